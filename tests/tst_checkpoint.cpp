@@ -191,7 +191,8 @@ private slots:
         w.write((ggufs / "a.gguf").string());
         w.write((ggufs / "b.gguf").string());
         QCOMPARE(errorOf(ggufs), QString::fromStdString(ggufs.string()) +
-                                     QStringLiteral(": holds 2 .gguf files (a.gguf, b.gguf); "
+                                     QStringLiteral(": holds 2 .gguf files (a.gguf, b.gguf) "
+                                                    "that are not the splits of one model; "
                                                     "name one"));
         fs::remove(ggufs / "b.gguf");
         const Checkpoint one = inspectCheckpoint(ggufs);

@@ -4,6 +4,7 @@
 // was.
 #include "llmsizer/checkpoint_view.h"
 #include "llmsizer/open_file.h"
+#include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
 #include "ui/checkpointdialog.h"
@@ -132,6 +133,56 @@ private slots:
         QVERIFY(model.selectPreset(QStringLiteral("gpt-2-small")));
         QVERIFY(model.checkpoint() == nullptr);
         QVERIFY(!window.checkpointBar()->action()->isEnabled());
+    }
+
+    void splitGguf_data()
+    {
+        QTest::addColumn<int>("removed"); // the split not written (0-based), or -1
+        QTest::addColumn<QString>("files");
+        QTest::addColumn<bool>("partial");
+        QTest::newRow("whole set") << -1
+                                   << QStringLiteral("3 files in DIR: m-00001-of-00003.gguf, "
+                                                     "m-00002-of-00003.gguf, "
+                                                     "m-00003-of-00003.gguf")
+                                   << false;
+        QTest::newRow("one split missing")
+            << 1 << QStringLiteral("2 files in DIR: m-00001-of-00003.gguf, m-00003-of-00003.gguf")
+            << true;
+    }
+    void splitGguf()
+    {
+        QFETCH(int, removed);
+        QFETCH(QString, files);
+        QFETCH(bool, partial);
+        QTemporaryDir tmp;
+        const std::vector<GgufWriter> parts = llama2Q4KM().splitInto(3);
+        for (int i = 0; i < 3; ++i) {
+            if (i != removed) {
+                parts[static_cast<std::size_t>(i)].write(
+                    tmp.filePath(QStringLiteral("m-0000%1-of-00003.gguf").arg(i + 1))
+                        .toStdString());
+            }
+        }
+        ConfigModel model;
+        Settings settings(tmp.filePath(QStringLiteral("settings.ini")));
+        MainWindow window(&model, &settings);
+        window.setPersistent(false);
+        QCOMPARE(window.loadFile(tmp.path()), QString());
+        QVERIFY(model.showsCheckpoint());
+        // Llama-2-7B: 6,738,415,616 parameters (index.json) when every split is there.
+        QCOMPARE(model.slicesTotal() == 6'738'415'616ull, !partial);
+        CheckpointDialog* dialog = window.checkpointBar()->showDialog();
+        QVERIFY(dialog != nullptr);
+        QCOMPARE(
+            dialog->heading()->text().contains(QStringLiteral("Partial:</b> 1 file is missing")),
+            partial);
+        QString listed;
+        for (int r = 0; r < dialog->facts()->rowCount(); ++r) {
+            if (dialog->facts()->item(r, 0)->text() == QStringLiteral("Files")) {
+                listed = dialog->facts()->item(r, 1)->text();
+            }
+        }
+        QCOMPARE(listed, QString(files).replace(QStringLiteral("DIR"), tmp.path()));
     }
 
     void malformedCheckpointLeavesStateUnchanged()

@@ -40,7 +40,12 @@ QTableWidget* table(const QStringList& headers, QWidget* parent)
     t->verticalHeader()->hide();
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setWordWrap(false);
-    t->horizontalHeader()->setStretchLastSection(true);
+    // The first column (names) takes the spare width; numbers stay beside each other.
+    t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    t->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int col = 1; col < t->columnCount(); ++col) {
+        t->horizontalHeaderItem(col)->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
     return t;
 }
 
@@ -56,14 +61,19 @@ CheckpointDialog::CheckpointDialog(ConfigModel* model, QWidget* parent)
     m_heading->setWordWrap(true);
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->horizontalHeader()->hide();
+    // Facts: labels as wide as they need, values take the rest.
+    m_facts->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_facts->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    buttons->button(QDialogButtonBox::Close)->setDefault(true);
+    buttons->button(QDialogButtonBox::Close)->setFocus();
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_heading);
     layout->addWidget(m_components, 3);
     layout->addWidget(m_facts, 2);
     layout->addWidget(buttons);
-    resize(720, 560);
+    resize(760, 640);
     connect(m_model, &ConfigModel::changed, this, &CheckpointDialog::refresh);
     refresh();
 }
@@ -77,10 +87,18 @@ void CheckpointDialog::refresh()
         m_heading->setText(tr("No checkpoint is loaded."));
         return;
     }
-    m_heading->setText(tr("<b>%1</b> — parameters stored in the checkpoint next to the exact "
-                          "count of its configuration.")
-                           .arg(m_model->checkpointName().toHtmlEscaped()));
     const QColor flag = fitColor(false, isDark(palette()));
+    QString heading = tr("<b>%1</b> — parameters stored in the checkpoint next to the exact "
+                         "count of its configuration.")
+                          .arg(m_model->checkpointName().toHtmlEscaped());
+    if (c->partial) {
+        const auto missing = static_cast<int>(c->missing_shards.size());
+        heading += QStringLiteral("<br><span style=\"color:%1\">").arg(flag.name()) +
+                   (missing == 1 ? tr("<b>Partial:</b> 1 file is missing")
+                                 : tr("<b>Partial:</b> %1 files are missing").arg(missing)) +
+                   tr("; the counts cover the files present.") + QStringLiteral("</span>");
+    }
+    m_heading->setText(heading);
     const std::vector<CheckpointRow> rows = checkpointRows(*c);
     m_components->setRowCount(static_cast<int>(rows.size()));
     for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
@@ -97,7 +115,13 @@ void CheckpointDialog::refresh()
         }
         m_components->setItem(r, 3, diff);
     }
-    m_components->resizeColumnsToContents();
+    // The component table is as tall as its rows; the facts below take the rest.
+    int height =
+        m_components->horizontalHeader()->sizeHint().height() + 2 * m_components->frameWidth();
+    for (int r = 0; r < m_components->rowCount(); ++r) {
+        height += m_components->rowHeight(r);
+    }
+    m_components->setMaximumHeight(height);
     const std::vector<CheckpointFact> facts = checkpointFacts(*c, m_model->units());
     m_facts->setRowCount(static_cast<int>(facts.size()));
     for (int r = 0; r < static_cast<int>(facts.size()); ++r) {
@@ -110,7 +134,6 @@ void CheckpointDialog::refresh()
         }
         m_facts->setItem(r, 1, value);
     }
-    m_facts->resizeColumnToContents(0);
 }
 
 CheckpointBar::CheckpointBar(ConfigModel* model, QWidget* parent)

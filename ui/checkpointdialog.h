@@ -19,6 +19,7 @@ class CheckpointDialog : public QDialog {
     Q_OBJECT
 public:
     CheckpointDialog(ConfigModel* model, QWidget* parent = nullptr);
+    QLabel* heading() const { return m_heading; }
     QTableWidget* components() const { return m_components; }
     QTableWidget* facts() const { return m_facts; }
 

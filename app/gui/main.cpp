@@ -1,5 +1,6 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
+#include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/compare/comparisonmodel.h"
@@ -87,8 +88,12 @@ int main(int argc, char** argv)
     const QCommandLineOption presentation(
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (large fonts, high contrast; F5)."));
+    const QCommandLineOption checkpointDialog(
+        QStringLiteral("checkpoint-dialog"),
+        QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
+                       "with --screenshot, render that dialog."));
     parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                       compareCharts, view, presentation});
+                       compareCharts, view, presentation, checkpointDialog});
     parser.addPositionalArgument(
         QStringLiteral("file"),
         QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -167,9 +172,23 @@ int main(int argc, char** argv)
         }
     }
 
+    QWidget* dialog = nullptr;
+    if (parser.isSet(checkpointDialog)) {
+        dialog = window.checkpointBar()->showDialog();
+        if (dialog == nullptr) {
+            fail(QStringLiteral("--checkpoint-dialog needs a checkpoint file or directory"));
+            return 2;
+        }
+    }
+
     if (shot) {
-        QWidget* target = comparing ? static_cast<QWidget*>(window.compareWindow()) : &window;
-        target->resize(windowSize);
+        QWidget* target = dialog != nullptr ? dialog
+                          : comparing       ? static_cast<QWidget*>(window.compareWindow())
+                                            : &window;
+        const bool sized = dialog == nullptr || parser.isSet(size); // else the dialog's own
+        if (sized) {
+            target->resize(windowSize);
+        }
         target->show();
         QApplication::processEvents();
         startPresentation();
@@ -179,7 +198,7 @@ int main(int argc, char** argv)
         }
         const QPixmap pixmap = target->grab();
         QImage image = pixmap.toImage();
-        if (image.size() != windowSize) {
+        if (sized && image.size() != windowSize) {
             image = image.scaled(windowSize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         }
         if (!image.save(parser.value(screenshot), "PNG")) {

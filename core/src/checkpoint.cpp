@@ -199,37 +199,19 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
     }
 }
 
-void readGguf(Checkpoint& c, const fs::path& file)
+// The directory's .gguf files when they are exactly the splits of one set (the first one
+// present, which finds the others), else nullopt.
+std::optional<fs::path> splitSet(const std::vector<fs::path>& ggufs)
 {
-    const GgufFile g = readGgufHeader(file);
-    c.format = CheckpointFormat::Gguf;
-    c.files.push_back(g.file);
-    const std::string shard = fileName(file);
-    for (const GgufTensor& t : g.tensors) {
-        c.tensors.push_back(
-            {t.name, std::string(t.type.name), t.dims, t.params, t.bytes, shard, {}});
+    std::optional<detail::GgufSplitName> first;
+    for (const fs::path& f : ggufs) {
+        const auto name = detail::parseGgufSplitName(fileName(f));
+        if (!name || (first && (name->prefix != first->prefix || name->count != first->count))) {
+            return std::nullopt;
+        }
+        first = first.value_or(*name);
     }
-    c.gguf_version = g.version;
-    for (const GgufKeyValue& kv : g.metadata) {
-        const GgufValue& v = kv.value;
-        std::string kind = v.type == GgufType::String  ? "string"
-                           : v.type == GgufType::Bool  ? "bool"
-                           : v.type == GgufType::Array ? "array"
-                           : v.isInteger()             ? "integer"
-                                                       : "float";
-        std::string text = v.type == GgufType::String
-                               ? detail::printableName(v.s) + (v.truncated ? "..." : "")
-                               : v.display();
-        c.metadata.push_back({kv.key, std::move(text), std::move(kind)});
-    }
-    c.model_name = g.stringValue("general.name").value_or("");
-    std::string why;
-    if (auto config = ggufModelConfig(g, &why)) {
-        c.inferred = *config;
-        c.config_source = "GGUF metadata";
-    } else {
-        c.estimate_note = "no estimate: " + why;
-    }
+    return ggufs.front(); // sorted by name, so the lowest split number
 }
 
 // config.json beside a safetensors checkpoint.
@@ -278,12 +260,16 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
             readIndex(c, l.indexes.front());
         } else if (!l.safetensors.empty()) {
             readUnindexed(c, l.safetensors);
-        } else if (l.ggufs.size() == 1) {
-            readGguf(c, l.ggufs.front());
-        } else if (l.ggufs.size() > 1) {
-            throw InputError(c.path, "",
-                             "holds " + std::to_string(l.ggufs.size()) + " .gguf files (" +
-                                 nameList(l.ggufs) + "); name one");
+        } else if (!l.ggufs.empty()) {
+            const std::optional<fs::path> one =
+                l.ggufs.size() == 1 ? l.ggufs.front() : splitSet(l.ggufs);
+            if (!one) {
+                throw InputError(c.path, "",
+                                 "holds " + std::to_string(l.ggufs.size()) + " .gguf files (" +
+                                     nameList(l.ggufs) +
+                                     ") that are not the splits of one model; name one");
+            }
+            detail::readGgufCheckpoint(c, *one);
         } else {
             throw InputError(c.path, "",
                              "holds no .safetensors, .safetensors.index.json or .gguf file");
@@ -295,7 +281,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
     } else if (endsWith(fileName(fileOrDir), ".index.json")) {
         readIndex(c, fileOrDir);
     } else if (endsWith(fileName(fileOrDir), ".gguf") || startsWithGgufMagic(fileOrDir)) {
-        readGguf(c, fileOrDir);
+        detail::readGgufCheckpoint(c, fileOrDir);
     } else {
         std::map<std::string, std::string> seen;
         addSafetensors(c, readSafetensorsHeader(fileOrDir), fileName(fileOrDir), seen);

@@ -2,6 +2,7 @@
 #include "llmsizer/checkpoint_view.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <string_view>
 
 namespace llmsizer {
@@ -36,6 +37,24 @@ std::string joined(const std::vector<std::string>& items, std::size_t limit)
         out += ", … (" + std::to_string(items.size()) + " in all)";
     }
     return out;
+}
+
+// "FILE", or for several files in one directory "3 files in DIR: a, b, c".
+std::string filesText(const std::vector<std::string>& files)
+{
+    if (files.size() < 2) {
+        return joined(files, 1);
+    }
+    const std::filesystem::path dir = std::filesystem::path(files.front()).parent_path();
+    std::vector<std::string> names;
+    for (const std::string& f : files) {
+        const std::filesystem::path p(f);
+        if (p.parent_path() != dir) {
+            return joined(files, 4);
+        }
+        names.push_back(p.filename().string());
+    }
+    return std::to_string(files.size()) + " files in " + dir.string() + ": " + joined(names, 4);
 }
 
 } // namespace
@@ -96,7 +115,7 @@ std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units
          std::string(checkpointFormatName(c.format)) +
              (c.gguf_version > 0 ? " v" + std::to_string(c.gguf_version) : std::string()),
          false});
-    facts.push_back({"Files", joined(c.files, 4), false});
+    facts.push_back({"Files", filesText(c.files), false});
     facts.push_back({"Parameters", countWithShort(c.total_params), false});
     facts.push_back({"Stored bytes", formatBytes(c.total_bytes, units), false});
     for (const DtypeTotal& d : c.dtypes) {

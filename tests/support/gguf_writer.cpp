@@ -8,8 +8,8 @@ namespace testsupport {
 
 namespace {
 // gguf_type values (ggml docs/gguf.md).
-constexpr std::uint32_t kTypeU32 = 4, kTypeF32 = 6, kTypeBool = 7, kTypeString = 8, kTypeArray = 9,
-                        kTypeU64 = 10;
+constexpr std::uint32_t kTypeU16 = 2, kTypeI32 = 5, kTypeU32 = 4, kTypeF32 = 6, kTypeBool = 7,
+                        kTypeString = 8, kTypeArray = 9, kTypeU64 = 10;
 
 std::uint64_t padTo(std::uint64_t x, std::uint64_t a)
 {
@@ -116,6 +116,29 @@ void GgufWriter::addTensor(const std::string& name, std::vector<std::uint64_t> d
 void GgufWriter::overrideLastOffset(std::uint64_t offset)
 {
     m_tensors.back().offset = offset;
+}
+
+std::vector<GgufWriter> GgufWriter::splitInto(std::uint32_t n) const
+{
+    auto u16 = [](std::uint32_t v) { return u32(v).substr(0, 2); };
+    std::vector<GgufWriter> splits;
+    const std::size_t per = (m_tensors.size() + n - 1) / n;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        GgufWriter w(m_version, m_alignment);
+        if (i == 0) {
+            w.m_kv = m_kv;
+            w.m_kvCount = m_kvCount;
+        }
+        w.addRawKeyValue("split.no", kTypeU16, u16(i));
+        w.addRawKeyValue("split.count", kTypeU16, u16(n));
+        w.addRawKeyValue("split.tensors.count", kTypeI32,
+                         u32(static_cast<std::uint32_t>(m_tensors.size())));
+        for (std::size_t t = i * per; t < m_tensors.size() && t < (i + 1) * per; ++t) {
+            w.addTensor(m_tensors[t].name, m_tensors[t].dims, m_tensors[t].type);
+        }
+        splits.push_back(std::move(w));
+    }
+    return splits;
 }
 
 std::string GgufWriter::header() const

@@ -48,6 +48,11 @@ public:
     void setTensorCount(std::uint64_t n) { m_tensorCountOverride = n; }
     void setKvCount(std::uint64_t n) { m_kvCountOverride = n; }
 
+    // The file cut into n splits as llama.cpp's gguf-split writes them: consecutive runs of
+    // tensors, every key/value in the first split only, and in each split split.no (u16,
+    // 0-based), split.count (u16) and split.tensors.count (i32, all splits' tensors).
+    std::vector<GgufWriter> splitInto(std::uint32_t n) const;
+
     // The header: magic through the last tensor info (no padding, no data).
     std::string header() const;
     // Header, padding to the alignment, and a sparse data section holding every tensor.
