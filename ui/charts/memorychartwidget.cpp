@@ -249,7 +249,13 @@ void MemoryChartWidget::rebuildLines()
         const bool visible = m_log ? l.value <= axis.log_max : l.value <= axis.max;
         l.series->replace(QList<QPointF>{{-0.5, l.value}, {right, l.value}});
         l.series->setVisible(visible);
-        l.label->setText(l.key + QLatin1Char('\n') + qs(formatBytes(merged[i].second, units, 0)));
+        // Vendors sell memory in GiB ("80GB" is 80 GiB), so decimal capacities name it too.
+        QString capacity = qs(formatBytes(merged[i].second, units, 0));
+        if (units == ByteUnits::Decimal) {
+            capacity +=
+                QStringLiteral(" · ") + qs(formatBytes(merged[i].second, ByteUnits::Binary, 0));
+        }
+        l.label->setText(l.key + QLatin1Char('\n') + capacity);
         l.label->setVisible(visible);
         // A series' legend marker follows its visibility; GPU lines are labelled, not listed.
         const QList<QLegendMarker*> markers = m_chart->legend()->markers(l.series);
