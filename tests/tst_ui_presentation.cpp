@@ -3,6 +3,7 @@
 // high-contrast palette that stays light or dark, thickens chart lines, and switching it off
 // restores everything.
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/memorychartwidget.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
 #include "ui/explore/explorerview.h"
@@ -10,6 +11,7 @@
 #include "ui/explore/presentation.h"
 #include "ui/knobrow.h"
 #include "ui/mainwindow.h"
+#include "ui/memorypanel.h"
 #include "ui/settings.h"
 #include "ui/startup.h"
 #include "ui/theme.h"
@@ -117,6 +119,11 @@ void TestUiPresentation::togglesAndRestores()
     const QPalette palette = QApplication::palette();
     const qreal width = chartLineWidth();
     const int labelWidth = f.panel()->row(Knob::DModel)->slider()->x();
+    f.window->restoreSettings(); // the default GPU lines
+    QApplication::processEvents();
+    const MemoryChartWidget* chart = f.window->memoryPanel()->chart();
+    QVERIFY(!chart->lineLabelRects().isEmpty());
+    const qreal gpuLabelHeight = chart->lineLabelRects().front().height();
     checkSliders(f.panel(), false);
     QSignalSpy toggled(f.presentation(), &Presentation::toggled);
 
@@ -135,6 +142,17 @@ void TestUiPresentation::togglesAndRestores()
     QCOMPARE(p.color(QPalette::WindowText), dark ? QColor(Qt::white) : QColor(Qt::black));
     // The slider labels grow with the font, so they are not clipped.
     QVERIFY(f.panel()->row(Knob::DModel)->slider()->x() > labelWidth);
+    // So do the GPU labels beside the memory chart, and the margin that holds them.
+    QApplication::processEvents();
+    const QList<QRectF> labels = chart->lineLabelRects();
+    QVERIFY(!labels.isEmpty());
+    QVERIFY(labels.front().height() > gpuLabelHeight * 1.2);
+    for (const QRectF& r : labels) {
+        QVERIFY2(
+            r.right() <= chart->chartWidth(),
+            qPrintable(
+                QStringLiteral("label ends at %1 of %2").arg(r.right()).arg(chart->chartWidth())));
+    }
 
     f.presentation()->action()->trigger();
     QCOMPARE(toggled.size(), 2);

@@ -56,6 +56,10 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     m_gpus->setPopupMode(QToolButton::InstantPopup);
     m_gpus->setMenu(new QMenu(m_gpus));
 
+    // Short combos never shrink below their text; the precision list (long GGUF names) may.
+    for (QComboBox* box : {m_mode, m_units}) {
+        box->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
+    }
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 0, 4, 0);
     auto* modeLabel = new QLabel(tr("&Mode"), this);

@@ -9,6 +9,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -341,6 +342,26 @@ void MemoryChartWidget::applyColours()
     }
 }
 
+void MemoryChartWidget::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange) {
+        return;
+    }
+    // Presentation mode's larger font: the labels take it, and the right margin for the GPU
+    // labels and the totals' positions are measured again.
+    QFont bold = font();
+    bold.setBold(true);
+    for (StaticTextItem* t : m_totals) {
+        t->setFont(bold);
+    }
+    for (Line& l : m_lines) {
+        l.label->setFont(font());
+    }
+    applyColours(); // the title font
+    refresh();
+}
+
 void MemoryChartWidget::setDark(bool dark)
 {
     m_dark = dark;
@@ -392,6 +413,22 @@ QList<MemoryChartWidget::LineValue> MemoryChartWidget::lineValues() const
 double MemoryChartWidget::axisMax() const
 {
     return m_log ? m_logValue->max() : m_value->max();
+}
+
+QList<QRectF> MemoryChartWidget::lineLabelRects() const
+{
+    QList<QRectF> out;
+    for (const Line& l : m_lines) {
+        if (l.label->isVisible()) {
+            out.append(l.label->mapRectToItem(m_chart, l.label->boundingRect()));
+        }
+    }
+    return out;
+}
+
+qreal MemoryChartWidget::chartWidth() const
+{
+    return m_chart->size().width();
 }
 
 QString MemoryChartWidget::title() const

@@ -47,6 +47,12 @@ public:
     QList<LineValue> lineValues() const;
     double axisMax() const;
     QString title() const;
+    // Where the visible GPU labels are drawn, and the chart's own width (tests: no clipping).
+    QList<QRectF> lineLabelRects() const;
+    qreal chartWidth() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
     void refresh();
