@@ -1,46 +1,14 @@
 // Exact counting against hand calculations and the seeds' worked examples.
 #include "llmsizer/checked.h"
 #include "llmsizer/count.h"
+#include "support/model_configs.h"
 
 #include <QtTest>
 
 using namespace llmsizer;
+using namespace testsupport::configs;
 
 Q_DECLARE_METATYPE(llmsizer::ModelConfig)
-
-namespace {
-
-ModelConfig gpt2Small()
-{
-    ModelConfig c;
-    c.d_model = 768;
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.n_kv_heads = 12;
-    c.vocab_size = 50257;
-    c.context_length = 1024;
-    c.mlp = MlpKind::Plain;
-    c.biases = {true, true, true, true, false};
-    c.norm = NormKind::LayerNorm;
-    c.position = PositionKind::Learned;
-    c.tied_head = true;
-    return c;
-}
-
-ModelConfig llama2_7b()
-{
-    ModelConfig c; // defaults are Llama-shaped: gated MLP, RMSNorm, no biases
-    c.d_model = 4096;
-    c.n_layers = 32;
-    c.n_heads = 32;
-    c.n_kv_heads = 32;
-    c.vocab_size = 32000;
-    c.ffn_rule = {256, 0.0};
-    c.tied_head = false;
-    return c;
-}
-
-} // namespace
 
 class TestCount : public QObject {
     Q_OBJECT

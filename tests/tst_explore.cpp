@@ -3,52 +3,15 @@
 #include "llmsizer/count.h"
 #include "llmsizer/explore.h"
 #include "llmsizer/preset.h"
+#include "support/model_configs.h"
 
 #include <QtTest>
 #include <cmath>
 
 using namespace llmsizer;
+using namespace testsupport::configs;
 
 namespace {
-
-ModelConfig gpt2Small()
-{
-    ModelConfig c;
-    c.d_model = 768;
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.n_kv_heads = 12;
-    c.vocab_size = 50257;
-    c.context_length = 1024;
-    c.mlp = MlpKind::Plain;
-    c.biases = {true, true, true, true, false};
-    c.norm = NormKind::LayerNorm;
-    c.position = PositionKind::Learned;
-    c.tied_head = true;
-    return c;
-}
-
-ModelConfig llama2_7b()
-{
-    ModelConfig c; // Llama-shaped defaults: gated MLP (Llama rule, multiple_of 256), RMSNorm
-    c.d_model = 4096;
-    c.n_layers = 32;
-    c.n_heads = 32;
-    c.n_kv_heads = 32;
-    c.vocab_size = 32000;
-    return c;
-}
-
-// Llama 3 8B: GQA 32/8, d_ff 14336 (ratio 3.5), vocab 128256.
-ModelConfig llama3_8b()
-{
-    ModelConfig c = llama2_7b();
-    c.n_kv_heads = 8;
-    c.d_ff = 14336;
-    c.vocab_size = 128256;
-    c.context_length = 8192;
-    return c;
-}
 
 quint64 totalOf(const ModelConfig& c)
 {

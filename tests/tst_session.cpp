@@ -3,44 +3,16 @@
 #include "llmsizer/error.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/session.h"
+#include "support/model_configs.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace llmsizer;
+using namespace testsupport::configs;
 using nlohmann::json;
 
 namespace {
-
-ModelConfig llama3_70b()
-{
-    ModelConfig c;
-    c.d_model = 8192;
-    c.n_layers = 80;
-    c.n_heads = 64;
-    c.n_kv_heads = 8;
-    c.d_ff = 28672;
-    c.vocab_size = 128256;
-    c.context_length = 8192;
-    return c;
-}
-
-ModelConfig gpt2Small()
-{
-    ModelConfig c;
-    c.d_model = 768;
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.n_kv_heads = 12;
-    c.vocab_size = 50257;
-    c.context_length = 1024;
-    c.mlp = MlpKind::Plain;
-    c.biases = {true, true, true, true, false};
-    c.norm = NormKind::LayerNorm;
-    c.position = PositionKind::Learned;
-    c.tied_head = true;
-    return c;
-}
 
 Session sample()
 {

@@ -3,57 +3,15 @@
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
 #include "llmsizer/table.h"
+#include "support/model_configs.h"
 
 #include <QtTest>
 #include <cmath>
 
 using namespace llmsizer;
+using namespace testsupport::configs;
 
 namespace {
-
-// Llama 3 70B by hand from shared/reference/hf-configs/llama-3.1-70b/config.json: hidden 8192,
-// 80 layers, 64 heads, 8 KV heads, intermediate 28672, vocab 128256, untied; 70,553,706,496
-// parameters (index.json).
-ModelConfig llama3_70b()
-{
-    ModelConfig c;
-    c.d_model = 8192;
-    c.n_layers = 80;
-    c.n_heads = 64;
-    c.n_kv_heads = 8;
-    c.d_ff = 28672;
-    c.vocab_size = 128256;
-    c.context_length = 8192;
-    return c;
-}
-
-// Llama 3.1 8B: hidden 4096, 32 layers, 32/8 heads, 14336, same vocabulary; 8,030,261,248.
-ModelConfig llama3_8b()
-{
-    ModelConfig c = llama3_70b();
-    c.d_model = 4096;
-    c.n_layers = 32;
-    c.n_heads = 32;
-    c.d_ff = 14336;
-    return c;
-}
-
-ModelConfig gpt2Small()
-{
-    ModelConfig c;
-    c.d_model = 768;
-    c.n_layers = 12;
-    c.n_heads = 12;
-    c.n_kv_heads = 12;
-    c.vocab_size = 50257;
-    c.context_length = 1024;
-    c.mlp = MlpKind::Plain;
-    c.biases = {true, true, true, true, false};
-    c.norm = NormKind::LayerNorm;
-    c.position = PositionKind::Learned;
-    c.tied_head = true;
-    return c;
-}
 
 const QString kQuotedName = QStringLiteral("Llama 3 \"70B\", hand-built");
 
