@@ -148,6 +148,42 @@ private slots:
                  first.at("total_params").get<quint64>());
     }
 
+    void helpPerCommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("option"); // one the command's help must list
+        QTest::newRow("count") << "count"
+                               << "--config <FILE>";
+        QTest::newRow("presets") << "presets"
+                                 << "--json";
+        QTest::newRow("memory") << "memory"
+                                << "--kv-precision <P>";
+        QTest::newRow("train") << "train"
+                               << "--zero <N>";
+        QTest::newRow("compute") << "compute"
+                                 << "--tokens";
+        QTest::newRow("fit") << "fit"
+                             << "--gpu <ID>";
+        QTest::newRow("gpus") << "gpus"
+                              << "--json";
+        QTest::newRow("inspect") << "inspect"
+                                 << "--tensors";
+    }
+    void helpPerCommand()
+    {
+        QFETCH(QString, command);
+        QFETCH(QString, option);
+        for (const QString& flag : {QStringLiteral("--help"), QStringLiteral("-h")}) {
+            const Run r = runCli({command, flag});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.err, QByteArray());
+            const QString out = QString::fromUtf8(r.out);
+            QVERIFY2(out.startsWith(QStringLiteral("Usage: llm-sizer-cli ") + command),
+                     qPrintable(out.left(80)));
+            QVERIFY2(out.contains(option), qPrintable(out));
+        }
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -17,8 +17,19 @@ void parseOrThrow(QCommandLineParser& parser, const QStringList& args, bool allo
     if (rest.size() >= 2) {
         rest.removeAt(1);
     }
+    parser.addHelpOption();
     if (!parser.parse(rest)) {
         throw UsageError(parser.errorText().toStdString());
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        // Qt's text starts "Usage: <argv[0]> [options]"; name the subcommand instead.
+        QString text = parser.helpText();
+        const QString program = QStringLiteral("Usage: ") + args.value(0);
+        if (text.startsWith(program)) {
+            text.replace(0, program.size(),
+                         QStringLiteral("Usage: llm-sizer-cli ") + args.value(1));
+        }
+        throw HelpRequested(text.toStdString());
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {
         throw UsageError("unexpected argument '" +

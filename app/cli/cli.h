@@ -22,8 +22,15 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// --help (or -h) on a subcommand: main() prints text, the subcommand's usage, and exits 0.
+class HelpRequested : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // Parses `args` (args[0] is the program name, args[1] the subcommand); throws UsageError on
-// unknown options or stray positional arguments (unless allowPositional).
+// unknown options or stray positional arguments (unless allowPositional). Adds -h/--help itself
+// and throws HelpRequested when it is given.
 void parseOrThrow(QCommandLineParser& parser, const QStringList& args,
                   bool allowPositional = false);
 

@@ -104,7 +104,6 @@ int runCompute(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Training FLOPs, Chinchilla tokens and training time."));
-    parser.addHelpOption();
     addModelOptions(parser);
     parser.addOption({QStringLiteral("tokens"),
                       QStringLiteral("Training tokens D (default: the Chinchilla count)."),

@@ -169,7 +169,6 @@ int runCount(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Exact parameter count of a model, per component and part."));
-    parser.addHelpOption();
     addModelOptions(parser);
     addJsonOption(parser);
     parseOrThrow(parser, args);

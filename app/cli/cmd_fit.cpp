@@ -89,7 +89,6 @@ int runFit(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Does a model fit on a GPU (or N of them), and on how many would it?"));
-    parser.addHelpOption();
     addModelOptions(parser);
     const QList<QCommandLineOption> options{
         {QStringLiteral("gpu"), QStringLiteral("GPU id (see 'llm-sizer-cli gpus')."),

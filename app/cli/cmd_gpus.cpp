@@ -46,7 +46,6 @@ int runGpus(const QStringList& args)
     parser.setApplicationDescription(
         QStringLiteral("List the GPU catalog: memory (GiB), bandwidth (GB/s) and dense BF16/FP8 "
                        "TFLOPS; '*' marks an unconfirmed figure."));
-    parser.addHelpOption();
     addUserGpusOption(parser);
     addJsonOption(parser);
     parseOrThrow(parser, args);

@@ -188,12 +188,7 @@ int runInspect(const QStringList& args)
                        "directory holding them."));
     addJsonOption(parser);
     parser.addOption({QStringLiteral("tensors"), QStringLiteral("List every tensor.")});
-    parser.addHelpOption();
     parseOrThrow(parser, args, /*allowPositional=*/true);
-    if (parser.isSet(QStringLiteral("help"))) {
-        printLine(parser.helpText().toStdString());
-        return kOk;
-    }
     const QStringList paths = parser.positionalArguments();
     if (paths.size() != 1) {
         throw UsageError("give exactly one FILE_OR_DIR");

@@ -159,6 +159,9 @@ void printAll(const std::vector<std::pair<InferenceParams, InferenceMemory>>& ro
 int runMemory(const QStringList& args)
 {
     QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Inference memory per precision: weights, KV cache, activations and "
+                       "runtime overhead (GB = 1e9 bytes, GiB = 2^30)."));
     addModelOptions(parser);
     parser.addOption({QStringLiteral("precision"),
                       QStringLiteral("Weight precision id (fp16, int4_g128, nf4_dq, q4_k_m, …). "

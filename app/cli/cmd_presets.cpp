@@ -38,7 +38,6 @@ int runPresets(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("List the bundled presets with their exact parameter counts."));
-    parser.addHelpOption();
     addJsonOption(parser);
     parseOrThrow(parser, args);
 

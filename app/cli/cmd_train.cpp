@@ -178,6 +178,10 @@ void printTable(const LoadedModel& model, const TrainingParams& tp, const Traini
 int runTrain(const QStringList& args)
 {
     QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Training memory per GPU: weights, gradients, optimizer states and "
+                       "activations, with ZeRO, tensor/pipeline parallelism, recomputation and "
+                       "LoRA/QLoRA."));
     addModelOptions(parser);
     auto opt = [&parser](const char* name, const char* help, const char* value) {
         parser.addOption(

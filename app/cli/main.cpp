@@ -65,6 +65,9 @@ int main(int argc, char** argv)
         }
         try {
             return c.run(args);
+        } catch (const llmsizer::cli::HelpRequested& help) {
+            std::cout << help.what();
+            return llmsizer::cli::kOk;
         } catch (const llmsizer::cli::UsageError& e) {
             std::cerr << "error: " << e.what() << "\n(see 'llm-sizer-cli " << c.name
                       << " --help')\n";
