@@ -280,6 +280,30 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, overheadProfileById("1.2"));
     }
 
+    void overheadSummaries_data()
+    {
+        // The menu's description of each profile, from the constants docs/memory.md cites.
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("summary");
+        QTest::newRow("none") << "none"
+                              << "nothing added";
+        QTest::newRow("llama.cpp") << "llama.cpp"
+                                   << "+512 MiB";
+        QTest::newRow("vllm") << "vllm"
+                              << "90% of the device usable";
+        QTest::newRow("transformers") << "transformers"
+                                      << "+723 MiB";
+        QTest::newRow("tm101") << "tm101"
+                               << "+20% of the weights";
+    }
+    void overheadSummaries()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, summary);
+        const std::string text = overheadProfileSummary(overheadProfileById(id.toStdString()));
+        QCOMPARE(QString::fromStdString(text), summary);
+    }
+
     void workspace_data()
     {
         QTest::addColumn<QString>("model");

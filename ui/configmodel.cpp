@@ -168,6 +168,8 @@ ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64
     options.context = context;
     options.batch = batch;
     options.training = m_training;
+    options.kv_precision = m_kvPrecision.toStdString();
+    options.overhead = m_overhead.toStdString();
     std::vector<std::string> extras;
     for (const QString& e : m_extras) {
         extras.push_back(e.toStdString());
@@ -209,6 +211,28 @@ void ConfigModel::setTraining(bool training)
 {
     if (training != m_training) {
         m_training = training;
+        refreshOptions();
+    }
+}
+
+void ConfigModel::setKvPrecision(const QString& id)
+{
+    const std::string key = id.toStdString();
+    const auto& known = kvPrecisions();
+    if (id != m_kvPrecision && std::any_of(known.begin(), known.end(),
+                                           [&key](const Precision& p) { return p.id == key; })) {
+        m_kvPrecision = id;
+        refreshOptions();
+    }
+}
+
+void ConfigModel::setOverhead(const QString& id)
+{
+    const std::string key = id.toStdString();
+    const auto& known = overheadProfiles();
+    if (id != m_overhead && std::any_of(known.begin(), known.end(),
+                                        [&key](const OverheadProfile& p) { return p.id == key; })) {
+        m_overhead = id;
         refreshOptions();
     }
 }

@@ -73,6 +73,12 @@ public:
     void setExtraPrecisions(const QStringList& ids);
     bool training() const { return m_training; }
     void setTraining(bool training);
+    // The KV cache precision (kvPrecisions()) and runtime overhead profile (overheadProfiles())
+    // of the inference bars; unknown ids are ignored.
+    QString kvPrecision() const { return m_kvPrecision; }
+    void setKvPrecision(const QString& id);
+    QString overhead() const { return m_overhead; }
+    void setOverhead(const QString& id);
     ByteUnits units() const { return m_units; }
     void setUnits(ByteUnits units);
     // GPU reference lines: catalog ids, optionally ":count" ("h100-sxm-80gb:8").
@@ -137,6 +143,8 @@ private:
     QStringList m_extras;
     bool m_training = false;
     ByteUnits m_units = ByteUnits::Decimal;
+    QString m_kvPrecision = QString::fromStdString(MemoryViewOptions{}.kv_precision);
+    QString m_overhead = QString::fromStdString(MemoryViewOptions{}.overhead);
     QStringList m_gpus;
     GpuCatalog m_catalog;
 

@@ -2,9 +2,11 @@
 
 #include "charts/memorychartwidget.h"
 #include "configmodel.h"
+#include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/quant_mix.h"
 
+#include <QActionGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -32,7 +34,7 @@ constexpr const char* kNodes[] = {"h100-sxm-80gb", "h200-sxm-141gb", "a100-sxm-8
 MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_mode(new QComboBox(this)),
       m_precision(new QComboBox(this)), m_gguf(new QToolButton(this)),
-      m_gpus(new QToolButton(this)), m_units(new QComboBox(this)),
+      m_gpus(new QToolButton(this)), m_runtime(new QToolButton(this)), m_units(new QComboBox(this)),
       m_log(new QCheckBox(tr("&Log axis"), this)), m_chart(new MemoryChartWidget(model, this))
 {
     m_mode->addItem(tr("Inference"));
@@ -55,6 +57,9 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     m_gpus->setText(tr("GPUs"));
     m_gpus->setPopupMode(QToolButton::InstantPopup);
     m_gpus->setMenu(new QMenu(m_gpus));
+    m_runtime->setText(tr("Runtime"));
+    m_runtime->setPopupMode(QToolButton::InstantPopup);
+    m_runtime->setMenu(new QMenu(m_runtime));
 
     // Short combos never shrink below their text; the precision list (long GGUF names) may.
     for (QComboBox* box : {m_mode, m_units}) {
@@ -72,6 +77,7 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     bar->addWidget(m_precision);
     bar->addWidget(m_gguf);
     bar->addWidget(m_gpus);
+    bar->addWidget(m_runtime);
     bar->addWidget(m_units);
     bar->addWidget(m_log);
     bar->addStretch();
@@ -82,6 +88,7 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
 
     fillGgufMenu();
     fillGpuMenu();
+    fillRuntimeMenu();
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         m_model->setTraining(i == 1);
         emit optionsChanged();
@@ -123,6 +130,41 @@ void MemoryPanel::fillGgufMenu()
                 }
             }
             m_model->setExtraPrecisions(ids);
+            emit optionsChanged();
+        });
+    }
+}
+
+// Runtime overhead profiles and KV cache precisions, each with its constants and source.
+void MemoryPanel::fillRuntimeMenu()
+{
+    QMenu* menu = m_runtime->menu();
+    menu->setToolTipsVisible(true);
+    menu->addSection(tr("Runtime overhead (inference)"));
+    auto* overheads = new QActionGroup(menu);
+    for (const OverheadProfile& p : overheadProfiles()) {
+        QAction* a = menu->addAction(
+            QStringLiteral("%1 — %2").arg(qs(p.label), qs(overheadProfileSummary(p))));
+        a->setCheckable(true);
+        a->setData(qs(p.id));
+        a->setToolTip(qs(p.source));
+        a->setActionGroup(overheads);
+        connect(a, &QAction::triggered, this, [this, id = qs(p.id)] {
+            m_model->setOverhead(id);
+            emit optionsChanged();
+        });
+    }
+    menu->addSection(tr("KV cache precision"));
+    auto* kv = new QActionGroup(menu);
+    for (const Precision& p : kvPrecisions()) {
+        QAction* a = menu->addAction(
+            tr("KV %1 — %2 bits per value").arg(qs(p.label)).arg(p.bpw.value(), 0, 'g', 4));
+        a->setToolTip(qs(p.source));
+        a->setCheckable(true);
+        a->setData(QStringLiteral("kv:") + qs(p.id));
+        a->setActionGroup(kv);
+        connect(a, &QAction::triggered, this, [this, id = qs(p.id)] {
+            m_model->setKvPrecision(id);
             emit optionsChanged();
         });
     }
@@ -182,6 +224,20 @@ void MemoryPanel::sync()
         const QSignalBlocker block(a);
         a->setChecked(extras.contains(a->data().toString()));
     }
+    const QString kvKey = QStringLiteral("kv:") + m_model->kvPrecision();
+    QString overheadLabel;
+    const QList<QAction*> runtime = m_runtime->menu()->actions();
+    for (QAction* a : runtime) {
+        const QString key = a->data().toString();
+        if (!key.isEmpty()) {
+            a->setChecked(key == m_model->overhead() || key == kvKey);
+        }
+        if (key == m_model->overhead()) {
+            overheadLabel = a->text();
+        }
+    }
+    m_runtime->setToolTip(tr("Runtime overhead: %1\nKV cache: %2")
+                              .arg(overheadLabel, m_model->kvPrecision().toUpper()));
     const QStringList gpus = m_model->gpus();
     const QList<QAction*> gpuActions = m_gpus->menu()->actions();
     for (QAction* a : gpuActions) {

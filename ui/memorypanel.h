@@ -13,7 +13,8 @@ class ConfigModel;
 class MemoryChartWidget;
 
 // The memory view: a row of options (inference/training, the summary's precision, extra GGUF
-// types, GPU reference lines, GB/GiB, log axis) above the memory bar chart. Options go to the
+// types, GPU reference lines, runtime overhead and KV cache precision, GB/GiB, log axis) above
+// the memory bar chart. Options go to the
 // ConfigModel; optionsChanged() tells the window to persist them.
 class MemoryPanel : public QWidget {
     Q_OBJECT
@@ -24,6 +25,7 @@ public:
     QComboBox* modeBox() const { return m_mode; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* unitsBox() const { return m_units; }
+    QToolButton* runtimeButton() const { return m_runtime; }
     QCheckBox* logBox() const { return m_log; }
     void setLogScale(bool log);
 
@@ -34,12 +36,14 @@ private:
     void sync();
     void fillGpuMenu();
     void fillGgufMenu();
+    void fillRuntimeMenu();
 
     ConfigModel* m_model;
     QComboBox* m_mode;
     QComboBox* m_precision;
     QToolButton* m_gguf;
     QToolButton* m_gpus;
+    QToolButton* m_runtime; // overhead profile and KV cache precision
     QComboBox* m_units;
     QCheckBox* m_log;
     MemoryChartWidget* m_chart;

@@ -20,6 +20,9 @@ const Key<QStringList> kGpus{"memory/gpus",
                              {QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb"),
                               QStringLiteral("h100-sxm-80gb"), QStringLiteral("h200-sxm-141gb"),
                               QStringLiteral("h100-sxm-80gb:8")}};
+// The memory bars' KV cache precision and runtime overhead profile (core: MemoryViewOptions).
+const Key<QString> kKvPrecision{"memory/kvPrecision", QStringLiteral("fp16")};
+const Key<QString> kOverhead{"memory/overhead", QStringLiteral("transformers")};
 const Key<bool> kBinaryUnits{"memory/binaryUnits", false};
 const Key<bool> kTraining{"memory/training", false};
 const Key<bool> kLogScale{"memory/logScale", false};
@@ -79,6 +82,8 @@ LLMSIZER_SETTING(QString, precision, setPrecision, kPrecision, precisionChanged)
 LLMSIZER_SETTING(QStringList, extraPrecisions, setExtraPrecisions, kExtraPrecisions,
                  extraPrecisionsChanged)
 LLMSIZER_SETTING(QStringList, gpus, setGpus, kGpus, gpusChanged)
+LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision, kvPrecisionChanged)
+LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead, overheadChanged)
 LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles, recentFilesChanged)
 
 #undef LLMSIZER_SETTING

@@ -30,6 +30,10 @@ public:
     void setExtraPrecisions(const QStringList& ids);
     QStringList gpus() const; // selected GPU reference lines, by catalog name
     void setGpus(const QStringList& names);
+    QString kvPrecision() const; // KV cache precision id ("fp16")
+    void setKvPrecision(const QString& id);
+    QString overhead() const; // runtime overhead profile id ("transformers")
+    void setOverhead(const QString& id);
     bool binaryUnits() const; // GiB (2^30) instead of GB (1e9)
     void setBinaryUnits(bool binary);
     bool training() const; // training instead of inference memory
@@ -47,6 +51,8 @@ signals:
     void precisionChanged();
     void extraPrecisionsChanged();
     void gpusChanged();
+    void kvPrecisionChanged();
+    void overheadChanged();
     void binaryUnitsChanged();
     void trainingChanged();
     void logScaleChanged();

@@ -7,6 +7,7 @@
 #include "llmsizer/memory.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 
 namespace llmsizer {
@@ -115,6 +116,32 @@ std::uint64_t mulCeil(std::uint64_t x, Ratio r)
         throw OverflowError("bytes");
     }
     return static_cast<u64>(v);
+}
+
+std::string overheadProfileSummary(const OverheadProfile& p)
+{
+    std::vector<std::string> parts;
+    if (p.fixed_bytes > 0) {
+        parts.push_back(p.fixed_bytes % kMiB == 0
+                            ? "+" + std::to_string(p.fixed_bytes / kMiB) + " MiB"
+                            : "+" + std::to_string(p.fixed_bytes) + " bytes");
+    }
+    auto percent = [](Ratio r) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%g%%", 100.0 * r.value());
+        return std::string(text);
+    };
+    if (p.weights_fraction.num > 0) {
+        parts.push_back("+" + percent(p.weights_fraction) + " of the weights");
+    }
+    if (p.usable_fraction.num != p.usable_fraction.den) {
+        parts.push_back(percent(p.usable_fraction) + " of the device usable");
+    }
+    std::string out;
+    for (const std::string& part : parts) {
+        out += (out.empty() ? "" : ", ") + part;
+    }
+    return out.empty() ? "nothing added" : out;
 }
 
 const std::vector<OverheadProfile>& overheadProfiles()

@@ -178,9 +178,14 @@ void MemoryChartWidget::refresh()
 
     const QString mode =
         m_model->training() ? tr("Training memory per GPU (AdamW)") : tr("Inference memory");
-    m_title->setText(tr("%1 · %2 tokens × batch %3")
-                         .arg(mode, qs(withThousands(m_model->context())))
-                         .arg(m_model->batch()));
+    QString title = tr("%1 · %2 tokens × batch %3")
+                        .arg(mode, qs(withThousands(m_model->context())))
+                        .arg(m_model->batch());
+    if (!m_model->training()) { // the runtime choices behind the KV cache and overhead segments
+        title += tr(" · KV %1 · overhead: %2")
+                     .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
+    }
+    m_title->setText(title);
     placeLabels();
 }
 

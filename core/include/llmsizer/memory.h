@@ -107,6 +107,9 @@ struct OverheadProfile {
 };
 const std::vector<OverheadProfile>& overheadProfiles();
 OverheadProfile overheadProfileById(std::string_view id, const std::string& field = "overhead");
+// Its constants in words: "+723 MiB", "90% of the device usable", "+20% of the weights",
+// "nothing added"; several joined with ", ".
+std::string overheadProfileSummary(const OverheadProfile& profile);
 
 // ---- Inference total ----------------------------------------------------------------------
 
