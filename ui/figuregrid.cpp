@@ -20,14 +20,43 @@ int FigureGrid::columnsFor(int width) const
     return std::clamp(width / m_minColumnWidth, 1, m_maxColumns);
 }
 
-void FigureGrid::resizeEvent(QResizeEvent* event)
+bool FigureGrid::stackedFor(int width) const
 {
-    QWidget::resizeEvent(event);
+    const int columns = columnsFor(width);
+    qreal name = 0;
+    qreal value = 0;
+    qreal swatch = 0; // the square and its gap, as paintEvent draws them
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (!m_entries[i].name.isEmpty()) {
+            name = std::max(name, m_names[i].size().width() + 10);
+        }
+        if (m_entries[i].swatch.isValid()) {
+            swatch = QFontMetrics(font()).height() + 2;
+        }
+        value = std::max(value, m_values[i].size().width());
+    }
+    return name > 0 && 6 + swatch + name + value + 4 > width / columns;
+}
+
+// Columns and stacking follow the width; the height changes only when they do.
+void FigureGrid::relayout()
+{
     const int columns = columnsFor(width());
     if (columns != m_columns) {
         m_columns = columns;
         updateGeometry();
     }
+    const bool stacked = stackedFor(width());
+    if (stacked != m_stacked) {
+        m_stacked = stacked;
+        updateGeometry();
+    }
+}
+
+void FigureGrid::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
 }
 
 void FigureGrid::setEntries(const QList<Entry>& entries)
@@ -61,6 +90,7 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
     if (resized) {
         updateGeometry();
     }
+    relayout();
     update();
 }
 
@@ -88,12 +118,12 @@ int FigureGrid::rowHeight() const
 
 QSize FigureGrid::sizeHint() const
 {
-    return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * rowHeight() + 4};
+    return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * cellHeight() + 4};
 }
 
 QSize FigureGrid::minimumSizeHint() const
 {
-    return {std::max(m_minColumnWidth, 160), std::max(1, rows()) * rowHeight() + 4};
+    return {std::max(m_minColumnWidth, 160), std::max(1, rows()) * cellHeight() + 4};
 }
 
 void FigureGrid::paintEvent(QPaintEvent*)
@@ -117,7 +147,7 @@ void FigureGrid::paintEvent(QPaintEvent*)
         const Entry& e = m_entries[i];
         const int col = static_cast<int>(i % m_columns);
         const int row = static_cast<int>(i / m_columns);
-        const QRect cell(col * colWidth, row * rh + 2, colWidth - 4, rh);
+        const QRect cell(col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight());
         p.setClipRect(cell);
         qreal x = cell.left() + 6;
         if (e.swatch.isValid()) {
@@ -129,11 +159,14 @@ void FigureGrid::paintEvent(QPaintEvent*)
             p.setPen(e.swatch.isValid() ? text : muted);
             p.drawStaticText(QPointF(x, cell.top() + (rh - m_names[i].size().height()) / 2),
                              m_names[i]);
-            x += nameWidth[static_cast<std::size_t>(col)] + 10;
+            if (!m_stacked) {
+                x += nameWidth[static_cast<std::size_t>(col)] + 10;
+            }
         }
+        const int valueTop = m_stacked && !e.name.isEmpty() ? cell.top() + rh : cell.top();
         p.setFont(e.emphasis ? bold : font());
         p.setPen(text);
-        p.drawStaticText(QPointF(x, cell.top() + (rh - m_values[i].size().height()) / 2),
+        p.drawStaticText(QPointF(x, valueTop + (rh - m_values[i].size().height()) / 2),
                          m_values[i]);
     }
 }

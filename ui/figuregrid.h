@@ -42,10 +42,16 @@ private:
     int rows() const;
     int rowHeight() const;
     int columnsFor(int width) const;
+    // Whether a name and its value no longer fit side by side in a column of this width; the
+    // values then go on a second line under their names instead of being cut.
+    bool stackedFor(int width) const;
+    int cellHeight() const { return rowHeight() * (m_stacked ? 2 : 1); }
+    void relayout();
 
     int m_maxColumns;
     int m_minColumnWidth;
     int m_columns;
+    bool m_stacked = false;
     QList<Entry> m_entries;
     // Laid-out text, kept until the entry changes (painting then only draws glyphs).
     QList<QStaticText> m_names;

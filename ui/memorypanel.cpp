@@ -2,6 +2,7 @@
 
 #include "charts/memorychartwidget.h"
 #include "configmodel.h"
+#include "flowlayout.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/quant_mix.h"
@@ -61,26 +62,26 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     m_runtime->setPopupMode(QToolButton::InstantPopup);
     m_runtime->setMenu(new QMenu(m_runtime));
 
-    // Short combos never shrink below their text; the precision list (long GGUF names) may.
-    for (QComboBox* box : {m_mode, m_units}) {
-        box->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
-    }
-    auto* bar = new QHBoxLayout;
+    // The options wrap onto a second row in a narrow panel rather than squeeze their text.
+    auto* bar = new FlowLayout(nullptr, 6);
     bar->setContentsMargins(4, 0, 4, 0);
-    auto* modeLabel = new QLabel(tr("&Mode"), this);
-    modeLabel->setBuddy(m_mode);
-    auto* precisionLabel = new QLabel(tr("&Precision"), this);
-    precisionLabel->setBuddy(m_precision);
-    bar->addWidget(modeLabel);
-    bar->addWidget(m_mode);
-    bar->addWidget(precisionLabel);
-    bar->addWidget(m_precision);
+    auto labelled = [this](const QString& text, QWidget* field) {
+        auto* group = new QWidget(this);
+        auto* row = new QHBoxLayout(group);
+        row->setContentsMargins(0, 0, 0, 0);
+        auto* label = new QLabel(text, group);
+        label->setBuddy(field);
+        row->addWidget(label);
+        row->addWidget(field);
+        return group;
+    };
+    bar->addWidget(labelled(tr("&Mode"), m_mode));
+    bar->addWidget(labelled(tr("&Precision"), m_precision));
     bar->addWidget(m_gguf);
     bar->addWidget(m_gpus);
     bar->addWidget(m_runtime);
     bar->addWidget(m_units);
     bar->addWidget(m_log);
-    bar->addStretch();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);

@@ -26,7 +26,7 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-constexpr int kTitleSpace = 30;
+constexpr int kTitleSpace = 30; // until the title is measured
 
 QString unitName(ByteUnits units)
 {
@@ -47,6 +47,7 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
     // The title is drawn by a StaticTextItem in the top margin: QChart::setTitle lays out HTML
     // on each change.
     m_chart->setMargins(QMargins(4, kTitleSpace, 4, 4));
+    m_title->setCentered(true);
     m_chart->addSeries(m_bars);
     m_chart->addAxis(m_categories, Qt::AlignBottom);
     m_chart->addAxis(m_value, Qt::AlignLeft);
@@ -178,14 +179,13 @@ void MemoryChartWidget::refresh()
 
     const QString mode =
         m_model->training() ? tr("Training memory per GPU (AdamW)") : tr("Inference memory");
-    QString title = tr("%1 · %2 tokens × batch %3")
+    m_titleParts = {tr("%1 · %2 tokens × batch %3")
                         .arg(mode, qs(withThousands(m_model->context())))
-                        .arg(m_model->batch());
+                        .arg(m_model->batch())};
     if (!m_model->training()) { // the runtime choices behind the KV cache and overhead segments
-        title += tr(" · KV %1 · overhead: %2")
-                     .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
+        m_titleParts << tr("KV %1 · overhead: %2")
+                            .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
     }
-    m_title->setText(title);
     placeLabels();
 }
 
@@ -275,12 +275,30 @@ void MemoryChartWidget::rebuildLines()
     // GPU labels sit in the right margin, clear of the bars and their totals.
     const int margin = static_cast<int>(labelWidth) + 10;
     if (m_chart->margins().right() != margin) {
-        m_chart->setMargins(QMargins(4, kTitleSpace, margin, 4));
+        m_chart->setMargins(QMargins(4, m_chart->margins().top(), margin, 4));
+    }
+}
+
+// The title on one line, or on one line per part when the chart is narrower than it (narrow
+// windows, presentation mode); the top margin follows its height.
+void MemoryChartWidget::fitTitle()
+{
+    const QString oneLine = m_titleParts.join(QStringLiteral(" · "));
+    m_title->setText(oneLine);
+    if (m_titleParts.size() > 1 && m_title->boundingRect().width() > m_chart->size().width() - 16) {
+        m_title->setText(m_titleParts.join(QLatin1Char('\n')));
+    }
+    const int space = static_cast<int>(m_title->boundingRect().height()) + 10;
+    if (space != m_chart->margins().top()) {
+        QMargins margins = m_chart->margins();
+        margins.setTop(space);
+        m_chart->setMargins(margins);
     }
 }
 
 void MemoryChartWidget::placeLabels()
 {
+    fitTitle();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
     double lastTop = plot.bottom() + 1000;
@@ -374,71 +392,6 @@ void MemoryChartWidget::setDark(bool dark)
     applyColours();
     refresh();
     applyColours();
-}
-
-QStringList MemoryChartWidget::categories() const
-{
-    return m_categories->categories();
-}
-
-QStringList MemoryChartWidget::segmentKeys() const
-{
-    return QStringList(m_setKeys.begin(), m_setKeys.end());
-}
-
-double MemoryChartWidget::value(const QString& segmentKey, int bar) const
-{
-    for (std::size_t i = 0; i < m_setKeys.size(); ++i) {
-        if (m_setKeys[i] == segmentKey) {
-            return m_sets[i]->at(bar);
-        }
-    }
-    return -1;
-}
-
-QStringList MemoryChartWidget::totalLabels() const
-{
-    QStringList out;
-    for (const StaticTextItem* t : m_totals) {
-        out << t->text();
-    }
-    return out;
-}
-
-QList<MemoryChartWidget::LineValue> MemoryChartWidget::lineValues() const
-{
-    QList<LineValue> out;
-    for (const Line& l : m_lines) {
-        out.append({l.key, l.series->points().isEmpty() ? 0.0 : l.series->points().front().y(),
-                    l.series->isVisible()});
-    }
-    return out;
-}
-
-double MemoryChartWidget::axisMax() const
-{
-    return m_log ? m_logValue->max() : m_value->max();
-}
-
-QList<QRectF> MemoryChartWidget::lineLabelRects() const
-{
-    QList<QRectF> out;
-    for (const Line& l : m_lines) {
-        if (l.label->isVisible()) {
-            out.append(l.label->mapRectToItem(m_chart, l.label->boundingRect()));
-        }
-    }
-    return out;
-}
-
-qreal MemoryChartWidget::chartWidth() const
-{
-    return m_chart->size().width();
-}
-
-QString MemoryChartWidget::title() const
-{
-    return m_title->text();
 }
 
 } // namespace llmsizer::ui

@@ -59,6 +59,7 @@ private:
     void rebuildSets();
     void rebuildLines();
     void placeLabels();
+    void fitTitle();
     void applyColours();
 
     ConfigModel* m_model;
@@ -70,6 +71,7 @@ private:
     QLogValueAxis* m_logValue;
     QValueAxis* m_lineX; // hidden: places the GPU lines across all bars
     StaticTextItem* m_title;
+    QStringList m_titleParts; // mode and workload, then the runtime choices (inference)
     std::vector<QString> m_setKeys;
     std::vector<QBarSet*> m_sets;
     struct Line {
