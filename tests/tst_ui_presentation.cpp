@@ -18,6 +18,8 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -147,6 +149,16 @@ void TestUiPresentation::togglesAndRestores()
     const QList<QRectF> labels = chart->lineLabelRects();
     QVERIFY(!labels.isEmpty());
     QVERIFY(labels.front().height() > gpuLabelHeight * 1.2);
+    // A 1280×800 projector still holds the whole window: the options above the memory chart
+    // wrap instead of widening it, and every one of them stays inside the panel.
+    QVERIFY2(f.window->minimumSizeHint().width() <= 1280,
+             qPrintable(QString::number(f.window->minimumSizeHint().width())));
+    const QWidget* memory = f.window->memoryPanel();
+    for (const QWidget* option : {static_cast<const QWidget*>(f.window->memoryPanel()->modeBox()),
+                                  static_cast<const QWidget*>(f.window->memoryPanel()->logBox())}) {
+        const QRect r(option->mapTo(memory, QPoint(0, 0)), option->size());
+        QVERIFY2(memory->rect().contains(r), qPrintable(option->objectName()));
+    }
     for (const QRectF& r : labels) {
         QVERIFY2(
             r.right() <= chart->chartWidth(),

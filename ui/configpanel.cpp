@@ -207,7 +207,7 @@ void ConfigPanel::setSimplified(bool on)
     row(Knob::KvHeads)->setVisible(!on);
     row(Knob::Dff)->setVisible(!on);
     // Long sliders for the projector (the font is already the enlarged one).
-    const int sliderWidth = on ? 14 * QFontMetrics(QApplication::font()).averageCharWidth() : 0;
+    const int sliderWidth = on ? 10 * QFontMetrics(QApplication::font()).averageCharWidth() : 0;
     for (const Knob k : {Knob::DModel, Knob::Layers, Knob::Heads, Knob::Vocab}) {
         row(k)->slider()->setMinimumWidth(sliderWidth);
     }

@@ -45,6 +45,30 @@ QAbstractSpinBox::StepEnabled StepSpinBox::stepEnabled() const
     return e;
 }
 
+namespace {
+// The room the digits of a spin box take beyond "16,777,216" (the widest knob value).
+int excessDigitWidth(const QSpinBox& box, const QString& widest)
+{
+    const QFontMetrics fm(box.font());
+    const QString max = box.locale().toString(box.maximum());
+    return std::max(0, fm.horizontalAdvance(max) - fm.horizontalAdvance(widest));
+}
+} // namespace
+
+QSize StepSpinBox::sizeHint() const
+{
+    QSize s = QSpinBox::sizeHint();
+    s.rwidth() -= excessDigitWidth(*this, QStringLiteral("16,777,216"));
+    return s;
+}
+
+QSize StepSpinBox::minimumSizeHint() const
+{
+    QSize s = QSpinBox::minimumSizeHint();
+    s.rwidth() -= excessDigitWidth(*this, QStringLiteral("16,777,216"));
+    return s;
+}
+
 KnobRow::KnobRow(const QString& label, QGridLayout* grid, int row, QWidget* parent)
     : QObject(parent), m_text(label), m_label(new QLabel(label, parent)),
       m_slider(new QSlider(Qt::Horizontal, parent)), m_spin(new StepSpinBox(parent)),

@@ -19,6 +19,9 @@ public:
     using QSpinBox::QSpinBox;
     void setSteps(const std::vector<std::uint64_t>* steps) { m_steps = steps; }
     void stepBy(int steps) override;
+    // As wide as the largest value a knob takes ("16,777,216"), not the spin box's int range.
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 protected:
     StepEnabled stepEnabled() const override;

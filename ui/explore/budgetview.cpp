@@ -31,6 +31,11 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_budget->setToolTip(tr("Training compute budget in FLOPs, e.g. 1e24"));
     m_tokens->setToolTip(tr("Training tokens for every candidate; empty: 20 tokens per parameter"));
     // The exercise asks to "rank by estimated quality"; the seed's code sorts by efficiency.
+    // Long entries elide rather than widen the window (narrow screens, presentation mode).
+    for (QComboBox* box : {m_ranking, m_family}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     m_ranking->addItem(tr("Seed 003 quality: (params / 1e9)^0.2"), QStringLiteral("quality"));
     m_ranking->addItem(tr("Seed 003 efficiency: quality / budget used"),
                        QStringLiteral("efficiency"));

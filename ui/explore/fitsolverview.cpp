@@ -37,6 +37,11 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
       m_answerBox(new QGroupBox(tr("Answer"), this)), m_exercise(new QTableWidget(0, 5, this)),
       m_message(new QLabel(this))
 {
+    // Long entries (GPU names, paths) elide rather than widen the window.
+    for (QComboBox* box : {m_gpu, m_precision, m_kv, m_family, m_path}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
     }

@@ -18,7 +18,7 @@ public:
     explicit Presentation(QObject* parent = nullptr);
     ~Presentation() override;
 
-    static constexpr double kFontScale = 1.6;
+    static constexpr double kFontScale = 1.4;
 
     bool isOn() const { return m_on; }
     QAction* action() const { return m_action; }
