@@ -6,6 +6,7 @@
 
 #include "llmsizer/error.h"
 #include "llmsizer/session.h"
+#include "support/bad_input_rows.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,34 +45,12 @@ Run runCli(const QStringList& args, const QString& workDir)
     return r;
 }
 
-bool makeInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
-               qint64 size)
-{
-    const QString path = dir + QLatin1Char('/') + name;
-    switch (make) {
-    case Make::Missing:
-        return true;
-    case Make::Directory:
-        return QDir(dir).mkdir(name);
-    case Make::Fifo:
-        return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
-    case Make::File:
-    case Make::Unreadable: {
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size()) {
-            return false;
-        }
-        if (size > content.size() && !f.resize(size)) { // sparse: no disk space used
-            return false;
-        }
-        f.close();
-        return make == Make::File || QFile::setPermissions(path, QFileDevice::Permissions());
-    }
-    }
-    return false;
-}
-
 } // namespace
+
+void TestBadInputs::cliRejects_data()
+{
+    testsupport::addBadInputRows();
+}
 
 void TestBadInputs::cliRejects()
 {
@@ -81,12 +60,13 @@ void TestBadInputs::cliRejects()
     QFETCH(QByteArray, content);
     QFETCH(qint64, size);
     QFETCH(QString, message);
-    if (static_cast<Make>(make) == Make::Unreadable && ::geteuid() == 0) {
+    if (static_cast<testsupport::Make>(make) == testsupport::Make::Unreadable && ::geteuid() == 0) {
         QSKIP("running as root: a chmod 000 file is still readable, so it cannot be refused");
     }
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(makeInput(dir.path(), file, static_cast<Make>(make), content, size));
+    QVERIFY(testsupport::makeBadInput(dir.path(), file, static_cast<testsupport::Make>(make),
+                                      content, size));
     QStringList args = command.split(QLatin1Char(' '));
     args << file;
     const Run r = runCli(args, dir.path());
@@ -109,11 +89,12 @@ void TestBadInputs::everyModelCommandRejects()
     QFETCH(QStringList, args);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(makeInput(dir.path(), QStringLiteral("config.json"), Make::File,
-                      R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 2,
+    QVERIFY(testsupport::makeBadInput(
+        dir.path(), QStringLiteral("config.json"), testsupport::Make::File,
+        R"({"model_type": "llama", "hidden_size": 4096, "num_hidden_layers": 2,
                           "num_attention_heads": 32, "num_key_value_heads": 5,
                           "intermediate_size": 14336, "vocab_size": 128256})",
-                      0));
+        0));
     const Run r =
         runCli(args << QStringLiteral("--config") << QStringLiteral("config.json"), dir.path());
     QCOMPARE(QString::fromUtf8(r.err),
@@ -123,6 +104,11 @@ void TestBadInputs::everyModelCommandRejects()
     QCOMPARE(r.out, QByteArray());
 }
 
+void TestBadInputs::sessionRejects_data()
+{
+    testsupport::addSessionRows();
+}
+
 void TestBadInputs::sessionRejects()
 {
     QFETCH(QByteArray, content);
@@ -130,7 +116,8 @@ void TestBadInputs::sessionRejects()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("s.json"));
-    QVERIFY(makeInput(dir.path(), QStringLiteral("s.json"), Make::File, content, 0));
+    QVERIFY(testsupport::makeBadInput(dir.path(), QStringLiteral("s.json"), testsupport::Make::File,
+                                      content, 0));
     try {
         (void)llmsizer::loadSession(path.toStdString());
         QFAIL("the session was accepted");

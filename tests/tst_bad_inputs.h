@@ -1,17 +1,8 @@
 #pragma once
 
-// The bad-input suite: tst_bad_inputs.cpp runs the rows, tst_bad_inputs_rows.cpp lists them.
+// The bad-input suite: tst_bad_inputs.cpp runs the rows, support/bad_input_rows.cpp lists them.
 #include <QObject>
 #include <QtTest>
-
-// How a row's input is made in the temporary directory.
-enum class Make {
-    File,       // the content as given (then extended with zeros to `size`, sparse)
-    Directory,  // a directory of that name
-    Unreadable, // the content, then chmod 000
-    Missing,    // nothing
-    Fifo,       // a named pipe (nothing ever writes to it)
-};
 
 class TestBadInputs : public QObject {
     Q_OBJECT

@@ -31,6 +31,11 @@ bool looksLikeCheckpoint(const std::filesystem::path& file)
     if (endsWith(".safetensors") || endsWith(".gguf") || endsWith(".index.json")) {
         return true;
     }
+    // Only a regular file is sniffed: opening a named pipe for reading would block until
+    // something writes to it (the JSON reader then refuses it with "is not a regular file").
+    if (!std::filesystem::is_regular_file(file, ec)) {
+        return false;
+    }
     char magic[4] = {};
     std::ifstream in(file, std::ios::binary);
     return in.read(magic, 4) && std::string_view(magic, 4) == "GGUF";

@@ -1,9 +1,17 @@
-// The rows of the bad-input suite (tst_bad_inputs.cpp runs them). Every message was written from
-// the parsers' rules, then checked against the output for how it reads.
-#include "llmsizer/hf_import.h"
-#include "tst_bad_inputs.h"
+// The rows of the bad-input suite (tst_bad_inputs.cpp and tst_ui_bad_inputs.cpp run them).
+// Every message was written from the parsers' rules, then checked against the output for how it
+// reads.
+#include "bad_input_rows.h"
 
+#include "llmsizer/hf_import.h"
+
+#include <QDir>
+#include <QFile>
+#include <QtTest>
 #include <string>
+#include <sys/stat.h>
+
+namespace testsupport {
 
 namespace {
 
@@ -196,6 +204,10 @@ void modelFileRows()
     row("a named pipe (reading would block)", count, "config.json", "",
         msg("config.json: is not a regular file"), Make::Fifo);
     row("a device", count, "/dev/zero", "", msg("/dev/zero: is not a regular file"), Make::Missing);
+    row("a named pipe named like a checkpoint", "inspect", "m.gguf", "",
+        msg("m.gguf: is not a regular file"), Make::Fifo);
+    row("a named pipe named like a safetensors file", "inspect", "m.safetensors", "",
+        msg("m.safetensors: is not a regular file"), Make::Fifo);
     row("gpus: a named pipe", "gpus --user-gpus", "u.json", "",
         msg("u.json: is not a regular file"), Make::Fifo);
     row("unreadable file (chmod 000)", count, "config.json", llama("hidden_size", "4096"),
@@ -320,7 +332,7 @@ void ggufRows()
 
 } // namespace
 
-void TestBadInputs::cliRejects_data()
+void addBadInputRows()
 {
     QTest::addColumn<QString>("command");
     QTest::addColumn<QString>("file");
@@ -335,7 +347,7 @@ void TestBadInputs::cliRejects_data()
     ggufRows();
 }
 
-void TestBadInputs::sessionRejects_data()
+void addSessionRows()
 {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("message");
@@ -374,3 +386,32 @@ void TestBadInputs::sessionRejects_data()
     add("session: 1e999", session(R"("current": 1e999)"),
         "not valid JSON (number overflow parsing '1e999')");
 }
+
+bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
+                  qint64 size)
+{
+    const QString path = dir + QLatin1Char('/') + name;
+    switch (make) {
+    case Make::Missing:
+        return true;
+    case Make::Directory:
+        return QDir(dir).mkdir(name);
+    case Make::Fifo:
+        return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
+    case Make::File:
+    case Make::Unreadable: {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size()) {
+            return false;
+        }
+        if (size > content.size() && !f.resize(size)) { // sparse: no disk space used
+            return false;
+        }
+        f.close();
+        return make == Make::File || QFile::setPermissions(path, QFileDevice::Permissions());
+    }
+    }
+    return false;
+}
+
+} // namespace testsupport

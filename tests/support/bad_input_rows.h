@@ -1,0 +1,30 @@
+#pragma once
+
+// The bad-input suite's rows, shared by tst_bad_inputs (through the CLI) and tst_ui_bad_inputs
+// (through the app's File > Open): malformed and hostile model files, presets, GPU catalogs,
+// safetensors and GGUF headers, each with the exact message that must name the file and field.
+#include <QByteArray>
+#include <QString>
+
+namespace testsupport {
+
+// How a row's input is made in the temporary directory.
+enum class Make {
+    File,       // the content as given (then extended with zeros to `size`, sparse)
+    Directory,  // a directory of that name
+    Unreadable, // the content, then chmod 000
+    Missing,    // nothing
+    Fifo,       // a named pipe (nothing ever writes to it)
+};
+
+// Columns: command (e.g. "count --config"), file, make (a Make), content, size, and the message
+// after "error: ", which names the file as given on the command line.
+void addBadInputRows();
+// Session files: columns content and the message after the file's path.
+void addSessionRows();
+
+// Writes a row's input into dir; false if that failed.
+bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
+                  qint64 size);
+
+} // namespace testsupport
