@@ -82,6 +82,11 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     bar->addWidget(m_runtime);
     bar->addWidget(m_units);
     bar->addWidget(m_log);
+    // Tab follows the row as read (the labelled fields moved into their groups).
+    const QList<QWidget*> order{m_mode, m_precision, m_gguf, m_gpus, m_runtime, m_units, m_log};
+    for (qsizetype i = 1; i < order.size(); ++i) {
+        setTabOrder(order[i - 1], order[i]);
+    }
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
