@@ -7,6 +7,17 @@
 
 namespace llmsizer::ui {
 
+namespace {
+
+// Whether a core list (precisions, overhead profiles) has an entry with this id.
+template <typename List> bool hasId(const List& list, const QString& id)
+{
+    const std::string key = id.toStdString();
+    return std::any_of(list.begin(), list.end(), [&key](const auto& e) { return e.id == key; });
+}
+
+} // namespace
+
 ConfigModel::ConfigModel(QObject* parent) : QObject(parent)
 {
     m_modelName = QStringLiteral("Custom");
@@ -217,10 +228,7 @@ void ConfigModel::setTraining(bool training)
 
 void ConfigModel::setKvPrecision(const QString& id)
 {
-    const std::string key = id.toStdString();
-    const auto& known = kvPrecisions();
-    if (id != m_kvPrecision && std::any_of(known.begin(), known.end(),
-                                           [&key](const Precision& p) { return p.id == key; })) {
+    if (id != m_kvPrecision && hasId(kvPrecisions(), id)) {
         m_kvPrecision = id;
         refreshOptions();
     }
@@ -228,10 +236,7 @@ void ConfigModel::setKvPrecision(const QString& id)
 
 void ConfigModel::setOverhead(const QString& id)
 {
-    const std::string key = id.toStdString();
-    const auto& known = overheadProfiles();
-    if (id != m_overhead && std::any_of(known.begin(), known.end(),
-                                        [&key](const OverheadProfile& p) { return p.id == key; })) {
+    if (id != m_overhead && hasId(overheadProfiles(), id)) {
         m_overhead = id;
         refreshOptions();
     }

@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -283,11 +284,12 @@ void MemoryChartWidget::rebuildLines()
 // windows, presentation mode); the top margin follows its height.
 void MemoryChartWidget::fitTitle()
 {
+    // Measured before it is set, so an unchanged title is not laid out again on each step.
     const QString oneLine = m_titleParts.join(QStringLiteral(" · "));
-    m_title->setText(oneLine);
-    if (m_titleParts.size() > 1 && m_title->boundingRect().width() > m_chart->size().width() - 16) {
-        m_title->setText(m_titleParts.join(QLatin1Char('\n')));
-    }
+    const bool wrap =
+        m_titleParts.size() > 1 &&
+        QFontMetricsF(m_title->font()).horizontalAdvance(oneLine) > m_chart->size().width() - 16;
+    m_title->setText(wrap ? m_titleParts.join(QLatin1Char('\n')) : oneLine);
     const int space = static_cast<int>(m_title->boundingRect().height()) + 10;
     if (space != m_chart->margins().top()) {
         QMargins margins = m_chart->margins();

@@ -20,6 +20,7 @@ public:
     QString text() const { return m_source; }
     void setColor(const QColor& color);
     void setFont(const QFont& font);
+    const QFont& font() const { return m_font; }
     void setCentered(bool centered);
     // A filled box behind the text (so a grid line crossing a label does not cross the text);
     // an invalid colour draws none.

@@ -2,6 +2,7 @@
 
 #include "../configmodel.h"
 #include "budgettablemodel.h"
+#include "formrows.h"
 #include "llmsizer/explore_tables.h"
 
 #include <QComboBox>
@@ -30,12 +31,8 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_tokens->setPlaceholderText(tr("20 per parameter (Chinchilla)"));
     m_budget->setToolTip(tr("Training compute budget in FLOPs, e.g. 1e24"));
     m_tokens->setToolTip(tr("Training tokens for every candidate; empty: 20 tokens per parameter"));
+    elideLongEntries({m_ranking, m_family});
     // The exercise asks to "rank by estimated quality"; the seed's code sorts by efficiency.
-    // Long entries elide rather than widen the window (narrow screens, presentation mode).
-    for (QComboBox* box : {m_ranking, m_family}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(14);
-    }
     m_ranking->addItem(tr("Seed 003 quality: (params / 1e9)^0.2"), QStringLiteral("quality"));
     m_ranking->addItem(tr("Seed 003 efficiency: quality / budget used"),
                        QStringLiteral("efficiency"));
@@ -47,18 +44,12 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     auto* inputs =
         new QGroupBox(tr("Seed 003: every configuration that fits a compute budget"), this);
     auto* grid = new QGridLayout(inputs);
-    auto add = [inputs, grid](const QString& text, QWidget* field, int row, int column) {
-        auto* label = new QLabel(text, inputs);
-        label->setBuddy(field);
-        grid->addWidget(label, row, column);
-        grid->addWidget(field, row, column + 1);
-    };
-    add(tr("&Budget (FLOPs):"), m_budget, 0, 0);
-    add(tr("&Tokens:"), m_tokens, 0, 2);
-    add(tr("&Rank by:"), m_ranking, 1, 0);
-    add(tr("&Family:"), m_family, 1, 2);
-    add(tr("&Layers:"), m_layers, 2, 0);
-    add(tr("&d_model:"), m_widths, 2, 2);
+    addLabelledField(grid, tr("&Budget (FLOPs):"), m_budget, 0, 0);
+    addLabelledField(grid, tr("&Tokens:"), m_tokens, 0, 2);
+    addLabelledField(grid, tr("&Rank by:"), m_ranking, 1, 0);
+    addLabelledField(grid, tr("&Family:"), m_family, 1, 2);
+    addLabelledField(grid, tr("&Layers:"), m_layers, 2, 0);
+    addLabelledField(grid, tr("&d_model:"), m_widths, 2, 2);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
 

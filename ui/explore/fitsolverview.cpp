@@ -1,6 +1,7 @@
 #include "fitsolverview.h"
 
 #include "../configmodel.h"
+#include "formrows.h"
 #include "llmsizer/explore_tables.h"
 #include "llmsizer/precision.h"
 
@@ -37,11 +38,7 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
       m_answerBox(new QGroupBox(tr("Answer"), this)), m_exercise(new QTableWidget(0, 5, this)),
       m_message(new QLabel(this))
 {
-    // Long entries (GPU names, paths) elide rather than widen the window.
-    for (QComboBox* box : {m_gpu, m_precision, m_kv, m_family, m_path}) {
-        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        box->setMinimumContentsLength(14);
-    }
+    elideLongEntries({m_gpu, m_precision, m_kv, m_family, m_path}); // GPU names, paths
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
     }
@@ -65,12 +62,6 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
 
     auto* inputs = new QGroupBox(tr("Seed 002: the largest model that fits"), this);
     auto* grid = new QGridLayout(inputs);
-    auto add = [inputs, grid](const QString& text, QWidget* field, int row, int column) {
-        auto* label = new QLabel(text, inputs);
-        label->setBuddy(field);
-        grid->addWidget(label, row, column);
-        grid->addWidget(field, row, column + 1);
-    };
     auto* gpuLine = new QHBoxLayout;
     gpuLine->addWidget(m_gpu, 1);
     gpuLine->addWidget(m_count);
@@ -78,12 +69,12 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
     gpuLabel->setBuddy(m_gpu);
     grid->addWidget(gpuLabel, 0, 0);
     grid->addLayout(gpuLine, 0, 1, 1, 3);
-    add(tr("&Weights:"), m_precision, 1, 0);
-    add(tr("&KV cache:"), m_kv, 1, 2);
-    add(tr("&Context:"), m_context, 2, 0);
-    add(tr("&Batch:"), m_batch, 2, 2);
-    add(tr("&Family:"), m_family, 3, 0);
-    add(tr("&Path:"), m_path, 3, 2);
+    addLabelledField(grid, tr("&Weights:"), m_precision, 1, 0);
+    addLabelledField(grid, tr("&KV cache:"), m_kv, 1, 2);
+    addLabelledField(grid, tr("&Context:"), m_context, 2, 0);
+    addLabelledField(grid, tr("&Batch:"), m_batch, 2, 2);
+    addLabelledField(grid, tr("&Family:"), m_family, 3, 0);
+    addLabelledField(grid, tr("&Path:"), m_path, 3, 2);
     grid->addWidget(m_exactKv, 4, 1);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
