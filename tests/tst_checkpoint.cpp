@@ -22,11 +22,11 @@ Q_DECLARE_METATYPE(llmsizer::Component)
 
 namespace {
 
-const fs::path kShared = LLMSIZER_TEST_SHARED_DIR;
+const fs::path kReference = LLMSIZER_TEST_REFERENCE_DIR;
 
 void copyConfig(const char* model, const fs::path& dir)
 {
-    fs::copy_file(kShared / "reference/hf-configs" / model / "config.json", dir / "config.json",
+    fs::copy_file(kReference / "hf-configs" / model / "config.json", dir / "config.json",
                   fs::copy_options::overwrite_existing);
 }
 

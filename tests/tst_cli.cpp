@@ -12,7 +12,7 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kSharedConfigs = std::string(LLMSIZER_TEST_SHARED_DIR) + "/reference/hf-configs";
+const std::string kReferenceConfigs = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs";
 const std::string kExtraConfigs = std::string(LLMSIZER_TEST_DATA_DIR) + "/hf";
 
 struct Run {
@@ -53,7 +53,7 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<quint64>("expected");
-        for (const std::string& dir : {kSharedConfigs, kExtraConfigs}) {
+        for (const std::string& dir : {kReferenceConfigs, kExtraConfigs}) {
             for (const json& e : llmsizer::readJsonFile(dir + "/index.json")) {
                 if (e.at("num_parameters").is_null()) {
                     continue;
@@ -113,7 +113,7 @@ private slots:
         // The readable table: exact counts with thousands separators. GPT-2 small's published
         // 124,439,808 (hf-configs/index.json) and its 1024·768 = 786,432 learned positions.
         const Run r = runCli({QStringLiteral("count"), QStringLiteral("--config"),
-                              QString::fromStdString(kSharedConfigs + "/gpt-2-small/config.json")});
+                              QString::fromStdString(kReferenceConfigs + "/gpt-2-small/config.json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("124,439,808"));
         QVERIFY(r.out.contains("786,432"));
@@ -188,7 +188,7 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("firstLine");
-        const QString cfg = QString::fromStdString(kSharedConfigs + "/gpt-2-small/config.json");
+        const QString cfg = QString::fromStdString(kReferenceConfigs + "/gpt-2-small/config.json");
         QTest::newRow("no model option")
             << QStringList{QStringLiteral("count")}
             << "error: give exactly one of --preset ID or --config FILE";

@@ -72,8 +72,8 @@ private slots:
                                      (i < 150 ? "1" : "2") + "-of-00002.safetensors\"");
         }
         std::ofstream(dir / "model.safetensors.index.json") << "{\"weight_map\":{" << map << "}}";
-        fs::copy_file(fs::path(LLMSIZER_TEST_SHARED_DIR) /
-                          "reference/hf-configs/llama-3.1-8b/config.json",
+        fs::copy_file(fs::path(LLMSIZER_TEST_REFERENCE_DIR) /
+                          "hf-configs/llama-3.1-8b/config.json",
                       dir / "config.json");
         llama2Q4KM().write((root() / "llama-2-7b.Q4_K_M.gguf").string());
     }
@@ -83,7 +83,7 @@ private slots:
         const Run r = runCli(inspect(root() / "llama", true));
         QCOMPARE(r.exitCode, 0);
         const json j = json::parse(r.out.toStdString());
-        // 8,030,261,248 (shared/reference/hf-configs/index.json), BF16: 2 bytes each.
+        // 8,030,261,248 (tests/data/reference/hf-configs/index.json), BF16: 2 bytes each.
         QCOMPARE(j["total_params"].get<std::uint64_t>(), std::uint64_t(8'030'261'248ull));
         QCOMPARE(j["total_bytes"].get<std::uint64_t>(), std::uint64_t(16'060'522'496ull));
         QCOMPARE(j["format"].get<std::string>(), std::string("safetensors"));

@@ -75,7 +75,7 @@ private slots:
         // GPT-2 small by hand: wte 50257·768 = 38,597,376; wpe 1024·768 = 786,432; per block
         // c_attn 768·2304+2304 + c_proj 768·768+768 + c_fc 768·3072+3072 + c_proj 3072·768+768
         // + 2 LayerNorms 4·768 = 7,087,872, ×12 = 85,054,464; ln_f 1,536. Published 124,439,808
-        // (shared/reference/hf-configs/index.json).
+        // (tests/data/reference/hf-configs/index.json).
         QTest::newRow("GPT-2 small")
             << gpt2Small() << quint64(124'439'808ull) << quint64(124'439'808ull);
         // Llama-2-7B: 2·32000·4096 + 32·(4·4096² + 3·4096·11008 + 2·4096) + 4096 = 6,738,415,616.

@@ -103,7 +103,7 @@ private slots:
         QCOMPARE(quint64(big.n_heads), quint64(64));
         QCOMPARE(quint64(big.n_kv_heads), quint64(8));
         QCOMPARE(quint64(big.effectiveDff()), quint64(28672));
-        // That is Llama 3 70B: 70,553,706,496 (shared/reference/hf-configs/index.json).
+        // That is Llama 3 70B: 70,553,706,496 (tests/data/reference/hf-configs/index.json).
         QCOMPARE(totalOf(big), quint64(70'553'706'496ull));
 
         // KV heads stay a divisor: 1152/128 = 9 heads cannot hold 8 KV heads; the largest

@@ -47,7 +47,7 @@ private slots:
         QCOMPARE(quint64(c.dtypes[2].tensors), quint64(33));
         QCOMPARE(quint64(c.dtypes[2].bytes), quint64(919'511'040ull));
         // 8 · 4,080,263,168 / 6,738,415,616 = 4.8442 bpw; 3.80 GiB, as llama.cpp's table lists
-        // for LLaMA-7B Q4_K_M (shared/reference/formulas.md).
+        // for LLaMA-7B Q4_K_M (tests/data/reference/formulas.md).
         QVERIFY(c.effective_bpw.has_value());
         QVERIFY(std::abs(*c.effective_bpw - 4.84416) < 1e-4);
         QCOMPARE(std::round(static_cast<double>(c.total_bytes) / (1u << 30) * 100) / 100, 3.80);
@@ -85,7 +85,7 @@ private slots:
         // plus 266,240·4 norm bytes = 8,532,934,656.
         QCOMPARE(quint64(c.total_bytes), quint64(8'532'934'656ull));
         // 8.5008 bpw: llama.cpp's tools/quantize/README.md lists Q8_0 at 8.5008 for
-        // Llama-3.1-8B (shared/reference/formulas.md).
+        // Llama-3.1-8B (tests/data/reference/formulas.md).
         QCOMPARE(std::round(*c.effective_bpw * 10000) / 10000, 8.5008);
         QCOMPARE(quint64(c.inferred->vocab_size), quint64(128256));
         QCOMPARE(quint64(c.inferred->n_kv_heads), quint64(8));

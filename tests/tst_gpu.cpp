@@ -92,12 +92,12 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(UnknownGpuError, c.at("h100"));
     }
 
-    // Every device of the project's reference table (shared/reference/gpus.json, compiled from
+    // Every device of the project's reference table (tests/data/reference/gpus.json, compiled from
     // the sources it lists) carries the same numbers here, and its uncertain fields stay marked.
     void matchesReferenceTable()
     {
         const auto ref =
-            readJsonFile(std::string(LLMSIZER_TEST_SHARED_DIR) + "/reference/gpus.json");
+            readJsonFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/gpus.json");
         const GpuCatalog c = builtin();
         int matched = 0;
         for (const auto& r : ref.at("gpus")) {

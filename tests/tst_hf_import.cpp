@@ -15,7 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kSharedConfigs = std::string(LLMSIZER_TEST_SHARED_DIR) + "/reference/hf-configs";
+const std::string kReferenceConfigs = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs";
 const std::string kExtraConfigs = std::string(LLMSIZER_TEST_DATA_DIR) + "/hf";
 
 // A minimal config of `type` with the width and depth every type requires, in its own names.
@@ -54,7 +54,7 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<quint64>("expected");
         int rows = 0;
-        for (const std::string& dir : {kSharedConfigs, kExtraConfigs}) {
+        for (const std::string& dir : {kReferenceConfigs, kExtraConfigs}) {
             const json index = readJsonFile(dir + "/index.json");
             for (const json& e : index) {
                 if (e.at("num_parameters").is_null()) {
@@ -83,7 +83,7 @@ private slots:
     void realConfigsCoverEveryType()
     {
         std::set<std::string> seen;
-        for (const std::string& dir : {kSharedConfigs, kExtraConfigs}) {
+        for (const std::string& dir : {kReferenceConfigs, kExtraConfigs}) {
             for (const json& e : readJsonFile(dir + "/index.json")) {
                 const json cfg =
                     readJsonFile(dir + "/" + e.at("dir").get<std::string>() + "/config.json");
@@ -260,7 +260,7 @@ private slots:
     void completeConfigsHaveNoGuesses()
     {
         for (const char* dir : {"llama-3.1-8b", "qwen3-8b", "gpt-2-small"}) {
-            const HfImport hf = importHfConfigFile(kSharedConfigs + "/" + dir + "/config.json");
+            const HfImport hf = importHfConfigFile(kReferenceConfigs + "/" + dir + "/config.json");
             QVERIFY2(hf.guesses.empty(), dir);
         }
     }

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kShared = LLMSIZER_TEST_SHARED_DIR;
+const fs::path kReference = LLMSIZER_TEST_REFERENCE_DIR;
 
 using Counts = QList<quint64>; // per component, in kAllComponents order
 
@@ -35,13 +35,13 @@ private:
 private slots:
     void publishedCounts_data()
     {
-        QTest::addColumn<QString>("config"); // shared/reference/hf-configs/<config>
+        QTest::addColumn<QString>("config"); // tests/data/reference/hf-configs/<config>
         QTest::addColumn<std::vector<StTensor>>("tensors");
         QTest::addColumn<quint64>("total");
         QTest::addColumn<quint64>("bytes");
         QTest::addColumn<quint64>("bufferParams");
         QTest::addColumn<Counts>("components");
-        // Totals are the published counts in shared/reference/hf-configs/index.json; the
+        // Totals are the published counts in tests/data/reference/hf-configs/index.json; the
         // components are hand calculations from the shapes.
         // Llama-3.1-8B: embed 128256·4096 = 525,336,576; attention 32·(2·4096² + 2·1024·4096)
         // = 1,342,177,280; MLP 32·3·4096·14336 = 5,637,144,576; norms 32·2·4096 + 4096 = 266,240;
@@ -121,7 +121,7 @@ private slots:
 
         // The model's config.json beside the file: the estimate equals the checkpoint in every
         // component, so the names were mapped as the counting model splits the parameters.
-        fs::copy_file(kShared / "reference/hf-configs" / config.toStdString() / "config.json",
+        fs::copy_file(kReference / "hf-configs" / config.toStdString() / "config.json",
                       dir / "config.json", fs::copy_options::overwrite_existing);
         const Checkpoint c = inspectCheckpoint(file);
         QCOMPARE(quint64(c.total_params), total);

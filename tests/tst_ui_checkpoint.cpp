@@ -27,7 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kShared = LLMSIZER_TEST_SHARED_DIR;
+const fs::path kReference = LLMSIZER_TEST_REFERENCE_DIR;
 
 // Llama-2-7B with one extra (unmapped) tensor, so the checkpoint and the estimate differ.
 fs::path writeLlama2(const fs::path& dir)
@@ -36,7 +36,7 @@ fs::path writeLlama2(const fs::path& dir)
     std::vector<StTensor> t = llamaTensors(llama2_7b());
     t.push_back({"model.vision_tower.patch_embed.weight", "F16", {1024, 588}});
     writeSafetensors((dir / "model.safetensors").string(), t);
-    fs::copy_file(kShared / "reference/hf-configs/llama-2-7b/config.json", dir / "config.json",
+    fs::copy_file(kReference / "hf-configs/llama-2-7b/config.json", dir / "config.json",
                   fs::copy_options::overwrite_existing);
     return dir;
 }

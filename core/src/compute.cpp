@@ -1,5 +1,5 @@
 // FLOPs, Chinchilla scaling and training time. Sources per formula in docs/compute.md and
-// /work/shared/reference/formulas.md §4.
+// /work/tests/data/reference/formulas.md §4.
 #include "llmsizer/compute.h"
 
 #include "llmsizer/count.h"

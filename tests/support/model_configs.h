@@ -1,7 +1,7 @@
 #pragma once
 
 // Hand-built configurations of real models shared by the tests, with the published sizes they
-// must reproduce noted beside each (shared/reference/hf-configs/index.json).
+// must reproduce noted beside each (tests/data/reference/hf-configs/index.json).
 #include "llmsizer/model.h"
 
 namespace testsupport::configs {
