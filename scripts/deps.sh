@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the build needs, if any are missing.
-# Runs apt-get only when something is missing; needs root (or sudo) to install.
+# Installs the Debian 12 packages that building, running and testing LLM Sizer need, if any are
+# missing: the list was found by running the README's two commands in a fresh Debian 12 minbase
+# root (scripts/fresh-check.sh), which CI does on every change. Runs apt-get only when something
+# is missing; needs root (or sudo) to install.
 set -euo pipefail
 
 packages=(
-    cmake ninja-build g++ pkg-config
+    # build
+    cmake ninja-build g++ pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libgl-dev
+    libqt6opengl6-dev # Qt6Charts' CMake package requires Qt6OpenGL
     nlohmann-json3-dev
+    # tests: formatting, clang-tidy, the sanitizer and fuzz builds (clang)
     clang-format clang-tidy clang libclang-rt-14-dev
+    # the app without a display (scripts/run.sh starts it under a virtual X server)
     xvfb xauth
+    # the desktop entry and AppStream checks, and the Debian package (scripts/package.sh)
+    desktop-file-utils appstream dpkg-dev file
 )
 
 missing=()

@@ -318,24 +318,20 @@ private slots:
         qputenv("LLMSIZER_PRESETS_DIR", "/somewhere/presets");
         QCOMPARE(defaultPresetDir(), std::filesystem::path("/somewhere/presets"));
         qunsetenv("LLMSIZER_PRESETS_DIR");
-        // Not installed: the test binary has no share/llm-sizer beside it, so the source tree's.
-        QCOMPARE(defaultPresetDir(), std::filesystem::path(LLMSIZER_TEST_PRESETS_DIR));
-        // Installed: <prefix>/bin/exe finds <prefix>/share/llm-sizer/presets. Simulated beside the
-        // test binary unless such a directory is already there.
-        const std::filesystem::path installed =
-            (std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()) / ".." /
-             "share" / "llm-sizer" / "presets")
-                .lexically_normal();
-        if (!std::filesystem::exists(installed)) {
-            std::filesystem::create_directories(installed);
-            QCOMPARE(defaultPresetDir(), installed);
-            std::filesystem::remove_all(installed.parent_path().parent_path());
-            QCOMPARE(defaultPresetDir(), std::filesystem::path(LLMSIZER_TEST_PRESETS_DIR));
-        }
+        // Otherwise <prefix>/share/llm-sizer/presets with <prefix> the folder above the
+        // executable's: the build tree links it to the source tree's presets/, so the same lookup
+        // serves a build and a relocated install, and no source path is compiled in.
+        const std::filesystem::path prefix =
+            std::filesystem::path(QCoreApplication::applicationDirPath().toStdString()) / "..";
+        QCOMPARE(defaultPresetDir(), (prefix / "share/llm-sizer/presets").lexically_normal());
+        QCOMPARE(std::filesystem::canonical(defaultPresetDir()),
+                 std::filesystem::canonical(LLMSIZER_TEST_PRESETS_DIR));
         qputenv("LLMSIZER_RESOURCES_DIR", "/somewhere/resources");
         QCOMPARE(defaultResourceDir(), std::filesystem::path("/somewhere/resources"));
         qunsetenv("LLMSIZER_RESOURCES_DIR");
-        QCOMPARE(defaultResourceDir(), std::filesystem::path(LLMSIZER_TEST_RESOURCES_DIR));
+        QCOMPARE(defaultResourceDir(), (prefix / "share/llm-sizer/resources").lexically_normal());
+        QCOMPARE(std::filesystem::canonical(defaultResourceDir()),
+                 std::filesystem::canonical(LLMSIZER_TEST_RESOURCES_DIR));
     }
 };
 

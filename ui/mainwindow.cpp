@@ -18,6 +18,7 @@
 #include "settings.h"
 #include "summarypanel.h"
 #include "theme.h"
+#include "windowsize.h"
 
 #include <QAction>
 #include <QApplication>
@@ -181,7 +182,10 @@ void MainWindow::restoreSettings()
     m_model->setTraining(m_settings->training());
     m_memory->setLogScale(m_settings->logScale());
     if (m_persistent) {
-        restoreGeometry(m_settings->windowGeometry());
+        if (!restoreGeometry(m_settings->windowGeometry())) {
+            resize(fittingWindowSize(this, QSize(1600, 1000)));
+        }
+        m_compareWindow->restoreGeometry(m_settings->compareGeometry());
     }
 }
 
@@ -207,6 +211,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_persistent) {
         m_settings->setWindowGeometry(saveGeometry());
+        m_settings->setCompareGeometry(m_compareWindow->saveGeometry());
         saveSettings();
         m_settings->sync();
     }

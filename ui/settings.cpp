@@ -11,6 +11,7 @@ template <typename T> struct Key {
 
 // Every key and its default, once.
 const Key<QByteArray> kGeometry{"window/geometry", {}};
+const Key<QByteArray> kCompareGeometry{"compare/geometry", {}};
 const Key<QString> kLastPreset{"model/lastPreset", QStringLiteral("llama-3-70b")};
 const Key<QString> kPrecision{"memory/precision", QStringLiteral("fp16")};
 // GGUF file types are opt-in (GGUF types menu): their per-tensor mix is the costliest bar.
@@ -77,6 +78,8 @@ void Settings::sync()
     }
 
 LLMSIZER_SETTING(QByteArray, windowGeometry, setWindowGeometry, kGeometry, windowGeometryChanged)
+LLMSIZER_SETTING(QByteArray, compareGeometry, setCompareGeometry, kCompareGeometry,
+                 compareGeometryChanged)
 LLMSIZER_SETTING(QString, lastPreset, setLastPreset, kLastPreset, lastPresetChanged)
 LLMSIZER_SETTING(QString, precision, setPrecision, kPrecision, precisionChanged)
 LLMSIZER_SETTING(QStringList, extraPrecisions, setExtraPrecisions, kExtraPrecisions,

@@ -22,6 +22,8 @@ public:
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);
+    QByteArray compareGeometry() const; // the Compare window's
+    void setCompareGeometry(const QByteArray& geometry);
     QString lastPreset() const;
     void setLastPreset(const QString& id);
     QString precision() const; // weight precision id of the summary ("fp16")
@@ -47,6 +49,7 @@ public:
 
 signals:
     void windowGeometryChanged();
+    void compareGeometryChanged();
     void lastPresetChanged();
     void precisionChanged();
     void extraPrecisionsChanged();

@@ -14,12 +14,15 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QImage>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QTimer>
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
+#include <string_view>
 
 using namespace llmsizer::ui;
 
@@ -41,97 +44,166 @@ bool parseSize(const QString& text, QSize* size)
     return size->width() >= 200 && size->height() >= 150;
 }
 
+// The command line, declared once: main() parses it, and --help / --version are answered from it
+// before any display is opened (they must work over ssh and in scripts with no X server).
+struct Options {
+    QCommandLineOption preset{QStringLiteral("preset"),
+                              QStringLiteral("Start with preset ID (see presets/)."),
+                              QStringLiteral("ID")};
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render the window to FILE.png and exit (needs no display: without one, "
+                       "the offscreen platform is used)."),
+        QStringLiteral("FILE")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("light, dark or system (default)."),
+                             QStringLiteral("THEME"), QStringLiteral("system")};
+    QCommandLineOption training{QStringLiteral("training"),
+                                QStringLiteral("Start in training mode.")};
+    QCommandLineOption settingsFile{QStringLiteral("settings"),
+                                    QStringLiteral("Read and write settings in this INI file."),
+                                    QStringLiteral("FILE")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QStringLiteral("Compare presets IDS (comma-separated, up to 4) in the comparison window; "
+                       "with --screenshot, render that window."),
+        QStringLiteral("IDS")};
+    QCommandLineOption compareCharts{
+        QStringLiteral("compare-charts"),
+        QStringLiteral("Open the comparison on its charts (narrow windows show table and charts "
+                       "in tabs).")};
+    QCommandLineOption view{QStringLiteral("view"),
+                            QStringLiteral("Open on a view: %1.")
+                                .arg(ExploreViews::viewNames().join(QStringLiteral(", "))),
+                            QStringLiteral("NAME")};
+    QCommandLineOption presentation{
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (large fonts, high contrast; F5).")};
+    QCommandLineOption checkpointDialog{
+        QStringLiteral("checkpoint-dialog"),
+        QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
+                       "with --screenshot, render that dialog.")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("Where a transformer's parameters live and how much memory it needs."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
+                           compareCharts, view, presentation, checkpointDialog});
+        parser.addPositionalArgument(
+            QStringLiteral("file"),
+            QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
+                           "checkpoint (.safetensors, .index.json, .gguf, or a directory)."),
+            QStringLiteral("[file]"));
+    }
+};
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("llm-sizer"));
+    QCoreApplication::setApplicationName(QStringLiteral("LLM Sizer"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+}
+
+bool hasArg(int argc, char** argv, std::initializer_list<std::string_view> names)
+{
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--") {
+            return false;
+        }
+        for (std::string_view name : names) {
+            if (arg == name || (arg.size() > name.size() && arg.substr(0, name.size()) == name &&
+                                arg[name.size()] == '=')) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+// --help and --version answered with a QCoreApplication, which opens no display; process() prints
+// and exits 0.
+void answerHelpOrVersion(int argc, char** argv)
+{
+    if (!hasArg(argc, argv, {"--help", "-h", "-?", "--help-all", "--version", "-v"})) {
+        return;
+    }
+    QCoreApplication core(argc, argv);
+    setIdentity();
+    core.setApplicationName(QStringLiteral("llm-sizer"));
+    QCommandLineParser parser;
+    const Options options;
+    options.addTo(parser);
+    parser.process(core);
+}
+
+// Screenshot mode renders offscreen when there is no display to talk to, so that it works in a
+// container, over ssh and in CI without an X server.
+void preferOffscreenForScreenshots(int argc, char** argv)
+{
+    const bool noDisplay = qEnvironmentVariableIsEmpty("DISPLAY") &&
+                           qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+                           qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+    if (noDisplay && hasArg(argc, argv, {"--screenshot"})) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    answerHelpOrVersion(argc, argv);
+    preferOffscreenForScreenshots(argc, argv);
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("llm-sizer"));
-    QApplication::setApplicationName(QStringLiteral("LLM Sizer"));
-    QApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+    setIdentity();
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.llmsizer.LlmSizer"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("org.llmsizer.LlmSizer"),
+                         QIcon(QStringLiteral(":/icons/org.llmsizer.LlmSizer.svg"))));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Where a transformer's parameters live and how much memory it needs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption preset(QStringLiteral("preset"),
-                                    QStringLiteral("Start with preset ID (see presets/)."),
-                                    QStringLiteral("ID"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to FILE.png and exit."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption size(
-        QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
-        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("light, dark or system (default)."),
-                                   QStringLiteral("THEME"), QStringLiteral("system"));
-    const QCommandLineOption training(QStringLiteral("training"),
-                                      QStringLiteral("Start in training mode."));
-    const QCommandLineOption settingsFile(
-        QStringLiteral("settings"), QStringLiteral("Read and write settings in this INI file."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption compare(
-        QStringLiteral("compare"),
-        QStringLiteral("Compare presets IDS (comma-separated, up to 4) in the comparison window; "
-                       "with --screenshot, render that window."),
-        QStringLiteral("IDS"));
-    const QCommandLineOption compareCharts(
-        QStringLiteral("compare-charts"),
-        QStringLiteral("Open the comparison on its charts (narrow windows show table and charts "
-                       "in tabs)."));
-    const QCommandLineOption view(QStringLiteral("view"),
-                                  QStringLiteral("Open on a view: %1.")
-                                      .arg(ExploreViews::viewNames().join(QStringLiteral(", "))),
-                                  QStringLiteral("NAME"));
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"),
-        QStringLiteral("Start in presentation mode (large fonts, high contrast; F5)."));
-    const QCommandLineOption checkpointDialog(
-        QStringLiteral("checkpoint-dialog"),
-        QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
-                       "with --screenshot, render that dialog."));
-    parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                       compareCharts, view, presentation, checkpointDialog});
-    parser.addPositionalArgument(
-        QStringLiteral("file"),
-        QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
-                       "checkpoint (.safetensors, .index.json, .gguf, or a directory)."),
-        QStringLiteral("[file]"));
+    const Options o;
+    o.addTo(parser);
     parser.process(app);
 
     bool themeOk = false;
-    const Theme chosenTheme = themeFromString(parser.value(theme), &themeOk);
+    const Theme chosenTheme = themeFromString(parser.value(o.theme), &themeOk);
     if (!themeOk) {
         fail(QStringLiteral("--theme must be light, dark or system (got \"%1\")")
-                 .arg(parser.value(theme)));
+                 .arg(parser.value(o.theme)));
         return 2;
     }
     QSize windowSize;
-    if (!parseSize(parser.value(size), &windowSize)) {
+    if (!parseSize(parser.value(o.size), &windowSize)) {
         fail(QStringLiteral("--size must be WIDTHxHEIGHT, at least 200x150 (got \"%1\")")
-                 .arg(parser.value(size)));
+                 .arg(parser.value(o.size)));
         return 2;
     }
     applyTheme(app, chosenTheme);
 
     const std::unique_ptr<Settings> settings =
-        parser.isSet(settingsFile) ? std::make_unique<Settings>(parser.value(settingsFile))
-                                   : std::make_unique<Settings>();
+        parser.isSet(o.settingsFile) ? std::make_unique<Settings>(parser.value(o.settingsFile))
+                                     : std::make_unique<Settings>();
     ConfigModel model;
     for (const QString& problem : loadCatalogs(model)) {
         fail(problem);
     }
-    const bool shot = parser.isSet(screenshot);
+    const bool shot = parser.isSet(o.screenshot);
     MainWindow window(&model, settings.get());
     window.setPersistent(!shot);
     window.restoreSettings();
-    if (parser.isSet(training)) {
+    if (parser.isSet(o.training)) {
         model.setTraining(true);
     }
-    if (!selectStartPreset(model, parser.value(preset), settings->lastPreset())) {
-        fail(QStringLiteral("unknown preset \"%1\"").arg(parser.value(preset)));
+    if (!selectStartPreset(model, parser.value(o.preset), settings->lastPreset())) {
+        fail(QStringLiteral("unknown preset \"%1\"").arg(parser.value(o.preset)));
         return 2;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -144,14 +216,14 @@ int main(int argc, char** argv)
         }
     }
 
-    if (parser.isSet(view) && !window.explore()->showView(parser.value(view))) {
+    if (parser.isSet(o.view) && !window.explore()->showView(parser.value(o.view))) {
         fail(QStringLiteral("--view must be one of %1 (got \"%2\")")
-                 .arg(ExploreViews::viewNames().join(QStringLiteral(", ")), parser.value(view)));
+                 .arg(ExploreViews::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
         return 2;
     }
     // Presentation mode restyles the shown window (polished widgets, real sizes).
     const auto startPresentation = [&] {
-        if (parser.isSet(presentation)) {
+        if (parser.isSet(o.presentation)) {
             window.explore()->presentation()->setOn(true);
             // The font and palette events, the restyle they trigger, then the relayout.
             for (int i = 0; i < 3; ++i) {
@@ -160,10 +232,10 @@ int main(int argc, char** argv)
         }
     };
 
-    const bool comparing = parser.isSet(compare);
+    const bool comparing = parser.isSet(o.compare);
     if (comparing) {
         for (const QString& id :
-             parser.value(compare).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+             parser.value(o.compare).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const QString error = window.comparison()->addPreset(id.trimmed());
             if (!error.isEmpty()) {
                 fail(QStringLiteral("--compare: ") + error);
@@ -173,7 +245,7 @@ int main(int argc, char** argv)
     }
 
     QWidget* dialog = nullptr;
-    if (parser.isSet(checkpointDialog)) {
+    if (parser.isSet(o.checkpointDialog)) {
         dialog = window.checkpointBar()->showDialog();
         if (dialog == nullptr) {
             fail(QStringLiteral("--checkpoint-dialog needs a checkpoint file or directory"));
@@ -185,14 +257,14 @@ int main(int argc, char** argv)
         QWidget* target = dialog != nullptr ? dialog
                           : comparing       ? static_cast<QWidget*>(window.compareWindow())
                                             : &window;
-        const bool sized = dialog == nullptr || parser.isSet(size); // else the dialog's own
+        const bool sized = dialog == nullptr || parser.isSet(o.size); // else the dialog's own
         if (sized) {
             target->resize(windowSize);
         }
         target->show();
         QApplication::processEvents();
         startPresentation();
-        if (parser.isSet(compareCharts)) {
+        if (parser.isSet(o.compareCharts)) {
             window.compareWindow()->panel()->showCharts();
             QApplication::processEvents();
         }
@@ -201,14 +273,11 @@ int main(int argc, char** argv)
         if (sized && image.size() != windowSize) {
             image = image.scaled(windowSize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         }
-        if (!image.save(parser.value(screenshot), "PNG")) {
-            fail(QStringLiteral("cannot write %1").arg(parser.value(screenshot)));
+        if (!image.save(parser.value(o.screenshot), "PNG")) {
+            fail(QStringLiteral("cannot write %1").arg(parser.value(o.screenshot)));
             return 1;
         }
         return 0;
-    }
-    if (settings->windowGeometry().isEmpty()) {
-        window.resize(1600, 1000);
     }
     window.show();
     startPresentation();

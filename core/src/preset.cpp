@@ -104,8 +104,10 @@ json publishedToJson(const PublishedCount& p)
 }
 
 // $env, else <prefix>/share/llm-sizer/<sub> where <prefix> is the directory above the running
-// executable's, else the source tree's copy.
-std::filesystem::path findDataDir(const char* env, const char* sub, const char* sourceDir)
+// executable's. The build tree has the same shape (the build links share/llm-sizer/ to the source
+// tree's folders), so no path of the machine that built the program is compiled in and an
+// installed tree can be moved anywhere.
+std::filesystem::path findDataDir(const char* env, const char* sub)
 {
     if (const char* v = std::getenv(env); v != nullptr && *v != '\0') {
         return v;
@@ -113,13 +115,9 @@ std::filesystem::path findDataDir(const char* env, const char* sub, const char* 
     std::error_code ec;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
     if (!ec && !exe.empty()) {
-        auto installed =
-            (exe.parent_path() / ".." / "share" / "llm-sizer" / sub).lexically_normal();
-        if (std::filesystem::is_directory(installed, ec)) {
-            return installed;
-        }
+        return (exe.parent_path() / ".." / "share" / "llm-sizer" / sub).lexically_normal();
     }
-    return sourceDir;
+    return std::filesystem::path("share") / "llm-sizer" / sub;
 }
 
 } // namespace
@@ -204,12 +202,12 @@ std::vector<Preset> loadPresetDir(const std::filesystem::path& dir)
 
 std::filesystem::path defaultPresetDir()
 {
-    return findDataDir("LLMSIZER_PRESETS_DIR", "presets", LLMSIZER_SOURCE_PRESETS_DIR);
+    return findDataDir("LLMSIZER_PRESETS_DIR", "presets");
 }
 
 std::filesystem::path defaultResourceDir()
 {
-    return findDataDir("LLMSIZER_RESOURCES_DIR", "resources", LLMSIZER_SOURCE_RESOURCES_DIR);
+    return findDataDir("LLMSIZER_RESOURCES_DIR", "resources");
 }
 
 } // namespace llmsizer

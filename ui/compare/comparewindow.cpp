@@ -1,6 +1,7 @@
 #include "comparewindow.h"
 
 #include "../theme.h"
+#include "../windowsize.h"
 #include "compareexportmenu.h"
 #include "comparepanel.h"
 #include "comparisonmodel.h"
@@ -31,7 +32,7 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
     close->setShortcut(QKeySequence::Close);
     menuBar()->addMenu(m_panel->exportMenu());
     connect(m_comparison, &ComparisonModel::changed, this, &CompareWindow::updateTitle);
-    resize(1500, 950);
+    resize(fittingWindowSize(this, QSize(1500, 950)));
     updateTitle();
     followPalette();
 }

@@ -98,8 +98,9 @@ struct SourceSegment {
     std::string text;
 };
 std::vector<SourceSegment> sourceSegments(const std::string& source);
-// The file a Doc segment ("docs/counting.md") names, looked up next to the preset directory;
-// empty when it is not there.
+
+// The file a Doc segment ("docs/counting.md") names: <prefix>/share/llm-sizer/docs/…, beside the
+// presets (installed, or linked to the source tree in a build tree); empty when it is not there.
 std::string docPath(const std::string& doc);
 
 } // namespace llmsizer

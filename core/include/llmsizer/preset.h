@@ -62,8 +62,9 @@ Preset loadPresetFile(const std::filesystem::path& file);
 // file (files are read in name order).
 std::vector<Preset> loadPresetDir(const std::filesystem::path& dir);
 
-// Where the presets are: $LLMSIZER_PRESETS_DIR, else share/llm-sizer/presets beside the
-// executable's prefix, else the source tree's presets/ (for builds that are not installed).
+// Where the presets are: $LLMSIZER_PRESETS_DIR, else <prefix>/share/llm-sizer/presets, where
+// <prefix> is the folder above the executable's (bin/ when installed, app/ in a build tree, whose
+// share/llm-sizer links to the source tree).
 std::filesystem::path defaultPresetDir();
 // Same lookup for resources/ ($LLMSIZER_RESOURCES_DIR).
 std::filesystem::path defaultResourceDir();
