@@ -103,7 +103,7 @@ private slots:
         QCOMPARE(sum, expected);
         QVERIFY(j.at("approx_12Ld2").is_number_unsigned());
         QVERIFY(j.at("approx_12Ld2_relative_error").is_number());
-        QVERIFY(j.at("textbook_seed002").is_number_unsigned());
+        QVERIFY(j.at("textbook_estimate").is_number_unsigned());
         QVERIFY(j.at("config").is_object());
         QVERIFY(j.at("guesses").is_array());
     }

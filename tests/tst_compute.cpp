@@ -90,7 +90,7 @@ private slots:
 
     void chinchillaRuleExamples()
     {
-        // Seed 002's table: 1B -> 20B, 7B -> 140B, 70B -> 1.4T, 175B -> 3.5T tokens.
+        // The teaching guide's table: 1B -> 20B, 7B -> 140B, 70B -> 1.4T, 175B -> 3.5T tokens.
         QCOMPARE(chinchillaTokens(1e9), 20e9);
         QCOMPARE(chinchillaTokens(7e9), 140e9);
         QCOMPARE(chinchillaTokens(70e9), 1.4e12);
@@ -200,7 +200,7 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainingSeconds(1e20, 8, 0.0, 0.4));
     }
 
-    // Seed 003's allocate_compute_budget by hand for d = 4096, L = 32: attention 4·d²·L =
+    // The sizing chapter's allocate_compute_budget by hand for d = 4096, L = 32: attention 4·d²·L =
     // 2,147,483,648 and FFN 6·d·(4d)·L = 12,884,901,888: fraction 1/7, ratio 1/6.
     void seed003Split()
     {
@@ -247,7 +247,7 @@ private slots:
         QVERIFY(near(static_cast<double>(n.active), 12.9e9, 0.01));
     }
 
-    // Seed 003's estimate_model_size by hand for its own example (d 4096, 32 layers,
+    // The sizing chapter's estimate_model_size by hand for its own example (d 4096, 32 layers,
     // V 32000, 8 KV heads of 32): 131,072,000 + 1,342,177,280 + 4,294,967,296 + 270,336
     // = 5,768,486,912 ("5.8B"); MHA: 6,573,793,280.
     void seed003Estimate()

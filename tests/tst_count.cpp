@@ -19,8 +19,8 @@ private slots:
         QTest::addColumn<quint64>("multipleOf");
         QTest::addColumn<double>("multiplier");
         QTest::addColumn<quint64>("expected");
-        // Seed 004: dim 4096, multiple_of 256 -> 11008.
-        QTest::newRow("LLaMA 7B (seed 004)")
+        // The LLaMA model-card Q&A: dim 4096, multiple_of 256 -> 11008.
+        QTest::newRow("LLaMA 7B (the LLaMA model-card Q&A)")
             << quint64(4096) << quint64(256) << 0.0 << quint64(11008);
         // Llama 2 70B params.json: dim 8192, ffn_dim_multiplier 1.3, multiple_of 4096 -> 28672.
         QTest::newRow("Llama 2 70B") << quint64(8192) << quint64(4096) << 1.3 << quint64(28672);
@@ -40,22 +40,24 @@ private slots:
 
     void seedExamples()
     {
-        // Seed 000: 32 × (12 × 4096²) = 6,442,450,944.
+        // The blog post: 32 × (12 × 4096²) = 6,442,450,944.
         QCOMPARE(quint64(approx12Ld2(llama2_7b())), quint64(6'442'450'944ull));
 
-        // Seed 004: 32 × (4·dim·dim + 3·dim·hidden_dim) = 6,476,005,376 for the LLaMA-7B blocks.
+        // The LLaMA model-card Q&A: 32 × (4·dim·dim + 3·dim·hidden_dim) = 6,476,005,376 for the
+        // LLaMA-7B blocks.
         const ParamCount llama = countParameters(llama2_7b());
         QCOMPARE(quint64(llama.params(Component::Attention) + llama.params(Component::Mlp)),
                  quint64(6'476'005'376ull));
 
-        // Seed 002: a Linear 768 -> 3072 with bias has 768·3072 + 3072 = 2,362,368 parameters;
-        // it is GPT-2 small's MLP up projection, so 12 layers hold 12 of them.
+        // The teaching guide: a Linear 768 -> 3072 with bias has 768·3072 + 3072 = 2,362,368
+        // parameters; it is GPT-2 small's MLP up projection, so 12 layers hold 12 of them.
         const ParamCount gpt2 = countParameters(gpt2Small());
         const auto& mlp = gpt2.get(Component::Mlp);
         QCOMPARE(quint64((mlp.part("up") + 12 * 3072) / 12), quint64(2'362'368));
 
-        // Seed 002 exercise 1: d_model 2048, 24 layers, vocab 32000, estimated with 12·L·d² plus
-        // the embedding: 12·24·2048² + 32000·2048 = 1,207,959,552 + 65,536,000 = 1,273,495,552.
+        // The teaching guide exercise 1: d_model 2048, 24 layers, vocab 32000, estimated with
+        // 12·L·d² plus the embedding: 12·24·2048² + 32000·2048 = 1,207,959,552 + 65,536,000 =
+        // 1,273,495,552.
         ModelConfig ex1 = gpt2Small();
         ex1.d_model = 2048;
         ex1.n_layers = 24;

@@ -289,15 +289,15 @@ private slots:
         QTest::addColumn<quint64>("params");
         QTest::addColumn<quint64>("bytes");
         QTest::addColumn<quint64>("nextParams");
-        // Seed 002 exercise 2 on the Llama 2 family: head_dim 128, MHA, Llama-rule d_ff, vocab
-        // 32000, layers = d_model / 128 (Llama 2 7B's aspect). N(d) = 64000·d + d
+        // The teaching guide exercise 2 on the Llama 2 family: head_dim 128, MHA, Llama-rule d_ff,
+        // vocab 32000, layers = d_model / 128 (Llama 2 7B's aspect). N(d) = 64000·d + d
         // + (d/128)·(4d² + 3·d·d_ff + 2d). Budget 24 GB = 24,000,000,000 bytes.
         //
         // Weights only, INT8 (1 byte per weight): d 6272 (49 layers, d_ff int(8·6272/3) = 16725
         // -> 16896): 49·(157,351,936 + 317,915,136 + 12,544) + 401,408,000 + 6272
         // = 23,690,115,456 bytes fits; d 6400 (50 layers, d_ff 17066 -> 17152):
         // 50·(163,840,000 + 329,318,400 + 12,800) + 409,600,000 + 6400 = 25,068,166,400 does
-        // not. Seed 002's rule of thumb "≈ 24B at INT8": 23.7B.
+        // not. The teaching guide's rule of thumb "≈ 24B at INT8": 23.7B.
         QTest::newRow("INT8, weights only")
             << quint64(8) << quint64(0) << quint64(6272) << quint64(23'690'115'456ull)
             << quint64(23'690'115'456ull) << quint64(25'068'166'400ull);

@@ -230,7 +230,7 @@ void TestExploreView::sourceLinks()
 {
     const auto s = sourceSegments(
         "Hugging Face; nn.Linear (https://pytorch.org/docs/stable/generated/torch.nn.Linear.html); "
-        "docs/counting.md; seed 003");
+        "docs/counting.md; the sizing chapter");
     QCOMPARE(s.size(), std::size_t{5});
     QCOMPARE(s[0].text, std::string("Hugging Face; nn.Linear ("));
     QVERIFY(s[1].kind == SourceSegment::Kind::Url);
@@ -239,7 +239,7 @@ void TestExploreView::sourceLinks()
     QCOMPARE(s[2].text, std::string("); "));
     QVERIFY(s[3].kind == SourceSegment::Kind::Doc);
     QCOMPARE(s[3].text, std::string("docs/counting.md"));
-    QCOMPARE(s[4].text, std::string("; seed 003"));
+    QCOMPARE(s[4].text, std::string("; the sizing chapter"));
     QVERIFY(!docPath("docs/counting.md").empty());
     QVERIFY(docPath("docs/no-such-file.md").empty());
     QCOMPARE(sourceSegments("sum of the components").size(), std::size_t{1});

@@ -1,5 +1,5 @@
-// Fit check and rooflines: seed 002's hardware table reproduced with the catalog, the decode
-// bound of a 7B model on an H100 by hand, and the layout rules.
+// Fit check and rooflines: the teaching guide's hardware table reproduced with the catalog, the
+// decode bound of a 7B model on an H100 by hand, and the layout rules.
 #include "llmsizer/fit.h"
 #include "llmsizer/preset.h"
 #include "llmsizer/speed.h"
@@ -23,7 +23,8 @@ const GpuCatalog& catalog()
     return c;
 }
 
-// Seed 002 states no context; a 2048-token chat with an fp16 KV cache and no runtime overhead.
+// The teaching guide states no context; a 2048-token chat with an fp16 KV cache and no runtime
+// overhead.
 InferenceParams chat(const QString& precision)
 {
     InferenceParams p;
@@ -39,9 +40,9 @@ constexpr double kGiB = 1073741824.0;
 class TestFit : public QObject {
     Q_OBJECT
 private slots:
-    // Seed 002, "Hardware Requirements (Inference)": 7B 8GB (INT4) / 16GB (FP16); 13B 16GB /
-    // 32GB; 70B 48GB / 140GB; 405B 200GB+ / 800GB+. A card of the stated size holds the model
-    // (cards are binary GB); a "+" row needs at least that many decimal GB.
+    // The teaching guide, "Hardware Requirements (Inference)": 7B 8GB (INT4) / 16GB (FP16); 13B
+    // 16GB / 32GB; 70B 48GB / 140GB; 405B 200GB+ / 800GB+. A card of the stated size holds the
+    // model (cards are binary GB); a "+" row needs at least that many decimal GB.
     void seed002Sizes_data()
     {
         QTest::addColumn<QString>("model");

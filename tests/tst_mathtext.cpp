@@ -214,17 +214,17 @@ private slots:
                                << QStringLiteral("80·2·8192 + 8192") << quint64(1'318'912);
         QTest::newRow("embedding") << QStringLiteral("embedding") << QStringLiteral("V·d")
                                    << QStringLiteral("128256·8192") << quint64(1'050'673'152ull);
-        // Seed 002 part 1's rule on the up projection: 8192·28672 + 28672.
+        // The teaching guide part 1's rule on the up projection: 8192·28672 + 28672.
         QTest::newRow("linear with bias")
             << QStringLiteral("linear_bias") << QStringLiteral("in·out + out")
             << QStringLiteral("8192·28672 + 28672") << quint64(234'909'696ull);
         QTest::newRow("linear without bias")
             << QStringLiteral("linear_no_bias") << QStringLiteral("in·out")
             << QStringLiteral("8192·28672") << quint64(234'881'024ull);
-        // 12·80·8192² = 64,424,509,440 (seed 000's formula).
+        // 12·80·8192² = 64,424,509,440 (the blog post's formula).
         QTest::newRow("12Ld2") << QStringLiteral("approx_12ld2") << QStringLiteral("12·L·d²")
                                << QStringLiteral("12·80·8192²") << quint64(64'424'509'440ull);
-        // BF16: 70,553,706,496 × 16 / 8 = 141,107,412,992 bytes (seed 002: "70B × 2").
+        // BF16: 70,553,706,496 × 16 / 8 = 141,107,412,992 bytes (the teaching guide: "70B × 2").
         QTest::newRow("weights") << QStringLiteral("weights") << QStringLiteral("N·bits/8")
                                  << QStringLiteral("70553706496·16/8")
                                  << quint64(141'107'412'992ull);
@@ -274,7 +274,7 @@ private slots:
                  QStringLiteral("12 × (768·12·64 + 2·768·12·64 + 12·64·768 + 12·64 + 2·12·64 "
                                 "+ 768)"));
         QCOMPARE(quint64(find(items, "attention")->result), quint64(28'348'416));
-        // Seed 002: "Linear layer from 768 → 3072 … Total: 2,362,368 parameters".
+        // The teaching guide: "Linear layer from 768 → 3072 … Total: 2,362,368 parameters".
         QCOMPARE(quint64(find(items, "linear_bias")->result), quint64(2'362'368));
         QCOMPARE(QString::fromStdString(find(items, "position_embedding")->substituted),
                  QStringLiteral("1024·768"));

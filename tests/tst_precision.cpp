@@ -1,4 +1,5 @@
-// Exact bits per weight against the published block layouts and papers, and the seed 002 table.
+// Exact bits per weight against the published block layouts and papers, and the the teaching guide
+// table.
 #include "llmsizer/checked.h"
 #include "llmsizer/error.h"
 #include "llmsizer/memory.h"
@@ -77,7 +78,8 @@ private slots:
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<quint64>("bytes");
-        // Seed 002, "Llama 2 70B": 70B × 4 = 280 GB, × 2 = 140 GB, × 1 = 70 GB, × 0.5 = 35 GB.
+        // The teaching guide, "Llama 2 70B": 70B × 4 = 280 GB, × 2 = 140 GB, × 1 = 70 GB, × 0.5 =
+        // 35 GB.
         QTest::newRow("FP32") << QStringLiteral("fp32") << 280'000'000'000ull;
         QTest::newRow("FP16") << QStringLiteral("fp16") << 140'000'000'000ull;
         QTest::newRow("BF16") << QStringLiteral("bf16") << 140'000'000'000ull;

@@ -101,7 +101,7 @@ private slots:
         QTest::newRow("Llama 3 70B head")
             << QStringLiteral("params.lm_head") << 0 << quint64(1'050'673'152ull);
         QTest::newRow("GPT-2 head") << QStringLiteral("params.lm_head") << 2 << quint64(0);
-        // Seed 002 part 5: N × bytes. 70,553,706,496 × 4 / 2 / 1 / 0.5.
+        // The teaching guide part 5: N × bytes. 70,553,706,496 × 4 / 2 / 1 / 0.5.
         QTest::newRow("70B FP32") << QStringLiteral("weights.fp32") << 0
                                   << quint64(282'214'825'984ull);
         QTest::newRow("70B BF16") << QStringLiteral("weights.bf16") << 0

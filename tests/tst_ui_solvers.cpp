@@ -38,7 +38,7 @@ void TestUiSolvers::budgetTableIsTheSearch()
     loadCatalogs(model);
     BudgetView view(&model);
     view.show();
-    // Seed 003's exercise: "rank by estimated quality".
+    // The sizing chapter's exercise: "rank by estimated quality".
     QCOMPARE(view.rankingBox()->currentData().toString(), QStringLiteral("quality"));
     BudgetSearchOptions quality;
     quality.ranking = BudgetRanking::SeedQuality;

@@ -2,7 +2,7 @@
 // [--recompute none|selective|full] [--tokens-per-param K] [--gpu ID [--gpus N] [--mfu F]]
 // [--budget FLOPS [--rank efficiency|quality|loss|loss-budget]] [--json]
 // Training FLOPs (6·N·D and the count with attention and logits), Chinchilla tokens, FLOPs per
-// token, the attention/MLP split, training time on a GPU, and seed 003's budget search.
+// token, the attention/MLP split, training time on a GPU, and the sizing chapter's budget search.
 #include "cli.h"
 #include "gpu_options.h"
 #include "llmsizer/budget.h"
@@ -83,7 +83,7 @@ nlohmann::json budgetJson(const ModelConfig& base, const QCommandLineParser& par
                         {"n_heads", k.n_heads},
                         {"n_kv_heads", k.n_kv_heads},
                         {"params", k.params},
-                        {"seed003_params", k.seed_params},
+                        {"chapter_estimate_params", k.seed_params},
                         {"tokens", k.tokens},
                         {"required_flops", k.required_flops},
                         {"utilization", k.utilization},
@@ -126,10 +126,11 @@ int runCompute(const QStringList& args)
     parser.addOption({QStringLiteral("mfu"),
                       QStringLiteral("Model FLOPs utilization, 0 to 1 (default 0.4)."),
                       QStringLiteral("F")});
-    parser.addOption({QStringLiteral("budget"),
-                      QStringLiteral("Seed 003's budget search: FLOPs to spend over a layers × "
-                                     "d_model grid of this model's family."),
-                      QStringLiteral("FLOPS")});
+    parser.addOption(
+        {QStringLiteral("budget"),
+         QStringLiteral("The sizing chapter's budget search: FLOPs to spend over a layers × "
+                        "d_model grid of this model's family."),
+         QStringLiteral("FLOPS")});
     parser.addOption({QStringLiteral("rank"),
                       QStringLiteral("Budget ranking: efficiency, quality, loss or loss-budget."),
                       QStringLiteral("KEY")});
@@ -188,7 +189,7 @@ int runCompute(const QStringList& args)
     j["mlp_flop_share"] = split.mlp_share;
     j["lm_head_flop_share"] = split.lm_head_share;
     j["attention_vs_mlp"] = split.attention_vs_mlp;
-    j["seed003_attention_fraction"] = seed.attention_fraction;
+    j["chapter_attention_fraction"] = seed.attention_fraction;
     j["per_token"] = {{"attention_proj", t.per_token.attention_proj},
                       {"attention_scores", t.per_token.attention_scores},
                       {"mlp", t.per_token.mlp},
@@ -233,7 +234,8 @@ int runCompute(const QStringList& args)
               sci(decode.total()) + " inference at " + std::to_string(seq) + " context");
     printLine("  Attention share        " + fixed(100 * split.attention_share) +
               "% of forward FLOPs (attention vs MLP " + fixed(100 * split.attention_vs_mlp) +
-              "%; seed 003's 4d² vs 6·d·d_ff gives " + fixed(100 * seed.attention_fraction) + "%)");
+              "%; the sizing chapter's 4d² vs 6·d·d_ff gives " +
+              fixed(100 * seed.attention_fraction) + "%)");
     if (j.contains("training_seconds")) {
         printLine("  Training time          " + fixed(j["training_days"].get<double>()) +
                   " days on " + std::to_string(gpus) + " × " + j["gpu"].get<std::string>() +

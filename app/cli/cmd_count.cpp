@@ -1,6 +1,6 @@
 // llm-sizer-cli count (--preset ID | --config FILE) [--json]: the exact parameter count per
 // component and part, the total and the active count per token, next to the teaching
-// approximations of seeds 000 (12·L·d²) and 002 (the textbook GPT formula).
+// approximations of the blog post (12·L·d²) and 002 (the textbook GPT formula).
 #include "cli.h"
 #include "llmsizer/count.h"
 #include "llmsizer/format.h"
@@ -80,8 +80,8 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     const std::uint64_t textbook = textbookSeed002(c);
     j["approx_12Ld2"] = approx;
     j["approx_12Ld2_relative_error"] = relativeError(approx, count.total);
-    j["textbook_seed002"] = textbook;
-    j["textbook_seed002_relative_error"] = relativeError(textbook, count.total);
+    j["textbook_estimate"] = textbook;
+    j["textbook_estimate_relative_error"] = relativeError(textbook, count.total);
     j["config"] = modelConfigToJson(c);
     j["guesses"] = model.guesses;
     if (model.preset) {
@@ -130,10 +130,9 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     const std::uint64_t textbook = textbookSeed002(c);
     printLine("");
     printLine("  Approximations (relative error against the exact total):");
-    printLine(
-        row("12*L*d^2 (seed 000)", approx, signedPercent(relativeError(approx, count.total))));
-    printLine(
-        row("Textbook (seed 002)", textbook, signedPercent(relativeError(textbook, count.total))));
+    printLine(row("12*L*d^2 rule", approx, signedPercent(relativeError(approx, count.total))));
+    printLine(row("Teaching guide formula", textbook,
+                  signedPercent(relativeError(textbook, count.total))));
     if (model.preset) {
         const PublishedCount& pub = model.preset->published;
         printLine("");

@@ -1,5 +1,5 @@
-// Seed 003's compute-budget search with exact parameter counts, ranked by the seed's own
-// quality and efficiency formulas or by the Chinchilla loss fit (Hoffmann et al. 2022 eq. 10).
+// The sizing chapter's compute-budget search with exact parameter counts, ranked by the chapter's
+// own quality and efficiency formulas or by the Chinchilla loss fit (Hoffmann et al. 2022 eq. 10).
 #include "llmsizer/budget.h"
 
 #include "llmsizer/checked.h"
@@ -17,11 +17,11 @@ using u64 = std::uint64_t;
 
 u64 mul(u64 a, u64 b)
 {
-    return checkedMul(a, b, "seed 003 parameter estimate");
+    return checkedMul(a, b, "the sizing chapter parameter estimate");
 }
 u64 add(u64 a, u64 b)
 {
-    return checkedAdd(a, b, "seed 003 parameter estimate");
+    return checkedAdd(a, b, "the sizing chapter parameter estimate");
 }
 
 // round(v · num / den) for a width scaled with d_model; at least 1.
@@ -64,8 +64,8 @@ std::uint64_t seed003EstimateParams(std::uint64_t d_model, std::uint64_t n_layer
                                     std::uint64_t vocab_size, std::uint64_t n_kv_heads,
                                     std::uint64_t n_heads)
 {
-    // Seed 003, estimate_model_size: head_dim = d_model // n_heads; kv_heads = n_kv_heads or
-    // n_heads; attention (Q + K + V + O) · n_layers; d_ff = 4·d_model; FFN (d·d_ff + d_ff·d) ·
+    // The sizing chapter, estimate_model_size: head_dim = d_model // n_heads; kv_heads = n_kv_heads
+    // or n_heads; attention (Q + K + V + O) · n_layers; d_ff = 4·d_model; FFN (d·d_ff + d_ff·d) ·
     // n_layers; layer norms 2·d·n_layers + 2·d; embedding V·d.
     const u64 d = d_model;
     const u64 heads = n_heads == 0 ? 1 : n_heads;
@@ -192,7 +192,7 @@ BudgetSearchResult searchBudget(const BudgetSearchOptions& o)
             const double n = static_cast<double>(k.params);
             const double active = static_cast<double>(k.active_params);
             k.tokens = o.tokens > 0.0 ? o.tokens : chinchillaTokens(n, o.tokens_per_param);
-            // Seed 003: required_compute = 6 · params · target_tokens (Kaplan's 6ND).
+            // The sizing chapter: required_compute = 6 · params · target_tokens (Kaplan's 6ND).
             k.required_flops = 6.0 * active * k.tokens;
             if (k.required_flops > o.budget_flops) {
                 ++result.over_budget;

@@ -248,7 +248,7 @@ Seed003Split seed003AllocateCompute(double total_flops, std::uint64_t n_layers,
     const double d = dbl(d_model);
     const double L = dbl(n_layers);
     const double ff = d_ff != 0 ? dbl(d_ff) : 4.0 * d;
-    // Seed 003: attn_flops_per_layer = 4·d_model·d_model·n_layers,
+    // The sizing chapter: attn_flops_per_layer = 4·d_model·d_model·n_layers,
     // ffn_flops_per_layer = 6·d_model·d_ff·n_layers.
     const double attn = 4.0 * d * d * L;
     const double ffn = 6.0 * d * ff * L;

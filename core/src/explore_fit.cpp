@@ -1,5 +1,5 @@
-// The reverse question of seed 002's exercise 2: the largest model of a family that fits a
-// memory budget. Bytes come from the memory model: weights ceil(N·bits/8) (precision.h bytesFor,
+// The reverse question of the teaching guide's exercise 2: the largest model of a family that fits
+// a memory budget. Bytes come from the memory model: weights ceil(N·bits/8) (precision.h bytesFor,
 // formulas.md §1) and the KV cache 2·L·n_kv·d_head·ctx·batch·bytes (memory.h kvCache,
 // formulas.md §2).
 #include "llmsizer/checked.h"

@@ -54,7 +54,7 @@ std::string budgetColumnTitle(BudgetColumn column)
     case BudgetColumn::Params:
         return "Parameters";
     case BudgetColumn::SeedParams:
-        return "Seed estimate";
+        return "Chapter estimate";
     case BudgetColumn::Tokens:
         return "Tokens";
     case BudgetColumn::Flops:
@@ -87,7 +87,7 @@ std::string budgetColumnToolTip(BudgetColumn column)
     case BudgetColumn::Params:
         return "Exact parameter count (countParameters)";
     case BudgetColumn::SeedParams:
-        return "Seed 003's estimate_model_size for the same shape";
+        return "The sizing chapter's estimate_model_size for the same shape";
     case BudgetColumn::Tokens:
         return "Training tokens of this candidate";
     case BudgetColumn::Flops:
@@ -95,9 +95,9 @@ std::string budgetColumnToolTip(BudgetColumn column)
     case BudgetColumn::Utilization:
         return "Required FLOPs / budget";
     case BudgetColumn::Quality:
-        return "Seed 003's quality estimate (params / 1e9)^0.2";
+        return "The sizing chapter's quality estimate (params / 1e9)^0.2";
     case BudgetColumn::Efficiency:
-        return "Seed 003's sort key: quality / budget used";
+        return "The sizing chapter's sort key: quality / budget used";
     case BudgetColumn::Loss:
         return "Chinchilla loss L(N, D) = E + A/N^α + B/D^β (Hoffmann et al. 2022 eq. 10)";
     case BudgetColumn::LossFullBudget:
@@ -165,7 +165,7 @@ std::string budgetCellText(const BudgetCandidate& c, BudgetColumn column, std::s
     case BudgetColumn::Quality:
         return number(c.quality, 3);
     case BudgetColumn::Efficiency:
-        // Seed 003's key spans many decades: whole numbers with separators from 100 up.
+        // The sizing chapter's key spans many decades: whole numbers with separators from 100 up.
         return c.efficiency >= 100 ? withThousands(static_cast<u64>(std::llround(c.efficiency)))
                                    : number(c.efficiency, 3, true);
     case BudgetColumn::Loss:

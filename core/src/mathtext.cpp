@@ -21,7 +21,7 @@ constexpr const char* kHfSource =
     "Hugging Face transformers modeling_<type>.py; nn.Linear(in, out) has in·out + out "
     "parameters (https://pytorch.org/docs/stable/generated/torch.nn.Linear.html); "
     "docs/counting.md";
-constexpr const char* kSeed002 = "seed 002 (Understanding Model Parameters & Size), Part 3";
+constexpr const char* kGuide = "Understanding Model Parameters & Size (teaching guide), Part 3";
 
 std::string percent(double v)
 {
@@ -100,7 +100,7 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
     out.push_back(item("embedding", "Token embedding",
                        prod({var("V", c.vocab_size), var("d", c.d_model)}),
                        count.params(Component::Embedding), "V = vocab_size, d = d_model",
-                       std::string(kSeed002) + " (vocab_size × d_model)"));
+                       std::string(kGuide) + " (vocab_size × d_model)"));
     if (c.position == PositionKind::Learned) {
         out.push_back(item("position_embedding", "Learned position embedding", positionExpr(c),
                            count.params(Component::PositionEmbedding),
@@ -111,11 +111,12 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
                        count.params(Component::Attention), attentionLegend(c),
                        c.attention == AttentionKind::Latent
                            ? "DeepSeek-V3 inference/model.py, class MLA"
-                           : std::string(kHfSource) + "; seed 003 estimate_model_size"));
+                           : std::string(kHfSource) +
+                                 "; Model Sizing (sizing chapter), estimate_model_size"));
     out.push_back(
         item("mlp", "MLP (all layers)", mlpExpr(c), count.params(Component::Mlp), mlpLegend(c),
-             c.mlp == MlpKind::Gated ? "Meta llama/model.py FeedForward (w1, w2, w3); seed 004"
-                                     : std::string(kSeed002) + " (up and down projections)"));
+             c.mlp == MlpKind::Gated ? "Meta llama/model.py FeedForward (w1, w2, w3)"
+                                     : std::string(kGuide) + " (up and down projections)"));
     if (c.isMoe()) {
         out.push_back(item("router", "Router (all MoE layers)", routerExpr(c),
                            count.params(Component::Router),
@@ -125,10 +126,10 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
                        c.norm == NormKind::LayerNorm
                            ? "LayerNorm: 2·d each (scale and shift); n = norms per block"
                            : "RMSNorm: d each (scale only); n = norms per block",
-                       std::string(kSeed002) + " (LayerNorm scale and shift); " + kHfSource));
+                       std::string(kGuide) + " (LayerNorm scale and shift); " + kHfSource));
     out.push_back(item("lm_head", "LM head", lmHeadExpr(c), count.params(Component::LmHead),
                        "V = vocab_size, d = d_model",
-                       std::string(kSeed002) + " (d_model × vocab_size, often tied)"));
+                       std::string(kGuide) + " (d_model × vocab_size, often tied)"));
 
     out.push_back(item("total", "Total parameters", totalExpr(count), count.total,
                        "the components above", "sum of the components"));
@@ -139,14 +140,16 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
                            "Mixtral / DeepSeek model cards: active = total − idle experts"));
     }
 
-    // The linear-layer rule of seed 002 Part 1 on this model's MLP up projection.
+    // The linear-layer rule of the teaching guide, Part 1, on this model's MLP up projection.
     const u64 ff =
         c.isMoe() && c.moe.first_dense_layers == 0 ? c.moe.expert_d_ff : c.effectiveDff();
-    out.push_back(item("linear_bias", "One linear layer d → d_ff, with bias",
-                       sum({prod({var("in", c.d_model), var("out", ff)}), var("out", ff)}),
-                       c.d_model * ff + ff, "in = d_model, out = d_ff",
-                       "seed 002 Part 1 (Linear 768 → 3072: 2,362,368); "
-                       "https://pytorch.org/docs/stable/generated/torch.nn.Linear.html"));
+    out.push_back(
+        item("linear_bias", "One linear layer d → d_ff, with bias",
+             sum({prod({var("in", c.d_model), var("out", ff)}), var("out", ff)}),
+             c.d_model * ff + ff, "in = d_model, out = d_ff",
+             "Understanding Model Parameters & Size (teaching guide), Part 1 (Linear 768 → "
+             "3072: 2,362,368); "
+             "https://pytorch.org/docs/stable/generated/torch.nn.Linear.html"));
     out.back().note = c.biases.mlp_up
                           ? "This model's up projection has a bias."
                           : "This model's up projection has no bias: see the next line.";
@@ -160,14 +163,16 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
     out.push_back(item("approx_12ld2", "The 12·L·d² approximation",
                        prod({lit(12), var("L", c.n_layers), squared("d", c.d_model)}), approx,
                        "L = layers, d = d_model",
-                       "seed 000 (The Formula for Model Size); seed 002 Part 3"));
+                       "Interpret LLM Model Size (blog post), The Formula for Model Size; "
+                       "Understanding Model Parameters & Size (teaching guide), Part 3"));
     out.back().note = approxNote(c, count, approx);
 
     MathItem w =
         item("weights", "Weights at " + weights.label, weightExpr(count.total, weights.bpw),
              nominalWeightBytes(count.total, weights),
              "N = total parameters, bits per weight " + bpwText(weights.bpw),
-             "seed 002 Part 5 (Memory = Parameters × Bytes per Parameter); "
+             "Understanding Model Parameters & Size (teaching guide), Part 5 (Memory = "
+             "Parameters × Bytes per Parameter); "
              "formulas.md §1");
     w.unit = "bytes";
     w.result_text = bytesText(w.result, o.units);
@@ -189,7 +194,7 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
     } else if (c.n_kv_heads < c.n_heads) {
         k.note = "GQA: " + withThousands(c.n_kv_heads) + " KV heads instead of " +
                  withThousands(c.n_heads) + " make the cache " +
-                 withThousands(c.n_heads / c.n_kv_heads) + "× smaller (seed 002 Part 6).";
+                 withThousands(c.n_heads / c.n_kv_heads) + "× smaller (teaching guide, Part 6).";
     }
     out.push_back(std::move(k));
 

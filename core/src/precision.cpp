@@ -99,14 +99,14 @@ std::vector<Precision> buildWeightPrecisions()
                  {8, 1},
                  "",
                  0.0,
-                 "1 byte per weight, scales not counted (seed 002)"});
+                 "1 byte per weight, scales not counted (as the teaching guide rounds)"});
     v.push_back({"int4",
                  "INT4",
                  PrecisionKind::Integer,
                  {4, 1},
                  "",
                  0.0,
-                 "half a byte per weight, scales not counted (seed 002)"});
+                 "half a byte per weight, scales not counted (as the teaching guide rounds)"});
     v.push_back({"int4_g128", "INT4, group 128", PrecisionKind::GroupQuant, groupQuantBpw({}), "",
                  0.0,
                  "4 + (16 + 16)/128: fp16 scale and zero per 128 weights (formulas.md, "

@@ -32,17 +32,15 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_budget->setToolTip(tr("Training compute budget in FLOPs, e.g. 1e24"));
     m_tokens->setToolTip(tr("Training tokens for every candidate; empty: 20 tokens per parameter"));
     elideLongEntries({m_ranking, m_family});
-    // The exercise asks to "rank by estimated quality"; the seed's code sorts by efficiency.
-    m_ranking->addItem(tr("Seed 003 quality: (params / 1e9)^0.2"), QStringLiteral("quality"));
-    m_ranking->addItem(tr("Seed 003 efficiency: quality / budget used"),
-                       QStringLiteral("efficiency"));
+    // The exercise asks to "rank by estimated quality"; the chapter's code sorts by efficiency.
+    m_ranking->addItem(tr("Quality: (params / 1e9)^0.2"), QStringLiteral("quality"));
+    m_ranking->addItem(tr("Efficiency: quality / budget used"), QStringLiteral("efficiency"));
     m_ranking->addItem(tr("Chinchilla loss at these tokens"), QStringLiteral("loss"));
     m_ranking->addItem(tr("Chinchilla loss, whole budget spent"), QStringLiteral("loss-budget"));
-    m_family->addItem(tr("Seed 003's family (MHA, 4·d MLP, vocab 32,000)"));
+    m_family->addItem(tr("The sizing chapter's family (MHA, 4·d MLP, vocab 32,000)"));
     m_family->addItem(tr("The current model's family"));
 
-    auto* inputs =
-        new QGroupBox(tr("Seed 003: every configuration that fits a compute budget"), this);
+    auto* inputs = new QGroupBox(tr("Every configuration that fits a compute budget"), this);
     auto* grid = new QGridLayout(inputs);
     addLabelledField(grid, tr("&Budget (FLOPs):"), m_budget, 0, 0);
     addLabelledField(grid, tr("&Tokens:"), m_tokens, 0, 2);

@@ -13,10 +13,11 @@ namespace llmsizer::ui {
 class BudgetTableModel;
 class ConfigModel;
 
-// Seed 003's compute-budget exercise as a view: under a FLOP budget (default 1e24) and a token
-// count (default: 20 per parameter, the Chinchilla rule), every configuration of a layers × d_model
-// grid that fits, ranked (searchBudget), in a sortable table. The family is seed 003's own or the
-// current model's. The search runs whenever an input changes; the view only reads the inputs.
+// The sizing chapter's compute-budget exercise as a view: under a FLOP budget (default 1e24) and a
+// token count (default: 20 per parameter, the Chinchilla rule), every configuration of a layers ×
+// d_model grid that fits, ranked (searchBudget), in a sortable table. The family is the sizing
+// chapter's own or the current model's. The search runs whenever an input changes; the view only
+// reads the inputs.
 class BudgetView : public QWidget {
     Q_OBJECT
 public:

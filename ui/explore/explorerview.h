@@ -21,8 +21,8 @@ class ScalingInsight;
 // The depth-vs-width explorer: lock a parameter total, drag the layers (the width is solved) or
 // the width (the depth is solved), and see how far the snapped shape is from the target, the
 // iso-parameter curve with the current point, what changes at equal parameters (FLOPs, KV cache,
-// activations, aspect ratio, embedding share) and the seeds' key insight measured on the current
-// model. Everything is read from the ExploreModel.
+// activations, aspect ratio, embedding share) and the blog post's key insight measured on the
+// current model. Everything is read from the ExploreModel.
 class ExplorerView : public QWidget {
     Q_OBJECT
 public:

@@ -38,12 +38,11 @@ void ExploreViews::addTabs(QTabWidget* tabs)
     tabs->addTab(m_math, tr("Show the math"));
     tabs->addTab(m_budget, tr("Compute budget"));
     tabs->addTab(m_fit, tr("Largest that fits"));
-    tabs->setTabToolTip(tabs->indexOf(m_explorer),
-                        tr("Depth against width at equal parameters (seeds 000 and 003)"));
+    tabs->setTabToolTip(tabs->indexOf(m_explorer), tr("Depth against width at equal parameters"));
     tabs->setTabToolTip(tabs->indexOf(m_math), tr("Every figure with its formula and source"));
     tabs->setTabToolTip(tabs->indexOf(m_budget),
-                        tr("Seed 003: configurations under a FLOP budget"));
-    tabs->setTabToolTip(tabs->indexOf(m_fit), tr("Seed 002: the largest model a GPU can hold"));
+                        tr("Configurations under a FLOP budget (the sizing chapter's search)"));
+    tabs->setTabToolTip(tabs->indexOf(m_fit), tr("The largest model a GPU can hold"));
 }
 
 void ExploreViews::addMenuEntries(QMenu* view)

@@ -60,7 +60,7 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
     m_path->addItem(tr("Layers stay the base's; only the width grows"));
     m_exactKv->setToolTip(tr("Keep the base's KV head count exactly, as real GQA families do"));
 
-    auto* inputs = new QGroupBox(tr("Seed 002: the largest model that fits"), this);
+    auto* inputs = new QGroupBox(tr("The largest model that fits"), this);
     auto* grid = new QGridLayout(inputs);
     auto* gpuLine = new QHBoxLayout;
     gpuLine->addWidget(m_gpu, 1);

@@ -13,11 +13,11 @@ namespace llmsizer::ui {
 
 class ConfigModel;
 
-// Seed 002's exercise ("You have a 24GB GPU. What's the largest model you can run at INT8? At
-// INT4?") as a reverse solver: a GPU from the catalog, a weight precision, a context and a family
-// shape (the current model or a preset, scaled along its own aspect ratio or at fixed depth) give
-// the largest family member whose weights and KV cache fit (largestThatFits), its exact count and
-// headroom, and the next step up that does not fit; a table answers the exercise for FP16, INT8
+// The teaching guide's exercise ("You have a 24GB GPU. What's the largest model you can run at
+// INT8? At INT4?") as a reverse solver: a GPU from the catalog, a weight precision, a context and a
+// family shape (the current model or a preset, scaled along its own aspect ratio or at fixed depth)
+// give the largest family member whose weights and KV cache fit (largestThatFits), its exact count
+// and headroom, and the next step up that does not fit; a table answers the exercise for FP16, INT8
 // and INT4 at once. The view reads its inputs and shows the core's lines.
 class FitSolverView : public QWidget {
     Q_OBJECT

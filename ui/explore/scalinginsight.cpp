@@ -16,7 +16,7 @@ ScalingInsight::ScalingInsight(ExploreModel* model, QWidget* parent)
       m_table(new QTableWidget(0, 3, this))
 {
     auto* heading =
-        new QLabel(tr("<b>The key insight</b> (seed 000): parameters grow linearly "
+        new QLabel(tr("<b>The key insight</b>: parameters grow linearly "
                       "with layers, quadratically with width. Measured on this model (blocks = "
                       "attention + MLP + norms, all layers):"),
                    this);

@@ -9,7 +9,7 @@ namespace llmsizer::ui {
 
 class ExploreModel;
 
-// The seeds' key insight measured on the current family (scalingRatios): "×2 layers → ×2.00
+// The blog post's key insight measured on the current family (scalingRatios): "×2 layers → ×2.00
 // blocks; ×2 width → ×4.00 blocks, ×3.7 total with embeddings" as one large line, and the ratio
 // of each block component for doubled depth and doubled width.
 class ScalingInsight : public QWidget {

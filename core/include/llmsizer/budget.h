@@ -10,19 +10,19 @@
 
 namespace llmsizer {
 
-// Seed 003's compute-budget exercise ("Given a compute budget of 1e24 FLOPs, generate all model
-// configurations that fit within this budget, rank by estimated quality"): a grid of layers ×
+// The sizing chapter's compute-budget exercise ("Given a compute budget of 1e24 FLOPs, generate all
+// model configurations that fit within this budget, rank by estimated quality"): a grid of layers ×
 // d_model over one family shape, each member counted exactly.
 
-// Seed 003's estimate_model_size, as written: embedding V·d (no LM head), attention
+// The sizing chapter's estimate_model_size, as written: embedding V·d (no LM head), attention
 // (a + 2·kv + a)·d·head_dim·L with head_dim = d / n_heads, FFN 2·d·4d·L, norms 2·d·L + 2·d.
 // n_kv_heads == 0 means n_heads (MHA).
 std::uint64_t seed003EstimateParams(std::uint64_t d_model, std::uint64_t n_layers,
                                     std::uint64_t vocab_size, std::uint64_t n_kv_heads = 0,
                                     std::uint64_t n_heads = 32);
 
-// The family the seed's grid describes: plain 4·d MLP, MHA, LayerNorm, tied head, no biases,
-// V = 32000 (its estimate counts the embedding once).
+// The family the sizing chapter's grid describes: plain 4·d MLP, MHA, LayerNorm, tied head, no
+// biases, V = 32000 (its estimate counts the embedding once).
 ModelConfig seed003Family();
 
 // `base` with d_model and n_layers replaced: n_heads = d_model / head_dim, n_kv_heads keeping
@@ -32,9 +32,9 @@ ModelConfig familyMember(const ModelConfig& base, std::uint64_t d_model, std::ui
                          std::uint64_t head_dim);
 
 enum class BudgetRanking {
-    SeedEfficiency,   // seed 003's sort key: quality / (required / budget)
-    SeedQuality,      // seed 003's quality, (params / 1e9)^0.2: "rank by estimated quality"
-    LossAtTokens,     // Chinchilla L(N, D) with D the candidate's training tokens
+    SeedEfficiency, // the sizing chapter's sort key: quality / (required / budget)
+    SeedQuality,    // the sizing chapter's quality, (params / 1e9)^0.2: "rank by estimated quality"
+    LossAtTokens,   // Chinchilla L(N, D) with D the candidate's training tokens
     LossAtFullBudget, // Chinchilla L(N, budget / 6N): spend the whole budget on this size
 };
 std::string_view budgetRankingId(BudgetRanking r); // "efficiency", "quality", "loss", "loss-budget"
@@ -46,12 +46,12 @@ struct BudgetSearchOptions {
     // parameters (the Chinchilla rule).
     double tokens = 0;
     double tokens_per_param = 20.0;
-    std::vector<std::uint64_t> layers{8, 12, 16, 24, 32, 40};          // seed 003's grid
-    std::vector<std::uint64_t> d_models{2048, 2560, 3072, 4096, 5120}; // seed 003's grid
+    std::vector<std::uint64_t> layers{8, 12, 16, 24, 32, 40};          // the sizing chapter's grid
+    std::vector<std::uint64_t> d_models{2048, 2560, 3072, 4096, 5120}; // the sizing chapter's grid
     std::uint64_t head_dim = 128;
     ModelConfig base = seed003Family();
     BudgetRanking ranking = BudgetRanking::SeedEfficiency;
-    double quality_exponent = 0.2; // seed 003: quality = (params / 1e9)^0.2
+    double quality_exponent = 0.2; // the sizing chapter: quality = (params / 1e9)^0.2
     LossFit fit;
 };
 
@@ -62,12 +62,12 @@ struct BudgetCandidate {
     std::uint64_t n_kv_heads = 0;
     std::uint64_t params = 0;        // exact (countParameters().total)
     std::uint64_t active_params = 0; // per token (MoE)
-    std::uint64_t seed_params = 0;   // seed 003's estimate for the same d_model and layers
+    std::uint64_t seed_params = 0; // the sizing chapter's estimate for the same d_model and layers
     double tokens = 0;
-    double required_flops = 0;      // 6 · active params · tokens (the seed's 6·params·tokens)
-    double utilization = 0;         // required / budget
-    double quality = 0;             // (params / 1e9)^quality_exponent
-    double efficiency = 0;          // quality / utilization
+    double required_flops = 0; // 6 · active params · tokens (the sizing chapter's 6·params·tokens)
+    double utilization = 0;    // required / budget
+    double quality = 0;        // (params / 1e9)^quality_exponent
+    double efficiency = 0;     // quality / utilization
     double loss_at_tokens = 0;      // L(params, tokens)
     double affordable_tokens = 0;   // budget / (6 · active params)
     double loss_at_full_budget = 0; // L(params, affordable_tokens)

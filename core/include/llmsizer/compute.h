@@ -132,7 +132,7 @@ ComputeOptimal computeOptimalByFit(double flops, const LossFit& fit = {});
 
 // ---- Attention vs MLP split -----------------------------------------------------------------
 
-// Seed 003's allocate_compute_budget, reproduced as written: attention 4·d²·L against FFN
+// The sizing chapter's allocate_compute_budget, reproduced as written: attention 4·d²·L against FFN
 // 6·d·d_ff·L (d_ff == 0 means 4·d), a fixed ratio applied to the whole budget.
 struct Seed003Split {
     double attention_flops = 0;
@@ -147,11 +147,12 @@ Seed003Split seed003AllocateCompute(double total_flops, std::uint64_t n_layers,
 // sequenceFlopsPerToken for a training sequence).
 struct FlopSplit {
     ForwardFlops per_token;
-    double attention_share = 0;      // attention / total (logits included in the total)
-    double mlp_share = 0;            // (mlp + router) / total
-    double lm_head_share = 0;        // lm_head / total
-    double attention_vs_mlp = 0;     // attention / (attention + mlp + router): seed 003's fraction
-    double attention_proj_share = 0; // projections / total
+    double attention_share = 0; // attention / total (logits included in the total)
+    double mlp_share = 0;       // (mlp + router) / total
+    double lm_head_share = 0;   // lm_head / total
+    double attention_vs_mlp =
+        0; // attention / (attention + mlp + router): the sizing chapter's fraction
+    double attention_proj_share = 0;   // projections / total
     double attention_scores_share = 0; // scores / total
 };
 FlopSplit flopSplit(const ForwardFlops& per_token);

@@ -76,10 +76,10 @@ struct Slice {
 };
 std::vector<Slice> pieSlices(const ParamCount& count); // zero slices left out
 
-// Teaching approximations (seeds 000–002) next to the exact count.
-// 12·L·d²: 4d² attention + 8d² MLP (d_ff = 4d) per block, no embeddings (seed 000).
+// Teaching approximations (the teaching material) next to the exact count.
+// 12·L·d²: 4d² attention + 8d² MLP (d_ff = 4d) per block, no embeddings (the blog post).
 std::uint64_t approx12Ld2(const ModelConfig& config);
-// Seed 002's textbook total: V·d + L·[4(d² + d) + (d·d_ff + d_ff) + (d_ff·d + d) + 2·2d]
+// The teaching guide's textbook total: V·d + L·[4(d² + d) + (d·d_ff + d_ff) + (d_ff·d + d) + 2·2d]
 // + d·V when the head is untied, with the model's own d_ff.
 std::uint64_t textbookSeed002(const ModelConfig& config);
 // (approx − exact) / exact.

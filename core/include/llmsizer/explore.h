@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-// Depth against width at equal parameters, the seeds' scaling insight as measured ratios, and
-// the reverse question "what is the largest model that fits in this memory?". Every total is an
-// exact countParameters() result; docs/teaching.md shows how a class uses them.
+// Depth against width at equal parameters, the teaching material's scaling insight as measured
+// ratios, and the reverse question "what is the largest model that fits in this memory?". Every
+// total is an exact countParameters() result; docs/teaching.md shows how a class uses them.
 namespace llmsizer {
 
 // ---- The family shape rule -------------------------------------------------------------------
@@ -117,7 +117,7 @@ std::vector<IsoPoint> isoCurve(const ModelConfig& base, std::uint64_t target,
                                std::uint64_t step = 1, const ShapeRules& rules = {},
                                std::uint64_t context = 0);
 
-// ---- The seeds' key insight, measured ----------------------------------------------------------
+// ---- The key insight, measured -----------------------------------------------------------------
 
 // An exact ratio num/den of two counts.
 struct CountRatio {
@@ -161,7 +161,8 @@ ScalingRatios scalingRatios(const ModelConfig& base, const ShapeRules& rules = {
 
 // ---- Reverse solver: the largest model that fits ---------------------------------------------
 
-// Seed 002 exercise 2 ("You have a 24GB GPU. What's the largest model you can run at INT8?").
+// The teaching guide exercise 2 ("You have a 24GB GPU. What's the largest model you can run at
+// INT8?").
 struct FitBudget {
     std::uint64_t budget_bytes = 24'000'000'000ull;
     BitsPerWeight weight_bpw{8, 1};    // exact: INT8 {8, 1}, INT4 {4, 1}, Q4_0 {144, 32}

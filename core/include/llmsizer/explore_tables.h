@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
-// Cell texts and sort values of the desktop app's compute-budget table (seed 003's exercise,
-// searchBudget) and the lines of its largest-model-that-fits answer (seed 002's exercise,
-// largestThatFits). The widgets show these strings and sort by these values; they compute nothing.
+// Cell texts and sort values of the desktop app's compute-budget table (the sizing chapter's
+// exercise, searchBudget) and the lines of its largest-model-that-fits answer (the teaching guide's
+// exercise, largestThatFits). The widgets show these strings and sort by these values; they compute
+// nothing.
 namespace llmsizer {
 
 enum class BudgetColumn {

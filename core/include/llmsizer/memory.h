@@ -29,8 +29,8 @@ std::uint64_t mulCeil(std::uint64_t x, Ratio r);
 
 struct WeightParams {
     // bitsandbytes and GPTQ/AWQ leave the token embedding and the LM head unquantized. false:
-    // every parameter uses the chosen precision (seed 002's convention); true: those two stay at
-    // `unquantized_embedding`. Only for Integer/GroupQuant/Nf4/Float precisions.
+    // every parameter uses the chosen precision (the teaching guide's convention); true: those two
+    // stay at `unquantized_embedding`. Only for Integer/GroupQuant/Nf4/Float precisions.
     bool keep_embeddings_unquantized = false;
     std::string unquantized_embedding = "fp16";
     GroupQuantParams group; // for "int4_g128" (and other GroupQuant precisions)
@@ -50,8 +50,8 @@ struct WeightMemory {
 
 WeightMemory weightMemory(const ModelConfig& config, const Precision& precision,
                           const WeightParams& params = {});
-// Nominal: `params` weights at the precision's nominal bpw, rounded up once (seed 002 style:
-// 70e9 at FP16 = 140 GB). GGUF files use the block type's bpw.
+// Nominal: `params` weights at the precision's nominal bpw, rounded up once (the teaching guide
+// style: 70e9 at FP16 = 140 GB). GGUF files use the block type's bpw.
 std::uint64_t nominalWeightBytes(std::uint64_t params, const Precision& precision);
 
 // ---- KV cache -----------------------------------------------------------------------------

@@ -117,7 +117,7 @@ struct ModelConfig {
     std::uint64_t moeLayers() const;
 };
 
-// The Llama rule on its own (seed 004): llamaHiddenDim(4096, 256, 0) == 11008.
+// The Llama rule on its own (the LLaMA model-card Q&A): llamaHiddenDim(4096, 256, 0) == 11008.
 std::uint64_t llamaHiddenDim(std::uint64_t d_model, std::uint64_t multiple_of, double multiplier);
 
 // One broken rule: the field it concerns and what is wrong, e.g.

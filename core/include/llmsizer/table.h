@@ -47,10 +47,10 @@ struct TableOptions {
     ByteUnits units = ByteUnits::Decimal;
     std::string kv_precision = "fp16";
     // Weight precisions (precision.h ids); bytes are N·bits/8, rounded up once
-    // (nominalWeightBytes, seed 002 part 5).
+    // (nominalWeightBytes, the teaching guide part 5).
     std::vector<std::string> weight_precisions{"fp32", "bf16", "int8", "int4"};
-    // Chinchilla's compute-optimal tokens per parameter (Hoffmann et al. 2022 Table 3; seed 002
-    // part 7): D = k·N_total, training compute 6·N_active·D (Kaplan et al. 2020 §2.1).
+    // Chinchilla's compute-optimal tokens per parameter (Hoffmann et al. 2022 Table 3; the teaching
+    // guide part 7): D = k·N_total, training compute 6·N_active·D (Kaplan et al. 2020 §2.1).
     std::uint64_t tokens_per_param = 20;
 };
 
