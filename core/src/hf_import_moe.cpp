@@ -1,0 +1,43 @@
+// Mixture-of-experts types beyond the Llama family's own: gpt-oss. Follows transformers'
+// configuration_gpt_oss.py (GptOssConfig) and modeling_gpt_oss.py; docs/hf-import.md has the
+// mapping as a table.
+#include "hf_import_internal.h"
+
+namespace llmsizer::hf {
+
+// GptOssConfig defaults: num_hidden_layers 36, num_local_experts 128, vocab_size 201088,
+// hidden_size 2880, intermediate_size 2880, head_dim 64, num_attention_heads 64,
+// num_key_value_heads 8, sliding_window 128, num_experts_per_tok 4, max_position_embeddings
+// 131072, attention_bias True, tie_word_embeddings False; layer_types alternate
+// sliding_attention and full_attention.
+// modeling_gpt_oss.py: GptOssAttention q/k/v/o_proj with bias=attention_bias and sinks
+// Parameter(num_attention_heads); GptOssTopKRouter weight (experts, hidden) and bias (experts);
+// GptOssExperts gate_up_proj (experts, hidden, 2·intermediate) with gate_up_proj_bias
+// (experts, 2·intermediate), down_proj (experts, intermediate, hidden) with down_proj_bias
+// (experts, hidden); input_layernorm and post_attention_layernorm RMSNorm; final norm; lm_head.
+// Every layer is a MoE layer; there is no shared expert.
+void importGptOss(Reader& r, ModelConfig& c)
+{
+    c.mlp = MlpKind::Gated;
+    c.norm = NormKind::RMSNorm;
+    c.norms_per_block = 2;
+    c.final_norm = true;
+    c.position = PositionKind::None;
+    readCommon(r, c, {64, 8, 64, 201088, 2880, 131072, false});
+    const bool attn = r.flag({"attention_bias"}, true);
+    c.biases.qkv = attn;
+    c.biases.out = attn;
+    // The experts' fused gate_up and down projections carry per-expert biases.
+    c.biases.mlp_up = true;
+    c.biases.mlp_down = true;
+    c.attention_sinks = true;
+    c.moe.n_routed_experts = r.orDefault({"num_local_experts"}, 128);
+    r.source("moe.n_routed_experts", "num_local_experts");
+    c.moe.experts_per_token = r.orDefault({"num_experts_per_tok", "experts_per_token"}, 4);
+    r.source("moe.experts_per_token", "num_experts_per_tok");
+    c.moe.expert_d_ff = c.d_ff;
+    c.moe.router_bias = true;
+    readSliding(r, c, 128, 2);
+}
+
+} // namespace llmsizer::hf
