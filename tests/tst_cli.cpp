@@ -289,10 +289,11 @@ private slots:
               QStringLiteral("error: ") + unsupported +
                   QStringLiteral(": model_type: unsupported model type 'xyz' (supported: bloom, "
                                  "cohere, deepseek_v2, deepseek_v3, falcon, gemma, gemma2, "
-                                 "gemma3, gemma3_text, gpt2, gpt_neox, gpt_oss, gptj, granite, "
-                                 "internlm2, llama, llava, llava_next, ministral3, mistral, "
-                                 "mistral3, mixtral, olmo2, opt, phi, phi3, qwen2, qwen2_5_vl, "
-                                 "qwen2_moe, qwen2_vl, qwen3, qwen3_moe, smollm3, starcoder2)\n"));
+                                 "gemma3, gemma3_text, glm4_moe, gpt2, gpt_neox, gpt_oss, gptj, "
+                                 "granite, internlm2, llama, llava, llava_next, ministral3, "
+                                 "mistral, mistral3, mixtral, olmo2, opt, phi, phi3, qwen2, "
+                                 "qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, qwen3_moe, smollm3, "
+                                 "starcoder2)\n"));
         const QString noWidth =
             write("w.json", R"({"model_type": "llama", "num_hidden_layers": 2})");
         check(noWidth,

@@ -6,6 +6,8 @@
 #include "llmsizer/error.h"
 #include "llmsizer/hf_import.h"
 #include "llmsizer/jsonio.h"
+#include "llmsizer/memory.h"
+#include "llmsizer/precision.h"
 #include "llmsizer/preset.h"
 
 #include <QtTest>
@@ -19,8 +21,8 @@ namespace {
 const std::string kConfigs = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs-2026";
 
 // Reference configs of types not counted yet: they must be refused with a clear error.
-const std::set<std::string> kNotYetCounted = {
-    "glm-4.7", "lfm2-700m", "llama-4-scout-17b-16e-instruct", "qwen3-next-80b-a3b-instruct"};
+const std::set<std::string> kNotYetCounted = {"lfm2-700m", "llama-4-scout-17b-16e-instruct",
+                                              "qwen3-next-80b-a3b-instruct"};
 
 HfImport load(const std::string& dir)
 {
@@ -53,9 +55,10 @@ private slots:
             if (kNotYetCounted.count(dir) != 0) {
                 continue;
             }
-            // transformers' model.parameters() where the index gives it (no buffers, no MTP).
-            const quint64 total =
-                e.value("expected_model_parameters", e.at("num_parameters").get<quint64>());
+            // The checkpoint's count without MTP layers. A router's e_score_correction_bias is
+            // counted (the index README), so GLM-4.7's expected_model_parameters (transformers'
+            // model.parameters(), without that buffer) is not the figure to match.
+            const quint64 total = e.at("num_parameters").get<quint64>();
             // 0: no published language-model count (a text-only model: the total).
             const bool vision =
                 e.at("model_type").get<std::string>().find("text:") != std::string::npos ||
@@ -184,6 +187,38 @@ private slots:
         QCOMPARE(hf.config.sliding_window, quint64(128));
         QCOMPARE(hf.config.global_every, quint64(2));
         QVERIFY(hf.guesses.empty());
+    }
+
+    // gpt-oss-20b's KV cache by hand: per token and layer 2 (K and V) · 8 KV heads · 64 · 2 bytes
+    // (bf16) = 2,048 bytes. 12 full-attention layers keep the whole context, 12 sliding layers
+    // at most 128 tokens. At 131,072 tokens: 12·2048·131072 + 12·2048·128 = 3,224,371,200.
+    void gptOssKvCacheByHand()
+    {
+        const ModelConfig c = load("gpt-oss-20b").config;
+        const KvCache k = kvCache(c, 131072, 1, kvPrecisionById("bf16"));
+        QCOMPARE(quint64(k.global_layers), quint64(12));
+        QCOMPARE(quint64(k.sliding_layers), quint64(12));
+        QCOMPARE(quint64(k.tokens_sliding), quint64(128));
+        QCOMPARE(quint64(k.bytes), quint64(3224371200));
+        // Below the window every layer grows with the context: 100 tokens, 24 layers.
+        QCOMPARE(quint64(kvCache(c, 100, 1, kvPrecisionById("bf16")).bytes),
+                 quint64(100) * 24 * 2048);
+    }
+
+    // GLM-4.7: the MTP layer is in the checkpoint, not in the model; counted for its own line.
+    // By hand (d = 5120, V = 151,552): one MoE decoder layer = attention 136,329,472 (q 5120·12288,
+    // k and v 5120·1024, o 12288·5120, q/k/v biases 14,336, q/k norms 256) + 160 experts
+    // 3,774,873,600 + shared expert 23,592,960 + router 819,200 + bias 160 + 2 norms 10,240 =
+    // 3,935,625,632; eh_proj 2·5120² = 52,428,800; enorm, hnorm, shared_head.norm 15,360;
+    // embedding and head copies 2·151,552·5120 = 1,551,892,480. Sum 5,539,962,272, the index's
+    // mtp_params (checkpoint 358,337,791,296 less the model's 352,797,829,024).
+    void glmMtpLayer()
+    {
+        const HfImport hf = load("glm-4.7");
+        QCOMPARE(hf.config.mtp_layers, quint64(1));
+        const ParamCount c = countParameters(hf.config);
+        QCOMPARE(quint64(c.mtp), quint64(5539962272));
+        QCOMPARE(quint64(c.total + c.mtp), quint64(358337791296));
     }
 
     // A vision tower that is not described is said, never dropped silently.

@@ -55,6 +55,16 @@ void SummaryPanel::refresh()
     const std::uint64_t approx = approx12Ld2(config);
     QHash<QString, QString> text;
     text[QStringLiteral("total")] = qs(countWithShort(count.total));
+    // A vision-language model: the language model beside the whole. Something not counted: say
+    // so on the total.
+    if (count.language_model != count.total) {
+        text[QStringLiteral("total")] +=
+            tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
+    }
+    if (!config.not_counted.empty()) {
+        text[QStringLiteral("total")] +=
+            tr(" — language model only; not counted: %1").arg(qs(config.not_counted));
+    }
     text[QStringLiteral("active")] =
         config.isMoe() ? qs(countWithShort(count.active)) + tr(" (%1 of %2 experts)")
                                                                 .arg(config.moe.experts_per_token)

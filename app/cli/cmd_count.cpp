@@ -78,6 +78,9 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     if (c.tied_head) {
         j["tied_head_stored_again_params"] = tiedHeadCopy(c);
     }
+    if (count.mtp > 0) {
+        j["mtp_params_not_in_model"] = count.mtp;
+    }
     json components = json::object();
     json parts = json::object();
     for (Component comp : kAllComponents) {
@@ -151,6 +154,10 @@ void printTable(const LoadedModel& model, const ParamCount& count)
                 "(" + shortCount(count.active) + ", " + percent(count.active, count.total) + ")"));
     } else {
         printLine(row("Active per token", count.active, "(dense: all parameters)"));
+    }
+    if (count.mtp > 0) {
+        printLine(row("MTP layers", count.mtp,
+                      "in the checkpoint, not in the model: +" + shortCount(count.mtp)));
     }
     printLine("  Scope: " + scopeText(c));
     if (c.tied_head) {

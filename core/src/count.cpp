@@ -309,6 +309,23 @@ ParamCount countParameters(const ModelConfig& c)
             r.language_model = add(r.language_model, cc.params);
         }
     }
+    if (c.mtp_layers > 0) {
+        // DeepSeek-V3 / GLM-4.5 checkpoints, layer n_layers: the decoder layer (MoE when the
+        // model has experts), eh_proj (2d -> d, no bias), enorm, hnorm, shared_head.norm, and
+        // embed_tokens and shared_head.head stored again.
+        u64 layer = add(r.attention_per_layer, r.norms_per_layer);
+        if (moeLayers > 0) {
+            layer = add(layer, mul(r.expert_params, c.moe.n_routed_experts));
+            const u64 shared = r.get(Component::Mlp).part("shared_experts") / moeLayers;
+            const u64 gate = r.params(Component::Router) / moeLayers;
+            layer = add(layer, add(shared, gate));
+        } else {
+            layer = add(layer, r.dense_mlp_per_layer);
+        }
+        u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
+        extra = add(extra, mul(2, mul(c.vocab_size, d)));
+        r.mtp = mul(c.mtp_layers, add(layer, extra));
+    }
     // A token visits experts_per_token of the routed experts in each MoE layer.
     const u64 idle =
         moeLayers > 0

@@ -53,11 +53,11 @@ std::string countedAs(const std::string& type)
 const std::vector<std::string>& languageTypes()
 {
     static const std::vector<std::string> types = {
-        "bloom",   "cohere",      "deepseek_v2", "deepseek_v3", "falcon",  "gemma",
-        "gemma2",  "gemma3_text", "gpt2",        "gpt_neox",    "gpt_oss", "gptj",
-        "granite", "internlm2",   "llama",       "ministral3",  "mistral", "mixtral",
-        "olmo2",   "opt",         "phi",         "phi3",        "qwen2",   "qwen2_moe",
-        "qwen3",   "qwen3_moe",   "smollm3",     "starcoder2"};
+        "bloom",     "cohere",      "deepseek_v2", "deepseek_v3", "falcon",     "gemma",
+        "gemma2",    "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox",   "gpt_oss",
+        "gptj",      "granite",     "internlm2",   "llama",       "ministral3", "mistral",
+        "mixtral",   "olmo2",       "opt",         "phi",         "phi3",       "qwen2",
+        "qwen2_moe", "qwen3",       "qwen3_moe",   "smollm3",     "starcoder2"};
     return types;
 }
 
@@ -89,6 +89,8 @@ void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
         hf::importDeepseek(type, r, c);
     } else if (type == "gpt_oss") {
         hf::importGptOss(r, c);
+    } else if (type == "glm4_moe") {
+        hf::importGlm4Moe(r, c);
     } else {
         hf::importLlamaFamily(type, r, c);
     }

@@ -111,8 +111,9 @@ void importStarcoder2(Reader& r, ModelConfig& c);
 // hf_import_llama.cpp: the Llama-shaped family (gated MLP, RMSNorm, rotary).
 void importLlamaFamily(const std::string& type, Reader& r, ModelConfig& c);
 void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
-// hf_import_moe.cpp: gpt-oss.
+// hf_import_moe.cpp: gpt-oss and GLM-4.5.
 void importGptOss(Reader& r, ModelConfig& c);
+void importGlm4Moe(Reader& r, ModelConfig& c);
 // hf_import_vision.cpp: the vision tower and projector of a vision-language config, from the
 // top-level object `top` of type `topType` (gemma3, llava, llava_next, mistral3, qwen2_vl,
 // qwen2_5_vl). Fills c.vision_tower and c.projector, or c.not_counted when it cannot.

@@ -321,6 +321,8 @@ void importDeepseek(const std::string& type, Reader& r, ModelConfig& c)
         c.moe.n_shared_experts = r.orDefault({"n_shared_experts"}, 1);
     }
     r.source("moe.n_shared_experts", "n_shared_experts");
+    // DeepSeek-V3's checkpoint stores num_nextn_predict_layers MTP layers transformers skips.
+    c.mtp_layers = r.optUInt({"num_nextn_predict_layers"}).value_or(0);
     const std::string topk = r.optString({"topk_method"}).value_or(v3 ? "noaux_tc" : "greedy");
     c.moe.router_bias = topk == "noaux_tc";
 }

@@ -252,6 +252,7 @@ std::string configClassName(const std::string& type)
     static const std::map<std::string, std::string> names = {
         {"bloom", "BloomConfig"},
         {"cohere", "CohereConfig"},
+        {"glm4_moe", "Glm4MoeConfig"},
         {"gpt_oss", "GptOssConfig"},
         {"granite", "GraniteConfig"},
         {"internlm2", "InternLM2Config"},

@@ -188,6 +188,7 @@ json modelConfigToJson(const ModelConfig& c)
     j["sliding_window"] = c.sliding_window;
     j["global_every"] = c.global_every;
     j["attention_sinks"] = c.attention_sinks;
+    j["mtp_layers"] = c.mtp_layers;
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
     }
@@ -230,6 +231,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "sliding_window",
                       "global_every",
                       "attention_sinks",
+                      "mtp_layers",
                       "vision_tower",
                       "projector",
                       "not_counted"},
@@ -300,6 +302,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readUInt(j, "sliding_window", c.sliding_window, file, prefix);
     readUInt(j, "global_every", c.global_every, file, prefix);
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
+    readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {

@@ -49,6 +49,10 @@ struct ParamCount {
     std::vector<ComponentCount> components; // one per Component, in kAllComponents order
     std::uint64_t total = 0;
     std::uint64_t language_model = 0; // total without the vision tower and the projector
+    // In the checkpoint, not in the model: the MTP layers (ModelConfig::mtp_layers), each one
+    // MoE decoder layer, eh_proj Linear(2d, d), enorm, hnorm and shared_head.norm, and copies of
+    // the token embedding and the head. 0 without MTP.
+    std::uint64_t mtp = 0;
     std::uint64_t active = 0; // per token: all but the routed experts a token does not visit
 
     // Per-layer figures the views and the memory model reuse.

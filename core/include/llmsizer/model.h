@@ -114,6 +114,11 @@ struct ModelConfig {
     std::uint64_t sliding_window = 0;
     std::uint64_t global_every = 0;
 
+    // Multi-token-prediction layers a checkpoint stores beside the model (DeepSeek-V3, GLM-4.5
+    // num_nextn_predict_layers). transformers does not build them, so they are not in the total;
+    // ParamCount::mtp counts them for an extra line (docs/counting.md, "MTP").
+    std::uint64_t mtp_layers = 0;
+
     // One learned logit per attention head and layer that takes a share of the softmax
     // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
     bool attention_sinks = false;
