@@ -62,8 +62,11 @@ void SummaryPanel::refresh()
             tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
     }
     if (!config.not_counted.empty()) {
+        // The part before its reason ("the vision tower and projector"), to fit the grid; the
+        // CLI's scope and the JSON carry the whole sentence.
+        const std::string& what = config.not_counted;
         text[QStringLiteral("total")] +=
-            tr(" — language model only; not counted: %1").arg(qs(config.not_counted));
+            tr(" — %1 not counted").arg(qs(what.substr(0, what.find(" ("))));
     }
     text[QStringLiteral("active")] =
         config.isMoe() ? qs(countWithShort(count.active)) + tr(" (%1 of %2 experts)")
