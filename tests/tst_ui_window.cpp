@@ -294,6 +294,12 @@ void TestUiWindow::summaryNamesLanguageModelAndScope()
     SummaryPanel* s = f.window->summaryPanel();
     QCOMPARE(s->figure(QStringLiteral("total")),
              QStringLiteral("27,432,406,640 (27.4B) (language model 27.0B)"));
+    // The projector maps into d_model: a changed width drops it and says so; the tower stays.
+    QVERIFY(f.model->setKnob(Knob::DModel, 4096));
+    QVERIFY(f.model->config().projector.empty());
+    QVERIFY(!f.model->config().vision_tower.empty());
+    QVERIFY(
+        s->figure(QStringLiteral("total")).endsWith(QStringLiteral("the projector not counted")));
 
     nlohmann::json cfg = readJsonFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
                                       "/hf-configs-2026/gemma-3-27b-it/config.json");
