@@ -97,7 +97,7 @@ private slots:
         QVERIFY(!c.partial);
         QVERIFY(c.estimate.has_value());
         QCOMPARE(c.config_source, (dir / "config.json").string());
-        QCOMPARE(c.diff.size(), std::size_t(7));
+        QCOMPARE(c.diff.size(), std::size(kAllComponents));
         for (const ComponentDiff& d : c.diff) {
             QCOMPARE(d.difference, std::int64_t(0));
         }

@@ -122,6 +122,52 @@ private slots:
         QVERIFY(r.out.contains("12*L*d^2"));
     }
 
+    // A vision-language model: the tower and projector are components, the language model is
+    // given beside the whole, the scope says everything is counted, and the tied head carries
+    // its note. Gemma 3 27B (hf-configs-2026/index.json): 27,432,406,640 whole, 27,009,346,304
+    // language model; tied head V·d = 262,208·5,376 = 1,409,630,208.
+    void countMultimodal()
+    {
+        const QString file = QString::fromStdString(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                                    "/hf-configs-2026/gemma-3-27b-it/config.json");
+        const Run r = runCli(
+            {QStringLiteral("count"), QStringLiteral("--config"), file, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const json j = parse(r.out);
+        QCOMPARE(j.at("total_params").get<quint64>(), quint64(27432406640));
+        QCOMPARE(j.at("language_model_params").get<quint64>(), quint64(27009346304));
+        QCOMPARE(j.at("scope").get<std::string>(), std::string("whole model"));
+        QCOMPARE(j.at("components").at("vision_tower").get<quint64>(), quint64(416866032));
+        QCOMPARE(j.at("components").at("projector").get<quint64>(), quint64(6194304));
+        QCOMPARE(j.at("tied_head_stored_again_params").get<quint64>(), quint64(1409630208));
+
+        const Run t = runCli({QStringLiteral("count"), QStringLiteral("--config"), file});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY(t.out.contains("Vision tower"));
+        QVERIFY(t.out.contains("Projector"));
+        QVERIFY(t.out.contains("Language model"));
+        QVERIFY(t.out.contains("27,009,346,304"));
+        QVERIFY(t.out.contains("Scope: whole model"));
+        QVERIFY(t.out.contains("the checkpoint may store the head again: +V*d = 1,409,630,208"));
+
+        // A vision tower that cannot be counted: the scope says so, in the table and the JSON.
+        json cfg = llmsizer::readJsonFile(file.toStdString());
+        cfg["vision_config"]["model_type"] = "unknown_tower";
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString odd = dir.filePath(QStringLiteral("odd.json"));
+        std::ofstream(odd.toStdString()) << cfg.dump();
+        const Run o = runCli(
+            {QStringLiteral("count"), QStringLiteral("--config"), odd, QStringLiteral("--json")});
+        QCOMPARE(o.exitCode, 0);
+        const std::string scope = parse(o.out).at("scope").get<std::string>();
+        QVERIFY2(scope.rfind("language model only; not counted: the vision tower", 0) == 0,
+                 scope.c_str());
+        QCOMPARE(parse(o.out).at("total_params").get<quint64>(), quint64(27009346304));
+        const Run ot = runCli({QStringLiteral("count"), QStringLiteral("--config"), odd});
+        QVERIFY(ot.out.contains("Scope: language model only; not counted: the vision tower"));
+    }
+
     void presetsAndCountPreset()
     {
         const Run list = runCli({QStringLiteral("presets"), QStringLiteral("--json")});
@@ -242,9 +288,11 @@ private slots:
         check(unsupported,
               QStringLiteral("error: ") + unsupported +
                   QStringLiteral(": model_type: unsupported model type 'xyz' (supported: bloom, "
-                                 "deepseek_v2, deepseek_v3, falcon, gemma, gemma2, gemma3, "
-                                 "gemma3_text, gpt2, gpt_neox, gptj, llama, mistral, mixtral, "
-                                 "olmo2, opt, phi, phi3, qwen2, qwen2_moe, qwen3, qwen3_moe, "
+                                 "cohere, deepseek_v2, deepseek_v3, falcon, gemma, gemma2, "
+                                 "gemma3, gemma3_text, glm4_moe, gpt2, gpt_neox, gpt_oss, gptj, "
+                                 "granite, internlm2, llama, llava, llava_next, ministral3, "
+                                 "mistral, mistral3, mixtral, olmo2, opt, phi, phi3, qwen2, "
+                                 "qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, qwen3_moe, smollm3, "
                                  "starcoder2)\n"));
         const QString noWidth =
             write("w.json", R"({"model_type": "llama", "num_hidden_layers": 2})");

@@ -17,6 +17,7 @@ namespace {
 
 const std::string kReferenceConfigs = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs";
 const std::string kExtraConfigs = std::string(LLMSIZER_TEST_DATA_DIR) + "/hf";
+const std::string kConfigs2026 = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs-2026";
 
 // A minimal config of `type` with the width and depth every type requires, in its own names.
 json minimal(const std::string& type)
@@ -53,6 +54,7 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<quint64>("expected");
+        QTest::addColumn<quint64>("languageModel"); // 0: not a vision-language model
         int rows = 0;
         for (const std::string& dir : {kReferenceConfigs, kExtraConfigs}) {
             const json index = readJsonFile(dir + "/index.json");
@@ -63,7 +65,8 @@ private slots:
                 const std::string file =
                     dir + "/" + e.at("dir").get<std::string>() + "/config.json";
                 QTest::newRow(e.at("name").get<std::string>().c_str())
-                    << QString::fromStdString(file) << e.at("num_parameters").get<quint64>();
+                    << QString::fromStdString(file) << e.at("num_parameters").get<quint64>()
+                    << e.value("num_parameters_language_model", quint64(0));
                 ++rows;
             }
         }
@@ -74,22 +77,31 @@ private slots:
     {
         QFETCH(QString, file);
         QFETCH(quint64, expected);
+        QFETCH(quint64, languageModel);
         const HfImport hf = importHfConfigFile(file.toStdString());
         const ParamCount count = countParameters(hf.config);
         QCOMPARE(quint64(count.total), expected);
+        QCOMPARE(quint64(count.language_model), languageModel != 0 ? languageModel : expected);
+        QCOMPARE(QString::fromStdString(hf.config.not_counted), QString());
     }
 
     // Every supported model_type is exercised by at least one real config.
     void realConfigsCoverEveryType()
     {
         std::set<std::string> seen;
-        for (const std::string& dir : {kReferenceConfigs, kExtraConfigs}) {
+        for (const std::string& dir : {kReferenceConfigs, kExtraConfigs, kConfigs2026}) {
             for (const json& e : readJsonFile(dir + "/index.json")) {
                 const json cfg =
                     readJsonFile(dir + "/" + e.at("dir").get<std::string>() + "/config.json");
                 seen.insert(cfg.at("model_type").get<std::string>());
                 if (cfg.contains("text_config")) {
-                    seen.insert(cfg.at("text_config").at("model_type").get<std::string>());
+                    seen.insert(cfg.at("text_config").value("model_type", std::string()));
+                }
+                // Ministral 3 names its Mistral3ForConditionalGeneration config "ministral3".
+                if (cfg.value("architectures", json::array())
+                        .dump()
+                        .find("Mistral3ForConditionalGeneration") != std::string::npos) {
+                    seen.insert("mistral3");
                 }
             }
         }
@@ -251,6 +263,9 @@ private slots:
         QCOMPARE(hf.config.d_model, quint64(2560));
         QCOMPARE(hf.config.vocab_size, quint64(262208)); // Gemma3TextConfig default
         QCOMPARE(hf.config.sliding_window, quint64(1024));
+        // The vision tower and projector are counted beside it (tst_hf_2026.cpp derives them).
+        QVERIFY(!hf.config.vision_tower.empty());
+        QVERIFY(!hf.config.projector.empty());
         // The defaults that filled the gaps are named, with the text_config prefix.
         QCOMPARE(hf.guesses.front(),
                  std::string("text_config.num_attention_heads: missing; using Gemma3TextConfig's "

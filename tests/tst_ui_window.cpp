@@ -2,6 +2,7 @@
 // core computes, one step recomputes once, presets set every slider, invalid typed values never
 // reach the charts, files open (or fail with the file and field named) and settings persist.
 #include "llmsizer/count.h"
+#include "llmsizer/jsonio.h"
 #include "llmsizer/memory_view.h"
 #include "llmsizer/preset.h"
 #include "llmsizer/view_support.h"
@@ -22,6 +23,7 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <fstream>
 #include <memory>
 
 using namespace llmsizer;
@@ -101,6 +103,7 @@ private slots:
     void presetSetsEverySlider();
     void invalidTypedValueStaysOffTheCharts();
     void summaryShowsCoreFigures();
+    void summaryNamesLanguageModelAndScope();
     void modifiedMarkerAndReset();
     void openFileErrorsLeaveStateAlone();
     void openPresetFile();
@@ -280,6 +283,32 @@ void TestUiWindow::summaryShowsCoreFigures()
                 .startsWith(QString::fromStdString(
                     formatBytes(f.model->kv().bytes_per_token, ByteUnits::Decimal, 1))));
     QVERIFY(f.window->pieChart()->title().contains(QStringLiteral("70,553,706,496")));
+}
+
+// A vision-language model: the language model beside the whole (Gemma 3 27B: 27,432,406,640 and
+// 27,009,346,304, hf-configs-2026/index.json); a tower that cannot be counted is named on the
+// total, never dropped silently.
+void TestUiWindow::summaryNamesLanguageModelAndScope()
+{
+    Fixture f(QStringLiteral("gemma-3-27b-it"));
+    SummaryPanel* s = f.window->summaryPanel();
+    QCOMPARE(s->figure(QStringLiteral("total")),
+             QStringLiteral("27,432,406,640 (27.4B) (language model 27.0B)"));
+    // The projector maps into d_model: a changed width drops it and says so; the tower stays.
+    QVERIFY(f.model->setKnob(Knob::DModel, 4096));
+    QVERIFY(f.model->config().projector.empty());
+    QVERIFY(!f.model->config().vision_tower.empty());
+    QVERIFY(
+        s->figure(QStringLiteral("total")).endsWith(QStringLiteral("the projector not counted")));
+
+    nlohmann::json cfg = readJsonFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                      "/hf-configs-2026/gemma-3-27b-it/config.json");
+    cfg["vision_config"]["model_type"] = "other_vision_model";
+    const QString file = f.dir.filePath(QStringLiteral("odd.json"));
+    std::ofstream(file.toStdString()) << cfg.dump();
+    QCOMPARE(f.window->loadFile(file), QString());
+    QCOMPARE(s->figure(QStringLiteral("total")),
+             QStringLiteral("27,009,346,304 (27.0B) — the vision tower and projector not counted"));
 }
 
 void TestUiWindow::modifiedMarkerAndReset()

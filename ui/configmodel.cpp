@@ -2,6 +2,7 @@
 
 #include "llmsizer/checkpoint_view.h"
 #include "llmsizer/compute.h"
+#include "llmsizer/format.h"
 
 #include <algorithm>
 
@@ -103,7 +104,16 @@ bool ConfigModel::setConfig(const ModelConfig& config)
     if (config == m_config && m_issues.empty()) {
         return true;
     }
-    if (!apply(config, m_context, m_batch)) {
+    ModelConfig next = config;
+    if (!next.projector.empty() && next.d_model != m_config.d_model &&
+        next.projector == m_config.projector) {
+        // The projector maps into d_model and was counted for the imported width: a changed
+        // width leaves it unknown, which the total then says (the vision tower stays valid).
+        next.projector.clear();
+        next.not_counted = "the projector (counted for d_model " + withThousands(m_config.d_model) +
+                           "; d_model was changed)";
+    }
+    if (!apply(next, m_context, m_batch)) {
         return false;
     }
     emit changed();

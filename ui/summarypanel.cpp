@@ -55,6 +55,19 @@ void SummaryPanel::refresh()
     const std::uint64_t approx = approx12Ld2(config);
     QHash<QString, QString> text;
     text[QStringLiteral("total")] = qs(countWithShort(count.total));
+    // A vision-language model: the language model beside the whole. Something not counted: say
+    // so on the total.
+    if (count.language_model != count.total) {
+        text[QStringLiteral("total")] +=
+            tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
+    }
+    if (!config.not_counted.empty()) {
+        // The part before its reason ("the vision tower and projector"), to fit the grid; the
+        // CLI's scope and the JSON carry the whole sentence.
+        const std::string& what = config.not_counted;
+        text[QStringLiteral("total")] +=
+            tr(" — %1 not counted").arg(qs(what.substr(0, what.find(" ("))));
+    }
     text[QStringLiteral("active")] =
         config.isMoe() ? qs(countWithShort(count.active)) + tr(" (%1 of %2 experts)")
                                                                 .arg(config.moe.experts_per_token)

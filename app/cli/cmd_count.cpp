@@ -50,6 +50,20 @@ std::string row(const std::string& label, std::uint64_t n, const std::string& no
     return line;
 }
 
+// "whole model", or what the count leaves out.
+std::string scopeText(const ModelConfig& c)
+{
+    return c.not_counted.empty() ? std::string("whole model")
+                                 : "language model only; not counted: " + c.not_counted;
+}
+
+// A tied head is one tensor in the model, but a checkpoint may store lm_head.weight again
+// (Qwen3-0.6B: 596,049,920 instantiated, 751,632,384 on its model page).
+std::uint64_t tiedHeadCopy(const ModelConfig& c)
+{
+    return c.tied_head ? c.vocab_size * c.d_model : 0;
+}
+
 nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
 {
     using nlohmann::json;
@@ -58,11 +72,20 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     j["name"] = model.name;
     j["source"] = model.preset ? "preset" : "hf_config";
     j["total_params"] = count.total;
+    j["scope"] = scopeText(c);
+    j["language_model_params"] = count.language_model;
     j["active_params"] = count.active;
+    if (c.tied_head) {
+        j["tied_head_stored_again_params"] = tiedHeadCopy(c);
+    }
+    if (count.mtp > 0) {
+        j["mtp_params_not_in_model"] = count.mtp;
+    }
     json components = json::object();
     json parts = json::object();
     for (Component comp : kAllComponents) {
-        if (comp == Component::Router && !c.isMoe()) {
+        if ((comp == Component::Router && !c.isMoe()) ||
+            (!isLanguageModel(comp) && count.params(comp) == 0)) {
             continue;
         }
         const ComponentCount& cc = count.get(comp);
@@ -119,6 +142,12 @@ void printTable(const LoadedModel& model, const ParamCount& count)
         }
     }
     printLine(row("Total", count.total, "(" + shortCount(count.total) + ")"));
+    if (count.language_model != count.total) {
+        printLine(row("Language model", count.language_model,
+                      "(" + shortCount(count.language_model) +
+                          ", without vision tower and "
+                          "projector)"));
+    }
     if (c.isMoe()) {
         printLine(
             row("Active per token", count.active,
@@ -126,6 +155,17 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     } else {
         printLine(row("Active per token", count.active, "(dense: all parameters)"));
     }
+    if (count.mtp > 0) {
+        printLine(row("MTP layers", count.mtp,
+                      "in the checkpoint, not in the model: +" + shortCount(count.mtp)));
+    }
+    printLine("  Scope: " + scopeText(c));
+    if (c.tied_head) {
+        printLine("  Note: the head is tied to the token embedding; the checkpoint may store the "
+                  "head again: +V*d = " +
+                  withThousands(tiedHeadCopy(c)));
+    }
+
     const std::uint64_t approx = approx12Ld2(c);
     const std::uint64_t textbook = textbookSeed002(c);
     printLine("");

@@ -99,6 +99,9 @@ ComponentCount standardAttention(const ModelConfig& c)
     if (c.biases.out) {
         b.add("o_bias", mul(c.d_model, L));
     }
+    if (c.attention_sinks) {
+        b.add("sinks", mul(c.n_heads, L));
+    }
     if (c.qk_norm == QkNormKind::PerHead) {
         b.add("qk_norm", mul(mul(2, normParams(c, hd)), L));
     } else if (c.qk_norm == QkNormKind::Full) {
@@ -153,6 +156,10 @@ std::string_view componentKey(Component c)
         return "norms";
     case Component::LmHead:
         return "lm_head";
+    case Component::VisionTower:
+        return "vision_tower";
+    case Component::Projector:
+        return "projector";
     }
     return "unknown";
 }
@@ -174,8 +181,17 @@ std::string_view componentLabel(Component c)
         return "Norms";
     case Component::LmHead:
         return "LM head";
+    case Component::VisionTower:
+        return "Vision tower";
+    case Component::Projector:
+        return "Projector";
     }
     return "Unknown";
+}
+
+bool isLanguageModel(Component c)
+{
+    return c != Component::VisionTower && c != Component::Projector;
 }
 
 std::uint64_t ComponentCount::part(std::string_view key) const
@@ -274,9 +290,41 @@ ParamCount countParameters(const ModelConfig& c)
     r.components.push_back(mlp.take());
     r.components.push_back(router.take());
     r.components.push_back(norms.take());
+    // Counted by the importer from vision_config (hf_import_vision.cpp).
+    Builder vision(Component::VisionTower);
+    for (const Part& p : c.vision_tower) {
+        vision.add(p.key.c_str(), p.params);
+    }
+    Builder projector(Component::Projector);
+    for (const Part& p : c.projector) {
+        projector.add(p.key.c_str(), p.params);
+    }
+
     r.components.push_back(head.take());
+    r.components.push_back(vision.take());
+    r.components.push_back(projector.take());
     for (const ComponentCount& cc : r.components) {
         r.total = add(r.total, cc.params);
+        if (isLanguageModel(cc.component)) {
+            r.language_model = add(r.language_model, cc.params);
+        }
+    }
+    if (c.mtp_layers > 0) {
+        // DeepSeek-V3 / GLM-4.5 checkpoints, layer n_layers: the decoder layer (MoE when the
+        // model has experts), eh_proj (2d -> d, no bias), enorm, hnorm, shared_head.norm, and
+        // embed_tokens and shared_head.head stored again.
+        u64 layer = add(r.attention_per_layer, r.norms_per_layer);
+        if (moeLayers > 0) {
+            layer = add(layer, mul(r.expert_params, c.moe.n_routed_experts));
+            const u64 shared = r.get(Component::Mlp).part("shared_experts") / moeLayers;
+            const u64 gate = r.params(Component::Router) / moeLayers;
+            layer = add(layer, add(shared, gate));
+        } else {
+            layer = add(layer, r.dense_mlp_per_layer);
+        }
+        u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
+        extra = add(extra, mul(2, mul(c.vocab_size, d)));
+        r.mtp = mul(c.mtp_layers, add(layer, extra));
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.
     const u64 idle =

@@ -176,9 +176,11 @@ void Reader::guess(const std::string& text)
 
 void readCommon(Reader& r, ModelConfig& c, const CommonDefaults& d)
 {
-    c.d_model = r.required({"hidden_size"});
+    const auto sizes = r.sizeDefaults();
+    c.d_model = sizes ? r.orDefault({"hidden_size"}, sizes->first) : r.required({"hidden_size"});
     r.source("d_model", "hidden_size");
-    c.n_layers = r.required({"num_hidden_layers"});
+    c.n_layers = sizes ? r.orDefault({"num_hidden_layers"}, sizes->second)
+                       : r.required({"num_hidden_layers"});
     r.source("n_layers", "num_hidden_layers");
     // Checked here, not only in validate(): the MoE layer rules walk every layer.
     if (c.n_layers > Limits::maxLayers) {
@@ -241,136 +243,5 @@ u64 firstDenseLayers(const Reader& r, u64 layers, const std::vector<bool>& isMoe
 }
 
 } // namespace hf
-
-const std::vector<std::string>& supportedHfModelTypes()
-{
-    static const std::vector<std::string> types = {
-        "bloom",   "deepseek_v2", "deepseek_v3", "falcon",    "gemma",     "gemma2",
-        "gemma3",  "gemma3_text", "gpt2",        "gpt_neox",  "gptj",      "llama",
-        "mistral", "mixtral",     "olmo2",       "opt",       "phi",       "phi3",
-        "qwen2",   "qwen2_moe",   "qwen3",       "qwen3_moe", "starcoder2"};
-    return types;
-}
-
-namespace {
-
-void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
-{
-    if (type == "gpt2") {
-        hf::importGpt2(r, c);
-    } else if (type == "gptj") {
-        hf::importGptj(r, c);
-    } else if (type == "gpt_neox") {
-        hf::importGptNeox(r, c);
-    } else if (type == "opt") {
-        hf::importOpt(r, c);
-    } else if (type == "bloom") {
-        hf::importBloom(r, c);
-    } else if (type == "falcon") {
-        hf::importFalcon(r, c);
-    } else if (type == "phi") {
-        hf::importPhi(r, c);
-    } else if (type == "starcoder2") {
-        hf::importStarcoder2(r, c);
-    } else if (type == "deepseek_v2" || type == "deepseek_v3") {
-        hf::importDeepseek(type, r, c);
-    } else {
-        hf::importLlamaFamily(type, r, c);
-    }
-}
-
-std::string supportedList()
-{
-    std::string out;
-    for (const std::string& t : supportedHfModelTypes()) {
-        out += (out.empty() ? "" : ", ") + t;
-    }
-    return out;
-}
-
-std::string displayName(const json& j, const std::string& fallback)
-{
-    if (auto it = j.find("_name_or_path"); it != j.end() && it->is_string()) {
-        if (auto s = it->get<std::string>(); !s.empty()) {
-            return s;
-        }
-    }
-    if (auto it = j.find("architectures");
-        it != j.end() && it->is_array() && !it->empty() && it->front().is_string()) {
-        return it->front().get<std::string>();
-    }
-    return fallback;
-}
-
-} // namespace
-
-HfImport importHfConfig(const json& j, const std::string& file)
-{
-    requireObject(j, file, "");
-    const std::optional<std::string> topType = getOptString(j, "model_type", file, "");
-
-    // A multimodal config (Gemma 3, LLaVA, …) nests its language model under "text_config"; the
-    // language model is what is read, and the vision tower is not counted.
-    const json* obj = &j;
-    std::string prefix;
-    if (auto it = j.find("text_config"); it != j.end() && !it->is_null()) {
-        requireObject(*it, file, "text_config");
-        obj = &*it;
-        prefix = "text_config";
-    }
-    std::optional<std::string> type = getOptString(*obj, "model_type", file, prefix);
-    std::string typeField = joinPath(prefix, "model_type");
-    if (!type && !prefix.empty() && topType) {
-        // Gemma3Config's text_config defaults to Gemma3TextConfig.
-        type = *topType == "gemma3" ? std::string("gemma3_text") : *topType;
-        typeField = "model_type";
-    }
-    if (!type) {
-        throw InputError(file, "model_type", "is required");
-    }
-    const auto& supported = supportedHfModelTypes();
-    if (std::find(supported.begin(), supported.end(), *type) == supported.end()) {
-        throw InputError(file, typeField,
-                         "unsupported model type '" + *type + "' (supported: " + supportedList() +
-                             ")");
-    }
-
-    HfImport out;
-    out.model_type = *type;
-    out.name = displayName(j, *type);
-    hf::Reader reader(*obj, file, prefix, hf::configClassName(*type), out.guesses);
-    ModelConfig& c = out.config;
-    c = ModelConfig{};
-    dispatch(*type, reader, c);
-
-    // Gemma3ForConditionalGeneration ties lm_head through the top-level config.
-    if (!prefix.empty() && !obj->contains("tie_word_embeddings")) {
-        if (auto tie = getOptBool(j, "tie_word_embeddings", file, "")) {
-            c.tied_head = *tie;
-        }
-    }
-
-    if (auto issues = validate(c); !issues.empty()) {
-        const ValidationIssue& first = issues.front();
-        std::string field = reader.sourceOf(first.field);
-        if (field.empty()) {
-            // A derived value: name the model field it became.
-            throw InputError(file, prefix, "the derived " + first.field + " " + first.message);
-        }
-        throw InputError(file, field, first.message);
-    }
-    return out;
-}
-
-HfImport importHfConfigFile(const std::filesystem::path& file)
-{
-    return importHfConfig(readJsonFile(file), file.string());
-}
-
-bool looksLikeHfConfig(const json& j)
-{
-    return j.is_object() && !j.contains("architecture") &&
-           (j.contains("model_type") || j.contains("text_config"));
-}
 
 } // namespace llmsizer

@@ -57,6 +57,11 @@ public:
     [[noreturn]] void fail(const std::string& name, const std::string& message) const;
     void guess(const std::string& text);
 
+    // Class defaults for hidden_size and num_hidden_layers, used only for the text_config of a
+    // multimodal config whose class fills them (LlavaConfig's text_config is a LlamaConfig).
+    void allowSizeDefaults(u64 hidden, u64 layers) { m_sizeDefaults = {hidden, layers}; }
+    std::optional<std::pair<u64, u64>> sizeDefaults() const { return m_sizeDefaults; }
+
     const std::string& file() const { return m_file; }
     const std::string& className() const { return m_className; }
 
@@ -69,6 +74,7 @@ private:
     std::string m_className;
     std::vector<std::string>& m_guesses;
     std::map<std::string, std::string> m_sources;
+    std::optional<std::pair<u64, u64>> m_sizeDefaults;
 };
 
 // The fields every decoder-only type shares, read with the type's own names and class defaults.
@@ -89,6 +95,10 @@ void readCommon(Reader& r, ModelConfig& c, const CommonDefaults& d);
 u64 firstDenseLayers(const Reader& r, u64 layers, const std::vector<bool>& isMoe,
                      const std::string& fields);
 
+// Sliding-window attention, for the KV cache only. `pattern`: every pattern-th layer is global
+// (0: every layer slides). layer_types, where a config lists them, overrides the pattern.
+void readSliding(Reader& r, ModelConfig& c, std::optional<u64> classDefault, u64 pattern);
+
 // Per-type mappings (hf_import_types.cpp). Each fills every field of ModelConfig it governs.
 void importGpt2(Reader& r, ModelConfig& c);
 void importGptj(Reader& r, ModelConfig& c);
@@ -101,6 +111,14 @@ void importStarcoder2(Reader& r, ModelConfig& c);
 // hf_import_llama.cpp: the Llama-shaped family (gated MLP, RMSNorm, rotary).
 void importLlamaFamily(const std::string& type, Reader& r, ModelConfig& c);
 void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
+// hf_import_moe.cpp: gpt-oss and GLM-4.5.
+void importGptOss(Reader& r, ModelConfig& c);
+void importGlm4Moe(Reader& r, ModelConfig& c);
+// hf_import_vision.cpp: the vision tower and projector of a vision-language config, from the
+// top-level object `top` of type `topType` (gemma3, llava, llava_next, mistral3, qwen2_vl,
+// qwen2_5_vl). Fills c.vision_tower and c.projector, or c.not_counted when it cannot.
+void importVision(const nlohmann::json& top, const std::string& topType, const std::string& file,
+                  ModelConfig& c, std::vector<std::string>& guesses);
 
 // The configuration class that documents a model type's defaults ("LlamaConfig").
 std::string configClassName(const std::string& type);

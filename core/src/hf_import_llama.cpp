@@ -9,44 +9,6 @@
 
 namespace llmsizer::hf {
 
-namespace {
-
-// Class defaults of the fields readCommon reads, per configuration class.
-const std::map<std::string, CommonDefaults>& llamaFamilyDefaults()
-{
-    // {heads, kv (nullopt: None), head_dim (nullopt: hidden/heads), vocab, intermediate, context,
-    //  tie}
-    static const std::map<std::string, CommonDefaults> d = {
-        {"llama", {32, std::nullopt, std::nullopt, 32000, 11008, 2048, false}},
-        {"mistral", {32, 8, std::nullopt, 32000, 14336, u64{4096} * 32, false}},
-        {"mixtral", {32, 8, std::nullopt, 32000, 14336, u64{4096} * 32, false}},
-        {"qwen2", {32, 32, std::nullopt, 151936, 22016, 32768, false}},
-        {"qwen2_moe", {16, 16, std::nullopt, 151936, 5632, 32768, false}},
-        {"qwen3", {32, 32, 128, 151936, 22016, 32768, false}},
-        {"qwen3_moe", {32, 4, std::nullopt, 151936, 6144, 32768, false}},
-        {"gemma", {16, 16, 256, 256000, 24576, 8192, true}},
-        {"gemma2", {8, 4, 256, 256000, 9216, 8192, true}},
-        {"gemma3_text", {8, 4, 256, 262208, 9216, 131072, true}},
-        {"phi3", {32, std::nullopt, std::nullopt, 32064, 8192, 4096, false}},
-        {"olmo2", {32, std::nullopt, std::nullopt, 50304, 11008, 2048, false}},
-        {"deepseek_v2", {32, 32, std::nullopt, 102400, 11008, 2048, false}},
-        {"deepseek_v3", {128, 128, std::nullopt, 129280, 18432, 4096, false}},
-    };
-    return d;
-}
-
-void llamaShape(ModelConfig& c)
-{
-    c.mlp = MlpKind::Gated;
-    c.norm = NormKind::RMSNorm;
-    c.norms_per_block = 2;
-    c.final_norm = true;
-    c.position = PositionKind::None;
-    c.biases = {};
-}
-
-// Sliding-window attention, for the KV cache only. `pattern`: every pattern-th layer is global
-// (0: every layer slides). layer_types, where a config lists them, overrides the pattern.
 void readSliding(Reader& r, ModelConfig& c, std::optional<u64> classDefault, u64 pattern)
 {
     if (auto w = r.optUInt({"sliding_window"})) {
@@ -82,6 +44,48 @@ void readSliding(Reader& r, ModelConfig& c, std::optional<u64> classDefault, u64
                                     "every layer attends globally");
     c.sliding_window = 0;
     c.global_every = 0;
+}
+
+namespace {
+
+// Class defaults of the fields readCommon reads, per configuration class.
+const std::map<std::string, CommonDefaults>& llamaFamilyDefaults()
+{
+    // {heads, kv (nullopt: None), head_dim (nullopt: hidden/heads), vocab, intermediate, context,
+    //  tie}
+    static const std::map<std::string, CommonDefaults> d = {
+        {"llama", {32, std::nullopt, std::nullopt, 32000, 11008, 2048, false}},
+        {"mistral", {32, 8, std::nullopt, 32000, 14336, u64{4096} * 32, false}},
+        {"mixtral", {32, 8, std::nullopt, 32000, 14336, u64{4096} * 32, false}},
+        {"qwen2", {32, 32, std::nullopt, 151936, 22016, 32768, false}},
+        {"qwen2_moe", {16, 16, std::nullopt, 151936, 5632, 32768, false}},
+        {"qwen3", {32, 32, 128, 151936, 22016, 32768, false}},
+        {"qwen3_moe", {32, 4, std::nullopt, 151936, 6144, 32768, false}},
+        {"gemma", {16, 16, 256, 256000, 24576, 8192, true}},
+        {"gemma2", {8, 4, 256, 256000, 9216, 8192, true}},
+        {"gemma3_text", {8, 4, 256, 262208, 9216, 131072, true}},
+        {"phi3", {32, std::nullopt, std::nullopt, 32064, 8192, 4096, false}},
+        {"olmo2", {32, std::nullopt, std::nullopt, 50304, 11008, 2048, false}},
+        {"deepseek_v2", {32, 32, std::nullopt, 102400, 11008, 2048, false}},
+        {"deepseek_v3", {128, 128, std::nullopt, 129280, 18432, 4096, false}},
+        {"smollm3", {16, 4, std::nullopt, 128256, 11008, 32768, true}},
+        {"granite", {32, std::nullopt, std::nullopt, 32000, 11008, 2048, false}},
+        {"cohere", {64, std::nullopt, std::nullopt, 256000, 22528, 8192, true}},
+        {"internlm2", {32, std::nullopt, std::nullopt, 103168, 11008, 2048, false}},
+        // Ministral3Config follows MistralConfig's defaults.
+        {"ministral3", {32, 8, std::nullopt, 32000, 14336, u64{4096} * 32, false}},
+    };
+    return d;
+}
+
+void llamaShape(ModelConfig& c)
+{
+    c.mlp = MlpKind::Gated;
+    c.norm = NormKind::RMSNorm;
+    c.norms_per_block = 2;
+    c.final_norm = true;
+    c.position = PositionKind::None;
+    c.biases = {};
 }
 
 // Qwen: sliding attention only when use_sliding_window is set, and then per max_window_layers;
@@ -138,15 +142,38 @@ void importLlamaFamily(const std::string& type, Reader& r, ModelConfig& c)
     llamaShape(c);
     readCommon(r, c, llamaFamilyDefaults().at(key));
 
-    if (type == "llama") {
-        // LlamaAttention: q/k/v/o_proj bias=attention_bias; LlamaMLP: bias=mlp_bias.
+    if (type == "llama" || type == "granite" || type == "smollm3") {
+        // LlamaAttention: q/k/v/o_proj bias=attention_bias; LlamaMLP: bias=mlp_bias. Granite's
+        // embedding/residual/attention/logits multipliers scale activations, not parameters.
+        // SmolLM3's NoPE layers (no_rope_layers) only skip the rotary embedding, which has no
+        // parameters.
         const bool attn = r.flag({"attention_bias"}, false);
         const bool mlp = r.flag({"mlp_bias"}, false);
         c.biases = {attn, attn, mlp, mlp, false};
-    } else if (type == "mistral" || type == "mixtral") {
+    } else if (type == "cohere") {
+        // CohereDecoderLayer: one input_layernorm (CohereLayerNorm, weight only, no bias) feeding
+        // attention and MLP in parallel; CohereModel.norm likewise. q/k/v/o bias=attention_bias.
+        // use_qk_norm: q_norm CohereLayerNorm((heads, head_dim)) and k_norm ((kv_heads,
+        // head_dim)), weight only.
+        const bool attn = r.flag({"attention_bias"}, false);
+        c.biases.qkv = attn;
+        c.biases.out = attn;
+        c.norms_per_block = 1;
+        c.parallel_block = true;
+        if (r.flag({"use_qk_norm"}, false)) {
+            c.qk_norm = QkNormKind::Full;
+        }
+    } else if (type == "internlm2") {
+        // InternLM2Attention: fused wqkv (hidden -> (heads + 2·kv_heads)·head_dim) and wo, both
+        // bias=config.bias; InternLM2MLP w1/w2/w3 without bias. Same count as separate q/k/v.
+        const bool bias = r.flag({"bias"}, true);
+        c.biases.qkv = bias;
+        c.biases.out = bias;
+    } else if (type == "mistral" || type == "mixtral" || type == "ministral3") {
         // MistralAttention / MixtralAttention: no biases. sliding_window: MistralConfig 4096,
         // MixtralConfig None; every layer slides.
         readSliding(r, c, type == "mistral" ? std::optional<u64>(4096) : std::nullopt, 0);
+        // Ministral3Attention / Ministral3MLP: the Mistral modules (no biases).
         if (type == "mixtral") {
             // MixtralSparseMoeBlock: gate Linear(hidden, num_local_experts, bias=False) and
             // num_local_experts experts w1/w2/w3 of intermediate_size, in every layer.
@@ -294,6 +321,8 @@ void importDeepseek(const std::string& type, Reader& r, ModelConfig& c)
         c.moe.n_shared_experts = r.orDefault({"n_shared_experts"}, 1);
     }
     r.source("moe.n_shared_experts", "n_shared_experts");
+    // DeepSeek-V3's checkpoint stores num_nextn_predict_layers MTP layers transformers skips.
+    c.mtp_layers = r.optUInt({"num_nextn_predict_layers"}).value_or(0);
     const std::string topk = r.optString({"topk_method"}).value_or(v3 ? "noaux_tc" : "greedy");
     c.moe.router_bias = topk == "noaux_tc";
 }

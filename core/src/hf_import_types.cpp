@@ -251,6 +251,13 @@ std::string configClassName(const std::string& type)
 {
     static const std::map<std::string, std::string> names = {
         {"bloom", "BloomConfig"},
+        {"cohere", "CohereConfig"},
+        {"glm4_moe", "Glm4MoeConfig"},
+        {"gpt_oss", "GptOssConfig"},
+        {"granite", "GraniteConfig"},
+        {"internlm2", "InternLM2Config"},
+        {"ministral3", "Ministral3Config"},
+        {"smollm3", "SmolLM3Config"},
         {"deepseek_v2", "DeepseekV2Config"},
         {"deepseek_v3", "DeepseekV3Config"},
         {"falcon", "FalconConfig"},

@@ -131,6 +131,23 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
                        "V = vocab_size, d = d_model",
                        std::string(kGuide) + " (d_model × vocab_size, often tied)"));
 
+    // Counted from vision_config by the importer, part by part (docs/counting.md).
+    for (Component comp : {Component::VisionTower, Component::Projector}) {
+        const ComponentCount& cc = count.get(comp);
+        if (cc.params == 0) {
+            continue;
+        }
+        std::vector<mathparts::Expr> terms;
+        std::string legend;
+        for (const Part& p : cc.parts) {
+            terms.push_back({p.key, std::to_string(p.params)});
+            legend += (legend.empty() ? "" : ", ") + p.key + " = " + withThousands(p.params);
+        }
+        out.push_back(item(std::string(componentKey(comp)), std::string(componentLabel(comp)),
+                           mathparts::sum(terms), cc.params, legend,
+                           "transformers modeling of the vision tower and projector; "
+                           "docs/counting.md"));
+    }
     out.push_back(item("total", "Total parameters", totalExpr(count), count.total,
                        "the components above", "sum of the components"));
     if (c.isMoe()) {

@@ -169,6 +169,9 @@ Expr attentionExpr(const ModelConfig& c)
     if (c.biases.out) {
         t.push_back(d);
     }
+    if (c.attention_sinks) {
+        t.push_back(h); // one sink logit per head
+    }
     return times(L, sum(t));
 }
 

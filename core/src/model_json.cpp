@@ -93,6 +93,40 @@ const json* subObject(const json& obj, const char* key,
     return &*it;
 }
 
+// Counted parts as a list of [name, parameters] pairs, in display order:
+// [["patch_embed", 678528], ["position_embed", 4718592], …].
+json partsToJson(const std::vector<Part>& parts)
+{
+    json out = json::array();
+    for (const Part& p : parts) {
+        out.push_back(json::array({p.key, p.params}));
+    }
+    return out;
+}
+
+std::vector<Part> partsFromJson(const json& obj, const char* key, const std::string& file,
+                                const std::string& prefix)
+{
+    std::vector<Part> out;
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        return out;
+    }
+    const std::string path = joinPath(prefix, key);
+    if (!it->is_array()) {
+        throw InputError(file, path, "must be a list of [name, parameters] pairs");
+    }
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json& e = (*it)[i];
+        if (!e.is_array() || e.size() != 2 || !e[0].is_string() || !e[1].is_number_unsigned()) {
+            throw InputError(file, path + "[" + std::to_string(i) + "]",
+                             "must be a [name, parameters] pair with a non-negative integer");
+        }
+        out.push_back({e[0].get<std::string>(), e[1].get<std::uint64_t>()});
+    }
+    return out;
+}
+
 } // namespace
 
 void requireKnownKeys(const json& obj, std::initializer_list<std::string_view> allowed,
@@ -153,6 +187,17 @@ json modelConfigToJson(const ModelConfig& c)
                 {"shared_expert_gate", c.moe.shared_expert_gate}};
     j["sliding_window"] = c.sliding_window;
     j["global_every"] = c.global_every;
+    j["attention_sinks"] = c.attention_sinks;
+    j["mtp_layers"] = c.mtp_layers;
+    if (!c.vision_tower.empty()) {
+        j["vision_tower"] = partsToJson(c.vision_tower);
+    }
+    if (!c.projector.empty()) {
+        j["projector"] = partsToJson(c.projector);
+    }
+    if (!c.not_counted.empty()) {
+        j["not_counted"] = c.not_counted;
+    }
     return j;
 }
 
@@ -184,7 +229,12 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "mla",
                       "moe",
                       "sliding_window",
-                      "global_every"},
+                      "global_every",
+                      "attention_sinks",
+                      "mtp_layers",
+                      "vision_tower",
+                      "projector",
+                      "not_counted"},
                      file, prefix);
     ModelConfig c;
     readUInt(j, "d_model", c.d_model, file, prefix);
@@ -251,6 +301,13 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     }
     readUInt(j, "sliding_window", c.sliding_window, file, prefix);
     readUInt(j, "global_every", c.global_every, file, prefix);
+    readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
+    readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
+    c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
+    c.projector = partsFromJson(j, "projector", file, prefix);
+    if (auto t = getOptString(j, "not_counted", file, prefix)) {
+        c.not_counted = *t;
+    }
     // Rules that span fields (heads dividing d_model, experts per token ≤ experts, …) come from
     // validate(); the first broken one names its field under this object.
     if (const auto issues = validate(c); !issues.empty()) {

@@ -11,22 +11,30 @@
 namespace llmsizer {
 
 // Top-level parameter components, in display order. The keys are part of the CLI's JSON contract.
-enum class Component { Embedding, PositionEmbedding, Attention, Mlp, Router, Norms, LmHead };
+// VisionTower and Projector are a vision-language model's parts outside the language model.
+enum class Component {
+    Embedding,
+    PositionEmbedding,
+    Attention,
+    Mlp,
+    Router,
+    Norms,
+    LmHead,
+    VisionTower,
+    Projector
+};
 
 inline constexpr Component kAllComponents[] = {Component::Embedding, Component::PositionEmbedding,
                                                Component::Attention, Component::Mlp,
                                                Component::Router,    Component::Norms,
-                                               Component::LmHead};
+                                               Component::LmHead,    Component::VisionTower,
+                                               Component::Projector};
+
+// A component of the language model (everything but the vision tower and the projector).
+bool isLanguageModel(Component c);
 
 std::string_view componentKey(Component c);   // "embedding", "position_embedding", …
 std::string_view componentLabel(Component c); // "Token embedding", "Position embedding", …
-
-// A finer piece of a component, summed over all layers ("q", "k", "routed_experts", "final").
-struct Part {
-    std::string key;
-    std::uint64_t params = 0;
-    bool operator==(const Part&) const = default;
-};
 
 struct ComponentCount {
     Component component = Component::Embedding;
@@ -40,6 +48,11 @@ struct ComponentCount {
 struct ParamCount {
     std::vector<ComponentCount> components; // one per Component, in kAllComponents order
     std::uint64_t total = 0;
+    std::uint64_t language_model = 0; // total without the vision tower and the projector
+    // In the checkpoint, not in the model: the MTP layers (ModelConfig::mtp_layers), each one
+    // MoE decoder layer, eh_proj Linear(2d, d), enorm, hnorm and shared_head.norm, and copies of
+    // the token embedding and the head. 0 without MTP.
+    std::uint64_t mtp = 0;
     std::uint64_t active = 0; // per token: all but the routed experts a token does not visit
 
     // Per-layer figures the views and the memory model reuse.

@@ -25,6 +25,14 @@ enum class AttentionKind { Standard, Latent };
 // (OLMo-2).
 enum class QkNormKind { None, PerHead, Full };
 
+// A named piece of a parameter count, summed over all layers ("q", "routed_experts",
+// "patch_embed").
+struct Part {
+    std::string key;
+    std::uint64_t params = 0;
+    bool operator==(const Part&) const = default;
+};
+
 // Which projection families carry a bias vector.
 struct Biases {
     bool qkv = false;    // q, k, v projections (GPT-2, Qwen2)
@@ -105,6 +113,24 @@ struct ModelConfig {
     // (Gemma 2: 2, Gemma 3: 6).
     std::uint64_t sliding_window = 0;
     std::uint64_t global_every = 0;
+
+    // Multi-token-prediction layers a checkpoint stores beside the model (DeepSeek-V3, GLM-4.5
+    // num_nextn_predict_layers). transformers does not build them, so they are not in the total;
+    // ParamCount::mtp counts them for an extra line (docs/counting.md, "MTP").
+    std::uint64_t mtp_layers = 0;
+
+    // One learned logit per attention head and layer that takes a share of the softmax
+    // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
+    bool attention_sinks = false;
+
+    // A vision-language model's parts outside the decoder, counted exactly by the importer from
+    // the config's vision_config (hf_import_vision.cpp, docs/counting.md): the vision tower and
+    // the projector into the language model's width. Empty for a text-only model.
+    std::vector<Part> vision_tower;
+    std::vector<Part> projector;
+    // What the source describes but this count leaves out ("" = the whole model is counted),
+    // e.g. "the vision tower and projector (vision_config.model_type 'x' is not described)".
+    std::string not_counted;
 
     bool operator==(const ModelConfig&) const = default;
 
