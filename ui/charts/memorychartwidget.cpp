@@ -2,6 +2,7 @@
 
 #include "../configmodel.h"
 #include "../palette.h"
+#include "chartstyle.h"
 #include "llmsizer/format.h"
 #include "statictextitem.h"
 
@@ -61,8 +62,11 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
     m_logValue->setVisible(false);
     m_logValue->setBase(10);
     m_logValue->setLabelFormat(QStringLiteral("%g"));
-    m_value->setTickType(QValueAxis::TicksDynamic);
+    // Dynamic ticks from the start, with an interval that suits the initial range (0 to 1).
+    m_value->setRange(0, 1);
+    m_value->setTickInterval(0.2);
     m_value->setTickAnchor(0);
+    m_value->setTickType(QValueAxis::TicksDynamic);
     // No geometry antialiasing: bars, grid and GPU lines are axis-aligned, and antialiased line
     // drawing was the largest single cost of a slider step. Text stays antialiased.
     m_view->setRenderHint(QPainter::Antialiasing, false);
@@ -123,12 +127,7 @@ void MemoryChartWidget::refresh()
 
     // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
     const MemoryAxis& axis = m_model->axis();
-    if (m_value->max() != axis.max || m_value->min() != 0) {
-        m_value->setRange(0, axis.max);
-    }
-    if (m_value->tickInterval() != axis.tick) {
-        m_value->setTickInterval(axis.tick);
-    }
+    setValueAxis(m_value, 0, axis.max, axis.tick);
     const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_value->labelFormat() != format) {
         m_value->setLabelFormat(format);
