@@ -161,30 +161,36 @@ void MemoryChartWidget::refresh()
         m_totals.pop_back();
     }
     m_totalValues.assign(bars.size(), 0);
-    const std::vector<ReferenceLine>& lines = m_model->lines();
+    const std::vector<BarVerdict>& verdicts = m_model->verdicts();
     for (std::size_t b = 0; b < bars.size(); ++b) {
-        const int fit = smallestFit(bars[b].total, lines);
         QString text = qs(formatBytes(bars[b].total, units, 1));
-        if (!lines.empty()) {
-            text += QLatin1Char('\n') +
-                    (fit >= 0 ? QStringLiteral("✓ ") +
-                                    qs(lines[static_cast<std::size_t>(fit)].short_label)
-                              : tr("✗ none"));
+        QColor colour = palette().color(QPalette::WindowText);
+        if (b < verdicts.size() && verdicts[b].kind != BarVerdict::Kind::NoGpus) {
+            const BarVerdict& v = verdicts[b];
+            const bool fits = v.kind == BarVerdict::Kind::Fits;
+            // "fits on 8× H100 (63 % used)" on two lines, to stay within the bar's width.
+            text += QLatin1Char('\n') + (fits ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) +
+                    qs(v.text).replace(QStringLiteral(" ("), QStringLiteral("\n("));
+            colour = fits && v.tight ? tightColor(m_dark) : fitColor(fits, m_dark);
         }
         m_totals[b]->setText(text);
-        m_totals[b]->setColor(lines.empty() ? palette().color(QPalette::WindowText)
-                                            : fitColor(fit >= 0, m_dark));
+        m_totals[b]->setColor(colour);
         m_totalValues[b] = bytesInUnit(bars[b].total, units);
     }
 
-    const QString mode =
-        m_model->training() ? tr("Training memory per GPU (AdamW)") : tr("Inference memory");
+    // The bars hold the whole workload on one GPU; the verdicts under them lay it out over the
+    // selected GPUs as `llm-sizer-cli fit` does.
+    const QString mode = m_model->training() ? tr("Training memory on one GPU (AdamW, no ZeRO)")
+                                             : tr("Inference memory on one GPU");
     m_titleParts = {tr("%1 · %2 tokens × batch %3")
                         .arg(mode, qs(withThousands(m_model->context())))
                         .arg(m_model->batch())};
     if (!m_model->training()) { // the runtime choices behind the KV cache and overhead segments
         m_titleParts << tr("KV %1 · overhead: %2")
                             .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
+    }
+    if (!m_model->lines().empty()) {
+        m_titleParts << tr("✓/✗: need per GPU, split over N GPUs (tensor, then pipeline parallel)");
     }
     placeLabels();
 }
