@@ -167,7 +167,7 @@ void TestUiComparePick::groupsFollowSlots()
 {
     Fixture f;
     const QStringList picked = {QStringLiteral("deepseek-v3"), QStringLiteral("mixtral-8x22b"),
-                               QStringLiteral("deepseek-v3"), QStringLiteral("gpt-2-small")};
+                                QStringLiteral("deepseek-v3"), QStringLiteral("gpt-2-small")};
     for (const QString& id : picked) {
         QCOMPARE(f.comparison->addPreset(id), QString());
     }
