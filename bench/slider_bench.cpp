@@ -1,11 +1,16 @@
-// llm-sizer-bench: how long one slider step takes until every view is repainted, and how long the
-// app takes to its first frame. Prints one JSON object per line per measure:
+// llm-sizer-bench: how long each kind of action takes until every view is repainted, and how long
+// the app takes to its first frame. Prints one JSON object per line per measure:
 //   {"name": "startup_first_frame", "ms": …}
-//   {"name": "slider_step", "median_ms": …, "p99_ms": …, …}
+//   {"name": "slider_step", "median_ms": …, "p99_ms": …, "max_ms": …, "cpu_median_ms": …, …}
+// then preset_switch, slider_jump, slider_step_overview, _explorer, _math, _budget, _fit,
+// slider_step_compare4 and slider_step_presentation (action_bench.h), each with median, p99 and
+// max of the wall and the process CPU time.
 // Run on the offscreen platform (QT_QPA_PLATFORM=offscreen) for stable numbers:
 //   llm-sizer-bench [--preset ID] [--steps N] [--size WxH]
 // Diagnostics: LLMSIZER_BENCH_VIEWS=1 prints each step and each chart view's repaint time;
 // LLMSIZER_BENCH_EVENTS=1 counts paint, layout and resize events per step by widget class.
+#include "action_bench.h"
+#include "bench_stats.h"
 #include "llmsizer/view_support.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
@@ -32,21 +37,8 @@ using namespace llmsizer::ui;
 
 namespace {
 
-// CPU time of the whole process (all threads), in ms: on a busy machine the wall time of a step
-// includes waiting for a core; this does not.
-double cpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-double percentile(std::vector<double> v, double p)
-{
-    std::sort(v.begin(), v.end());
-    const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-    return v[std::min(i, v.size() - 1)];
-}
+using bench::cpuMs;
+using bench::percentile;
 
 // Process the posted layout and update events: Qt paints what the step made dirty (the charts,
 // the summary, the moved slider row) into the window's backing store.
@@ -226,12 +218,12 @@ int main(int argc, char** argv)
     }
     std::printf("{\"name\": \"slider_step\", \"median_ms\": %.3f, \"p99_ms\": %.3f, "
                 "\"mean_ms\": %.3f, \"max_ms\": %.3f, \"steps\": %d, \"recomputes\": %d, "
-                "\"cpu_median_ms\": %.3f, \"cpu_p99_ms\": %.3f, "
+                "\"cpu_median_ms\": %.3f, \"cpu_p99_ms\": %.3f, \"cpu_max_ms\": %.3f, "
                 "\"chart_paints_per_step\": %.2f, \"size\": \"%dx%d\", \"platform\": \"%s\"}\n",
                 percentile(times, 0.5), percentile(times, 0.99),
                 sum / static_cast<double>(times.size()), percentile(times, 1.0), steps, recomputes,
-                percentile(cpu, 0.5), percentile(cpu, 0.99), paintsPerStep, size.width(),
-                size.height(), qPrintable(QGuiApplication::platformName()));
+                percentile(cpu, 0.5), percentile(cpu, 0.99), percentile(cpu, 1.0), paintsPerStep,
+                size.width(), size.height(), qPrintable(QGuiApplication::platformName()));
     std::printf("{\"name\": \"slider_step_full_window_repaint\", \"median_ms\": %.3f, "
                 "\"p99_ms\": %.3f}\n",
                 percentile(full, 0.5), percentile(full, 0.99));
@@ -246,5 +238,9 @@ int main(int argc, char** argv)
     }
     std::printf("{\"name\": \"step_without_paint\", \"median_ms\": %.3f, \"p99_ms\": %.3f}\n",
                 percentile(compute, 0.5), percentile(compute, 0.99));
+    std::fflush(stdout);
+    model.setKnob(Knob::Layers, base.n_layers);
+
+    bench::runActions(window, model, steps);
     return 0;
 }

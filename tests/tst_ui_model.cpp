@@ -64,6 +64,7 @@ private slots:
     void stepTablesStayPutWhileDragging();
     void contextStepsAreLogScaled();
     void nearestStep();
+    void headsStayRealistic();
     void oneEditOneRecompute();
     void rejectedEditKeepsResults();
     void workloadIsValidated();
@@ -164,6 +165,18 @@ void TestUiModel::nearestStep()
     QCOMPARE(nearestStepIndex(steps, 7), 3);
     QCOMPARE(nearestStepIndex(steps, 100), 3);
     QCOMPARE(nearestStepIndex(steps, 0), 0);
+}
+
+// Llama 3 70B: d_model 8192 and 8 KV heads. The heads a real model could have keep head_dim
+// between 32 and 512 and stay multiples of 8 above 8: 16, 32, 64, 128 and 256 heads (head_dim
+// 512, 256, 128, 64, 32), not 8,192 heads of one dimension.
+void TestUiModel::headsStayRealistic()
+{
+    ConfigModel model;
+    model.setPresets(presets());
+    QVERIFY(model.selectPreset(QStringLiteral("llama-3-70b")));
+    const std::vector<std::uint64_t> steps = knobSteps(Knob::Heads, model.config());
+    QCOMPARE(steps, (std::vector<std::uint64_t>{16, 32, 64, 128, 256}));
 }
 
 void TestUiModel::oneEditOneRecompute()

@@ -10,6 +10,8 @@ class TestUiScreenshot : public QObject {
 private slots:
     void writesPng_data();
     void writesPng();
+    void everyModeExitsCleanly_data();
+    void everyModeExitsCleanly();
     void rejectsBadArguments_data();
     void rejectsBadArguments();
 };
@@ -57,6 +59,55 @@ void TestUiScreenshot::writesPng()
     QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
     // Screenshot mode does not touch the settings file.
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("s.ini"))));
+}
+
+// Every screenshot-mode combination (view, comparison, presentation, training, theme) renders and
+// exits 0: no crash while the windows are torn down (run under ASan by the sanitizer build).
+void TestUiScreenshot::everyModeExitsCleanly_data()
+{
+    QTest::addColumn<QStringList>("args");
+    const QString compare = QStringLiteral("--compare");
+    const QString four = QStringLiteral("gpt-2-small,llama-3-8b,mixtral-8x22b,deepseek-v3");
+    const QString presentation = QStringLiteral("--presentation");
+    const QString view = QStringLiteral("--view");
+    QTest::newRow("compare one, presentation, 1920x1080")
+        << QStringList{compare, QStringLiteral("llama-3-70b"), presentation,
+                       QStringLiteral("--size"), QStringLiteral("1920x1080")};
+    QTest::newRow("compare four, presentation, dark") << QStringList{
+        compare, four, presentation, QStringLiteral("--theme"), QStringLiteral("dark")};
+    QTest::newRow("compare four, charts")
+        << QStringList{compare, four, QStringLiteral("--compare-charts")};
+    QTest::newRow("compare four, charts, presentation, 1280x800")
+        << QStringList{compare,
+                       four,
+                       QStringLiteral("--compare-charts"),
+                       presentation,
+                       QStringLiteral("--size"),
+                       QStringLiteral("1280x800")};
+    for (const char* v : {"overview", "explorer", "math", "budget", "fit"}) {
+        QTest::addRow("view %s", v) << QStringList{view, QString::fromLatin1(v)};
+        QTest::addRow("view %s, presentation, training", v) << QStringList{
+            view, QString::fromLatin1(v), presentation, QStringLiteral("--training")};
+    }
+}
+
+void TestUiScreenshot::everyModeExitsCleanly()
+{
+    QFETCH(QStringList, args);
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(LLMSIZER_GUI_PATH),
+            args + QStringList{QStringLiteral("--screenshot"), png, QStringLiteral("--settings"),
+                               dir.filePath(QStringLiteral("s.ini"))});
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit, p.readAllStandardError().constData());
+    QCOMPARE(p.exitCode(), 0);
+    QImage image;
+    QVERIFY(image.load(png));
 }
 
 void TestUiScreenshot::rejectsBadArguments_data()

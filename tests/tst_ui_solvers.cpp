@@ -30,6 +30,7 @@ private slots:
     void budgetRefusesBadInput();
     void budgetFollowsTheCurrentFamily();
     void fitAnswersTheExercise();
+    void fitKeepsTheFamilyShape();
 };
 
 void TestUiSolvers::budgetTableIsTheSearch()
@@ -146,9 +147,18 @@ void TestUiSolvers::fitAnswersTheExercise()
     QCOMPARE(view.gpuBox()->currentData().toString(), QStringLiteral("rtx-4090-24gb"));
     QCOMPARE(view.precisionBox()->currentData().toString(), QStringLiteral("int8"));
     const GpuSpec& gpu = model.gpuCatalog().at("rtx-4090-24gb");
-    const FitBudget budget = fitBudgetFor(gpu, 1, "int8", "fp16", 4096, 1);
+    // The workload and the runtime overhead are the Overview's (the left panel's context and
+    // batch, its KV precision and overhead profile).
+    const std::string overhead = model.overhead().toStdString();
+    QCOMPARE(overhead, std::string("transformers"));
+    QCOMPARE(view.contextBox()->value(), static_cast<int>(model.context()));
+    const FitBudget budget = fitBudgetFor(gpu, 1, "int8", "fp16", model.context(), 1, overhead);
     const FitResult expected = largestThatFits(model.config(), budget);
     QVERIFY(expected.found);
+    // The overhead counts: without it a larger model would seem to fit.
+    const FitResult bare =
+        largestThatFits(model.config(), fitBudgetFor(gpu, 1, "int8", "fp16", model.context(), 1));
+    QVERIFY(bare.best.params > expected.best.params);
     const QStringList lines = view.answerLines();
     QVERIFY(!lines.isEmpty());
     QCOMPARE(lines.front(), QStringLiteral("Largest that fits:\t") +
@@ -161,17 +171,54 @@ void TestUiSolvers::fitAnswersTheExercise()
     QCOMPARE(table->rowCount(), 3);
     QCOMPARE(table->item(1, 1)->text(),
              QString::fromStdString(countWithShort(expected.best.params)));
-    const FitResult int4 =
-        largestThatFits(model.config(), fitBudgetFor(gpu, 1, "int4", "fp16", 4096, 1));
+    const FitResult int4 = largestThatFits(
+        model.config(), fitBudgetFor(gpu, 1, "int4", "fp16", model.context(), 1, overhead));
     QCOMPARE(table->item(2, 1)->text(), QString::fromStdString(countWithShort(int4.best.params)));
     QVERIFY(int4.best.params > expected.best.params);
     // No KV cache: a larger model fits.
     view.contextBox()->setValue(0);
     const FitResult weightsOnly =
-        largestThatFits(model.config(), fitBudgetFor(gpu, 1, "int8", "fp16", 0, 1));
+        largestThatFits(model.config(), fitBudgetFor(gpu, 1, "int8", "fp16", 0, 1, overhead));
     QVERIFY(weightsOnly.best.params > expected.best.params);
     QVERIFY(view.answerLines().front().contains(
         QString::fromStdString(countWithShort(weightsOnly.best.params))));
+}
+
+// A GQA family widens as designers do: head_dim and the queries per KV head stay the base's
+// (Llama 3 8B: 128 and 4), never a prime head count forced to one KV head; the context follows
+// the left panel.
+void TestUiSolvers::fitKeepsTheFamilyShape()
+{
+    ConfigModel model;
+    loadCatalogs(model);
+    QVERIFY(model.selectPreset(QStringLiteral("llama-3-8b")));
+    QVERIFY(model.setContext(16384));
+    FitSolverView view(&model);
+    view.show();
+    QCOMPARE(view.contextBox()->value(), 16384);
+    QVERIFY(model.setContext(8192));
+    QCOMPARE(view.contextBox()->value(), 8192);
+    const GpuSpec& gpu = model.gpuCatalog().at("rtx-4090-24gb");
+    for (const char* precision : {"fp16", "int8", "int4"}) {
+        ShapeRules rules;
+        rules.kv = KvScaling::KeepRatio;
+        const FitResult r = largestThatFits(
+            model.config(),
+            fitBudgetFor(gpu, 1, precision, "fp16", 8192, 1, model.overhead().toStdString()), {},
+            rules);
+        QVERIFY(r.found);
+        QCOMPARE(r.best.config.d_model / r.best.config.n_heads, std::uint64_t{128});
+        QCOMPARE(r.best.config.n_heads / r.best.config.n_kv_heads, std::uint64_t{4});
+        QCOMPARE(r.best.config.n_heads % r.best.config.n_kv_heads, std::uint64_t{0});
+    }
+    const QString shapes = [&] {
+        QStringList cells;
+        for (int row = 0; row < view.exerciseTable()->rowCount(); ++row) {
+            cells << view.exerciseTable()->item(row, 2)->text();
+        }
+        return cells.join(QLatin1Char('\n'));
+    }();
+    QVERIFY2(!shapes.contains(QStringLiteral("(1 KV)")), qPrintable(shapes));
 }
 
 QTEST_MAIN(TestUiSolvers)

@@ -108,6 +108,7 @@ private slots:
     void openFileErrorsLeaveStateAlone();
     void openPresetFile();
     void trainingModeAndUnits();
+    void barVerdictIsFits();
     void settingsPersist();
 };
 
@@ -364,6 +365,26 @@ void TestUiWindow::trainingModeAndUnits()
         f.window->summaryPanel()->figure(QStringLiteral("memory")).contains(QStringLiteral("GiB")));
     const auto lines = chart->lineValues();
     QVERIFY(!lines.isEmpty());
+}
+
+// DeepSeek-V3 at FP8 and 163,840 tokens is 683.6 GB, under the 8x H100 line (687 GB), but
+// `fit` says it does not fit on 8 (89.8 GiB per GPU: the latent cache sits on every rank) and
+// needs 16: the bar says so too (tst_bar_verdict checks the verdicts against fit).
+void TestUiWindow::barVerdictIsFits()
+{
+    Fixture f(QStringLiteral("deepseek-v3"));
+    f.model->setOverhead(QStringLiteral("transformers"));
+    f.model->setKvPrecision(QStringLiteral("fp16"));
+    f.model->setGpus({QStringLiteral("h100-sxm-80gb:8")});
+    QVERIFY(f.model->setContext(163840));
+    const MemoryChartWidget* chart = f.window->memoryPanel()->chart();
+    const qsizetype fp8 = chart->categories().indexOf(QStringLiteral("FP8/INT8"));
+    QVERIFY(fp8 >= 0);
+    const QString label = chart->totalLabels().at(fp8);
+    QVERIFY2(label.contains(QStringLiteral("✗ needs 16× H100")), qPrintable(label));
+    const qsizetype int4 = chart->categories().indexOf(QStringLiteral("INT4"));
+    QVERIFY2(chart->totalLabels().at(int4).contains(QStringLiteral("✓ fits on 8× H100")),
+             qPrintable(chart->totalLabels().at(int4)));
 }
 
 void TestUiWindow::settingsPersist()

@@ -206,6 +206,9 @@ ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64
         keys.push_back(g.toStdString());
     }
     r.lines = referenceLines(m_catalog, keys);
+    for (const MemoryBar& bar : r.bars) {
+        r.verdicts.push_back(barVerdict(config, bar.precision_id, options, m_catalog, keys));
+    }
     r.axis = memoryAxis(r.bars, r.lines, m_units);
     r.kv = kvCache(config, context, batch, kvPrecisionById(options.kv_precision));
     r.flops_per_token = decodeFlopsPerToken(config, context).total();

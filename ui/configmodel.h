@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/bar_verdict.h"
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/count.h"
 #include "llmsizer/gpu.h"
@@ -103,6 +104,8 @@ public:
     const std::vector<MemoryBar>& bars() const { return m_results.bars; }
     const MemoryBar& selectedBar() const { return m_results.selected; }
     const std::vector<ReferenceLine>& lines() const { return m_results.lines; }
+    // One per bar: fits on which selected GPUs, or how many it needs (barVerdict, as `fit`).
+    const std::vector<BarVerdict>& verdicts() const { return m_results.verdicts; }
     const MemoryAxis& axis() const { return m_results.axis; }
     const KvCache& kv() const { return m_results.kv; }
     double flopsPerToken() const { return m_results.flops_per_token; }
@@ -122,6 +125,7 @@ private:
         std::vector<MemoryBar> bars;
         MemoryBar selected;
         std::vector<ReferenceLine> lines;
+        std::vector<BarVerdict> verdicts;
         MemoryAxis axis;
         KvCache kv;
         double flops_per_token = 0;

@@ -118,6 +118,15 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     followPalette();
 }
 
+MainWindow::~MainWindow()
+{
+    // Children go in the order they were made, and the comparison model was made before the
+    // window that shows it: that window (its table's header asks the model for section sizes while
+    // it is torn down) goes first, while the model is still whole.
+    delete m_compareWindow;
+    m_compareWindow = nullptr;
+}
+
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));

@@ -25,6 +25,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(ConfigModel* model, Settings* settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
     // Loads a session file, a preset JSON or a Hugging Face config.json (the content decides);
     // returns the error ("FILE: FIELD: what") or an empty string. On error the current state is

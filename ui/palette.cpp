@@ -54,4 +54,9 @@ QColor fitColor(bool fits, bool dark)
     return dark ? QColor(0xFF8A80) : QColor(0xC62828);
 }
 
+QColor tightColor(bool dark)
+{
+    return dark ? QColor(0xFFC857) : QColor(0xB26A00);
+}
+
 } // namespace llmsizer::ui

@@ -12,5 +12,7 @@ QColor componentColor(QStringView key, bool dark);
 
 // Colour for "fits" / "does not fit" marks.
 QColor fitColor(bool fits, bool dark);
+// Amber: fits, with under 10 % of the GPU's memory to spare.
+QColor tightColor(bool dark);
 
 } // namespace llmsizer::ui

@@ -33,21 +33,45 @@ PresetPicker::PresetPicker(QWidget* parent)
     completer->setCompletionMode(QCompleter::PopupCompletion);
     setCompleter(completer);
 
-    auto choose = [this](int index) {
+    // One pick is one presetChosen. A pick in the search completer arrives twice: as the
+    // completer's activated(text) and, from QComboBox's own completer handling, as activated(index)
+    // (with the index current at that moment, which may be the previous pick). Both only note the
+    // pick; it is emitted once, after the event that made it, and the completer's text, which
+    // names the entry picked, wins over the combo box's index.
+    connect(this, &QComboBox::activated, this, [this](int index) {
         const QString id = itemData(index, kIdRole).toString();
-        if (!id.isEmpty()) {
-            emit presetChosen(id);
+        if (!id.isEmpty() && !m_pickedBySearch) {
+            notePick(id);
         }
-    };
-    connect(this, &QComboBox::activated, this, choose);
+    });
     connect(completer, qOverload<const QString&>(&QCompleter::activated), this,
-            [this, choose](const QString& text) {
+            [this](const QString& text) {
                 const int index = findText(text, Qt::MatchExactly);
-                if (index >= 0) {
+                const QString id = index >= 0 ? itemData(index, kIdRole).toString() : QString();
+                if (!id.isEmpty()) {
                     setCurrentIndex(index);
-                    choose(index);
+                    m_pickedBySearch = true;
+                    notePick(id);
                 }
             });
+}
+
+void PresetPicker::notePick(const QString& id)
+{
+    const bool queued = !m_picked.isEmpty();
+    m_picked = id;
+    if (queued) {
+        return;
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            const QString chosen = m_picked;
+            m_picked.clear();
+            m_pickedBySearch = false;
+            emit presetChosen(chosen);
+        },
+        Qt::QueuedConnection);
 }
 
 void PresetPicker::setPresets(const std::vector<Preset>& presets)

@@ -22,11 +22,17 @@ public:
     void showCurrent(const QString& id, const QString& name);
 
 signals:
+    // Once per pick (mouse or keyboard, list or search), just after the event that made it.
     void presetChosen(const QString& id);
 
 private:
+    // Records a pick; presetChosen follows once, from the event loop.
+    void notePick(const QString& id);
+
     QStandardItemModel* m_model;
     QStringList m_searchTexts;
+    QString m_picked;              // the pick waiting to be emitted
+    bool m_pickedBySearch = false; // it came from the completer: the combo box's index is ignored
 };
 
 } // namespace llmsizer::ui

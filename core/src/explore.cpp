@@ -105,11 +105,16 @@ std::uint64_t widthStep(const ModelConfig& base, const ShapeRules& rules)
     requireValid(base);
     const u64 g = std::gcd(base.d_model, base.n_heads);
     const u64 step = base.d_model / g;
+    const u64 headsPerStep = base.n_heads / g;
+    if (rules.kv == KvScaling::KeepRatio) {
+        // n_heads = k · headsPerStep must be a multiple of the group size.
+        const u64 group = std::max<u64>(base.n_heads / std::max<u64>(base.n_kv_heads, 1), 1);
+        return checkedMul(step, group / std::gcd(group, headsPerStep), "width step");
+    }
     if (rules.kv != KvScaling::KeepCountExact) {
         return step;
     }
     // n_heads = k · headsPerStep must be a multiple of n_kv.
-    const u64 headsPerStep = base.n_heads / g;
     return checkedMul(step, base.n_kv_heads / std::gcd(base.n_kv_heads, headsPerStep),
                       "width step");
 }
@@ -146,8 +151,14 @@ ModelConfig reshape(const ModelConfig& base, std::uint64_t d_model, std::uint64_
     }
     // KeepCountExact widths make n_heads a multiple of the base's KV heads, so the largest
     // divisor is that count itself.
-    c.n_kv_heads =
-        kv == KvScaling::MatchHeads ? c.n_heads : largestDivisorAtMost(c.n_heads, base.n_kv_heads);
+    if (kv == KvScaling::KeepRatio) {
+        const u64 group = std::max<u64>(base.n_heads / std::max<u64>(base.n_kv_heads, 1), 1);
+        c.n_kv_heads = c.n_heads / group;
+    } else {
+        c.n_kv_heads = kv == KvScaling::MatchHeads
+                           ? c.n_heads
+                           : largestDivisorAtMost(c.n_heads, base.n_kv_heads);
+    }
 
     DffScaling dff = rules.dff;
     if (dff == DffScaling::Auto) {

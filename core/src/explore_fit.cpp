@@ -1,5 +1,5 @@
-// The reverse question of the teaching guide's exercise 2: the largest model of a family that fits
-// a memory budget. Bytes come from the memory model: weights ceil(N·bits/8) (precision.h bytesFor,
+// The reverse question of the classic sizing exercise: the largest model of a family that fits a
+// memory budget. Bytes come from the memory model: weights ceil(N·bits/8) (precision.h bytesFor,
 // formulas.md §1) and the KV cache 2·L·n_kv·d_head·ctx·batch·bytes (memory.h kvCache,
 // formulas.md §2).
 #include "llmsizer/checked.h"
@@ -52,8 +52,12 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
                                      : kvCache(config, budget.context, budget.batch,
                                                kvPrecisionById(budget.kv_precision))
                                            .bytes;
-    p.overhead_bytes = budget.overhead_bytes;
     const char* what = "memory total";
+    const u64 need =
+        checkedAdd(checkedAdd(p.weight_bytes, p.kv_bytes, what), budget.overhead_bytes, what);
+    p.overhead_bytes = checkedAdd(
+        budget.overhead_bytes,
+        overheadBytes(overheadProfileById(budget.overhead_profile), p.weight_bytes, need), what);
     p.total_bytes =
         checkedAdd(checkedAdd(p.weight_bytes, p.kv_bytes, what), p.overhead_bytes, what);
     return p;

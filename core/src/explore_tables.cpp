@@ -4,6 +4,7 @@
 
 #include "llmsizer/checked.h"
 #include "llmsizer/error.h"
+#include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/view_support.h"
 
@@ -266,9 +267,11 @@ std::string budgetSummary(const BudgetSearchResult& r, const BudgetSearchOptions
 }
 
 FitBudget fitBudgetFor(const GpuSpec& gpu, std::uint64_t count, const std::string& precision,
-                       const std::string& kvPrecision, std::uint64_t context, std::uint64_t batch)
+                       const std::string& kvPrecision, std::uint64_t context, std::uint64_t batch,
+                       const std::string& overhead)
 {
     FitBudget b;
+    b.overhead_profile = overheadProfileById(overhead).id;
     b.budget_bytes = checkedMul(gpu.usableBytes(), std::max<u64>(count, 1), "GPU memory");
     b.weight_bpw = precisionById(precision).bpw;
     b.kv_precision = kvPrecisionById(kvPrecision).id;

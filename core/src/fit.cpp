@@ -98,7 +98,7 @@ FitCheck check(const Requirement& need, const Chooser& choose, const GpuSpec& gp
     r.headroom_bytes = signedDifference(r.capacity_bytes, r.required_bytes);
     r.fits = r.required_bytes <= r.capacity_bytes;
     r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
-    for (u64 n : candidateGpuCounts(o)) {
+    for (u64 n : o.find_needed ? candidateGpuCounts(o) : std::vector<u64>{}) {
         const ParallelSplit s = choose(n);
         const u64 req = n == r.gpus ? r.required_bytes : need(s);
         if (req <= r.capacity_bytes) {
@@ -124,7 +124,9 @@ FitCheck check(const Requirement& need, const Chooser& choose, const GpuSpec& gp
                    ", but one GPU has " + gib(r.capacity_bytes) + usable + " (" +
                    gib(r.required_bytes - r.capacity_bytes) + " short).";
     }
-    if (r.gpus_needed == 0) {
+    if (!o.find_needed) {
+        // the fewest that fit was not asked for
+    } else if (r.gpus_needed == 0) {
         r.reason += " No layout of up to " + std::to_string(o.max_gpus) + " GPUs fits.";
     } else if (r.gpus_needed != r.gpus) {
         r.reason += (r.fits ? " The fewest that fit: " : " It fits on ") +

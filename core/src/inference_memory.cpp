@@ -174,18 +174,22 @@ InferenceMemory inferenceMemory(const ModelConfig& config, const InferenceParams
     m.kv_bytes_per_token = m.kv.bytes_per_token;
     m.activation_bytes = workspaceBytes(config, p);
 
-    const OverheadProfile& o = p.overhead;
     const u64 need = checkedAdd(checkedAdd(m.weights_bytes, m.kv_cache_bytes, "total bytes"),
                                 m.activation_bytes, "total bytes");
+    m.overhead_bytes = overheadBytes(p.overhead, m.weights_bytes, need);
+    m.total_bytes = checkedAdd(need, m.overhead_bytes, "total bytes");
+    return m;
+}
+
+std::uint64_t overheadBytes(const OverheadProfile& o, std::uint64_t weights, std::uint64_t need)
+{
     u64 withFixed = checkedAdd(need, o.fixed_bytes, "total bytes");
-    withFixed = checkedAdd(withFixed, mulCeil(m.weights_bytes, o.weights_fraction), "total bytes");
+    withFixed = checkedAdd(withFixed, mulCeil(weights, o.weights_fraction), "total bytes");
     // The device must hold withFixed within usable_fraction of itself.
     const u64 device = o.usable_fraction.num == 0
                            ? withFixed
                            : mulCeil(withFixed, {o.usable_fraction.den, o.usable_fraction.num});
-    m.overhead_bytes = device - need;
-    m.total_bytes = device;
-    return m;
+    return device - need;
 }
 
 std::uint64_t maxContextThatFits(const ModelConfig& config, InferenceParams params,

@@ -25,12 +25,7 @@ bool isTrainable(const std::string& id)
 
 MemoryBar inferenceBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o)
 {
-    InferenceParams p;
-    p.weights = precisionById(id);
-    p.kv = kvPrecisionById(o.kv_precision);
-    p.context = o.context;
-    p.batch = o.batch;
-    p.overhead = overheadProfileById(o.overhead);
+    const InferenceParams p = barInferenceParams(id, o);
     const InferenceMemory m = inferenceMemory(config, p);
     MemoryBar bar;
     bar.precision_id = id;
@@ -45,22 +40,7 @@ MemoryBar inferenceBar(const ModelConfig& config, const std::string& id, const M
 
 MemoryBar trainingBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o)
 {
-    TrainingParams p;
-    p.activations.seq = o.context;
-    p.activations.micro_batch = o.batch;
-    p.activations.flash_attention = true;
-    p.activations.dropout = false;
-    if (id == "fp32") {
-        p.weight_bytes = 4;
-        p.grad_bytes = 4;
-    } else if (id == "fp8") {
-        p.weight_bytes = 1;
-        p.grad_bytes = 2;
-    } else if (id == "int4") {
-        p.lora.rank = 16;
-        p.lora.targets = parseLoraTargets("all");
-        p.lora.base_precision = "nf4_dq";
-    }
+    const TrainingParams p = barTrainingParams(id, o);
     const TrainingMemory m = trainingMemory(config, p);
     MemoryBar bar;
     bar.precision_id = id;
@@ -159,6 +139,39 @@ std::string precisionShortLabel(const std::string& id, bool training)
         return label;
     }
     return id;
+}
+
+InferenceParams barInferenceParams(const std::string& id, const MemoryViewOptions& o)
+{
+    InferenceParams p;
+    p.weights = precisionById(id);
+    p.kv = kvPrecisionById(o.kv_precision);
+    p.context = o.context;
+    p.batch = o.batch;
+    p.overhead = overheadProfileById(o.overhead);
+    return p;
+}
+
+TrainingParams barTrainingParams(const std::string& requested, const MemoryViewOptions& o)
+{
+    const std::string id = isTrainable(requested) ? requested : "fp16";
+    TrainingParams p;
+    p.activations.seq = o.context;
+    p.activations.micro_batch = o.batch;
+    p.activations.flash_attention = true;
+    p.activations.dropout = false;
+    if (id == "fp32") {
+        p.weight_bytes = 4;
+        p.grad_bytes = 4;
+    } else if (id == "fp8") {
+        p.weight_bytes = 1;
+        p.grad_bytes = 2;
+    } else if (id == "int4") {
+        p.lora.rank = 16;
+        p.lora.targets = parseLoraTargets("all");
+        p.lora.base_precision = "nf4_dq";
+    }
+    return p;
 }
 
 MemoryBar memoryBar(const ModelConfig& config, const std::string& id,

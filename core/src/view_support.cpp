@@ -160,9 +160,13 @@ Steps knobTable(Knob knob, const ModelConfig& c)
         Steps out;
         const u64 kv = std::max<u64>(c.n_kv_heads, 1);
         for (u64 h : candidates) {
+            // Shapes a real model has: head_dim from kMinHeadDim to kMaxHeadDim (GPT-2 and
+            // Llama use 64 and 128, Gemma 256), not 8,192 heads of one dimension.
+            const bool realistic = !headsMustDivideDModel(c) ||
+                                   (c.d_model / h >= kMinHeadDim && c.d_model / h <= kMaxHeadDim);
             // GQA stays GQA: multiples of the KV heads above them (equal would make it MHA, whose
             // table differs: there the KV heads follow).
-            if (h <= Limits::maxHeads && (isMha(c) || (h % kv == 0 && h > kv))) {
+            if (h <= Limits::maxHeads && realistic && (isMha(c) || (h % kv == 0 && h > kv))) {
                 out.push_back(h);
             }
         }

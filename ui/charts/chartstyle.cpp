@@ -8,6 +8,7 @@
 #include <QPen>
 #include <QPieSeries>
 #include <QPieSlice>
+#include <QValueAxis>
 #include <QWidget>
 
 namespace llmsizer::ui {
@@ -143,6 +144,28 @@ void applyChartStyle(QChart* chart, const QWidget* owner)
     chart->legend()->setLabelColor(text);
     for (QAbstractAxis* axis : chart->axes()) {
         styleAxis(axis, owner);
+    }
+}
+
+void setValueAxis(QValueAxis* axis, double min, double max, double tick)
+{
+    const bool sameRange = axis->min() == min && axis->max() == max;
+    const bool sameTick = axis->tickInterval() == tick;
+    if (sameRange && sameTick) {
+        return;
+    }
+    // Growing interval first: the old range under a wider interval has fewer ticks than before.
+    // Shrinking interval last: the new range under the old, wider interval has fewer ticks than
+    // it will have.
+    const bool tickFirst = tick > axis->tickInterval();
+    if (tickFirst && !sameTick) {
+        axis->setTickInterval(tick);
+    }
+    if (!sameRange) {
+        axis->setRange(min, max);
+    }
+    if (!tickFirst && !sameTick) {
+        axis->setTickInterval(tick);
     }
 }
 

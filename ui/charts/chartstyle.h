@@ -5,6 +5,7 @@
 
 class QAbstractAxis;
 class QChart;
+class QValueAxis;
 class QWidget;
 
 namespace llmsizer::ui {
@@ -29,5 +30,12 @@ void applyChartStyle(QChart* chart, const QWidget* owner);
 void followPresentationFonts(QWidget* root);
 void styleAxis(QAbstractAxis* axis, const QWidget* owner);
 QFont chartTitleFont(const QWidget* owner);
+
+// Gives a value axis with dynamic ticks the range [min, max] and a tick every `tick`, in the order
+// that never lays out more ticks than the old or the new state has. Each setter lays the axis out
+// at once: a new range of thousands of GB under the old interval of 0.2 GB would build thousands
+// of tick items first (a freeze of many seconds on a preset switch). A growing interval is
+// therefore set before the range, a shrinking one after it. Unchanged values are not set again.
+void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 
 } // namespace llmsizer::ui

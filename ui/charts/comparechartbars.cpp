@@ -1,6 +1,7 @@
 #include "comparechartbars.h"
 
 #include "../palette.h"
+#include "chartstyle.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -67,6 +68,11 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     m_chart->setMargins(QMargins(4, 4, 8, 4));
     m_chart->setTitle(m_title);
     m_value->setLabelFormat(QStringLiteral("%g"));
+    // Dynamic ticks from the start, with an interval that suits the initial range (0 to 1).
+    m_value->setRange(0, 1);
+    m_value->setTickInterval(0.2);
+    m_value->setTickAnchor(0);
+    m_value->setTickType(QValueAxis::TicksDynamic);
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
     m_view->setMinimumSize(320, 220);
@@ -97,10 +103,7 @@ void CompareChartBars::setData(const CompareChart& chart)
         m_series->append(set);
         m_sets.push_back(set);
     }
-    m_value->setRange(0, chart.axis_max);
-    m_value->setTickType(QValueAxis::TicksDynamic);
-    m_value->setTickAnchor(0);
-    m_value->setTickInterval(chart.tick);
+    setValueAxis(m_value, 0, chart.axis_max, chart.tick);
     m_chart->setTitle(QStringLiteral("%1 — %2").arg(m_title, qs(chart.axis_title)));
     fitTicks(m_chart->plotArea().height());
     m_chart->legend()->setVisible(!m_sets.empty());

@@ -2,6 +2,7 @@
 
 #include "../configmodel.h"
 #include "../palette.h"
+#include "chartstyle.h"
 #include "llmsizer/format.h"
 #include "statictextitem.h"
 
@@ -61,8 +62,11 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
     m_logValue->setVisible(false);
     m_logValue->setBase(10);
     m_logValue->setLabelFormat(QStringLiteral("%g"));
-    m_value->setTickType(QValueAxis::TicksDynamic);
+    // Dynamic ticks from the start, with an interval that suits the initial range (0 to 1).
+    m_value->setRange(0, 1);
+    m_value->setTickInterval(0.2);
     m_value->setTickAnchor(0);
+    m_value->setTickType(QValueAxis::TicksDynamic);
     // No geometry antialiasing: bars, grid and GPU lines are axis-aligned, and antialiased line
     // drawing was the largest single cost of a slider step. Text stays antialiased.
     m_view->setRenderHint(QPainter::Antialiasing, false);
@@ -123,12 +127,7 @@ void MemoryChartWidget::refresh()
 
     // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
     const MemoryAxis& axis = m_model->axis();
-    if (m_value->max() != axis.max || m_value->min() != 0) {
-        m_value->setRange(0, axis.max);
-    }
-    if (m_value->tickInterval() != axis.tick) {
-        m_value->setTickInterval(axis.tick);
-    }
+    setValueAxis(m_value, 0, axis.max, axis.tick);
     const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_value->labelFormat() != format) {
         m_value->setLabelFormat(format);
@@ -162,30 +161,36 @@ void MemoryChartWidget::refresh()
         m_totals.pop_back();
     }
     m_totalValues.assign(bars.size(), 0);
-    const std::vector<ReferenceLine>& lines = m_model->lines();
+    const std::vector<BarVerdict>& verdicts = m_model->verdicts();
     for (std::size_t b = 0; b < bars.size(); ++b) {
-        const int fit = smallestFit(bars[b].total, lines);
         QString text = qs(formatBytes(bars[b].total, units, 1));
-        if (!lines.empty()) {
-            text += QLatin1Char('\n') +
-                    (fit >= 0 ? QStringLiteral("✓ ") +
-                                    qs(lines[static_cast<std::size_t>(fit)].short_label)
-                              : tr("✗ none"));
+        QColor colour = palette().color(QPalette::WindowText);
+        if (b < verdicts.size() && verdicts[b].kind != BarVerdict::Kind::NoGpus) {
+            const BarVerdict& v = verdicts[b];
+            const bool fits = v.kind == BarVerdict::Kind::Fits;
+            // "fits on 8× H100 (63 % used)" on two lines, to stay within the bar's width.
+            text += QLatin1Char('\n') + (fits ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) +
+                    qs(v.text).replace(QStringLiteral(" ("), QStringLiteral("\n("));
+            colour = fits && v.tight ? tightColor(m_dark) : fitColor(fits, m_dark);
         }
         m_totals[b]->setText(text);
-        m_totals[b]->setColor(lines.empty() ? palette().color(QPalette::WindowText)
-                                            : fitColor(fit >= 0, m_dark));
+        m_totals[b]->setColor(colour);
         m_totalValues[b] = bytesInUnit(bars[b].total, units);
     }
 
-    const QString mode =
-        m_model->training() ? tr("Training memory per GPU (AdamW)") : tr("Inference memory");
+    // The bars hold the whole workload on one GPU; the verdicts under them lay it out over the
+    // selected GPUs as `llm-sizer-cli fit` does.
+    const QString mode = m_model->training() ? tr("Training memory on one GPU (AdamW, no ZeRO)")
+                                             : tr("Inference memory on one GPU");
     m_titleParts = {tr("%1 · %2 tokens × batch %3")
                         .arg(mode, qs(withThousands(m_model->context())))
                         .arg(m_model->batch())};
     if (!m_model->training()) { // the runtime choices behind the KV cache and overhead segments
         m_titleParts << tr("KV %1 · overhead: %2")
                             .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
+    }
+    if (!m_model->lines().empty()) {
+        m_titleParts << tr("✓/✗: need per GPU, split over N GPUs (tensor, then pipeline parallel)");
     }
     placeLabels();
 }
@@ -322,78 +327,6 @@ void MemoryChartWidget::placeLabels()
         const QRectF r = m_totals[b]->boundingRect();
         m_totals[b]->setPos(p.x() - r.width() / 2, std::max(plot.top(), p.y() - r.height() - 2));
     }
-}
-
-void MemoryChartWidget::applyColours()
-{
-    const QColor text = palette().color(QPalette::WindowText);
-    const QColor base = palette().color(QPalette::Window);
-    m_chart->setBackgroundBrush(base);
-    for (StaticTextItem* t : m_totals) {
-        t->setBackground(base);
-    }
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_title->setColor(text);
-    m_chart->legend()->setLabelColor(text);
-    for (QAbstractAxis* a :
-         {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
-          static_cast<QAbstractAxis*>(m_logValue)}) {
-        a->setLabelsColor(text);
-        a->setTitleBrush(text);
-        a->setLinePenColor(text);
-        // An opaque mix of text and background: translucent grid lines cost milliseconds per
-        // frame in the raster engine.
-        const QColor grid = QColor::fromRgbF(text.redF() * 0.16f + base.redF() * 0.84f,
-                                             text.greenF() * 0.16f + base.greenF() * 0.84f,
-                                             text.blueF() * 0.16f + base.blueF() * 0.84f);
-        a->setGridLineColor(grid);
-    }
-    for (std::size_t i = 0; i < m_sets.size(); ++i) {
-        const QColor c = componentColor(m_setKeys[i], m_dark);
-        m_sets[i]->setColor(c);
-        m_sets[i]->setBorderColor(base);
-    }
-    const QColor lineColour = QColor::fromRgbF(text.redF() * 0.7f + base.redF() * 0.3f,
-                                               text.greenF() * 0.7f + base.greenF() * 0.3f,
-                                               text.blueF() * 0.7f + base.blueF() * 0.3f);
-    for (Line& l : m_lines) {
-        QPen pen(lineColour, 2, Qt::DashLine);
-        l.series->setPen(pen);
-        l.label->setColor(text);
-        l.label->setBackground(base);
-    }
-}
-
-void MemoryChartWidget::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() != QEvent::FontChange) {
-        return;
-    }
-    // Presentation mode's larger font: the labels take it, and the right margin for the GPU
-    // labels and the totals' positions are measured again.
-    QFont bold = font();
-    bold.setBold(true);
-    for (StaticTextItem* t : m_totals) {
-        t->setFont(bold);
-    }
-    for (Line& l : m_lines) {
-        l.label->setFont(font());
-    }
-    applyColours(); // the title font
-    refresh();
-}
-
-void MemoryChartWidget::setDark(bool dark)
-{
-    m_dark = dark;
-    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    applyColours();
-    refresh();
-    applyColours();
 }
 
 } // namespace llmsizer::ui

@@ -46,6 +46,8 @@ public:
     };
     QList<LineValue> lineValues() const;
     double axisMax() const;
+    // The linear value axis itself (tests watch its range and tick interval as they change).
+    const QValueAxis* valueAxis() const { return m_value; }
     QString title() const;
     // Where the visible GPU labels are drawn, and the chart's own width (tests: no clipping).
     QList<QRectF> lineLabelRects() const;

@@ -4,8 +4,32 @@
 #include "llmsizer/precision.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 namespace llmsizer::ui {
+
+namespace {
+
+// Every slot gets its own label: the charts group by label (a category axis merges equal ones, so
+// a group would show another slot's bars) and the table's columns would read alike. A second
+// copy of a model becomes "Name (2)", a third "Name (3)".
+void distinguishNames(std::vector<SessionModel>& entries)
+{
+    std::set<std::string> used;
+    for (SessionModel& e : entries) {
+        if (used.count(e.name) != 0) {
+            std::string candidate;
+            for (int copy = 2; candidate.empty() || used.count(candidate) != 0; ++copy) {
+                candidate = e.name + " (" + std::to_string(copy) + ")";
+            }
+            e.name = candidate;
+        }
+        used.insert(e.name);
+    }
+}
+
+} // namespace
 
 ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
     : QObject(parent), m_current(current), m_units(current->units())
@@ -141,6 +165,7 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
 QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context,
                                const QString& kv)
 {
+    distinguishNames(entries);
     Results results;
     try {
         results = compute(entries, context, kv);

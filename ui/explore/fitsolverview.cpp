@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -117,6 +118,7 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
     }
     connect(m_exactKv, &QCheckBox::toggled, this, &FitSolverView::solve);
     connect(m_model, &ConfigModel::changed, this, &FitSolverView::onModelChanged);
+    followWorkload();
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
         fillGpus();
         fillFamilies();
@@ -155,9 +157,31 @@ void FitSolverView::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
 }
 
+// The workload (context, batch, KV precision) is the one on the left, as in the Overview.
+// Returns whether it changed.
+bool FitSolverView::followWorkload()
+{
+    const int context = m_context->value();
+    const int batch = m_batch->value();
+    const int kvIndex = m_kv->currentIndex();
+    const QSignalBlocker blockContext(m_context);
+    const QSignalBlocker blockBatch(m_batch);
+    m_context->setValue(static_cast<int>(std::min<std::uint64_t>(
+        m_model->context(), static_cast<std::uint64_t>(m_context->maximum()))));
+    m_batch->setValue(static_cast<int>(
+        std::min<std::uint64_t>(m_model->batch(), static_cast<std::uint64_t>(m_batch->maximum()))));
+    const int kv = m_kv->findData(m_model->kvPrecision());
+    if (kv >= 0) {
+        m_kv->setCurrentIndex(kv);
+    }
+    return context != m_context->value() || batch != m_batch->value() ||
+           kvIndex != m_kv->currentIndex();
+}
+
 void FitSolverView::onModelChanged()
 {
-    if (m_family->currentIndex() > 0) {
+    const bool workload = followWorkload();
+    if (m_family->currentIndex() > 0 && !workload) {
         return; // a preset's shape does not follow the sliders
     }
     m_dirty = true;
@@ -185,12 +209,15 @@ void FitSolverView::solve()
     FitPath path;
     path.keep_layers = m_path->currentIndex() == 1;
     ShapeRules rules;
-    rules.kv = m_exactKv->isChecked() ? KvScaling::KeepCountExact : KvScaling::Auto;
+    // Designers widen a family keeping head_dim and the queries per KV head (no prime head counts
+    // forced to one KV head); or, checked, the exact KV head count of the base.
+    rules.kv = m_exactKv->isChecked() ? KvScaling::KeepCountExact : KvScaling::KeepRatio;
     auto budgetAt = [&](const QString& precision) {
         return fitBudgetFor(*gpu, static_cast<std::uint64_t>(m_count->value()),
                             precision.toStdString(), m_kv->currentData().toString().toStdString(),
                             static_cast<std::uint64_t>(m_context->value()),
-                            static_cast<std::uint64_t>(m_batch->value()));
+                            static_cast<std::uint64_t>(m_batch->value()),
+                            m_model->overhead().toStdString());
     };
     try {
         const FitBudget budget = budgetAt(m_precision->currentData().toString());

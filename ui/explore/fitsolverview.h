@@ -40,6 +40,7 @@ private:
     void fillGpus();
     void fillFamilies();
     void onModelChanged();
+    bool followWorkload();
 
     ConfigModel* m_model;
     QComboBox* m_gpu;

@@ -35,6 +35,10 @@ enum class KvScaling {
     // and 128 heads). d_model then moves in coarser steps that keep n_heads a multiple of it
     // (Llama 3 8B: 8 heads of 128 = 1024).
     KeepCountExact,
+    // n_kv_heads = n_heads / (base n_heads / base n_kv_heads): the base's queries per KV head, as
+    // a designer widens a GQA model (Llama 3 8B: 4 per KV head, so 48 heads have 12 KV heads).
+    // d_model moves in steps that keep n_heads a multiple of that group. MHA: equals MatchHeads.
+    KeepRatio,
 };
 
 struct ShapeRules {
@@ -170,6 +174,9 @@ struct FitBudget {
     std::uint64_t context = 4096;      // tokens per sequence held in the KV cache
     std::uint64_t batch = 1;           // sequences
     std::uint64_t overhead_bytes = 0;  // runtime, workspace, … (fixed)
+    // The runtime's overhead as the Overview's bars add it (memory.h overheadBytes): fixed
+    // bytes, a share of the weights and the usable fraction of the device. overheadProfiles() id.
+    std::string overhead_profile = "none";
 };
 
 // The scaling path: d_model = k · widthStep(base, rules) for k = 1, 2, …, and n_layers following

@@ -53,7 +53,8 @@ std::string budgetSummary(const BudgetSearchResult& r, const BudgetSearchOptions
 // The memory budget of `count` such GPUs (their usable bytes) with weights at `precision`
 // (precision.h id) and the KV cache at `kvPrecision`. Throws InputError for an unknown precision.
 FitBudget fitBudgetFor(const GpuSpec& gpu, std::uint64_t count, const std::string& precision,
-                       const std::string& kvPrecision, std::uint64_t context, std::uint64_t batch);
+                       const std::string& kvPrecision, std::uint64_t context, std::uint64_t batch,
+                       const std::string& overhead = "none");
 // "NVIDIA GeForce RTX 4090 (24 GiB)": a device as the pickers list it.
 std::string gpuLabel(const GpuSpec& gpu);
 

@@ -33,6 +33,9 @@ struct FitOptions {
     std::uint64_t gpus_per_node = 8;
     // gpus_needed searches up to this many devices.
     std::uint64_t max_gpus = 4096;
+    // Off: only the asked-about count is checked (gpus_needed, needed_split and
+    // needed_required_bytes stay 0), for callers that ask about several counts in a row.
+    bool find_needed = true;
 };
 
 // The layout chosen for `gpus` devices. Tensor parallel t: the largest divisor of gpus that is at

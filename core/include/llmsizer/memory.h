@@ -110,6 +110,11 @@ OverheadProfile overheadProfileById(std::string_view id, const std::string& fiel
 // Its constants in words: "+723 MiB", "90% of the device usable", "+20% of the weights",
 // "nothing added"; several joined with ", ".
 std::string overheadProfileSummary(const OverheadProfile& profile);
+// The bytes a runtime adds to `need` (weights + KV cache + workspace) holding `weights` bytes of
+// weights: the profile's fixed bytes and share of the weights, then the device must hold all of it
+// within its usable fraction. inferenceMemory's overhead segment; Largest that fits adds the same.
+std::uint64_t overheadBytes(const OverheadProfile& profile, std::uint64_t weights,
+                            std::uint64_t need);
 
 // ---- Inference total ----------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "llmsizer/format.h"
+#include "llmsizer/memory.h"
 #include "llmsizer/model.h"
+#include "llmsizer/training.h"
 
 #include <cstdint>
 #include <string>
@@ -49,6 +51,10 @@ std::string precisionShortLabel(const std::string& id, bool training);
 // INT4 as QLoRA (NF4 + double quant base, rank 16 on every projection). Throws like the core.
 MemoryBar memoryBar(const ModelConfig& config, const std::string& precisionId,
                     const MemoryViewOptions& options);
+// The parameters behind a bar, for asking fitInference/fitTraining about the same workload.
+InferenceParams barInferenceParams(const std::string& precisionId,
+                                   const MemoryViewOptions& options);
+TrainingParams barTrainingParams(const std::string& precisionId, const MemoryViewOptions& options);
 std::vector<MemoryBar> memoryBars(const ModelConfig& config, const std::vector<std::string>& ids,
                                   const MemoryViewOptions& options);
 

@@ -39,13 +39,17 @@ std::uint64_t knobValue(Knob knob, const ModelConfig& config);
 //   d_model: multiples of lcm(64, n_heads) when head_dim is derived (so n_heads keeps dividing it),
 //            of 64 otherwise;
 //   n_layers: 1 (MoE: first dense layers + 1) to 160;
-//   n_heads: divisors of d_model (derived head_dim); for GQA only multiples of n_kv_heads above
-//            it; MHA models stay MHA (kv heads follow);
+//   n_heads: divisors of d_model (derived head_dim) that leave head_dim between kMinHeadDim and
+//            kMaxHeadDim; for GQA only multiples of n_kv_heads above it; MHA models stay MHA (kv
+//            heads follow);
 //   n_kv_heads: divisors of n_heads;
 //   vocab: powers of two, their 1.5x, and common tokenizer sizes (log-scaled);
 //   d_ff, expert d_ff: multiples of 64 up to 8·d_model.
 std::vector<std::uint64_t> knobSteps(Knob knob, const ModelConfig& config,
                                      std::uint64_t anchor = 0);
+// The head dimensions the heads slider offers (published models use 64 to 256).
+constexpr std::uint64_t kMinHeadDim = 32;
+constexpr std::uint64_t kMaxHeadDim = 512;
 
 // The configuration with one knob set. Changing n_heads of an MHA model (n_kv_heads == n_heads)
 // keeps it MHA; changing the expert count clamps experts per token.

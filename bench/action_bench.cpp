@@ -1,0 +1,150 @@
+#include "action_bench.h"
+
+#include "bench_stats.h"
+#include "llmsizer/view_support.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/compare/comparisonmodel.h"
+#include "ui/configmodel.h"
+#include "ui/configpanel.h"
+#include "ui/explore/exploreviews.h"
+#include "ui/explore/presentation.h"
+#include "ui/knobrow.h"
+#include "ui/mainwindow.h"
+
+#include <QApplication>
+#include <QSlider>
+#include <QTest>
+#include <vector>
+
+namespace llmsizer::bench {
+
+namespace {
+
+using ui::ConfigModel;
+using ui::MainWindow;
+
+const char* const kPresets[] = {"gpt-2-small",   "llama-3-8b",     "llama-3-70b",
+                                "mixtral-8x22b", "llama-3.1-405b", "deepseek-v3"};
+
+void paintDirty()
+{
+    QCoreApplication::processEvents();
+}
+
+std::vector<QSlider*> sliders(MainWindow& window)
+{
+    ui::ConfigPanel* panel = window.configPanel();
+    std::vector<QSlider*> out;
+    for (Knob k :
+         {Knob::DModel, Knob::Layers, Knob::Heads, Knob::KvHeads, Knob::Vocab, Knob::Dff}) {
+        out.push_back(panel->row(k)->slider());
+    }
+    out.push_back(panel->contextRow()->slider());
+    out.push_back(panel->batchRow()->slider());
+    return out;
+}
+
+// A drag: `steps` single steps, five per slider in turn, bouncing at the ends.
+Samples drag(MainWindow& window, int steps)
+{
+    const std::vector<QSlider*> all = sliders(window);
+    std::vector<int> direction(all.size(), 1);
+    Samples s;
+    for (int i = 0; i < steps; ++i) {
+        const std::size_t k = static_cast<std::size_t>(i / 5) % all.size();
+        QSlider* slider = all[k];
+        if (!slider->isEnabled()) {
+            continue;
+        }
+        if (slider->value() + direction[k] > slider->maximum() ||
+            slider->value() + direction[k] < slider->minimum()) {
+            direction[k] = -direction[k];
+        }
+        s.measure([&] {
+            slider->setValue(slider->value() + direction[k]);
+            paintDirty();
+        });
+    }
+    return s;
+}
+
+} // namespace
+
+void runActions(MainWindow& window, ConfigModel& model, int steps)
+{
+    // Preset switches: every ordered pair, so each preset is left for every other one.
+    Samples switches;
+    for (const char* from : kPresets) {
+        for (const char* to : kPresets) {
+            if (from == to) {
+                continue;
+            }
+            model.selectPreset(QString::fromLatin1(from));
+            paintDirty();
+            switches.measure([&] {
+                model.selectPreset(QString::fromLatin1(to));
+                paintDirty();
+            });
+        }
+    }
+    switches.print("preset_switch", ", \"presets\": 6");
+
+    // Home and End on every slider, on a small and a large model.
+    Samples jumps;
+    for (const char* id : {"gpt-2-small", "llama-3-70b", "deepseek-v3"}) {
+        model.selectPreset(QString::fromLatin1(id));
+        paintDirty();
+        for (QSlider* slider : sliders(window)) {
+            if (!slider->isEnabled()) {
+                continue;
+            }
+            slider->setFocus();
+            for (Qt::Key key : {Qt::Key_Home, Qt::Key_End, Qt::Key_Home}) {
+                jumps.measure([&] {
+                    QTest::keyClick(slider, key);
+                    paintDirty();
+                });
+            }
+            model.resetToBase();
+            paintDirty();
+        }
+    }
+    jumps.print("slider_jump");
+
+    model.selectPreset(QStringLiteral("llama-3-70b"));
+    paintDirty();
+    ui::ExploreViews* views = window.explore();
+    const std::pair<const char*, const char*> tabs[] = {{"overview", "slider_step_overview"},
+                                                        {"explorer", "slider_step_explorer"},
+                                                        {"math", "slider_step_math"},
+                                                        {"budget", "slider_step_budget"},
+                                                        {"fit", "slider_step_fit"}};
+    for (const auto& [view, name] : tabs) {
+        views->showView(QString::fromLatin1(view));
+        paintDirty();
+        drag(window, steps).print(name);
+        model.resetToBase();
+    }
+    views->showView(QStringLiteral("overview"));
+
+    // The comparison window open beside the main window, holding four models.
+    ui::ComparisonModel* comparison = window.comparison();
+    comparison->clear();
+    for (const char* id : {"llama-3-8b", "llama-3-70b", "mixtral-8x22b", "deepseek-v3"}) {
+        comparison->addPreset(QString::fromLatin1(id));
+    }
+    window.compareWindow()->resize(1600, 1000);
+    window.compareWindow()->present();
+    paintDirty();
+    drag(window, steps).print("slider_step_compare4");
+    window.compareWindow()->hide();
+    paintDirty();
+
+    views->presentation()->setOn(true);
+    paintDirty();
+    drag(window, steps).print("slider_step_presentation");
+    views->presentation()->setOn(false);
+    paintDirty();
+}
+
+} // namespace llmsizer::bench

@@ -1,0 +1,92 @@
+// The memory bars' fit verdicts, from fitInference/fitTraining. See bar_verdict.h.
+#include "llmsizer/bar_verdict.h"
+
+#include "llmsizer/gpu.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+FitCheck fitBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o,
+                const GpuSpec& gpu, u64 gpus, const FitOptions& fit)
+{
+    if (o.training) {
+        return fitTraining(config, barTrainingParams(id, o), gpu, gpus, fit);
+    }
+    return fitInference(config, barInferenceParams(id, o), gpu, gpus, fit);
+}
+
+std::string times(u64 gpus, const std::string& gpu)
+{
+    return std::to_string(gpus) + "\u00d7 " + gpu;
+}
+
+} // namespace
+
+BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
+                      const MemoryViewOptions& options, const GpuCatalog& catalog,
+                      const std::vector<std::string>& lineKeys, const FitOptions& fit)
+{
+    BarVerdict v;
+    const std::vector<ReferenceLine> lines = referenceLines(catalog, lineKeys); // by capacity
+    if (lines.empty()) {
+        return v;
+    }
+    FitOptions quick = fit;
+    quick.find_needed = false;
+    const GpuSpec* largest = nullptr; // the device of the largest selected line, and its count
+    u64 largestCount = 0;
+    for (const ReferenceLine& line : lines) {
+        const auto colon = line.key.find(':');
+        const GpuSpec* gpu = catalog.find(line.key.substr(0, colon));
+        const u64 count = colon == std::string::npos
+                              ? 1
+                              : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
+        largest = gpu;
+        largestCount = count;
+        const FitCheck c = fitBar(config, precisionId, options, *gpu, count, quick);
+        if (!c.fits) {
+            continue;
+        }
+        v.kind = BarVerdict::Kind::Fits;
+        v.gpu_id = gpu->id;
+        v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
+        v.gpus = count;
+        v.split = c.split;
+        v.required_bytes = c.required_bytes;
+        v.capacity_bytes = c.capacity_bytes;
+        v.tight = static_cast<double>(c.capacity_bytes - c.required_bytes) <
+                  kTightHeadroom * static_cast<double>(c.capacity_bytes);
+        // Whole percent, rounded down: a full GPU never reads as spare room.
+        const double used = std::floor(100.0 * static_cast<double>(c.required_bytes) /
+                                       static_cast<double>(c.capacity_bytes));
+        v.text = "fits on " + times(count, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
+                 " % used)";
+        return v;
+    }
+    const FitCheck c = fitBar(config, precisionId, options, *largest, largestCount, fit);
+    v.gpu_id = largest->id;
+    v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
+    v.capacity_bytes = c.capacity_bytes;
+    if (c.gpus_needed == 0) {
+        v.kind = BarVerdict::Kind::DoesNotFit;
+        v.gpus = largestCount;
+        v.split = c.split;
+        v.required_bytes = c.required_bytes;
+        v.text = "does not fit on the selected GPUs";
+        return v;
+    }
+    v.kind = BarVerdict::Kind::Needs;
+    v.gpus = c.gpus_needed;
+    v.split = c.needed_split;
+    v.required_bytes = c.needed_required_bytes;
+    v.text = "needs " + times(c.gpus_needed, v.gpu);
+    return v;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,89 @@
+// The memory chart's colours and fonts: from the palette (light or dark) and the widget's font,
+// which presentation mode enlarges.
+#include "../palette.h"
+#include "memorychartwidget.h"
+#include "statictextitem.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QEvent>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+namespace llmsizer::ui {
+
+void MemoryChartWidget::applyColours()
+{
+    const QColor text = palette().color(QPalette::WindowText);
+    const QColor base = palette().color(QPalette::Window);
+    m_chart->setBackgroundBrush(base);
+    for (StaticTextItem* t : m_totals) {
+        t->setBackground(base);
+    }
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setColor(text);
+    m_chart->legend()->setLabelColor(text);
+    for (QAbstractAxis* a :
+         {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
+          static_cast<QAbstractAxis*>(m_logValue)}) {
+        a->setLabelsColor(text);
+        a->setTitleBrush(text);
+        a->setLinePenColor(text);
+        // An opaque mix of text and background: translucent grid lines cost milliseconds per
+        // frame in the raster engine.
+        const QColor grid = QColor::fromRgbF(text.redF() * 0.16f + base.redF() * 0.84f,
+                                             text.greenF() * 0.16f + base.greenF() * 0.84f,
+                                             text.blueF() * 0.16f + base.blueF() * 0.84f);
+        a->setGridLineColor(grid);
+    }
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        const QColor c = componentColor(m_setKeys[i], m_dark);
+        m_sets[i]->setColor(c);
+        m_sets[i]->setBorderColor(base);
+    }
+    const QColor lineColour = QColor::fromRgbF(text.redF() * 0.7f + base.redF() * 0.3f,
+                                               text.greenF() * 0.7f + base.greenF() * 0.3f,
+                                               text.blueF() * 0.7f + base.blueF() * 0.3f);
+    for (Line& l : m_lines) {
+        QPen pen(lineColour, 2, Qt::DashLine);
+        l.series->setPen(pen);
+        l.label->setColor(text);
+        l.label->setBackground(base);
+    }
+}
+
+void MemoryChartWidget::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange) {
+        return;
+    }
+    // Presentation mode's larger font: the labels take it, and the right margin for the GPU
+    // labels and the totals' positions are measured again.
+    QFont bold = font();
+    bold.setBold(true);
+    for (StaticTextItem* t : m_totals) {
+        t->setFont(bold);
+    }
+    for (Line& l : m_lines) {
+        l.label->setFont(font());
+    }
+    applyColours(); // the title font
+    refresh();
+}
+
+void MemoryChartWidget::setDark(bool dark)
+{
+    m_dark = dark;
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    applyColours();
+    refresh();
+    applyColours();
+}
+
+} // namespace llmsizer::ui
