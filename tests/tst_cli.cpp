@@ -112,8 +112,9 @@ private slots:
     {
         // The readable table: exact counts with thousands separators. GPT-2 small's published
         // 124,439,808 (hf-configs/index.json) and its 1024·768 = 786,432 learned positions.
-        const Run r = runCli({QStringLiteral("count"), QStringLiteral("--config"),
-                              QString::fromStdString(kReferenceConfigs + "/gpt-2-small/config.json")});
+        const Run r =
+            runCli({QStringLiteral("count"), QStringLiteral("--config"),
+                    QString::fromStdString(kReferenceConfigs + "/gpt-2-small/config.json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("124,439,808"));
         QVERIFY(r.out.contains("786,432"));

@@ -72,8 +72,7 @@ private slots:
                                      (i < 150 ? "1" : "2") + "-of-00002.safetensors\"");
         }
         std::ofstream(dir / "model.safetensors.index.json") << "{\"weight_map\":{" << map << "}}";
-        fs::copy_file(fs::path(LLMSIZER_TEST_REFERENCE_DIR) /
-                          "hf-configs/llama-3.1-8b/config.json",
+        fs::copy_file(fs::path(LLMSIZER_TEST_REFERENCE_DIR) / "hf-configs/llama-3.1-8b/config.json",
                       dir / "config.json");
         llama2Q4KM().write((root() / "llama-2-7b.Q4_K_M.gguf").string());
     }

@@ -96,8 +96,7 @@ private slots:
     // the sources it lists) carries the same numbers here, and its uncertain fields stay marked.
     void matchesReferenceTable()
     {
-        const auto ref =
-            readJsonFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/gpus.json");
+        const auto ref = readJsonFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/gpus.json");
         const GpuCatalog c = builtin();
         int matched = 0;
         for (const auto& r : ref.at("gpus")) {

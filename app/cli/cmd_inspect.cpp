@@ -75,11 +75,19 @@ void printHeader(const Checkpoint& c)
         std::snprintf(buf.data(), buf.size(), "%.4f", *c.effective_bpw);
         printLine("  " + padRight("Effective bits per weight", 26) + padLeft(buf.data(), 22));
     }
+    for (const std::string& q : c.quantization) {
+        printLine("  Quantized: " + q);
+    }
+    if (c.quant_metadata_tensors > 0) {
+        printLine("  Quantization metadata (scales, zeros, absmax; bytes, not parameters): " +
+                  withThousands(c.quant_metadata_tensors) + " tensors, " +
+                  withThousands(c.quant_metadata_bytes) + " bytes");
+    }
     printLine("");
-    printLine("  " + padRight("dtype", 12) + padLeft("tensors", 10) + padLeft("parameters", 22) +
+    printLine("  " + padRight("dtype", 16) + padLeft("tensors", 10) + padLeft("parameters", 22) +
               padLeft("bytes", 22));
     for (const DtypeTotal& d : c.dtypes) {
-        printLine("  " + padRight(d.dtype, 12) + padLeft(withThousands(d.tensors), 10) +
+        printLine("  " + padRight(d.dtype, 16) + padLeft(withThousands(d.tensors), 10) +
                   padLeft(withThousands(d.params), 22) + padLeft(withThousands(d.bytes), 22));
     }
 }
@@ -138,11 +146,16 @@ void printTensors(const Checkpoint& c)
         const std::string role =
             t.role.kind == TensorKind::Parameter
                 ? std::string(componentKey(t.role.component)) + "/" + t.role.part
-            : t.role.kind == TensorKind::Buffer ? std::string("buffer")
-                                                : "unmapped";
-        printLine("  " + padRight(t.name, 52) + padRight(t.dtype, 9) +
-                  padRight(shapeText(t.shape), 22) + padLeft(withThousands(t.params), 16) + "  " +
-                  role);
+            : t.role.kind == TensorKind::Buffer        ? std::string("buffer")
+            : t.role.kind == TensorKind::QuantMetadata ? "quantization (" + t.quant + ")"
+                                                       : "unmapped";
+        const std::string shape =
+            shapeText(t.shape) +
+            (t.logical_shape.empty() ? "" : " -> " + shapeText(t.logical_shape));
+        printLine(
+            "  " + padRight(t.name, 52) + padRight(t.dtype, 9) + padRight(shape, 22) +
+            padLeft(t.role.kind == TensorKind::QuantMetadata ? "-" : withThousands(t.params), 16) +
+            "  " + role);
     }
 }
 

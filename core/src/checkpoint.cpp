@@ -9,7 +9,9 @@
 #include "llmsizer/format.h"
 #include "llmsizer/gguf.h"
 #include "llmsizer/hf_import.h"
+#include "llmsizer/jsonio.h"
 #include "llmsizer/safetensors.h"
+#include "quant_layout.h"
 
 #include <algorithm>
 #include <map>
@@ -105,7 +107,7 @@ void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string
             throw InputError(h.file, "tensor '" + detail::printableName(t.name) + "'",
                              "is also stored in " + it->second);
         }
-        c.tensors.push_back({t.name, t.dtype, t.shape, t.params, t.bytes, shard, {}});
+        c.tensors.push_back({t.name, t.dtype, t.shape, t.params, t.bytes, shard, {}, {}, {}, 0});
     }
     for (const auto& entry : h.metadata) {
         const std::string& key = entry.first;
@@ -214,14 +216,21 @@ std::optional<fs::path> splitSet(const std::vector<fs::path>& ggufs)
     return ggufs.front(); // sorted by name, so the lowest split number
 }
 
-// config.json beside a safetensors checkpoint.
-void readAdjacentConfig(Checkpoint& c, const fs::path& dir)
+// config.json beside a safetensors checkpoint: the architecture, and the quantization it
+// declares (returned).
+std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs::path& dir)
 {
     const fs::path config = dir / "config.json";
     std::error_code ec;
     if (!fs::is_regular_file(config, ec)) {
         c.estimate_note = "no estimate: no config.json beside the checkpoint";
-        return;
+        return std::nullopt;
+    }
+    std::optional<detail::QuantSettings> quant;
+    try {
+        quant = detail::quantSettings(readJsonFile(config), config.string());
+    } catch (const InputError& e) {
+        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
     }
     try {
         HfImport imported = importHfConfigFile(config);
@@ -232,6 +241,7 @@ void readAdjacentConfig(Checkpoint& c, const fs::path& dir)
     } catch (const InputError& e) {
         c.estimate_note = std::string("no estimate: ") + e.what();
     }
+    return quant;
 }
 
 } // namespace
@@ -286,8 +296,10 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
         std::map<std::string, std::string> seen;
         addSafetensors(c, readSafetensorsHeader(fileOrDir), fileName(fileOrDir), seen);
     }
+    detail::classifyTensors(c);
     if (c.format == CheckpointFormat::Safetensors) {
-        readAdjacentConfig(c, configDir.empty() ? fs::path(".") : configDir);
+        const auto quant = readAdjacentConfig(c, configDir.empty() ? fs::path(".") : configDir);
+        detail::applyQuantization(c, quant ? &*quant : nullptr);
     }
     detail::summariseCheckpoint(c);
     detail::compareWithEstimate(c);

@@ -11,7 +11,10 @@
 
 namespace llmsizer::detail {
 
-// Classifies every tensor and fills the totals, components, dtypes, buffers and unmapped lists.
+// Classifies every tensor by its name (classifyTensor).
+void classifyTensors(Checkpoint& c);
+// Fills the totals, components, dtypes, buffers, unmapped lists and quantization metadata sums
+// from the tensors' roles.
 void summariseCheckpoint(Checkpoint& c);
 // Counts c.inferred (if any) and fills c.estimate and c.diff, or c.estimate_note.
 void compareWithEstimate(Checkpoint& c);

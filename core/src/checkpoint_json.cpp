@@ -35,6 +35,8 @@ std::string roleKey(const TensorRole& r)
         return "buffer";
     case TensorKind::Unmapped:
         return "unmapped";
+    case TensorKind::QuantMetadata:
+        return "quantization";
     case TensorKind::Parameter:
         break;
     }
@@ -114,6 +116,17 @@ json checkpointToJson(const Checkpoint& c)
         if (c.files.size() > 1) {
             row["file"] = text(t.file);
         }
+        if (!t.logical_shape.empty()) {
+            row["logical_shape"] = t.logical_shape;
+        }
+        if (!t.quant.empty()) {
+            row["quant"] = t.quant;
+            if (t.role.kind != TensorKind::QuantMetadata && t.params > 0) {
+                row["quant_bytes"] = t.quant_bytes;
+                row["bits_per_weight"] = 8.0 * static_cast<double>(t.bytes + t.quant_bytes) /
+                                         static_cast<double>(t.params);
+            }
+        }
         tensors.push_back(std::move(row));
     }
     j["tensors"] = std::move(tensors);
@@ -122,6 +135,12 @@ json checkpointToJson(const Checkpoint& c)
     j["buffers"] = texts(c.buffers);
     j["buffer_params"] = c.buffer_params;
     j["buffer_bytes"] = c.buffer_bytes;
+    if (!c.quantization.empty() || c.quant_metadata_tensors > 0) {
+        j["quantization"] = {{"schemes", texts(c.quantization)},
+                             {"quantized_params", c.quantized_params},
+                             {"metadata_tensors", c.quant_metadata_tensors},
+                             {"metadata_bytes", c.quant_metadata_bytes}};
+    }
     if (c.effective_bpw) {
         j["effective_bpw"] = *c.effective_bpw;
     }

@@ -124,6 +124,16 @@ std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units
                              " parameters in " + std::to_string(d.tensors) + " tensors",
                          false});
     }
+    for (const std::string& q : c.quantization) {
+        facts.push_back({"Quantized", q, false});
+    }
+    if (c.quant_metadata_tensors > 0) {
+        facts.push_back({"Quantization metadata",
+                         formatBytes(c.quant_metadata_bytes, units) + " in " +
+                             withThousands(c.quant_metadata_tensors) +
+                             " tensors (scales, zeros, absmax: bytes, not parameters)",
+                         false});
+    }
     if (c.effective_bpw) {
         facts.push_back({"Effective bits per weight", bpwText(*c.effective_bpw), false});
     }

@@ -59,7 +59,7 @@ void addTensors(Checkpoint& c, const GgufFile& g, const std::string& shard,
                              "is also stored in " + it->second);
         }
         c.tensors.push_back(
-            {t.name, std::string(t.type.name), t.dims, t.params, t.bytes, shard, {}});
+            {t.name, std::string(t.type.name), t.dims, t.params, t.bytes, shard, {}, {}, {}, 0});
     }
     c.files.push_back(g.file);
 }

@@ -25,6 +25,13 @@ struct CheckpointTensor {
     std::uint64_t bytes = 0;
     std::string file; // the file (shard) it is stored in, as a file name
     TensorRole role;
+    // Quantized (packed) weights: params is the logical count and logical_shape the unpacked
+    // shape (empty when it is the stored one); quant names the scheme ("MLX Q4 g64"), also on
+    // the scales/zeros/absmax tensors, whose role is TensorKind::QuantMetadata. quant_bytes: the
+    // metadata bytes that belong to this weight (scales, zeros, …).
+    std::vector<std::uint64_t> logical_shape;
+    std::string quant;
+    std::uint64_t quant_bytes = 0;
 };
 
 // Parameters and bytes stored in one dtype.
@@ -68,13 +75,22 @@ struct Checkpoint {
     std::vector<std::string> unmapped;      // names of unmapped tensors
     std::vector<std::string> buffers;       // names of buffers
 
+    // Quantized safetensors (docs/checkpoints.md, "Quantized safetensors"): the schemes found
+    // and where their settings came from; total_bytes includes the quantization metadata
+    // (scales, zeros, absmax), which are bytes but not parameters.
+    std::vector<std::string> quantization;
+    std::uint64_t quantized_params = 0; // logical parameters of quantized weights
+    std::uint64_t quant_metadata_tensors = 0;
+    std::uint64_t quant_metadata_bytes = 0;
+
     // A safetensors index whose shards are not all present: counts cover the present shards.
     bool partial = false;
     std::vector<std::string> missing_shards;
     std::uint64_t missing_tensors = 0; // tensors the index places in missing shards
 
-    // GGUF: 8·bytes/params over the parameters, and the version. metadata: the GGUF key/values
-    // (long strings cut, arrays as their length) or safetensors' __metadata__.
+    // GGUF and quantized safetensors: 8·bytes/params over the parameters, and the GGUF version.
+    // metadata: the GGUF key/values (long strings cut, arrays as their length) or safetensors'
+    // __metadata__.
     std::optional<double> effective_bpw;
     std::uint32_t gguf_version = 0;
     std::vector<MetadataItem> metadata;
