@@ -75,6 +75,19 @@ void printHeader(const Checkpoint& c)
         std::snprintf(buf.data(), buf.size(), "%.4f", *c.effective_bpw);
         printLine("  " + padRight("Effective bits per weight", 26) + padLeft(buf.data(), 22));
     }
+    if (c.lora) {
+        std::string ranks;
+        for (std::uint64_t r : c.lora->ranks) {
+            ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+        }
+        std::string targets;
+        for (const std::string& t : c.lora->targets) {
+            targets += (targets.empty() ? "" : ", ") + t;
+        }
+        printLine("  LoRA adapter: " + withThousands(c.lora->params) + " parameters in " +
+                  withThousands(c.lora->tensors) + " tensors, rank " + ranks + " on " + targets +
+                  (c.lora->base_model.empty() ? "" : "; base model " + c.lora->base_model));
+    }
     for (const std::string& q : c.quantization) {
         printLine("  Quantized: " + q);
     }

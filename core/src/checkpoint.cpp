@@ -298,7 +298,9 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
     }
     detail::classifyTensors(c);
     if (c.format == CheckpointFormat::Safetensors) {
-        const auto quant = readAdjacentConfig(c, configDir.empty() ? fs::path(".") : configDir);
+        const fs::path dir = configDir.empty() ? fs::path(".") : configDir;
+        const auto quant = readAdjacentConfig(c, dir);
+        detail::recogniseLora(c, dir);
         detail::applyQuantization(c, quant ? &*quant : nullptr);
     }
     detail::summariseCheckpoint(c);

@@ -19,6 +19,11 @@ void summariseCheckpoint(Checkpoint& c);
 // Counts c.inferred (if any) and fills c.estimate and c.diff, or c.estimate_note.
 void compareWithEstimate(Checkpoint& c);
 
+// Recognises LoRA adapter tensors (PEFT lora_A/lora_B, MLX lora_a/lora_b), maps them to the
+// modules they adapt and fills c.lora, reading dir/adapter_config.json when present
+// (lora_adapter.cpp). An adapter alone gets no estimate.
+void recogniseLora(Checkpoint& c, const std::filesystem::path& dir);
+
 // A file name of a split GGUF set, PREFIX-NNNNN-of-MMMMM.gguf (number counts from 1).
 struct GgufSplitName {
     std::string prefix;

@@ -141,6 +141,18 @@ json checkpointToJson(const Checkpoint& c)
                              {"metadata_tensors", c.quant_metadata_tensors},
                              {"metadata_bytes", c.quant_metadata_bytes}};
     }
+    if (c.lora) {
+        const LoraSummary& l = *c.lora;
+        j["lora"] = {{"ranks", l.ranks},
+                     {"targets", texts(l.targets)},
+                     {"params", l.params},
+                     {"tensors", l.tensors},
+                     {"adapter_config", text(l.config_source)},
+                     {"base_model", text(l.base_model)}};
+        if (l.config_rank) {
+            j["lora"]["config_rank"] = *l.config_rank;
+        }
+    }
     if (c.effective_bpw) {
         j["effective_bpw"] = *c.effective_bpw;
     }

@@ -124,6 +124,18 @@ std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units
                              " parameters in " + std::to_string(d.tensors) + " tensors",
                          false});
     }
+    if (c.lora) {
+        std::vector<std::string> ranks;
+        for (std::uint64_t r : c.lora->ranks) {
+            ranks.push_back(std::to_string(r));
+        }
+        facts.push_back(
+            {"LoRA adapter",
+             withThousands(c.lora->params) + " parameters, rank " + joined(ranks, 4) + " on " +
+                 joined(c.lora->targets, 8) +
+                 (c.lora->base_model.empty() ? "" : " (base " + c.lora->base_model + ")"),
+             false});
+    }
     for (const std::string& q : c.quantization) {
         facts.push_back({"Quantized", q, false});
     }

@@ -57,6 +57,18 @@ struct ComponentDiff {
     std::int64_t difference = 0; // checkpoint − estimate
 };
 
+// A LoRA adapter's tensors (PEFT lora_A/lora_B, MLX lora_a/lora_b): ranks, adapted modules and
+// parameters, with what adapter_config.json says.
+struct LoraSummary {
+    std::vector<std::uint64_t> ranks; // distinct ranks found in the shapes, ascending
+    std::vector<std::string> targets; // adapted module names ("q_proj", "v_proj"), sorted
+    std::uint64_t params = 0;         // A and B parameters
+    std::uint64_t tensors = 0;
+    std::string config_source;                // adapter_config.json path, if read
+    std::optional<std::uint64_t> config_rank; // its r / lora_parameters.rank
+    std::string base_model;                   // its base_model_name_or_path / model
+};
+
 // What a checkpoint holds, read from its headers only. Parameter totals exclude buffers and
 // include unmapped tensors (listed by name; they are never dropped).
 struct Checkpoint {
@@ -82,6 +94,8 @@ struct Checkpoint {
     std::uint64_t quantized_params = 0; // logical parameters of quantized weights
     std::uint64_t quant_metadata_tensors = 0;
     std::uint64_t quant_metadata_bytes = 0;
+
+    std::optional<LoraSummary> lora; // when LoRA tensors are present
 
     // A safetensors index whose shards are not all present: counts cover the present shards.
     bool partial = false;
