@@ -68,6 +68,9 @@ void addTensors(Checkpoint& c, const GgufFile& g, const std::string& shard,
 void takeMetadata(Checkpoint& c, const GgufFile& g)
 {
     c.gguf_version = g.version;
+    if (g.big_endian) {
+        c.notes.push_back("big-endian GGUF (byte order read from the version field)");
+    }
     for (const GgufKeyValue& kv : g.metadata) {
         const GgufValue& v = kv.value;
         std::string kind = v.type == GgufType::String  ? "string"

@@ -83,6 +83,7 @@ struct GgufTensor {
 struct GgufFile {
     std::string file;
     std::uint32_t version = 0;
+    bool big_endian = false; // byte order detected from the version field
     std::uint64_t file_size = 0;
     std::uint64_t alignment = 32;
     std::uint64_t data_start = 0; // absolute offset of the aligned data section
