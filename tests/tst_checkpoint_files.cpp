@@ -2,6 +2,7 @@
 // instead of files, partial downloads. Files are built here with the layouts their writers use.
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/error.h"
+#include "support/gguf_writer.h"
 #include "support/safetensors_writer.h"
 
 #include <QTemporaryDir>
@@ -19,6 +20,24 @@ namespace fs = std::filesystem;
 namespace {
 
 using u64 = std::uint64_t;
+
+// What git leaves for an LFS-tracked file when git-lfs is not installed (git-lfs spec v1).
+const std::string kPointer = "version https://git-lfs.github.com/spec/v1\n"
+                             "oid sha256:"
+                             "4d7a11f1b4a6d8d1b5e4b8a0c6c1d3f2e9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4\n"
+                             "size 1415337224\n";
+const char* kPointerMessage =
+    "a Git LFS pointer to a 1,415,337,224-byte file, not the file itself: run `git lfs pull`";
+
+std::string indexJson(const std::vector<std::pair<std::string, std::string>>& map,
+                      const std::string& metadata)
+{
+    std::string out = "{\"metadata\": {" + metadata + "}, \"weight_map\": {";
+    for (std::size_t i = 0; i < map.size(); ++i) {
+        out += (i ? ", \"" : "\"") + map[i].first + "\": \"" + map[i].second + "\"";
+    }
+    return out + "}}";
+}
 
 // PEFT's names for a LoRA on q_proj and v_proj: lora_A [r, in], lora_B [out, r].
 std::vector<StTensor> peftQv(u64 layers, u64 r, u64 d, u64 kvOut)
@@ -76,6 +95,109 @@ private slots:
         const Checkpoint c = inspectCheckpoint(dir / "a.safetensors");
         QCOMPARE(c.total_params, u64(8));
         QVERIFY(c.metadata.empty());
+    }
+
+    void gitLfsPointerFile_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("safetensors") << "model.safetensors";
+        QTest::newRow("gguf") << "model-Q4_K_M.gguf";
+        QTest::newRow("index") << "model.safetensors.index.json";
+    }
+    void gitLfsPointerFile()
+    {
+        QFETCH(QString, name);
+        const fs::path file = freshDir() / name.toStdString();
+        writeBytes(file.string(), kPointer);
+        try {
+            inspectCheckpoint(file);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QString::fromStdString(file.string() + ": " + kPointerMessage));
+        }
+    }
+
+    // A clone without git-lfs: one shard real, one a pointer. The pointer is a missing shard.
+    void gitLfsPointerShard()
+    {
+        const fs::path dir = freshDir();
+        writeSafetensors((dir / "model-00001-of-00002.safetensors").string(),
+                         {{"model.embed_tokens.weight", "F32", {8, 4}}});
+        writeBytes((dir / "model-00002-of-00002.safetensors").string(), kPointer);
+        std::ofstream(dir / "model.safetensors.index.json")
+            << indexJson({{"model.embed_tokens.weight", "model-00001-of-00002.safetensors"},
+                          {"lm_head.weight", "model-00002-of-00002.safetensors"}},
+                         "\"total_size\": 256");
+        const Checkpoint c = inspectCheckpoint(dir);
+        QVERIFY(c.partial);
+        QCOMPARE(c.missing_shards, std::vector<std::string>{"model-00002-of-00002.safetensors"});
+        QCOMPARE(c.missing_tensors, u64(1));
+        QCOMPARE(c.total_params, u64(32));
+        QCOMPARE(c.notes, std::vector<std::string>{"model-00002-of-00002.safetensors is " +
+                                                   std::string(kPointerMessage)});
+        QVERIFY(c.headline.empty());
+    }
+
+    // An index without its shards: one line says nothing is counted, and the index's own
+    // totals are shown (Llama-3.1-8B's: 8,030,261,248 parameters, 16,060,522,496 bytes).
+    void indexOnly()
+    {
+        const fs::path dir = freshDir();
+        std::vector<std::pair<std::string, std::string>> map;
+        for (int i = 1; i <= 4; ++i) {
+            map.emplace_back("t" + std::to_string(i),
+                             "model-0000" + std::to_string(i) + "-of-00004.safetensors");
+        }
+        std::ofstream(dir / "model.safetensors.index.json")
+            << indexJson(map, "\"total_parameters\": 8030261248, \"total_size\": 16060522496");
+        const Checkpoint c = inspectCheckpoint(dir);
+        QCOMPARE(c.headline,
+                 std::string("None of the 4 shards the index names is present: nothing is "
+                             "counted."));
+        QCOMPARE(c.index_total_parameters, std::optional<u64>(8'030'261'248ull));
+        QCOMPARE(c.index_total_size, std::optional<u64>(16'060'522'496ull));
+        const auto j = checkpointToJson(c);
+        QCOMPARE(j["index_metadata"]["total_parameters"].get<u64>(), u64(8'030'261'248ull));
+    }
+
+    // llama.cpp's vocab-only GGUFs (models/ggml-vocab-*.gguf) hold metadata and no tensors.
+    void vocabOnlyGguf()
+    {
+        const fs::path file = freshDir() / "ggml-vocab-llama.gguf";
+        GgufWriter w(3);
+        w.addString("general.architecture", "llama");
+        w.addU32("llama.embedding_length", 4096);
+        w.addU32("llama.block_count", 32);
+        w.addU32("llama.attention.head_count", 32);
+        w.addStringArray("tokenizer.ggml.tokens", {"<unk>", "<s>", "</s>"});
+        w.write(file.string());
+        const Checkpoint c = inspectCheckpoint(file);
+        QCOMPARE(c.total_params, u64(0));
+        QCOMPARE(c.headline, std::string("The file holds no tensors (a vocabulary-only GGUF: "
+                                         "tokenizer and metadata only): nothing is counted."));
+    }
+
+    // candle's examples directory: unrelated files, no index. They are summed, with a note.
+    void unrelatedFiles()
+    {
+        const fs::path dir = freshDir();
+        for (const char* name : {"a.safetensors", "b.safetensors", "c.safetensors"}) {
+            writeSafetensors((dir / name).string(), {{std::string(name) + ".x", "F32", {4}}});
+        }
+        const Checkpoint c = inspectCheckpoint(dir);
+        QCOMPARE(c.total_params, u64(12));
+        QCOMPARE(c.notes, std::vector<std::string>{
+                              "3 .safetensors files without an index are counted as one "
+                              "checkpoint; if they are separate models, inspect each file on its "
+                              "own"});
+        // Shards named as transformers names them get no such note.
+        const fs::path sharded = freshDir();
+        writeSafetensors((sharded / "model-00001-of-00002.safetensors").string(),
+                         {{"model.norm.weight", "F32", {4}}});
+        writeSafetensors((sharded / "model-00002-of-00002.safetensors").string(),
+                         {{"lm_head.weight", "F32", {4, 4}}});
+        QVERIFY(inspectCheckpoint(sharded).notes.empty());
     }
 
     void loraAdapters_data()

@@ -56,6 +56,9 @@ void printNames(const std::vector<std::string>& names, std::size_t limit)
 
 void printHeader(const Checkpoint& c)
 {
+    if (!c.headline.empty()) {
+        printLine(c.headline);
+    }
     printLine(c.path + " (" + std::string(checkpointFormatName(c.format)) +
               (c.format == CheckpointFormat::Gguf ? " v" + std::to_string(c.gguf_version) : "") +
               ", " + std::to_string(c.files.size()) + (c.files.size() == 1 ? " file" : " files") +
@@ -67,9 +70,17 @@ void printHeader(const Checkpoint& c)
     printLine("");
     printLine("  " + padRight("Parameters", 26) + padLeft(withThousands(c.total_params), 22) +
               "  (" + shortCount(c.total_params) + ")");
+    if (c.index_total_parameters) {
+        printLine("  " + padRight("  index total_parameters", 26) +
+                  padLeft(withThousands(*c.index_total_parameters), 22));
+    }
     printLine("  " + padRight("Bytes", 26) + padLeft(withThousands(c.total_bytes), 22) + "  (" +
               formatBytes(c.total_bytes, ByteUnits::Decimal) + ", " +
               formatBytes(c.total_bytes, ByteUnits::Binary) + ")");
+    if (c.index_total_size) {
+        printLine("  " + padRight("  index total_size", 26) +
+                  padLeft(withThousands(*c.index_total_size), 22));
+    }
     if (c.effective_bpw) {
         std::array<char, 32> buf{};
         std::snprintf(buf.data(), buf.size(), "%.4f", *c.effective_bpw);
@@ -143,8 +154,9 @@ void printComponents(const Checkpoint& c)
     printLine("  " + padRight("Total", 22) + padLeft(withThousands(c.total_params), 20) +
               padLeft(withThousands(c.estimate->total), 20) + padLeft(signedCount(total), 18));
     printLine("");
-    printLine(anyDiff ? "The checkpoint differs from the estimate in the rows marked."
-                      : "The checkpoint matches the estimate in every component.");
+    printLine(!c.headline.empty() ? c.headline
+              : anyDiff           ? "The checkpoint differs from the estimate in the rows marked."
+                                  : "The checkpoint matches the estimate in every component.");
     for (const std::string& g : c.guesses) {
         printLine("  guessed: " + g);
     }

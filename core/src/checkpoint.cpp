@@ -119,9 +119,21 @@ void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string
     c.files.push_back(h.file);
 }
 
-void readIndex(Checkpoint& c, const fs::path& indexFile)
+// A file that is a Git LFS pointer, not the file itself, is refused with that reason.
+void refuseLfsPointer(const fs::path& file)
 {
+    if (const auto size = detail::gitLfsPointerSize(file)) {
+        throw InputError(file.string(), "", detail::gitLfsMessage(*size));
+    }
+}
+
+// Reads the index and its shards; returns the number of shards it names.
+u64 readIndex(Checkpoint& c, const fs::path& indexFile)
+{
+    refuseLfsPointer(indexFile);
     const SafetensorsIndex idx = readSafetensorsIndex(indexFile);
+    c.index_total_size = idx.total_size;
+    c.index_total_parameters = idx.total_parameters;
     const fs::path dir = indexFile.parent_path();
     std::map<std::string, std::string> seen;
     std::map<std::string, std::set<std::string>> stored; // shard -> its tensor names
@@ -130,6 +142,11 @@ void readIndex(Checkpoint& c, const fs::path& indexFile)
         std::error_code ec;
         if (!fs::exists(file, ec)) {
             c.missing_shards.push_back(shard);
+            continue;
+        }
+        if (const auto lfs = detail::gitLfsPointerSize(file)) {
+            c.missing_shards.push_back(shard);
+            c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
             continue;
         }
         const SafetensorsHeader h = readSafetensorsHeader(file);
@@ -172,6 +189,7 @@ void readIndex(Checkpoint& c, const fs::path& indexFile)
                               " bytes of tensors");
         }
     }
+    return idx.shards.size();
 }
 
 // Every *.safetensors of a directory without an index. Mistral's repositories ship the same
@@ -193,8 +211,23 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
         skipped.clear();
     }
     std::map<std::string, std::string> seen;
+    bool shardNames = true; // every name is PREFIX-NNNNN-of-MMMMM.safetensors
     for (const fs::path& f : read) {
+        if (const auto lfs = detail::gitLfsPointerSize(f)) {
+            c.missing_shards.push_back(fileName(f));
+            c.notes.push_back(fileName(f) + " is " + detail::gitLfsMessage(*lfs));
+            continue;
+        }
+        std::string stem = fileName(f);
+        stem.resize(stem.size() - std::string_view(".safetensors").size());
+        shardNames = shardNames && detail::parseGgufSplitName(stem + ".gguf").has_value();
         addSafetensors(c, readSafetensorsHeader(f), fileName(f), seen);
+    }
+    c.partial = !c.missing_shards.empty();
+    if (c.files.size() > 1 && !shardNames) {
+        c.notes.push_back(std::to_string(c.files.size()) +
+                          " .safetensors files without an index are counted as one checkpoint; "
+                          "if they are separate models, inspect each file on its own");
     }
     for (const std::string& s : skipped) {
         c.notes.push_back(s + " not read (the same weights under their original names)");
@@ -256,18 +289,19 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
         throw InputError(c.path, "", "no such file or directory");
     }
     fs::path configDir = fileOrDir.parent_path();
+    u64 indexShards = 0;
     if (fs::is_directory(st)) {
         configDir = fileOrDir;
         const Listing l = listDirectory(fileOrDir);
         const fs::path standard = fileOrDir / "model.safetensors.index.json";
         if (std::find(l.indexes.begin(), l.indexes.end(), standard) != l.indexes.end()) {
-            readIndex(c, standard);
+            indexShards = readIndex(c, standard);
         } else if (l.indexes.size() > 1) {
             throw InputError(c.path, "",
                              "holds several safetensors indexes (" + nameList(l.indexes) +
                                  "); name one");
         } else if (l.indexes.size() == 1) {
-            readIndex(c, l.indexes.front());
+            indexShards = readIndex(c, l.indexes.front());
         } else if (!l.safetensors.empty()) {
             readUnindexed(c, l.safetensors);
         } else if (!l.ggufs.empty()) {
@@ -289,10 +323,11 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
                               " .gguf file(s), not read");
         }
     } else if (endsWith(fileName(fileOrDir), ".index.json")) {
-        readIndex(c, fileOrDir);
+        indexShards = readIndex(c, fileOrDir);
     } else if (endsWith(fileName(fileOrDir), ".gguf") || startsWithGgufMagic(fileOrDir)) {
         detail::readGgufCheckpoint(c, fileOrDir);
     } else {
+        refuseLfsPointer(fileOrDir);
         std::map<std::string, std::string> seen;
         addSafetensors(c, readSafetensorsHeader(fileOrDir), fileName(fileOrDir), seen);
     }
@@ -305,6 +340,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
     }
     detail::summariseCheckpoint(c);
     detail::compareWithEstimate(c);
+    detail::explainEmpty(c, indexShards);
     return c;
 }
 

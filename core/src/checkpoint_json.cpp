@@ -189,6 +189,19 @@ json checkpointToJson(const Checkpoint& c)
         j["estimate_note"] = text(c.estimate_note);
     }
     j["notes"] = texts(c.notes);
+    if (!c.headline.empty()) {
+        j["headline"] = c.headline;
+    }
+    if (c.index_total_size || c.index_total_parameters) {
+        json idx = json::object();
+        if (c.index_total_size) {
+            idx["total_size"] = *c.index_total_size;
+        }
+        if (c.index_total_parameters) {
+            idx["total_parameters"] = *c.index_total_parameters;
+        }
+        j["index_metadata"] = std::move(idx);
+    }
     return j;
 }
 

@@ -116,6 +116,26 @@ void compareWithEstimate(Checkpoint& c)
     }
 }
 
+void explainEmpty(Checkpoint& c, u64 indexShards)
+{
+    if (!c.tensors.empty()) {
+        return;
+    }
+    if (indexShards > 0 && c.missing_shards.size() == indexShards) {
+        c.headline = indexShards == 1
+                         ? "The shard the index names is not present: nothing is counted."
+                         : "None of the " + std::to_string(indexShards) +
+                               " shards the index names is present: nothing is counted.";
+    } else if (c.format == CheckpointFormat::Gguf && c.partial) {
+        c.headline = "None of the splits present holds tensors: nothing is counted.";
+    } else if (c.format == CheckpointFormat::Gguf) {
+        c.headline = "The file holds no tensors (a vocabulary-only GGUF: tokenizer and metadata "
+                     "only): nothing is counted.";
+    } else {
+        c.headline = "The checkpoint holds no tensors: nothing is counted.";
+    }
+}
+
 } // namespace detail
 
 std::string_view checkpointFormatName(CheckpointFormat f)

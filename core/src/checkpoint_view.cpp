@@ -110,6 +110,9 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
 std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units)
 {
     std::vector<CheckpointFact> facts;
+    if (!c.headline.empty()) {
+        facts.push_back({"Nothing counted", c.headline, true});
+    }
     facts.push_back(
         {"Format",
          std::string(checkpointFormatName(c.format)) +
@@ -117,7 +120,17 @@ std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units
          false});
     facts.push_back({"Files", filesText(c.files), false});
     facts.push_back({"Parameters", countWithShort(c.total_params), false});
+    if (c.index_total_parameters) {
+        facts.push_back(
+            {"  index total_parameters", withThousands(*c.index_total_parameters), false});
+    }
     facts.push_back({"Stored bytes", formatBytes(c.total_bytes, units), false});
+    if (c.index_total_size) {
+        facts.push_back({"  index total_size",
+                         formatBytes(*c.index_total_size, units) + " (" +
+                             withThousands(*c.index_total_size) + " bytes)",
+                         false});
+    }
     for (const DtypeTotal& d : c.dtypes) {
         facts.push_back({"  " + d.dtype,
                          formatBytes(d.bytes, units) + " · " + shortCount(d.params) +

@@ -122,6 +122,11 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.missing_shards.push_back(shard);
             continue;
         }
+        if (const auto lfs = i != name->number ? gitLfsPointerSize(path) : std::nullopt) {
+            c.missing_shards.push_back(shard);
+            c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));
+            continue;
+        }
         GgufFile g = i == name->number ? opened : readGgufHeader(path);
         if (splitKey(g, kSplitCount) != count) {
             throw InputError(g.file, std::string(kSplitCount),
@@ -200,6 +205,9 @@ std::optional<GgufSplitName> parseGgufSplitName(const std::string& fileName)
 
 void readGgufCheckpoint(Checkpoint& c, const fs::path& file)
 {
+    if (const auto lfs = gitLfsPointerSize(file)) {
+        throw InputError(file.string(), "", gitLfsMessage(*lfs));
+    }
     const GgufFile g = readGgufHeader(file);
     c.format = CheckpointFormat::Gguf;
     const std::optional<u64> count = splitKey(g, kSplitCount);

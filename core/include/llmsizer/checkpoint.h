@@ -120,6 +120,13 @@ struct Checkpoint {
 
     std::vector<std::string> notes; // non-fatal findings (index total_size mismatch, …)
 
+    // One line to show before anything else when nothing was counted ("The file holds no
+    // tensors: …", "None of the 4 shards the index names is present: …"); empty otherwise.
+    std::string headline;
+    // A safetensors index's own totals, shown beside the count as a cross-check.
+    std::optional<std::uint64_t> index_total_size;
+    std::optional<std::uint64_t> index_total_parameters;
+
     const ComponentCount& component(Component c) const;
 };
 

@@ -62,6 +62,8 @@ struct SafetensorsIndex {
     std::vector<std::pair<std::string, std::string>> weight_map; // in file order
     std::vector<std::string> shards;                             // unique, sorted
     std::optional<std::uint64_t> total_size;                     // metadata.total_size
+    std::optional<std::uint64_t>
+        total_parameters; // metadata.total_parameters (recent transformers)
 };
 
 SafetensorsIndex readSafetensorsIndex(const std::filesystem::path& file);
