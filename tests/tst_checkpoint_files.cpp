@@ -200,6 +200,52 @@ private slots:
         QVERIFY(inspectCheckpoint(sharded).notes.empty());
     }
 
+    // A range-downloaded header (gguf-parser, hf-mem): the file ends where the data begins.
+    // Refused by default; read with header_only, with a note that the data is not present.
+    void headerOnly_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("refusal"); // without header_only, after "FILE: "
+        QTest::newRow("safetensors")
+            << "model.safetensors"
+            << "tensor 'model.embed_tokens.weight': data_offsets [0, 262144] end past the end of "
+               "the file (the data section holds 0 bytes)";
+        QTest::newRow("gguf") << "model.gguf"
+                              << "tensor 'token_embd.weight': data (262,144 bytes at byte 0 of "
+                                 "the data section) runs past the end of the file (the data "
+                                 "section holds 0 bytes)";
+    }
+    void headerOnly()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, refusal);
+        const fs::path file = freshDir() / name.toStdString();
+        if (name.endsWith(QStringLiteral(".gguf"))) {
+            GgufWriter w(3);
+            w.addString("general.architecture", "llama");
+            w.addTensor("token_embd.weight", {4096, 32}, kF16); // 4096·32·2 = 262,144 bytes
+            writeBytes(file.string(), w.header());
+        } else {
+            const std::vector<StTensor> t{{"model.embed_tokens.weight", "BF16", {32, 4096}}};
+            writeSafetensorsRaw(file.string(), safetensorsHeader(t), 0);
+        }
+        try {
+            inspectCheckpoint(file);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QString::fromStdString(file.string() + ": ") + refusal);
+        }
+        const Checkpoint c = inspectCheckpoint(file, InspectOptions{true});
+        QCOMPARE(c.total_params, u64(4096 * 32)); // 131,072 in both files
+        QVERIFY(!c.data_present);
+        QCOMPARE(c.notes.back(),
+                 name.toStdString() +
+                     ": data not present (the file ends before its tensor data); the counts "
+                     "come from the header");
+        QCOMPARE(checkpointToJson(c)["data_present"].get<bool>(), false);
+    }
+
     void loraAdapters_data()
     {
         QTest::addColumn<std::vector<StTensor>>("tensors");

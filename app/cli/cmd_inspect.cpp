@@ -1,7 +1,7 @@
-// llm-sizer-cli inspect FILE_OR_DIR [--json] [--tensors]: reads the headers of a safetensors
-// checkpoint (a file, an index with its shards, or a directory) or a GGUF file, and prints the
-// exact parameters and bytes per component and dtype next to the estimate for the architecture
-// the files describe. Only headers are read.
+// llm-sizer-cli inspect FILE_OR_DIR [--json] [--tensors] [--header-only]: reads the headers of a
+// safetensors checkpoint (a file, an index with its shards, or a directory) or a GGUF file, and
+// prints the exact parameters and bytes per component and dtype next to the estimate for the
+// architecture the files describe. Only headers are read.
 #include "cli.h"
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/format.h"
@@ -226,12 +226,17 @@ int runInspect(const QStringList& args)
                        "directory holding them."));
     addJsonOption(parser);
     parser.addOption({QStringLiteral("tensors"), QStringLiteral("List every tensor.")});
+    parser.addOption({QStringLiteral("header-only"),
+                      QStringLiteral("Accept files that end before their tensor data (a header "
+                                     "downloaded alone); the counts come from the headers.")});
     parseOrThrow(parser, args, /*allowPositional=*/true);
     const QStringList paths = parser.positionalArguments();
     if (paths.size() != 1) {
         throw UsageError("give exactly one FILE_OR_DIR");
     }
-    const Checkpoint c = inspectCheckpoint(paths.front().toStdString());
+    InspectOptions options;
+    options.header_only = parser.isSet(QStringLiteral("header-only"));
+    const Checkpoint c = inspectCheckpoint(paths.front().toStdString(), options);
     if (wantsJson(parser)) {
         printJson(checkpointToJson(c));
         return kOk;

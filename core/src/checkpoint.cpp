@@ -98,6 +98,20 @@ bool startsWithGgufMagic(const fs::path& file)
     }
 }
 
+// The header of a safetensors file, its data allowed to be missing when c.header_only.
+SafetensorsHeader readHeader(Checkpoint& c, const fs::path& file)
+{
+    SafetensorsLimits limits;
+    limits.headerOnly = c.header_only;
+    SafetensorsHeader h = readSafetensorsHeader(file, limits);
+    if (!h.data_complete) {
+        c.data_present = false;
+        c.notes.push_back(fileName(file) + ": data not present (the file ends before its tensor "
+                                           "data); the counts come from the header");
+    }
+    return h;
+}
+
 void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string& shard,
                     std::map<std::string, std::string>& seen)
 {
@@ -149,7 +163,7 @@ u64 readIndex(Checkpoint& c, const fs::path& indexFile)
             c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
             continue;
         }
-        const SafetensorsHeader h = readSafetensorsHeader(file);
+        const SafetensorsHeader h = readHeader(c, file);
         auto& names = stored[shard];
         for (const SafetensorsTensor& t : h.tensors) {
             names.insert(t.name);
@@ -221,7 +235,7 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
         std::string stem = fileName(f);
         stem.resize(stem.size() - std::string_view(".safetensors").size());
         shardNames = shardNames && detail::parseGgufSplitName(stem + ".gguf").has_value();
-        addSafetensors(c, readSafetensorsHeader(f), fileName(f), seen);
+        addSafetensors(c, readHeader(c, f), fileName(f), seen);
     }
     c.partial = !c.missing_shards.empty();
     if (c.files.size() > 1 && !shardNames) {
@@ -279,9 +293,10 @@ std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs:
 
 } // namespace
 
-Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
+Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& options)
 {
     Checkpoint c;
+    c.header_only = options.header_only;
     c.path = fileOrDir.string();
     std::error_code ec;
     const fs::file_status st = fs::status(fileOrDir, ec);
@@ -329,7 +344,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
     } else {
         refuseLfsPointer(fileOrDir);
         std::map<std::string, std::string> seen;
-        addSafetensors(c, readSafetensorsHeader(fileOrDir), fileName(fileOrDir), seen);
+        addSafetensors(c, readHeader(c, fileOrDir), fileName(fileOrDir), seen);
     }
     detail::classifyTensors(c);
     if (c.format == CheckpointFormat::Safetensors) {

@@ -165,6 +165,7 @@ json checkpointToJson(const Checkpoint& c)
     }
     j["metadata"] = std::move(meta);
     j["partial"] = c.partial;
+    j["data_present"] = c.data_present;
     if (c.partial) {
         j["missing_shards"] = texts(c.missing_shards);
         j["missing_tensors"] = c.missing_tensors;

@@ -301,7 +301,9 @@ private:
                                 withThousands(expected) +
                                 " (tensors follow one another, each padded to the alignment)");
             }
-            if (t.offset > dataLen || t.bytes > dataLen - t.offset) {
+            if ((t.offset > dataLen || t.bytes > dataLen - t.offset) && m_limits.headerOnly) {
+                m_out.data_complete = false;
+            } else if (t.offset > dataLen || t.bytes > dataLen - t.offset) {
                 fail(field, "data (" + withThousands(t.bytes) + " bytes at byte " +
                                 withThousands(t.offset) +
                                 " of the data section) runs past the end of the file (the data "

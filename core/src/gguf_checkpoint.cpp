@@ -23,6 +23,21 @@ constexpr std::string_view kSplitCount = "split.count";
 constexpr std::string_view kSplitTensors = "split.tensors.count";
 constexpr u64 kMaxSplits = 65535; // split.count is a u16
 
+// A GGUF header, its tensor data allowed to be missing when c.header_only.
+GgufFile readGgufData(Checkpoint& c, const fs::path& file)
+{
+    GgufLimits limits;
+    limits.headerOnly = c.header_only;
+    GgufFile g = readGgufHeader(file, limits);
+    if (!g.data_complete) {
+        c.data_present = false;
+        c.notes.push_back(file.filename().string() +
+                          ": data not present (the file ends before its tensor data); the counts "
+                          "come from the header");
+    }
+    return g;
+}
+
 std::string fiveDigits(u64 n)
 {
     std::string s = std::to_string(n);
@@ -127,7 +142,7 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));
             continue;
         }
-        GgufFile g = i == name->number ? opened : readGgufHeader(path);
+        GgufFile g = i == name->number ? opened : readGgufData(c, path);
         if (splitKey(g, kSplitCount) != count) {
             throw InputError(g.file, std::string(kSplitCount),
                              "differs from " + opened.file + "'s " + std::to_string(count));
@@ -208,7 +223,7 @@ void readGgufCheckpoint(Checkpoint& c, const fs::path& file)
     if (const auto lfs = gitLfsPointerSize(file)) {
         throw InputError(file.string(), "", gitLfsMessage(*lfs));
     }
-    const GgufFile g = readGgufHeader(file);
+    const GgufFile g = readGgufData(c, file);
     c.format = CheckpointFormat::Gguf;
     const std::optional<u64> count = splitKey(g, kSplitCount);
     if (count && *count > kMaxSplits) {

@@ -73,6 +73,10 @@ struct LoraSummary {
 // include unmapped tensors (listed by name; they are never dropped).
 struct Checkpoint {
     std::string path; // what was opened (file, index or directory)
+    // Read with InspectOptions::header_only; data_present is false when a file ends before its
+    // tensor data (a header downloaded alone, an interrupted download).
+    bool header_only = false;
+    bool data_present = true;
     CheckpointFormat format = CheckpointFormat::Safetensors;
     std::vector<std::string> files; // the files whose headers were read
 
@@ -134,7 +138,13 @@ struct Checkpoint {
 // holding one of them (an index first, else every *.safetensors, else a single *.gguf). A
 // config.json beside a safetensors checkpoint supplies the architecture for the estimate.
 // Throws InputError naming the file and the problem.
-Checkpoint inspectCheckpoint(const std::filesystem::path& fileOrDir);
+struct InspectOptions {
+    // Accept files that end before their tensor data (llm-sizer-cli inspect --header-only; the
+    // app always does, with a "data not present" note): the counts come from the headers.
+    bool header_only = false;
+};
+Checkpoint inspectCheckpoint(const std::filesystem::path& fileOrDir,
+                             const InspectOptions& options = {});
 
 // The CLI's JSON form: total_params, total_bytes, components, tensors, unmapped, buffers,
 // dtypes, and as they apply effective_bpw, metadata, partial/missing_shards, estimate.
