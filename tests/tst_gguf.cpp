@@ -135,6 +135,52 @@ private slots:
         std::filesystem::remove(file);
     }
 
+    // Without llama.feed_forward_length the MLP width comes from ffn_gate (ne[1] = 11008), not
+    // 4·d_model; with no MLP tensor either, the 4·d_model default is listed as a guess.
+    void feedForwardFromTensors()
+    {
+        const std::string file = path("no-ff-key.gguf");
+        llama2Q4KM(false).write(file);
+        const Checkpoint c = inspectCheckpoint(file);
+        QVERIFY(c.inferred.has_value());
+        QCOMPARE(quint64(c.inferred->d_ff), quint64(11008));
+        QVERIFY(c.estimate.has_value());
+        QCOMPARE(quint64(c.estimate->total), quint64(6'738'415'616ull));
+        QVERIFY(c.guesses.empty());
+
+        GgufWriter w(3);
+        w.addString("general.architecture", "llama");
+        w.addU32("llama.embedding_length", 64);
+        w.addU32("llama.block_count", 1);
+        w.addU32("llama.attention.head_count", 4);
+        w.addU32("llama.vocab_size", 100);
+        w.addTensor("blk.0.attn_norm.weight", {64}, kF32);
+        const std::string bare = path("no-ffn.gguf");
+        w.write(bare);
+        const Checkpoint b = inspectCheckpoint(bare);
+        QCOMPARE(b.guesses, std::vector<std::string>{"d_ff: no llama.feed_forward_length and no "
+                                                     "ffn_gate or ffn_up tensor; 4 x d_model "
+                                                     "assumed"});
+        std::filesystem::remove(file);
+        std::filesystem::remove(bare);
+    }
+
+    // Metadata strings reach the JSON whole: a 3,000-byte chat template with newlines.
+    void longMetadataStringsWhole()
+    {
+        std::string tmpl;
+        while (tmpl.size() < 3000) {
+            tmpl += "{% for message in messages %}\n{{ message['content'] }}\n";
+        }
+        GgufWriter w = smallGguf("blk.0.attn_norm.weight", {64}, kF32);
+        w.addString("tokenizer.chat_template", tmpl);
+        const std::string file = path("template.gguf");
+        w.write(file);
+        const nlohmann::json j = checkpointToJson(inspectCheckpoint(file));
+        QCOMPARE(j["metadata"]["tokenizer.chat_template"].get<std::string>(), tmpl);
+        std::filesystem::remove(file);
+    }
+
     void llama31Q8Exact()
     {
         const std::string file = path("llama-3.1-8b.Q8_0.gguf");

@@ -230,11 +230,16 @@ bool isValidUtf8(std::string_view text, std::size_t* badOffset)
 
 std::string printableName(std::string_view text)
 {
+    return printableText(text, 80);
+}
+
+std::string printableText(std::string_view text, std::size_t limit)
+{
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
     std::size_t i = 0;
     while (i < text.size()) {
-        if (out.size() >= 80) {
+        if (out.size() >= limit) {
             out += "...";
             break;
         }

@@ -96,5 +96,7 @@ bool isValidUtf8(std::string_view text, std::size_t* badOffset = nullptr);
 
 // A name as it may be shown in an error: printable ASCII kept, other bytes as \xNN, cut at 80.
 std::string printableName(std::string_view text);
+// The same escaping, cut after `limit` bytes of output (metadata values shown whole).
+std::string printableText(std::string_view text, std::size_t limit);
 
 } // namespace llmsizer::detail

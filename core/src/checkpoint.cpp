@@ -127,7 +127,9 @@ void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string
         const std::string& key = entry.first;
         if (std::none_of(c.metadata.begin(), c.metadata.end(),
                          [&key](const MetadataItem& m) { return m.key == key; })) {
-            c.metadata.push_back({key, detail::printableName(entry.second), "string"});
+            const std::string& v = entry.second; // whole, as written
+            c.metadata.push_back(
+                {key, detail::isValidUtf8(v) ? v : detail::printableText(v, SIZE_MAX), "string"});
         }
     }
     c.files.push_back(h.file);

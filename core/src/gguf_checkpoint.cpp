@@ -28,6 +28,7 @@ GgufFile readGgufData(Checkpoint& c, const fs::path& file)
 {
     GgufLimits limits;
     limits.headerOnly = c.header_only;
+    limits.maxStoredString = 1u << 20; // metadata strings whole (chat templates are ~10 KB)
     GgufFile g = readGgufHeader(file, limits);
     if (!g.data_complete) {
         c.data_present = false;
@@ -93,14 +94,15 @@ void takeMetadata(Checkpoint& c, const GgufFile& g)
                            : v.type == GgufType::Array ? "array"
                            : v.isInteger()             ? "integer"
                                                        : "float";
-        std::string text = v.type == GgufType::String
-                               ? printableName(v.s) + (v.truncated ? "..." : "")
-                               : v.display();
+        // Strings whole, as written (bytes that are not UTF-8 escaped as \xNN).
+        std::string text = v.type != GgufType::String ? v.display()
+                           : isValidUtf8(v.s)         ? v.s + (v.truncated ? "..." : "")
+                                                      : printableText(v.s, SIZE_MAX);
         c.metadata.push_back({kv.key, std::move(text), std::move(kind)});
     }
     c.model_name = g.stringValue("general.name").value_or("");
     std::string why;
-    if (auto config = ggufModelConfig(g, &why)) {
+    if (auto config = ggufModelConfig(g, &why, &c.guesses)) {
         c.inferred = *config;
         c.config_source = "GGUF metadata";
     } else {

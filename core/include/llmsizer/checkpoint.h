@@ -152,7 +152,9 @@ nlohmann::json checkpointToJson(const Checkpoint& c);
 
 // The architecture a GGUF file describes (general.architecture and its keys, structural flags
 // from the tensors present); nullopt with *why set when it cannot be read as a ModelConfig.
+// Fields the file does not settle are listed in *guesses (when given).
 struct GgufFile;
-std::optional<ModelConfig> ggufModelConfig(const GgufFile& gguf, std::string* why);
+std::optional<ModelConfig> ggufModelConfig(const GgufFile& gguf, std::string* why,
+                                           std::vector<std::string>* guesses = nullptr);
 
 } // namespace llmsizer
