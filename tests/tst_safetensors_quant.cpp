@@ -266,6 +266,62 @@ private slots:
         QCOMPARE(c.tensors[0].quant, std::string("F8_E4M3 b128x128"));
     }
 
+    // Single-tensor layouts, by hand. A 4096 × 4096 projection holds 16,777,216 values.
+    void singleLayouts_data()
+    {
+        QTest::addColumn<std::vector<StTensor>>("tensors");
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<quint64>("bytes"); // all tensors
+        const std::string w = "model.layers.0.self_attn.q_proj.";
+        // compressed-tensors pack-quantized W4A16, group 128: weight_packed I32 [4096, 512]
+        // (8,388,608 bytes), weight_scale BF16 [4096, 32] (262,144), weight_shape I64 [2] (16).
+        QTest::newRow("compressed-tensors INT4 g128")
+            << std::vector<StTensor>{{w + "weight_packed", "I32", {4096, 512}},
+                                     {w + "weight_scale", "BF16", {4096, 32}},
+                                     {w + "weight_shape", "I64", {2}}}
+            << QStringLiteral(R"({"quantization_config": {"quant_method": "compressed-tensors",
+                 "format": "pack-quantized", "config_groups": {"group_0": {"weights":
+                 {"num_bits": 4, "group_size": 128, "type": "int"}}}}})")
+            << "CT INT4 g128" << quint64(8'388'608 + 262'144 + 16);
+        // NVFP4 (compressed-tensors nvfp4-pack-quantized): U8 [4096, 2048] two values a byte,
+        // F8_E4M3 scales per 16 [4096, 256] (1,048,576), two F32 global scales (8).
+        QTest::newRow("NVFP4 g16")
+            << std::vector<StTensor>{{w + "weight_packed", "U8", {4096, 2048}},
+                                     {w + "weight_scale", "F8_E4M3", {4096, 256}},
+                                     {w + "weight_global_scale", "F32", {1}},
+                                     {w + "input_global_scale", "F32", {1}}}
+            << QString() << "NVFP4 g16" << quint64(8'388'608 + 1'048'576 + 8);
+        // bitsandbytes LLM.int8: I8 weight (16,777,216 bytes), SCB F32 [4096] (16,384).
+        QTest::newRow("bitsandbytes INT8")
+            << std::vector<StTensor>{{w + "weight", "I8", {4096, 4096}}, {w + "SCB", "F32", {4096}}}
+            << QString() << "bnb INT8" << quint64(16'777'216 + 16'384);
+        // FP8 with a per-tensor scale (compressed-tensors float-quantized, ModelOpt).
+        QTest::newRow("FP8 per-tensor scale")
+            << std::vector<StTensor>{{w + "weight", "F8_E4M3", {4096, 4096}},
+                                     {w + "weight_scale", "F32", {1}},
+                                     {w + "input_scale", "F32", {1}}}
+            << QString() << "F8_E4M3 scaled" << quint64(16'777'216 + 8);
+    }
+    void singleLayouts()
+    {
+        QFETCH(std::vector<StTensor>, tensors);
+        QFETCH(QString, config);
+        QFETCH(QString, label);
+        QFETCH(quint64, bytes);
+        const Checkpoint c = inspectCheckpoint(
+            checkpointDir(tensors, config.isEmpty() ? json() : json::parse(config.toStdString())));
+        QCOMPARE(c.total_params, quint64(16'777'216));
+        QCOMPARE(c.total_bytes, bytes);
+        QCOMPARE(QString::fromStdString(c.tensors.front().quant), label);
+        QCOMPARE(c.tensors.front().role.kind, TensorKind::Parameter);
+        QCOMPARE(c.tensors.front().role.component, Component::Attention);
+        for (std::size_t i = 1; i < c.tensors.size(); ++i) {
+            QCOMPARE(c.tensors[i].role.kind, TensorKind::QuantMetadata);
+        }
+        QVERIFY(c.unmapped.empty());
+    }
+
     // Without config.json, MLX's group size is taken as mlx-lm's default 64 and said so once.
     void mlxAssumedGroupIsNoted()
     {
