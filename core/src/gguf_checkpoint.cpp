@@ -85,7 +85,7 @@ void takeMetadata(Checkpoint& c, const GgufFile& g)
 {
     c.gguf_version = g.version;
     if (g.big_endian) {
-        c.notes.push_back("big-endian GGUF (byte order read from the version field)");
+        c.notes.emplace_back("big-endian GGUF (byte order read from the version field)");
     }
     for (const GgufKeyValue& kv : g.metadata) {
         const GgufValue& v = kv.value;

@@ -102,7 +102,9 @@ std::optional<QuantSettings> quantSettings(const json& config, const std::string
     if (const auto groups = q.find("config_groups"); groups != q.end() && groups->is_object()) {
         for (const auto& [name, g] : groups->items()) {
             if (g.is_object() && g.contains("weights") && g["weights"].is_object()) {
-                const std::string gp = path + ".config_groups." + name + ".weights";
+                std::string gp = path + ".config_groups.";
+                gp += name;
+                gp += ".weights";
                 s.bits = optUInt(g["weights"], "num_bits", file, gp);
                 s.group = optUInt(g["weights"], "group_size", file, gp);
                 break; // the first group; mixed groups are read from the tensors

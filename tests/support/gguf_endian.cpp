@@ -16,7 +16,7 @@ class Swapper {
 public:
     explicit Swapper(std::string& bytes) : m_b(bytes) {}
 
-    std::uint64_t swap(std::size_t n) // reverses n bytes in place, returns the LE value
+    std::uint64_t flip(std::size_t n) // reverses n bytes in place, returns the LE value
     {
         if (m_pos + n > m_b.size()) {
             throw std::runtime_error("gguf header truncated");
@@ -30,7 +30,7 @@ public:
         m_pos += n;
         return v;
     }
-    void string() { m_pos += swap(8); }
+    void string() { m_pos += flip(8); }
     void value(std::uint64_t type)
     {
         // gguf_type: 0 u8, 1 i8, 2 u16, 3 i16, 4 u32, 5 i32, 6 f32, 7 bool, 8 string, 9 array,
@@ -39,13 +39,13 @@ public:
         if (type == 8) {
             string();
         } else if (type == 9) {
-            const std::uint64_t elem = swap(4);
-            const std::uint64_t n = swap(8);
+            const std::uint64_t elem = flip(4);
+            const std::uint64_t n = flip(8);
             for (std::uint64_t i = 0; i < n; ++i) {
                 value(elem);
             }
         } else if (type < 13) {
-            swap(kSize[type]);
+            flip(kSize[type]);
         } else {
             throw std::runtime_error("unknown gguf type");
         }
@@ -64,21 +64,21 @@ std::string GgufWriter::bigEndianHeader() const
     std::string h = header();
     Swapper s(h);
     s.skip(4); // magic
-    s.swap(4); // version
-    const std::uint64_t tensors = s.swap(8);
-    const std::uint64_t kvs = s.swap(8);
+    s.flip(4); // version
+    const std::uint64_t tensors = s.flip(8);
+    const std::uint64_t kvs = s.flip(8);
     for (std::uint64_t i = 0; i < kvs; ++i) {
         s.string();
-        s.value(s.swap(4));
+        s.value(s.flip(4));
     }
     for (std::uint64_t i = 0; i < tensors; ++i) {
         s.string();
-        const std::uint64_t dims = s.swap(4);
+        const std::uint64_t dims = s.flip(4);
         for (std::uint64_t d = 0; d < dims; ++d) {
-            s.swap(8);
+            s.flip(8);
         }
-        s.swap(4); // type
-        s.swap(8); // offset
+        s.flip(4); // type
+        s.flip(8); // offset
     }
     return h;
 }

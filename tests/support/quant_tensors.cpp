@@ -98,7 +98,7 @@ std::vector<StTensor> fp8BlockQuantized(const std::vector<StTensor>& plain)
 
 std::vector<StTensor> gptOss20bTensors()
 {
-    const u64 d = 2880, vocab = 201088, experts = 32, ff = 2880, q = 64 * 64, kv = 8 * 64;
+    const u64 d = 2880, vocab = 201088, experts = 32, ff = 2880, q = u64{64} * 64, kv = u64{8} * 64;
     std::vector<StTensor> t;
     t.push_back({"model.embed_tokens.weight", "BF16", {vocab, d}});
     for (u64 i = 0; i < 24; ++i) {
