@@ -311,7 +311,8 @@ private slots:
         row("lm_head.weight", P, C::LmHead, "weight");
         row("lm_head.bias", P, C::LmHead, "bias");
         row("model.layers.0.self_attn.rotary_emb.inv_freq", B, C::Attention, "");
-        row("model.layers.0.self_attn.q_proj.weight_scale_inv", B, C::Attention, "");
+        row("model.layers.0.self_attn.q_proj.weight_scale_inv", TensorKind::QuantMetadata,
+            C::Attention, "");
         // GPT-2 / GPT-J / GPT-NeoX / OPT / BLOOM.
         row("wte.weight", P, C::Embedding, "token");
         row("transformer.wpe.weight", P, C::PositionEmbedding, "learned");

@@ -183,6 +183,46 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
+    // With --json an input error is also one JSON object on stdout, for every subcommand that
+    // reads input; exit code 3 and the stderr line stay.
+    void jsonErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        const QString missing = QString::fromStdString((root() / "missing.json").string());
+        for (const char* cmd : {"count", "memory", "train", "compute"}) {
+            QTest::newRow(cmd) << QStringList{QString::fromLatin1(cmd), QStringLiteral("--config"),
+                                              missing, QStringLiteral("--json")}
+                               << missing << QStringLiteral("no such file");
+        }
+        QTest::newRow("fit") << QStringList{QStringLiteral("fit"),
+                                            QStringLiteral("--config"),
+                                            missing,
+                                            QStringLiteral("--gpu"),
+                                            QStringLiteral("h100-sxm-80gb"),
+                                            QStringLiteral("--json")}
+                             << missing << QStringLiteral("no such file");
+        const QString nothing = QString::fromStdString((root() / "nothing").string());
+        QTest::newRow("inspect") << QStringList{QStringLiteral("inspect"), nothing,
+                                                QStringLiteral("--json")}
+                                 << nothing << QStringLiteral("no such file or directory");
+    }
+    void jsonErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        const Run r = runCli(args);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 QStringLiteral("error: ") + file + QStringLiteral(": ") + message + u'\n');
+        const json j = json::parse(r.out.toStdString());
+        QCOMPARE(QString::fromStdString(j["error"]["file"].get<std::string>()), file);
+        QCOMPARE(j["error"]["field"].get<std::string>(), std::string());
+        QCOMPARE(QString::fromStdString(j["error"]["message"].get<std::string>()), message);
+    }
+
     void usage()
     {
         const Run none = runCli({QStringLiteral("inspect")});

@@ -72,6 +72,115 @@ private slots:
         std::filesystem::remove(file);
     }
 
+    // gguf_convert_endian.py's big-endian copy of the same file reads the same: byte order is
+    // detected from the version field.
+    void bigEndianReadsAsLittle()
+    {
+        const std::string le = path("le.gguf");
+        const std::string be = path("llama-2-7b.Q4_K_M-be.gguf");
+        llama2Q4KM().write(le);
+        llama2Q4KM().writeBigEndian(be);
+        const Checkpoint a = inspectCheckpoint(le);
+        const Checkpoint b = inspectCheckpoint(be);
+        QCOMPARE(quint64(b.total_params), quint64(6'738'415'616ull));
+        QCOMPARE(quint64(b.total_bytes), quint64(a.total_bytes));
+        QCOMPARE(b.gguf_version, 3u);
+        QCOMPARE(b.tensors.size(), a.tensors.size());
+        for (std::size_t i = 0; i < a.tensors.size(); ++i) {
+            QCOMPARE(b.tensors[i].shape, a.tensors[i].shape);
+            QCOMPARE(b.tensors[i].dtype, a.tensors[i].dtype);
+        }
+        QCOMPARE(b.metadata.size(), a.metadata.size());
+        for (std::size_t i = 0; i < a.metadata.size(); ++i) {
+            QCOMPARE(b.metadata[i].value, a.metadata[i].value);
+        }
+        QVERIFY(b.estimate.has_value());
+        QCOMPARE(quint64(b.estimate->total), quint64(6'738'415'616ull));
+        QCOMPARE(b.notes, std::vector<std::string>{
+                              "big-endian GGUF (byte order read from the version field)"});
+        std::filesystem::remove(le);
+        std::filesystem::remove(be);
+    }
+
+    // ggml.h: NVFP4 = 40 (block_nvfp4, 64 values in 36 bytes), Q1_0 = 41 (128 in 18),
+    // Q2_0 = 42 (64 in 18). A 4096 × 4096 matrix: 16,777,216 values.
+    void newestGgmlTypes_data()
+    {
+        QTest::addColumn<quint32>("id");
+        QTest::addColumn<quint64>("block");
+        QTest::addColumn<quint64>("blockBytes");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<quint64>("bytes");
+        QTest::newRow("NVFP4") << 40u << quint64(64) << quint64(36) << "NVFP4"
+                               << quint64(16'777'216 / 64 * 36);
+        QTest::newRow("Q1_0") << 41u << quint64(128) << quint64(18) << "Q1_0"
+                              << quint64(16'777'216 / 128 * 18);
+        QTest::newRow("Q2_0") << 42u << quint64(64) << quint64(18) << "Q2_0"
+                              << quint64(16'777'216 / 64 * 18);
+    }
+    void newestGgmlTypes()
+    {
+        QFETCH(quint32, id);
+        QFETCH(quint64, block);
+        QFETCH(quint64, blockBytes);
+        QFETCH(QString, name);
+        QFETCH(quint64, bytes);
+        const std::string file = path("new-type.gguf");
+        smallGguf("blk.0.attn_q.weight", {4096, 4096}, GgmlBlock{id, block, blockBytes})
+            .write(file);
+        const Checkpoint c = inspectCheckpoint(file);
+        QCOMPARE(quint64(c.total_params), quint64(16'777'216));
+        QCOMPARE(quint64(c.total_bytes), bytes);
+        QCOMPARE(QString::fromStdString(c.tensors.front().dtype), name);
+        std::filesystem::remove(file);
+    }
+
+    // Without llama.feed_forward_length the MLP width comes from ffn_gate (ne[1] = 11008), not
+    // 4·d_model; with no MLP tensor either, the 4·d_model default is listed as a guess.
+    void feedForwardFromTensors()
+    {
+        const std::string file = path("no-ff-key.gguf");
+        llama2Q4KM(false).write(file);
+        const Checkpoint c = inspectCheckpoint(file);
+        QVERIFY(c.inferred.has_value());
+        QCOMPARE(quint64(c.inferred->d_ff), quint64(11008));
+        QVERIFY(c.estimate.has_value());
+        QCOMPARE(quint64(c.estimate->total), quint64(6'738'415'616ull));
+        QVERIFY(c.guesses.empty());
+
+        GgufWriter w(3);
+        w.addString("general.architecture", "llama");
+        w.addU32("llama.embedding_length", 64);
+        w.addU32("llama.block_count", 1);
+        w.addU32("llama.attention.head_count", 4);
+        w.addU32("llama.vocab_size", 100);
+        w.addTensor("blk.0.attn_norm.weight", {64}, kF32);
+        const std::string bare = path("no-ffn.gguf");
+        w.write(bare);
+        const Checkpoint b = inspectCheckpoint(bare);
+        QCOMPARE(b.guesses, std::vector<std::string>{"d_ff: no llama.feed_forward_length and no "
+                                                     "ffn_gate or ffn_up tensor; 4 x d_model "
+                                                     "assumed"});
+        std::filesystem::remove(file);
+        std::filesystem::remove(bare);
+    }
+
+    // Metadata strings reach the JSON whole: a 3,000-byte chat template with newlines.
+    void longMetadataStringsWhole()
+    {
+        std::string tmpl;
+        while (tmpl.size() < 3000) {
+            tmpl += "{% for message in messages %}\n{{ message['content'] }}\n";
+        }
+        GgufWriter w = smallGguf("blk.0.attn_norm.weight", {64}, kF32);
+        w.addString("tokenizer.chat_template", tmpl);
+        const std::string file = path("template.gguf");
+        w.write(file);
+        const nlohmann::json j = checkpointToJson(inspectCheckpoint(file));
+        QCOMPARE(j["metadata"]["tokenizer.chat_template"].get<std::string>(), tmpl);
+        std::filesystem::remove(file);
+    }
+
     void llama31Q8Exact()
     {
         const std::string file = path("llama-3.1-8b.Q8_0.gguf");

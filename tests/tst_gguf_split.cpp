@@ -129,6 +129,10 @@ private slots:
             // missing split: the estimate says it is unsure.
             QCOMPARE(c.guesses, std::vector<std::string>{"tied head, biases and norms: read from "
                                                          "the splits present (1 missing)"});
+            // The last layer is in the missing split; the layers present have two norms each,
+            // so the estimate has 32·2·4096 block norms (output_norm is missing with the split).
+            QCOMPARE(quint64(c.inferred->norms_per_block), quint64(2));
+            QCOMPARE(quint64(c.estimate->params(Component::Norms)), quint64(32 * 2 * 4096));
         } else {
             QCOMPARE(c.estimate_note,
                      std::string("no estimate: the first split, which holds the metadata, is "

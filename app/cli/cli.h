@@ -49,6 +49,10 @@ double doubleOption(const QCommandLineParser& parser, const QString& name, doubl
                     double lo, double hi);
 
 void printJson(const nlohmann::json& j);
+// Runs a subcommand; with --json among args, an InputError, InvalidConfigError or
+// OverflowError is also printed on stdout as {"error": {"file", "field", "message"}} before it
+// is rethrown for main() to report (json_errors.cpp).
+int runWithJsonErrors(int (*run)(const QStringList&), const QStringList& args);
 void printLine(const std::string& line);
 
 int runCount(const QStringList& args);

@@ -1,7 +1,7 @@
-// llm-sizer-cli inspect FILE_OR_DIR [--json] [--tensors]: reads the headers of a safetensors
-// checkpoint (a file, an index with its shards, or a directory) or a GGUF file, and prints the
-// exact parameters and bytes per component and dtype next to the estimate for the architecture
-// the files describe. Only headers are read.
+// llm-sizer-cli inspect FILE_OR_DIR [--json] [--tensors] [--header-only]: reads the headers of a
+// safetensors checkpoint (a file, an index with its shards, or a directory) or a GGUF file, and
+// prints the exact parameters and bytes per component and dtype next to the estimate for the
+// architecture the files describe. Only headers are read.
 #include "cli.h"
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/format.h"
@@ -56,6 +56,9 @@ void printNames(const std::vector<std::string>& names, std::size_t limit)
 
 void printHeader(const Checkpoint& c)
 {
+    if (!c.headline.empty()) {
+        printLine(c.headline);
+    }
     printLine(c.path + " (" + std::string(checkpointFormatName(c.format)) +
               (c.format == CheckpointFormat::Gguf ? " v" + std::to_string(c.gguf_version) : "") +
               ", " + std::to_string(c.files.size()) + (c.files.size() == 1 ? " file" : " files") +
@@ -67,19 +70,48 @@ void printHeader(const Checkpoint& c)
     printLine("");
     printLine("  " + padRight("Parameters", 26) + padLeft(withThousands(c.total_params), 22) +
               "  (" + shortCount(c.total_params) + ")");
+    if (c.index_total_parameters) {
+        printLine("  " + padRight("  index total_parameters", 26) +
+                  padLeft(withThousands(*c.index_total_parameters), 22));
+    }
     printLine("  " + padRight("Bytes", 26) + padLeft(withThousands(c.total_bytes), 22) + "  (" +
               formatBytes(c.total_bytes, ByteUnits::Decimal) + ", " +
               formatBytes(c.total_bytes, ByteUnits::Binary) + ")");
+    if (c.index_total_size) {
+        printLine("  " + padRight("  index total_size", 26) +
+                  padLeft(withThousands(*c.index_total_size), 22));
+    }
     if (c.effective_bpw) {
         std::array<char, 32> buf{};
         std::snprintf(buf.data(), buf.size(), "%.4f", *c.effective_bpw);
         printLine("  " + padRight("Effective bits per weight", 26) + padLeft(buf.data(), 22));
     }
+    if (c.lora) {
+        std::string ranks;
+        for (std::uint64_t r : c.lora->ranks) {
+            ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+        }
+        std::string targets;
+        for (const std::string& t : c.lora->targets) {
+            targets += (targets.empty() ? "" : ", ") + t;
+        }
+        printLine("  LoRA adapter: " + withThousands(c.lora->params) + " parameters in " +
+                  withThousands(c.lora->tensors) + " tensors, rank " + ranks + " on " + targets +
+                  (c.lora->base_model.empty() ? "" : "; base model " + c.lora->base_model));
+    }
+    for (const std::string& q : c.quantization) {
+        printLine("  Quantized: " + q);
+    }
+    if (c.quant_metadata_tensors > 0) {
+        printLine("  Quantization metadata (scales, zeros, absmax; bytes, not parameters): " +
+                  withThousands(c.quant_metadata_tensors) + " tensors, " +
+                  withThousands(c.quant_metadata_bytes) + " bytes");
+    }
     printLine("");
-    printLine("  " + padRight("dtype", 12) + padLeft("tensors", 10) + padLeft("parameters", 22) +
+    printLine("  " + padRight("dtype", 16) + padLeft("tensors", 10) + padLeft("parameters", 22) +
               padLeft("bytes", 22));
     for (const DtypeTotal& d : c.dtypes) {
-        printLine("  " + padRight(d.dtype, 12) + padLeft(withThousands(d.tensors), 10) +
+        printLine("  " + padRight(d.dtype, 16) + padLeft(withThousands(d.tensors), 10) +
                   padLeft(withThousands(d.params), 22) + padLeft(withThousands(d.bytes), 22));
     }
 }
@@ -122,8 +154,9 @@ void printComponents(const Checkpoint& c)
     printLine("  " + padRight("Total", 22) + padLeft(withThousands(c.total_params), 20) +
               padLeft(withThousands(c.estimate->total), 20) + padLeft(signedCount(total), 18));
     printLine("");
-    printLine(anyDiff ? "The checkpoint differs from the estimate in the rows marked."
-                      : "The checkpoint matches the estimate in every component.");
+    printLine(!c.headline.empty() ? c.headline
+              : anyDiff           ? "The checkpoint differs from the estimate in the rows marked."
+                                  : "The checkpoint matches the estimate in every component.");
     for (const std::string& g : c.guesses) {
         printLine("  guessed: " + g);
     }
@@ -138,11 +171,16 @@ void printTensors(const Checkpoint& c)
         const std::string role =
             t.role.kind == TensorKind::Parameter
                 ? std::string(componentKey(t.role.component)) + "/" + t.role.part
-            : t.role.kind == TensorKind::Buffer ? std::string("buffer")
-                                                : "unmapped";
-        printLine("  " + padRight(t.name, 52) + padRight(t.dtype, 9) +
-                  padRight(shapeText(t.shape), 22) + padLeft(withThousands(t.params), 16) + "  " +
-                  role);
+            : t.role.kind == TensorKind::Buffer        ? std::string("buffer")
+            : t.role.kind == TensorKind::QuantMetadata ? "quantization (" + t.quant + ")"
+                                                       : "unmapped";
+        const std::string shape =
+            shapeText(t.shape) +
+            (t.logical_shape.empty() ? "" : " -> " + shapeText(t.logical_shape));
+        printLine(
+            "  " + padRight(t.name, 52) + padRight(t.dtype, 9) + padRight(shape, 22) +
+            padLeft(t.role.kind == TensorKind::QuantMetadata ? "-" : withThousands(t.params), 16) +
+            "  " + role);
     }
 }
 
@@ -188,12 +226,17 @@ int runInspect(const QStringList& args)
                        "directory holding them."));
     addJsonOption(parser);
     parser.addOption({QStringLiteral("tensors"), QStringLiteral("List every tensor.")});
+    parser.addOption({QStringLiteral("header-only"),
+                      QStringLiteral("Accept files that end before their tensor data (a header "
+                                     "downloaded alone); the counts come from the headers.")});
     parseOrThrow(parser, args, /*allowPositional=*/true);
     const QStringList paths = parser.positionalArguments();
     if (paths.size() != 1) {
         throw UsageError("give exactly one FILE_OR_DIR");
     }
-    const Checkpoint c = inspectCheckpoint(paths.front().toStdString());
+    InspectOptions options;
+    options.header_only = parser.isSet(QStringLiteral("header-only"));
+    const Checkpoint c = inspectCheckpoint(paths.front().toStdString(), options);
     if (wantsJson(parser)) {
         printJson(checkpointToJson(c));
         return kOk;

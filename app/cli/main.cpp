@@ -64,7 +64,7 @@ int main(int argc, char** argv)
             continue;
         }
         try {
-            return c.run(args);
+            return llmsizer::cli::runWithJsonErrors(c.run, args);
         } catch (const llmsizer::cli::HelpRequested& help) {
             std::cout << help.what();
             return llmsizer::cli::kOk;

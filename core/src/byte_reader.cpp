@@ -152,7 +152,8 @@ std::uint16_t ByteReader::u16(const std::string& field)
 {
     std::uint8_t b[2];
     read(b, 2, field);
-    return static_cast<std::uint16_t>(b[0] | (b[1] << 8));
+    return m_bigEndian ? static_cast<std::uint16_t>(b[1] | (b[0] << 8))
+                       : static_cast<std::uint16_t>(b[0] | (b[1] << 8));
 }
 
 std::uint32_t ByteReader::u32(const std::string& field)
@@ -163,7 +164,7 @@ std::uint32_t ByteReader::u32(const std::string& field)
     for (int i = 3; i >= 0; --i) {
         v = (v << 8) | b[i];
     }
-    return v;
+    return m_bigEndian ? __builtin_bswap32(v) : v;
 }
 
 std::uint64_t ByteReader::u64(const std::string& field)
@@ -174,7 +175,7 @@ std::uint64_t ByteReader::u64(const std::string& field)
     for (int i = 7; i >= 0; --i) {
         v = (v << 8) | b[i];
     }
-    return v;
+    return m_bigEndian ? __builtin_bswap64(v) : v;
 }
 
 bool isValidUtf8(std::string_view text, std::size_t* badOffset)
@@ -229,11 +230,16 @@ bool isValidUtf8(std::string_view text, std::size_t* badOffset)
 
 std::string printableName(std::string_view text)
 {
+    return printableText(text, 80);
+}
+
+std::string printableText(std::string_view text, std::size_t limit)
+{
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
     std::size_t i = 0;
     while (i < text.size()) {
-        if (out.size() >= 80) {
+        if (out.size() >= limit) {
             out += "...";
             break;
         }

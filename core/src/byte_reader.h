@@ -65,6 +65,9 @@ public:
     // Bytes left before the end of the source or the limit, whichever comes first.
     std::uint64_t remaining() const;
 
+    // Multi-byte integers are little-endian unless set otherwise (big-endian GGUF files).
+    void setBigEndian(bool big) { m_bigEndian = big; }
+
     std::uint8_t u8(const std::string& field);
     std::uint16_t u16(const std::string& field);
     std::uint32_t u32(const std::string& field);
@@ -84,6 +87,7 @@ private:
     std::vector<std::uint8_t> m_cache;
     std::uint64_t m_cacheStart = 0;
     std::size_t m_cacheLen = 0;
+    bool m_bigEndian = false;
 };
 
 // True if the bytes are well-formed UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
@@ -92,5 +96,7 @@ bool isValidUtf8(std::string_view text, std::size_t* badOffset = nullptr);
 
 // A name as it may be shown in an error: printable ASCII kept, other bytes as \xNN, cut at 80.
 std::string printableName(std::string_view text);
+// The same escaping, cut after `limit` bytes of output (metadata values shown whole).
+std::string printableText(std::string_view text, std::size_t limit);
 
 } // namespace llmsizer::detail

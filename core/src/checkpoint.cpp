@@ -9,7 +9,9 @@
 #include "llmsizer/format.h"
 #include "llmsizer/gguf.h"
 #include "llmsizer/hf_import.h"
+#include "llmsizer/jsonio.h"
 #include "llmsizer/safetensors.h"
+#include "quant_layout.h"
 
 #include <algorithm>
 #include <map>
@@ -96,6 +98,20 @@ bool startsWithGgufMagic(const fs::path& file)
     }
 }
 
+// The header of a safetensors file, its data allowed to be missing when c.header_only.
+SafetensorsHeader readHeader(Checkpoint& c, const fs::path& file)
+{
+    SafetensorsLimits limits;
+    limits.headerOnly = c.header_only;
+    SafetensorsHeader h = readSafetensorsHeader(file, limits);
+    if (!h.data_complete) {
+        c.data_present = false;
+        c.notes.push_back(fileName(file) + ": data not present (the file ends before its tensor "
+                                           "data); the counts come from the header");
+    }
+    return h;
+}
+
 void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string& shard,
                     std::map<std::string, std::string>& seen)
 {
@@ -105,21 +121,35 @@ void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string
             throw InputError(h.file, "tensor '" + detail::printableName(t.name) + "'",
                              "is also stored in " + it->second);
         }
-        c.tensors.push_back({t.name, t.dtype, t.shape, t.params, t.bytes, shard, {}});
+        c.tensors.push_back({t.name, t.dtype, t.shape, t.params, t.bytes, shard, {}, {}, {}, 0});
     }
     for (const auto& entry : h.metadata) {
         const std::string& key = entry.first;
         if (std::none_of(c.metadata.begin(), c.metadata.end(),
                          [&key](const MetadataItem& m) { return m.key == key; })) {
-            c.metadata.push_back({key, detail::printableName(entry.second), "string"});
+            const std::string& v = entry.second; // whole, as written
+            c.metadata.push_back(
+                {key, detail::isValidUtf8(v) ? v : detail::printableText(v, SIZE_MAX), "string"});
         }
     }
     c.files.push_back(h.file);
 }
 
-void readIndex(Checkpoint& c, const fs::path& indexFile)
+// A file that is a Git LFS pointer, not the file itself, is refused with that reason.
+void refuseLfsPointer(const fs::path& file)
 {
+    if (const auto size = detail::gitLfsPointerSize(file)) {
+        throw InputError(file.string(), "", detail::gitLfsMessage(*size));
+    }
+}
+
+// Reads the index and its shards; returns the number of shards it names.
+u64 readIndex(Checkpoint& c, const fs::path& indexFile)
+{
+    refuseLfsPointer(indexFile);
     const SafetensorsIndex idx = readSafetensorsIndex(indexFile);
+    c.index_total_size = idx.total_size;
+    c.index_total_parameters = idx.total_parameters;
     const fs::path dir = indexFile.parent_path();
     std::map<std::string, std::string> seen;
     std::map<std::string, std::set<std::string>> stored; // shard -> its tensor names
@@ -130,7 +160,12 @@ void readIndex(Checkpoint& c, const fs::path& indexFile)
             c.missing_shards.push_back(shard);
             continue;
         }
-        const SafetensorsHeader h = readSafetensorsHeader(file);
+        if (const auto lfs = detail::gitLfsPointerSize(file)) {
+            c.missing_shards.push_back(shard);
+            c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
+            continue;
+        }
+        const SafetensorsHeader h = readHeader(c, file);
         auto& names = stored[shard];
         for (const SafetensorsTensor& t : h.tensors) {
             names.insert(t.name);
@@ -170,6 +205,7 @@ void readIndex(Checkpoint& c, const fs::path& indexFile)
                               " bytes of tensors");
         }
     }
+    return idx.shards.size();
 }
 
 // Every *.safetensors of a directory without an index. Mistral's repositories ship the same
@@ -191,8 +227,23 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
         skipped.clear();
     }
     std::map<std::string, std::string> seen;
+    bool shardNames = true; // every name is PREFIX-NNNNN-of-MMMMM.safetensors
     for (const fs::path& f : read) {
-        addSafetensors(c, readSafetensorsHeader(f), fileName(f), seen);
+        if (const auto lfs = detail::gitLfsPointerSize(f)) {
+            c.missing_shards.push_back(fileName(f));
+            c.notes.push_back(fileName(f) + " is " + detail::gitLfsMessage(*lfs));
+            continue;
+        }
+        std::string stem = fileName(f);
+        stem.resize(stem.size() - std::string_view(".safetensors").size());
+        shardNames = shardNames && detail::parseGgufSplitName(stem + ".gguf").has_value();
+        addSafetensors(c, readHeader(c, f), fileName(f), seen);
+    }
+    c.partial = !c.missing_shards.empty();
+    if (c.files.size() > 1 && !shardNames) {
+        c.notes.push_back(std::to_string(c.files.size()) +
+                          " .safetensors files without an index are counted as one checkpoint; "
+                          "if they are separate models, inspect each file on its own");
     }
     for (const std::string& s : skipped) {
         c.notes.push_back(s + " not read (the same weights under their original names)");
@@ -214,14 +265,21 @@ std::optional<fs::path> splitSet(const std::vector<fs::path>& ggufs)
     return ggufs.front(); // sorted by name, so the lowest split number
 }
 
-// config.json beside a safetensors checkpoint.
-void readAdjacentConfig(Checkpoint& c, const fs::path& dir)
+// config.json beside a safetensors checkpoint: the architecture, and the quantization it
+// declares (returned).
+std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs::path& dir)
 {
     const fs::path config = dir / "config.json";
     std::error_code ec;
     if (!fs::is_regular_file(config, ec)) {
         c.estimate_note = "no estimate: no config.json beside the checkpoint";
-        return;
+        return std::nullopt;
+    }
+    std::optional<detail::QuantSettings> quant;
+    try {
+        quant = detail::quantSettings(readJsonFile(config), config.string());
+    } catch (const InputError& e) {
+        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
     }
     try {
         HfImport imported = importHfConfigFile(config);
@@ -232,13 +290,15 @@ void readAdjacentConfig(Checkpoint& c, const fs::path& dir)
     } catch (const InputError& e) {
         c.estimate_note = std::string("no estimate: ") + e.what();
     }
+    return quant;
 }
 
 } // namespace
 
-Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
+Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& options)
 {
     Checkpoint c;
+    c.header_only = options.header_only;
     c.path = fileOrDir.string();
     std::error_code ec;
     const fs::file_status st = fs::status(fileOrDir, ec);
@@ -246,18 +306,19 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
         throw InputError(c.path, "", "no such file or directory");
     }
     fs::path configDir = fileOrDir.parent_path();
+    u64 indexShards = 0;
     if (fs::is_directory(st)) {
         configDir = fileOrDir;
         const Listing l = listDirectory(fileOrDir);
         const fs::path standard = fileOrDir / "model.safetensors.index.json";
         if (std::find(l.indexes.begin(), l.indexes.end(), standard) != l.indexes.end()) {
-            readIndex(c, standard);
+            indexShards = readIndex(c, standard);
         } else if (l.indexes.size() > 1) {
             throw InputError(c.path, "",
                              "holds several safetensors indexes (" + nameList(l.indexes) +
                                  "); name one");
         } else if (l.indexes.size() == 1) {
-            readIndex(c, l.indexes.front());
+            indexShards = readIndex(c, l.indexes.front());
         } else if (!l.safetensors.empty()) {
             readUnindexed(c, l.safetensors);
         } else if (!l.ggufs.empty()) {
@@ -279,18 +340,24 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
                               " .gguf file(s), not read");
         }
     } else if (endsWith(fileName(fileOrDir), ".index.json")) {
-        readIndex(c, fileOrDir);
+        indexShards = readIndex(c, fileOrDir);
     } else if (endsWith(fileName(fileOrDir), ".gguf") || startsWithGgufMagic(fileOrDir)) {
         detail::readGgufCheckpoint(c, fileOrDir);
     } else {
+        refuseLfsPointer(fileOrDir);
         std::map<std::string, std::string> seen;
-        addSafetensors(c, readSafetensorsHeader(fileOrDir), fileName(fileOrDir), seen);
+        addSafetensors(c, readHeader(c, fileOrDir), fileName(fileOrDir), seen);
     }
+    detail::classifyTensors(c);
     if (c.format == CheckpointFormat::Safetensors) {
-        readAdjacentConfig(c, configDir.empty() ? fs::path(".") : configDir);
+        const fs::path dir = configDir.empty() ? fs::path(".") : configDir;
+        const auto quant = readAdjacentConfig(c, dir);
+        detail::recogniseLora(c, dir);
+        detail::applyQuantization(c, quant ? &*quant : nullptr);
     }
     detail::summariseCheckpoint(c);
     detail::compareWithEstimate(c);
+    detail::explainEmpty(c, indexShards);
     return c;
 }
 

@@ -35,6 +35,8 @@ std::string roleKey(const TensorRole& r)
         return "buffer";
     case TensorKind::Unmapped:
         return "unmapped";
+    case TensorKind::QuantMetadata:
+        return "quantization";
     case TensorKind::Parameter:
         break;
     }
@@ -114,6 +116,17 @@ json checkpointToJson(const Checkpoint& c)
         if (c.files.size() > 1) {
             row["file"] = text(t.file);
         }
+        if (!t.logical_shape.empty()) {
+            row["logical_shape"] = t.logical_shape;
+        }
+        if (!t.quant.empty()) {
+            row["quant"] = t.quant;
+            if (t.role.kind != TensorKind::QuantMetadata && t.params > 0) {
+                row["quant_bytes"] = t.quant_bytes;
+                row["bits_per_weight"] = 8.0 * static_cast<double>(t.bytes + t.quant_bytes) /
+                                         static_cast<double>(t.params);
+            }
+        }
         tensors.push_back(std::move(row));
     }
     j["tensors"] = std::move(tensors);
@@ -122,6 +135,24 @@ json checkpointToJson(const Checkpoint& c)
     j["buffers"] = texts(c.buffers);
     j["buffer_params"] = c.buffer_params;
     j["buffer_bytes"] = c.buffer_bytes;
+    if (!c.quantization.empty() || c.quant_metadata_tensors > 0) {
+        j["quantization"] = {{"schemes", texts(c.quantization)},
+                             {"quantized_params", c.quantized_params},
+                             {"metadata_tensors", c.quant_metadata_tensors},
+                             {"metadata_bytes", c.quant_metadata_bytes}};
+    }
+    if (c.lora) {
+        const LoraSummary& l = *c.lora;
+        j["lora"] = {{"ranks", l.ranks},
+                     {"targets", texts(l.targets)},
+                     {"params", l.params},
+                     {"tensors", l.tensors},
+                     {"adapter_config", text(l.config_source)},
+                     {"base_model", text(l.base_model)}};
+        if (l.config_rank) {
+            j["lora"]["config_rank"] = *l.config_rank;
+        }
+    }
     if (c.effective_bpw) {
         j["effective_bpw"] = *c.effective_bpw;
     }
@@ -134,6 +165,7 @@ json checkpointToJson(const Checkpoint& c)
     }
     j["metadata"] = std::move(meta);
     j["partial"] = c.partial;
+    j["data_present"] = c.data_present;
     if (c.partial) {
         j["missing_shards"] = texts(c.missing_shards);
         j["missing_tensors"] = c.missing_tensors;
@@ -158,6 +190,19 @@ json checkpointToJson(const Checkpoint& c)
         j["estimate_note"] = text(c.estimate_note);
     }
     j["notes"] = texts(c.notes);
+    if (!c.headline.empty()) {
+        j["headline"] = c.headline;
+    }
+    if (c.index_total_size || c.index_total_parameters) {
+        json idx = json::object();
+        if (c.index_total_size) {
+            idx["total_size"] = *c.index_total_size;
+        }
+        if (c.index_total_parameters) {
+            idx["total_parameters"] = *c.index_total_parameters;
+        }
+        j["index_metadata"] = std::move(idx);
+    }
     return j;
 }
 

@@ -25,6 +25,13 @@ std::int64_t signedDifference(u64 checkpoint, u64 estimate)
 
 namespace detail {
 
+void classifyTensors(Checkpoint& c)
+{
+    for (CheckpointTensor& t : c.tensors) {
+        t.role = classifyTensor(t.name);
+    }
+}
+
 void summariseCheckpoint(Checkpoint& c)
 {
     for (Component comp : kAllComponents) {
@@ -32,7 +39,17 @@ void summariseCheckpoint(Checkpoint& c)
     }
     std::map<std::string, DtypeTotal> dtypes;
     for (CheckpointTensor& t : c.tensors) {
-        t.role = classifyTensor(t.name);
+        if (t.role.kind == TensorKind::QuantMetadata) {
+            // Bytes of the quantized weight they belong to, in its dtype row; not parameters.
+            c.quant_metadata_tensors += 1;
+            c.quant_metadata_bytes =
+                checkedAdd(c.quant_metadata_bytes, t.bytes, "quantization metadata bytes");
+            c.total_bytes = checkedAdd(c.total_bytes, t.bytes, "checkpoint bytes");
+            DtypeTotal& d = dtypes[t.quant.empty() ? "scales" : t.quant];
+            d.dtype = t.quant.empty() ? "scales" : t.quant;
+            d.bytes = checkedAdd(d.bytes, t.bytes, "checkpoint bytes");
+            continue;
+        }
         if (t.role.kind == TensorKind::Buffer) {
             c.buffers.push_back(t.name);
             c.buffer_params = checkedAdd(c.buffer_params, t.params, "buffer elements");
@@ -41,8 +58,12 @@ void summariseCheckpoint(Checkpoint& c)
         }
         c.total_params = checkedAdd(c.total_params, t.params, "checkpoint parameters");
         c.total_bytes = checkedAdd(c.total_bytes, t.bytes, "checkpoint bytes");
-        DtypeTotal& d = dtypes[t.dtype];
-        d.dtype = t.dtype;
+        if (!t.quant.empty()) {
+            c.quantized_params = checkedAdd(c.quantized_params, t.params, "quantized parameters");
+        }
+        const std::string& key = t.quant.empty() ? t.dtype : t.quant;
+        DtypeTotal& d = dtypes[key];
+        d.dtype = key;
         d.tensors += 1;
         d.params = checkedAdd(d.params, t.params, "checkpoint parameters");
         d.bytes = checkedAdd(d.bytes, t.bytes, "checkpoint bytes");
@@ -64,7 +85,7 @@ void summariseCheckpoint(Checkpoint& c)
     for (auto& [name, d] : dtypes) {
         c.dtypes.push_back(d);
     }
-    if (c.format == CheckpointFormat::Gguf && c.total_params > 0) {
+    if ((c.format == CheckpointFormat::Gguf || !c.quantization.empty()) && c.total_params > 0) {
         c.effective_bpw =
             8.0 * static_cast<double>(c.total_bytes) / static_cast<double>(c.total_params);
     }
@@ -92,6 +113,26 @@ void compareWithEstimate(Checkpoint& c)
     if (c.unmapped_params > 0) {
         c.diff.push_back(
             {"unmapped", 0, c.unmapped_params, signedDifference(c.unmapped_params, 0)});
+    }
+}
+
+void explainEmpty(Checkpoint& c, u64 indexShards)
+{
+    if (!c.tensors.empty()) {
+        return;
+    }
+    if (indexShards > 0 && c.missing_shards.size() == indexShards) {
+        c.headline = indexShards == 1
+                         ? "The shard the index names is not present: nothing is counted."
+                         : "None of the " + std::to_string(indexShards) +
+                               " shards the index names is present: nothing is counted.";
+    } else if (c.format == CheckpointFormat::Gguf && c.partial) {
+        c.headline = "None of the splits present holds tensors: nothing is counted.";
+    } else if (c.format == CheckpointFormat::Gguf) {
+        c.headline = "The file holds no tensors (a vocabulary-only GGUF: tokenizer and metadata "
+                     "only): nothing is counted.";
+    } else {
+        c.headline = "The checkpoint holds no tensors: nothing is counted.";
     }
 }
 

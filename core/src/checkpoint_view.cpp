@@ -110,6 +110,9 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
 std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units)
 {
     std::vector<CheckpointFact> facts;
+    if (!c.headline.empty()) {
+        facts.push_back({"Nothing counted", c.headline, true});
+    }
     facts.push_back(
         {"Format",
          std::string(checkpointFormatName(c.format)) +
@@ -117,11 +120,43 @@ std::vector<CheckpointFact> checkpointFacts(const Checkpoint& c, ByteUnits units
          false});
     facts.push_back({"Files", filesText(c.files), false});
     facts.push_back({"Parameters", countWithShort(c.total_params), false});
+    if (c.index_total_parameters) {
+        facts.push_back(
+            {"  index total_parameters", withThousands(*c.index_total_parameters), false});
+    }
     facts.push_back({"Stored bytes", formatBytes(c.total_bytes, units), false});
+    if (c.index_total_size) {
+        facts.push_back({"  index total_size",
+                         formatBytes(*c.index_total_size, units) + " (" +
+                             withThousands(*c.index_total_size) + " bytes)",
+                         false});
+    }
     for (const DtypeTotal& d : c.dtypes) {
         facts.push_back({"  " + d.dtype,
                          formatBytes(d.bytes, units) + " · " + shortCount(d.params) +
                              " parameters in " + std::to_string(d.tensors) + " tensors",
+                         false});
+    }
+    if (c.lora) {
+        std::vector<std::string> ranks;
+        for (std::uint64_t r : c.lora->ranks) {
+            ranks.push_back(std::to_string(r));
+        }
+        facts.push_back(
+            {"LoRA adapter",
+             withThousands(c.lora->params) + " parameters, rank " + joined(ranks, 4) + " on " +
+                 joined(c.lora->targets, 8) +
+                 (c.lora->base_model.empty() ? "" : " (base " + c.lora->base_model + ")"),
+             false});
+    }
+    for (const std::string& q : c.quantization) {
+        facts.push_back({"Quantized", q, false});
+    }
+    if (c.quant_metadata_tensors > 0) {
+        facts.push_back({"Quantization metadata",
+                         formatBytes(c.quant_metadata_bytes, units) + " in " +
+                             withThousands(c.quant_metadata_tensors) +
+                             " tensors (scales, zeros, absmax: bytes, not parameters)",
                          false});
     }
     if (c.effective_bpw) {

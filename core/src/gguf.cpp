@@ -67,13 +67,21 @@ private:
             fail("", "not a GGUF file (it starts with \"" +
                          printableName(std::string_view(magic, 4)) + "\", not \"GGUF\")");
         }
-        const std::uint32_t version = m_reader.u32("version");
+        std::uint32_t version = m_reader.u32("version");
+        // Byte order from the version field, as gguf-py's GGUFReader does: a version whose
+        // low half is zero is a big-endian file (gguf_convert_endian.py ... big).
+        if ((version & 0xFFFF) == 0 && version != 0) {
+            version = __builtin_bswap32(version);
+            m_reader.setBigEndian(true);
+            m_out.big_endian = true;
+        }
         m_out.version = version;
+        if (version == 1) {
+            fail("version", "GGUF version 1 (2023) predates the format's stable layout (its "
+                            "counts and lengths are 32-bit) and is not read; convert the model "
+                            "again with a current llama.cpp (versions 2 and 3 are read)");
+        }
         if (version != 2 && version != 3) {
-            const std::uint32_t swapped = __builtin_bswap32(version);
-            if (swapped == 2 || swapped == 3) {
-                fail("version", "big-endian GGUF files are not supported");
-            }
             fail("version", "unsupported GGUF version " + std::to_string(version) +
                                 " (versions 2 and 3 are read)");
         }
@@ -227,7 +235,11 @@ private:
         const std::uint32_t typeId = m_reader.u32(field + " type");
         const auto type = ggmlTypeById(typeId);
         if (!type) {
-            fail(field, "unknown ggml type " + std::to_string(typeId));
+            fail(field,
+                 typeId > ggmlTypes().back().id
+                     ? "a ggml type newer than this version knows (type " + std::to_string(typeId) +
+                           ")"
+                     : "unknown ggml type " + std::to_string(typeId) + " (an id ggml has removed)");
         }
         t.type = *type;
         if (t.dims[0] % type->block_size != 0) {
@@ -289,7 +301,9 @@ private:
                                 withThousands(expected) +
                                 " (tensors follow one another, each padded to the alignment)");
             }
-            if (t.offset > dataLen || t.bytes > dataLen - t.offset) {
+            if ((t.offset > dataLen || t.bytes > dataLen - t.offset) && m_limits.headerOnly) {
+                m_out.data_complete = false;
+            } else if (t.offset > dataLen || t.bytes > dataLen - t.offset) {
                 fail(field, "data (" + withThousands(t.bytes) + " bytes at byte " +
                                 withThousands(t.offset) +
                                 " of the data section) runs past the end of the file (the data "

@@ -23,6 +23,22 @@ constexpr std::string_view kSplitCount = "split.count";
 constexpr std::string_view kSplitTensors = "split.tensors.count";
 constexpr u64 kMaxSplits = 65535; // split.count is a u16
 
+// A GGUF header, its tensor data allowed to be missing when c.header_only.
+GgufFile readGgufData(Checkpoint& c, const fs::path& file)
+{
+    GgufLimits limits;
+    limits.headerOnly = c.header_only;
+    limits.maxStoredString = 1u << 20; // metadata strings whole (chat templates are ~10 KB)
+    GgufFile g = readGgufHeader(file, limits);
+    if (!g.data_complete) {
+        c.data_present = false;
+        c.notes.push_back(file.filename().string() +
+                          ": data not present (the file ends before its tensor data); the counts "
+                          "come from the header");
+    }
+    return g;
+}
+
 std::string fiveDigits(u64 n)
 {
     std::string s = std::to_string(n);
@@ -59,7 +75,7 @@ void addTensors(Checkpoint& c, const GgufFile& g, const std::string& shard,
                              "is also stored in " + it->second);
         }
         c.tensors.push_back(
-            {t.name, std::string(t.type.name), t.dims, t.params, t.bytes, shard, {}});
+            {t.name, std::string(t.type.name), t.dims, t.params, t.bytes, shard, {}, {}, {}, 0});
     }
     c.files.push_back(g.file);
 }
@@ -68,6 +84,9 @@ void addTensors(Checkpoint& c, const GgufFile& g, const std::string& shard,
 void takeMetadata(Checkpoint& c, const GgufFile& g)
 {
     c.gguf_version = g.version;
+    if (g.big_endian) {
+        c.notes.emplace_back("big-endian GGUF (byte order read from the version field)");
+    }
     for (const GgufKeyValue& kv : g.metadata) {
         const GgufValue& v = kv.value;
         std::string kind = v.type == GgufType::String  ? "string"
@@ -75,14 +94,15 @@ void takeMetadata(Checkpoint& c, const GgufFile& g)
                            : v.type == GgufType::Array ? "array"
                            : v.isInteger()             ? "integer"
                                                        : "float";
-        std::string text = v.type == GgufType::String
-                               ? printableName(v.s) + (v.truncated ? "..." : "")
-                               : v.display();
+        // Strings whole, as written (bytes that are not UTF-8 escaped as \xNN).
+        std::string text = v.type != GgufType::String ? v.display()
+                           : isValidUtf8(v.s)         ? v.s + (v.truncated ? "..." : "")
+                                                      : printableText(v.s, SIZE_MAX);
         c.metadata.push_back({kv.key, std::move(text), std::move(kind)});
     }
     c.model_name = g.stringValue("general.name").value_or("");
     std::string why;
-    if (auto config = ggufModelConfig(g, &why)) {
+    if (auto config = ggufModelConfig(g, &why, &c.guesses)) {
         c.inferred = *config;
         c.config_source = "GGUF metadata";
     } else {
@@ -119,7 +139,12 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.missing_shards.push_back(shard);
             continue;
         }
-        GgufFile g = i == name->number ? opened : readGgufHeader(path);
+        if (const auto lfs = i != name->number ? gitLfsPointerSize(path) : std::nullopt) {
+            c.missing_shards.push_back(shard);
+            c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));
+            continue;
+        }
+        GgufFile g = i == name->number ? opened : readGgufData(c, path);
         if (splitKey(g, kSplitCount) != count) {
             throw InputError(g.file, std::string(kSplitCount),
                              "differs from " + opened.file + "'s " + std::to_string(count));
@@ -197,7 +222,10 @@ std::optional<GgufSplitName> parseGgufSplitName(const std::string& fileName)
 
 void readGgufCheckpoint(Checkpoint& c, const fs::path& file)
 {
-    const GgufFile g = readGgufHeader(file);
+    if (const auto lfs = gitLfsPointerSize(file)) {
+        throw InputError(file.string(), "", gitLfsMessage(*lfs));
+    }
+    const GgufFile g = readGgufData(c, file);
     c.format = CheckpointFormat::Gguf;
     const std::optional<u64> count = splitKey(g, kSplitCount);
     if (count && *count > kMaxSplits) {

@@ -6,6 +6,8 @@
 #include "llmsizer/gguf.h"
 #include "llmsizer/tensor_map.h"
 
+#include <algorithm>
+#include <map>
 #include <set>
 
 namespace llmsizer {
@@ -68,6 +70,20 @@ public:
         return v.value_or(0);
     }
     bool has(const std::string& tensor) const { return m_names.contains(tensor); }
+    // A tensor "blk.N.<leaf>" in any layer present (splits may be missing, so no layer is
+    // assumed to be there).
+    const GgufTensor* inAnyLayer(const std::string& leaf) const
+    {
+        const std::string suffix = "." + leaf;
+        for (const GgufTensor& t : m_g.tensors) {
+            if (t.name.starts_with("blk.") && t.name.ends_with(suffix) &&
+                tensorLayer(t.name) >= 0 && t.name.size() == t.name.find('.', 4) + suffix.size()) {
+                return &t;
+            }
+        }
+        return nullptr;
+    }
+    bool anyLayerHas(const std::string& leaf) const { return inAnyLayer(leaf) != nullptr; }
     const GgufTensor* tensor(const std::string& name) const
     {
         for (const GgufTensor& t : m_g.tensors) {
@@ -87,28 +103,48 @@ private:
     std::string m_error;
 };
 
-std::string blk(u64 layer, const char* rest)
+// Block norms per layer, counted from the tensors (Gemma 2 has four, Llama two, GPT-J one): the
+// most any layer present has, so a set with splits missing still finds them in every layer it
+// holds.
+u64 blockNorms(const GgufFile& g)
 {
-    return "blk." + std::to_string(layer) + "." + rest;
-}
-
-// Block norms of one layer, counted from its tensors (Gemma 2 has four, Llama two, GPT-J one).
-u64 blockNorms(const GgufFile& g, u64 layer)
-{
-    const std::string prefix = "blk." + std::to_string(layer) + ".";
-    u64 n = 0;
+    std::map<long long, u64> perLayer;
     for (const GgufTensor& t : g.tensors) {
-        if (t.name.starts_with(prefix) && t.name.ends_with(".weight")) {
+        if (t.name.ends_with(".weight")) {
             const TensorRole role = classifyTensor(t.name);
-            n += role.kind == TensorKind::Parameter && role.component == Component::Norms;
+            if (role.kind == TensorKind::Parameter && role.component == Component::Norms) {
+                if (const long long layer = tensorLayer(t.name); layer >= 0) {
+                    ++perLayer[layer];
+                }
+            }
         }
+    }
+    u64 n = 0;
+    for (const auto& [layer, count] : perLayer) {
+        n = std::max(n, count);
     }
     return n;
 }
 
+// The MLP width from the tensors when feed_forward_length is absent: ffn_gate (or a plain
+// ffn_up) is ne = [d_model, d_ff] in any layer present.
+std::optional<u64> ffnWidthFromTensors(const GgufFile& g, u64 dModel)
+{
+    for (const char* leaf : {".ffn_gate.weight", ".ffn_up.weight"}) {
+        for (const GgufTensor& t : g.tensors) {
+            if (t.name.starts_with("blk.") && t.name.ends_with(leaf) && t.dims.size() == 2 &&
+                t.dims[0] == dModel) {
+                return t.dims[1];
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
-std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why)
+std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why,
+                                           std::vector<std::string>* guesses)
 {
     auto no = [why](std::string reason) -> std::optional<ModelConfig> {
         if (why != nullptr) {
@@ -131,6 +167,15 @@ std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why)
     if (!r.error().empty()) {
         return no(r.error());
     }
+    if (!r.hasKey("feed_forward_length")) {
+        if (auto ff = ffnWidthFromTensors(g, c.d_model)) {
+            c.d_ff = *ff;
+        } else if (guesses != nullptr) {
+            guesses->push_back("d_ff: no " + *arch +
+                               ".feed_forward_length and no ffn_gate or ffn_up tensor; 4 x "
+                               "d_model assumed");
+        }
+    }
     u64 qWidth = 0;
     if (auto kl = r.get("attention.key_length");
         kl && (__builtin_mul_overflow(*kl, c.n_heads, &qWidth) || qWidth != c.d_model)) {
@@ -150,28 +195,26 @@ std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why)
 
     // Structure from the tensors: llama.cpp creates bias and norm tensors only where the
     // architecture has them.
-    const u64 last = c.n_layers > 0 ? c.n_layers - 1 : 0;
     c.tied_head = !r.has("output.weight");
     c.biases.lm_head = r.has("output.bias");
-    c.biases.qkv = r.has(blk(last, "attn_q.bias")) || r.has(blk(last, "attn_qkv.bias"));
-    c.biases.out = r.has(blk(last, "attn_output.bias"));
-    c.biases.mlp_up = r.has(blk(0, "ffn_up.bias"));
-    c.biases.mlp_down = r.has(blk(0, "ffn_down.bias"));
+    c.biases.qkv = r.anyLayerHas("attn_q.bias") || r.anyLayerHas("attn_qkv.bias");
+    c.biases.out = r.anyLayerHas("attn_output.bias");
+    c.biases.mlp_up = r.anyLayerHas("ffn_up.bias");
+    c.biases.mlp_down = r.anyLayerHas("ffn_down.bias");
     const bool layerNorm = r.hasKey("attention.layer_norm_epsilon") ||
-                           r.has(blk(0, "attn_norm.bias")) || r.has("output_norm.bias");
+                           r.anyLayerHas("attn_norm.bias") || r.has("output_norm.bias");
     c.norm = layerNorm ? NormKind::LayerNorm : NormKind::RMSNorm;
-    c.norms_per_block = blockNorms(g, last);
+    c.norms_per_block = blockNorms(g);
     c.final_norm = r.has("output_norm.weight");
     c.embedding_norm = r.has("token_embd_norm.weight");
     c.position = r.has("position_embd.weight") ? PositionKind::Learned : PositionKind::None;
-    if (const GgufTensor* qn = r.tensor(blk(last, "attn_q_norm.weight"))) {
+    if (const GgufTensor* qn = r.inAnyLayer("attn_q_norm.weight")) {
         c.qk_norm = qn->params == c.effectiveHeadDim() ? QkNormKind::PerHead : QkNormKind::Full;
     }
-    const bool gate = r.has(blk(last, "ffn_gate.weight")) ||
-                      r.has(blk(last, "ffn_gate_exps.weight")) ||
-                      r.has(blk(last, "ffn_gate.0.weight")) || r.has(blk(0, "ffn_gate.weight"));
+    const bool gate = r.anyLayerHas("ffn_gate.weight") || r.anyLayerHas("ffn_gate_exps.weight") ||
+                      r.anyLayerHas("ffn_gate.0.weight");
     // Phi-3 stores gate and up fused as one ffn_up of 2·d_ff rows.
-    const GgufTensor* up = r.tensor(blk(0, "ffn_up.weight"));
+    const GgufTensor* up = r.inAnyLayer("ffn_up.weight");
     const bool fusedGateUp = up != nullptr && up->dims.size() == 2 && c.d_ff > 0 &&
                              up->dims[1] / 2 == c.d_ff && up->dims[1] % 2 == 0;
     c.mlp = gate || fusedGateUp ? MlpKind::Gated : MlpKind::Plain;
@@ -184,20 +227,20 @@ std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why)
         m.experts_per_token = r.get("expert_used_count").value_or(0);
         m.expert_d_ff = r.get("expert_feed_forward_length").value_or(c.d_ff);
         m.n_shared_experts = r.get("expert_shared_count").value_or(0);
-        if (m.n_shared_experts == 0 && r.has(blk(last, "ffn_up_shexp.weight"))) {
+        if (m.n_shared_experts == 0 && r.anyLayerHas("ffn_up_shexp.weight")) {
             m.n_shared_experts = 1;
         }
         m.shared_d_ff = r.get("expert_shared_feed_forward_length").value_or(0);
-        if (const GgufTensor* sh = r.tensor(blk(last, "ffn_up_shexp.weight"));
+        if (const GgufTensor* sh = r.inAnyLayer("ffn_up_shexp.weight");
             sh != nullptr && m.shared_d_ff == 0 && sh->dims.size() == 2 && m.n_shared_experts > 0) {
             m.shared_d_ff = sh->dims[1] / m.n_shared_experts;
         }
         m.first_dense_layers = r.get("leading_dense_block_count").value_or(0);
-        m.router_bias = r.has(blk(last, "exp_probs_b.bias"));
-        m.shared_expert_gate = r.has(blk(last, "ffn_gate_inp_shexp.weight"));
+        m.router_bias = r.anyLayerHas("exp_probs_b.bias");
+        m.shared_expert_gate = r.anyLayerHas("ffn_gate_inp_shexp.weight");
     }
 
-    if (r.has(blk(0, "attn_kv_a_mqa.weight"))) {
+    if (r.anyLayerHas("attn_kv_a_mqa.weight")) {
         c.attention = AttentionKind::Latent;
         MlaConfig& m = c.mla;
         m.q_lora_rank = r.get("attention.q_lora_rank").value_or(0);

@@ -46,7 +46,10 @@ OpenedFile openAnyFile(const std::filesystem::path& file, const GpuCatalog* cata
     if (looksLikeCheckpoint(file)) {
         OpenedFile out;
         out.kind = OpenedKind::Checkpoint;
-        out.checkpoint = inspectCheckpoint(file);
+        // A header downloaded alone is shown, with a "data not present" note.
+        InspectOptions options;
+        options.header_only = true;
+        out.checkpoint = inspectCheckpoint(file, options);
         return out;
     }
     const std::string label = file.string();

@@ -45,7 +45,7 @@ std::string shapeText(const std::vector<u64>& shape)
 
 // Sizes each tensor from its shape and dtype and checks that the byte ranges tile the data
 // section: sorted by offset, each begins where the previous ends, the last ends at the end.
-void validateTensors(SafetensorsHeader& h)
+void validateTensors(SafetensorsHeader& h, bool headerOnly)
 {
     const u64 dataLen = h.file_size - h.data_start;
     for (SafetensorsTensor& t : h.tensors) {
@@ -81,7 +81,9 @@ void validateTensors(SafetensorsHeader& h)
         if (t.end < t.begin) {
             throw InputError(h.file, field, range + " end before they begin");
         }
-        if (t.end > dataLen) {
+        if (t.end > dataLen && headerOnly) {
+            h.data_complete = false;
+        } else if (t.end > dataLen) {
             throw InputError(h.file, field,
                              range + " end past the end of the file (the data section holds " +
                                  withThousands(dataLen) + " bytes)");
@@ -118,7 +120,9 @@ void validateTensors(SafetensorsHeader& h)
         expected = t.end;
         previous = &t;
     }
-    if (expected != dataLen) {
+    if (expected > dataLen && headerOnly) {
+        h.data_complete = false;
+    } else if (expected != dataLen) {
         throw InputError(h.file, "",
                          "the tensors end at byte " + withThousands(expected) +
                              " of the data section, but it holds " + withThousands(dataLen) +
@@ -163,7 +167,7 @@ SafetensorsHeader parseSafetensorsHeader(std::string_view json, std::uint64_t fi
                              " of the header)");
     }
     detail::parseSafetensorsJson(json, limits, h);
-    validateTensors(h);
+    validateTensors(h, limits.headerOnly);
     return h;
 }
 

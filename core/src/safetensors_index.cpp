@@ -33,6 +33,7 @@ SafetensorsIndex parseSafetensorsIndex(const std::string& text, const std::strin
     idx.file = fileLabel;
     if (auto it = j.find("metadata"); it != j.end() && it->is_object()) {
         idx.total_size = getOptUInt(*it, "total_size", fileLabel, "metadata");
+        idx.total_parameters = getOptUInt(*it, "total_parameters", fileLabel, "metadata");
     }
     const auto map = j.find("weight_map");
     if (map == j.end() || map->is_null()) {

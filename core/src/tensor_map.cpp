@@ -282,11 +282,13 @@ TensorRole classifyTensor(std::string_view name)
     const std::string_view leaf = parts.back();
     // Rotary inverse frequencies are buffers wherever they sit (…rotary_emb.inv_freq); GGUF
     // stores Llama 3's rope scaling factors as rope_freqs.weight.
-    // Quantisation scales of FP8/int checkpoints (weight_scale_inv, …) are not parameters of the
-    // architecture either.
-    if (leaf == "inv_freq" || leaf == "weight_scale_inv" || leaf == "weight_scale" ||
-        leaf == "input_scale") {
+    if (leaf == "inv_freq") {
         return {TensorKind::Buffer, Component::Attention, ""};
+    }
+    // Quantization scales of FP8/int checkpoints (weight_scale_inv, …) are not parameters of the
+    // architecture: they are bytes of the quantized weight beside them (safetensors_quant.cpp).
+    if (leaf == "weight_scale_inv" || leaf == "weight_scale" || leaf == "input_scale") {
+        return {TensorKind::QuantMetadata, Component::Attention, ""};
     }
     if (first + 2 < parts.size() &&
         std::find(kLayerLists.begin(), kLayerLists.end(), parts[first]) != kLayerLists.end() &&

@@ -317,7 +317,9 @@ void ggufRows()
     row("gguf: wrong magic", inspect, "m.gguf", "GGUX" + QByteArray(60, '\0'),
         msg("m.gguf: not a GGUF file (it starts with \"GGUX\", not \"GGUF\")"));
     row("gguf: version 1", inspect, "m.gguf", gguf(1, 0, 0),
-        msg("m.gguf: version: unsupported GGUF version 1 (versions 2 and 3 are read)"));
+        msg("m.gguf: version: GGUF version 1 (2023) predates the format's stable layout (its "
+            "counts and lengths are 32-bit) and is not read; convert the model again with a "
+            "current llama.cpp (versions 2 and 3 are read)"));
     row("gguf: 2^63 tensors", inspect, "m.gguf", gguf(3, quint64(1) << 63, 0),
         msg("m.gguf: tensor_count: 9,223,372,036,854,775,808 exceeds the limit of 1,048,576 "
             "tensors"));

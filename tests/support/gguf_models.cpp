@@ -14,6 +14,7 @@ std::vector<std::string> tokens(std::size_t n)
 
 namespace {
 
+// ff 0: no feed_forward_length key (the width is then only in the tensors).
 void llamaMetadata(GgufWriter& w, const char* name, std::uint32_t ff, std::uint32_t kv)
 {
     w.addString("general.architecture", "llama");
@@ -21,7 +22,9 @@ void llamaMetadata(GgufWriter& w, const char* name, std::uint32_t ff, std::uint3
     w.addU32("llama.context_length", 4096);
     w.addU32("llama.embedding_length", 4096);
     w.addU32("llama.block_count", 32);
-    w.addU32("llama.feed_forward_length", ff);
+    if (ff > 0) {
+        w.addU32("llama.feed_forward_length", ff);
+    }
     w.addU32("llama.rope.dimension_count", 128);
     w.addU32("llama.attention.head_count", 32);
     w.addU32("llama.attention.head_count_kv", kv);
@@ -38,10 +41,10 @@ bool moreBits(int i, int n)
 
 // Llama-2-7B as a Q4_K_M file: Q4_K everywhere except attn_v and ffn_down in the use_more_bits
 // layers and the output matrix (Q6_K); norms F32. dims in ggml order.
-GgufWriter llama2Q4KM()
+GgufWriter llama2Q4KM(bool feedForwardLength)
 {
     GgufWriter w(3);
-    llamaMetadata(w, "Llama-2-7B", 11008, 32);
+    llamaMetadata(w, "Llama-2-7B", feedForwardLength ? 11008 : 0, 32);
     w.addU32("general.file_type", 15);
     w.addString("tokenizer.ggml.model", "llama");
     w.addStringArray("tokenizer.ggml.tokens", tokens(32000));

@@ -14,7 +14,8 @@ std::vector<std::string> tokens(std::size_t n);
 
 // Llama-2-7B as a Q4_K_M file: Q4_K except attn_v and ffn_down in llama.cpp's use_more_bits
 // layers and the output matrix (Q6_K); norms F32.
-GgufWriter llama2Q4KM();
+// feedForwardLength false: without llama.feed_forward_length (older converters).
+GgufWriter llama2Q4KM(bool feedForwardLength = true);
 // Llama-3.1-8B as Q8_0 with Llama 3's rope_freqs buffer; vocab from llama.vocab_size.
 GgufWriter llama31Q8();
 // Mixtral-8x7B with the experts fused into 3-D tensors (ffn_*_exps), Q8_0.

@@ -57,6 +57,10 @@ public:
     std::string header() const;
     // Header, padding to the alignment, and a sparse data section holding every tensor.
     std::uint64_t write(const std::string& path) const;
+    // The same header and file in big-endian byte order, as gguf_convert_endian.py writes them
+    // (gguf_endian.cpp).
+    std::string bigEndianHeader() const;
+    std::uint64_t writeBigEndian(const std::string& path) const;
     // Offset of the data section and its size as the writer laid it out.
     std::uint64_t dataStart() const;
     std::uint64_t dataBytes() const;

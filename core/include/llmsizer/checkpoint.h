@@ -25,6 +25,13 @@ struct CheckpointTensor {
     std::uint64_t bytes = 0;
     std::string file; // the file (shard) it is stored in, as a file name
     TensorRole role;
+    // Quantized (packed) weights: params is the logical count and logical_shape the unpacked
+    // shape (empty when it is the stored one); quant names the scheme ("MLX Q4 g64"), also on
+    // the scales/zeros/absmax tensors, whose role is TensorKind::QuantMetadata. quant_bytes: the
+    // metadata bytes that belong to this weight (scales, zeros, …).
+    std::vector<std::uint64_t> logical_shape;
+    std::string quant;
+    std::uint64_t quant_bytes = 0;
 };
 
 // Parameters and bytes stored in one dtype.
@@ -50,10 +57,26 @@ struct ComponentDiff {
     std::int64_t difference = 0; // checkpoint − estimate
 };
 
+// A LoRA adapter's tensors (PEFT lora_A/lora_B, MLX lora_a/lora_b): ranks, adapted modules and
+// parameters, with what adapter_config.json says.
+struct LoraSummary {
+    std::vector<std::uint64_t> ranks; // distinct ranks found in the shapes, ascending
+    std::vector<std::string> targets; // adapted module names ("q_proj", "v_proj"), sorted
+    std::uint64_t params = 0;         // A and B parameters
+    std::uint64_t tensors = 0;
+    std::string config_source;                // adapter_config.json path, if read
+    std::optional<std::uint64_t> config_rank; // its r / lora_parameters.rank
+    std::string base_model;                   // its base_model_name_or_path / model
+};
+
 // What a checkpoint holds, read from its headers only. Parameter totals exclude buffers and
 // include unmapped tensors (listed by name; they are never dropped).
 struct Checkpoint {
     std::string path; // what was opened (file, index or directory)
+    // Read with InspectOptions::header_only; data_present is false when a file ends before its
+    // tensor data (a header downloaded alone, an interrupted download).
+    bool header_only = false;
+    bool data_present = true;
     CheckpointFormat format = CheckpointFormat::Safetensors;
     std::vector<std::string> files; // the files whose headers were read
 
@@ -68,13 +91,24 @@ struct Checkpoint {
     std::vector<std::string> unmapped;      // names of unmapped tensors
     std::vector<std::string> buffers;       // names of buffers
 
+    // Quantized safetensors (docs/checkpoints.md, "Quantized safetensors"): the schemes found
+    // and where their settings came from; total_bytes includes the quantization metadata
+    // (scales, zeros, absmax), which are bytes but not parameters.
+    std::vector<std::string> quantization;
+    std::uint64_t quantized_params = 0; // logical parameters of quantized weights
+    std::uint64_t quant_metadata_tensors = 0;
+    std::uint64_t quant_metadata_bytes = 0;
+
+    std::optional<LoraSummary> lora; // when LoRA tensors are present
+
     // A safetensors index whose shards are not all present: counts cover the present shards.
     bool partial = false;
     std::vector<std::string> missing_shards;
     std::uint64_t missing_tensors = 0; // tensors the index places in missing shards
 
-    // GGUF: 8·bytes/params over the parameters, and the version. metadata: the GGUF key/values
-    // (long strings cut, arrays as their length) or safetensors' __metadata__.
+    // GGUF and quantized safetensors: 8·bytes/params over the parameters, and the GGUF version.
+    // metadata: the GGUF key/values (long strings cut, arrays as their length) or safetensors'
+    // __metadata__.
     std::optional<double> effective_bpw;
     std::uint32_t gguf_version = 0;
     std::vector<MetadataItem> metadata;
@@ -90,6 +124,13 @@ struct Checkpoint {
 
     std::vector<std::string> notes; // non-fatal findings (index total_size mismatch, …)
 
+    // One line to show before anything else when nothing was counted ("The file holds no
+    // tensors: …", "None of the 4 shards the index names is present: …"); empty otherwise.
+    std::string headline;
+    // A safetensors index's own totals, shown beside the count as a cross-check.
+    std::optional<std::uint64_t> index_total_size;
+    std::optional<std::uint64_t> index_total_parameters;
+
     const ComponentCount& component(Component c) const;
 };
 
@@ -97,7 +138,13 @@ struct Checkpoint {
 // holding one of them (an index first, else every *.safetensors, else a single *.gguf). A
 // config.json beside a safetensors checkpoint supplies the architecture for the estimate.
 // Throws InputError naming the file and the problem.
-Checkpoint inspectCheckpoint(const std::filesystem::path& fileOrDir);
+struct InspectOptions {
+    // Accept files that end before their tensor data (llm-sizer-cli inspect --header-only; the
+    // app always does, with a "data not present" note): the counts come from the headers.
+    bool header_only = false;
+};
+Checkpoint inspectCheckpoint(const std::filesystem::path& fileOrDir,
+                             const InspectOptions& options = {});
 
 // The CLI's JSON form: total_params, total_bytes, components, tensors, unmapped, buffers,
 // dtypes, and as they apply effective_bpw, metadata, partial/missing_shards, estimate.
@@ -105,7 +152,9 @@ nlohmann::json checkpointToJson(const Checkpoint& c);
 
 // The architecture a GGUF file describes (general.architecture and its keys, structural flags
 // from the tensors present); nullopt with *why set when it cannot be read as a ModelConfig.
+// Fields the file does not settle are listed in *guesses (when given).
 struct GgufFile;
-std::optional<ModelConfig> ggufModelConfig(const GgufFile& gguf, std::string* why);
+std::optional<ModelConfig> ggufModelConfig(const GgufFile& gguf, std::string* why,
+                                           std::vector<std::string>* guesses = nullptr);
 
 } // namespace llmsizer

@@ -41,6 +41,9 @@ struct GgufLimits {
     std::uint64_t maxStoredString = 1024;    // longer metadata strings are kept truncated
     std::uint64_t maxStoredArray = 1u << 16; // integer arrays up to this length are kept
     int maxArrayDepth = 4;
+    // The file may end before its tensor data (a header downloaded alone): not an error then,
+    // and GgufFile::data_complete says whether all data is present.
+    bool headerOnly = false;
 };
 
 // One metadata value. Scalars are kept; strings up to maxStoredString bytes (then truncated);
@@ -83,6 +86,8 @@ struct GgufTensor {
 struct GgufFile {
     std::string file;
     std::uint32_t version = 0;
+    bool big_endian = false;   // byte order detected from the version field
+    bool data_complete = true; // false: the file ends before its tensor data (headerOnly)
     std::uint64_t file_size = 0;
     std::uint64_t alignment = 32;
     std::uint64_t data_start = 0; // absolute offset of the aligned data section

@@ -18,6 +18,9 @@ struct SafetensorsLimits {
     std::uint64_t maxDims = 8;
     std::uint64_t maxMetadataEntries = 4096;
     std::uint64_t maxNameBytes = 4096;
+    // The file may end before its data (a header downloaded alone, a partial download): data
+    // ranges past the end are then not errors, and data_complete says whether all is present.
+    bool headerOnly = false;
 };
 
 // One tensor entry of a safetensors header. data_offsets are relative to the first byte after
@@ -38,6 +41,7 @@ struct SafetensorsHeader {
     std::uint64_t file_size = 0;
     std::uint64_t header_size = 0; // N, the JSON length
     std::uint64_t data_start = 0;  // 8 + N
+    bool data_complete = true;     // false: the file ends before its data (headerOnly)
     std::vector<SafetensorsTensor> tensors;
     std::vector<std::pair<std::string, std::string>> metadata;
 };
@@ -62,6 +66,8 @@ struct SafetensorsIndex {
     std::vector<std::pair<std::string, std::string>> weight_map; // in file order
     std::vector<std::string> shards;                             // unique, sorted
     std::optional<std::uint64_t> total_size;                     // metadata.total_size
+    std::optional<std::uint64_t>
+        total_parameters; // metadata.total_parameters (recent transformers)
 };
 
 SafetensorsIndex readSafetensorsIndex(const std::filesystem::path& file);

@@ -8,8 +8,9 @@
 namespace llmsizer {
 
 // What a stored tensor is: a parameter of a known component, a non-parameter buffer (rotary
-// inv_freq, GGUF rope_freqs, GPT-2's causal-mask attn.bias), or a name no pattern knows.
-enum class TensorKind { Parameter, Buffer, Unmapped };
+// inv_freq, GGUF rope_freqs, GPT-2's causal-mask attn.bias), quantization metadata of a
+// quantized weight (scales, zeros, absmax: bytes, not parameters), or a name no pattern knows.
+enum class TensorKind { Parameter, Buffer, Unmapped, QuantMetadata };
 
 // The component and part a tensor counts towards. Parts use count.h's keys ("q", "routed_experts",
 // "block", …) plus the fused forms "qkv" and "gate_up". docs/checkpoints.md lists the patterns.
