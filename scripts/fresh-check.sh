@@ -122,7 +122,7 @@ in_root "$root" "cd /root/src/llm-sizer && scripts/test.sh"
 stage "build the Debian package (scripts/package.sh)"
 in_root "$root" "cd /root/src/llm-sizer && scripts/package.sh"
 deb=$(ls "$root"/root/src/llm-sizer/build/packages/llm-sizer_*_amd64.deb)
-dpkg-deb -I "$deb" | sed -n '/Package:/,$p'
+dpkg-deb -I "$deb"
 
 stage "install the package with apt-get in a second fresh root and smoke-test it"
 root2="$work/root2"
