@@ -60,7 +60,8 @@ LoadedModel loadModel(const QCommandLineParser& parser)
     const std::string id = parser.value(QStringLiteral("preset")).toStdString();
     const std::filesystem::path dir = defaultPresetDir();
     const std::filesystem::path file = dir / (id + ".json");
-    if (id.empty() || id.find('/') != std::string::npos || !std::filesystem::exists(file)) {
+    std::error_code ec; // an id too long for a file name is simply not a preset
+    if (id.empty() || id.find('/') != std::string::npos || !std::filesystem::exists(file, ec)) {
         throw UsageError("unknown preset '" + id + "' (see 'llm-sizer-cli presets')");
     }
     return loadModelFile(file);

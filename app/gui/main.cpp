@@ -19,7 +19,10 @@
 #include <QRegularExpression>
 #include <QTimer>
 #include <cstdio>
+#include <exception>
+#include <filesystem>
 #include <memory>
+#include <new>
 
 using namespace llmsizer::ui;
 
@@ -30,6 +33,11 @@ void fail(const QString& message)
     std::fprintf(stderr, "llm-sizer: %s\n", qPrintable(message));
 }
 
+// Screenshot sizes: 8K UHD at most (a 7680x4320 ARGB image is 133 MB, and the grab holds two),
+// so that a screenshot stays within the 512 MB every input is held to (docs/reliability.md).
+constexpr QSize kMinShot(200, 150);
+constexpr QSize kMaxShot(7680, 4320);
+
 bool parseSize(const QString& text, QSize* size)
 {
     static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
@@ -38,12 +46,11 @@ bool parseSize(const QString& text, QSize* size)
         return false;
     }
     *size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
-    return size->width() >= 200 && size->height() >= 150;
+    return size->width() >= kMinShot.width() && size->height() >= kMinShot.height() &&
+           size->width() <= kMaxShot.width() && size->height() <= kMaxShot.height();
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("llm-sizer"));
@@ -110,7 +117,7 @@ int main(int argc, char** argv)
     }
     QSize windowSize;
     if (!parseSize(parser.value(size), &windowSize)) {
-        fail(QStringLiteral("--size must be WIDTHxHEIGHT, at least 200x150 (got \"%1\")")
+        fail(QStringLiteral("--size must be WIDTHxHEIGHT from 200x150 to 7680x4320 (got \"%1\")")
                  .arg(parser.value(size)));
         return 2;
     }
@@ -216,4 +223,22 @@ int main(int argc, char** argv)
         window.compareWindow()->present();
     }
     return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const std::filesystem::filesystem_error& e) {
+        // Last resort: the readers use the error_code overloads, so this is a bug, reported with
+        // the file and the system's reason rather than an abort.
+        std::fprintf(stderr, "llm-sizer: %s: %s\n", e.path1().c_str(), e.code().message().c_str());
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "llm-sizer: out of memory\n");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "llm-sizer: %s\n", e.what());
+    }
+    return 3;
 }

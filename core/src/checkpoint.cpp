@@ -9,6 +9,7 @@
 #include "llmsizer/format.h"
 #include "llmsizer/gguf.h"
 #include "llmsizer/hf_import.h"
+#include "llmsizer/jsonio.h"
 #include "llmsizer/safetensors.h"
 
 #include <algorithm>
@@ -241,10 +242,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir)
     Checkpoint c;
     c.path = fileOrDir.string();
     std::error_code ec;
-    const fs::file_status st = fs::status(fileOrDir, ec);
-    if (ec || !fs::exists(st)) {
-        throw InputError(c.path, "", "no such file or directory");
-    }
+    const fs::file_status st = statusOrThrow(fileOrDir, "no such file or directory");
     fs::path configDir = fileOrDir.parent_path();
     if (fs::is_directory(st)) {
         configDir = fileOrDir;

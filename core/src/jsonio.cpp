@@ -114,14 +114,27 @@ json parseJsonText(const std::string& text, const std::string& fileLabel, const 
     return j;
 }
 
+std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
+                                           const std::string& missing)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+        // A symlink loop, a name too long, a directory that cannot be searched: the system's
+        // reason, not "no such file".
+        throw InputError(file.string(), "", "cannot be opened (" + ec.message() + ")");
+    }
+    if (ec || !std::filesystem::exists(status)) {
+        throw InputError(file.string(), "", missing);
+    }
+    return status;
+}
+
 json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits)
 {
     const std::string label = file.string();
+    const auto status = statusOrThrow(file, "no such file");
     std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(status)) {
-        throw InputError(label, "", "no such file");
-    }
     if (std::filesystem::is_directory(status)) {
         throw InputError(label, "", "is a directory, not a file");
     }

@@ -345,6 +345,7 @@ void addBadInputRows()
     gpuRows();
     safetensorsRows();
     ggufRows();
+    addHostileRows();
 }
 
 void addSessionRows()
@@ -398,6 +399,8 @@ bool makeBadInput(const QString& dir, const QString& name, Make make, const QByt
         return QDir(dir).mkdir(name);
     case Make::Fifo:
         return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
+    case Make::SymlinkLoop:
+        return QFile::link(name, path);
     case Make::File:
     case Make::Unreadable: {
         QFile f(path);

@@ -15,6 +15,11 @@ struct JsonLimits {
     int maxDepth = 64;
 };
 
+// The file's status; an InputError naming the file when it does not exist (`missing`, e.g. "no
+// such file") or cannot be reached (the system's reason: a symlink loop, a name too long, a
+// directory without search permission).
+std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
+                                           const std::string& missing);
 nlohmann::json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits = {});
 nlohmann::json parseJsonText(const std::string& text, const std::string& fileLabel,
                              const JsonLimits& limits = {});

@@ -1,0 +1,102 @@
+// llm-sizer-cli against a hostile environment: output that cannot be written (/dev/full, a
+// closed stdout) is an error with exit 3, never a silent truncation; file system errors (a
+// symlink loop, a name too long) are messages with exit 3, never an abort.
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs the CLI through /bin/sh so that the test can redirect or close its stdout: `redirect` is
+// appended to the command line ("> /dev/full", ">&-").
+Run runShell(const QStringList& args, const QString& redirect = {})
+{
+    QString command = QStringLiteral("exec \"$0\"");
+    for (int i = 1; i <= args.size(); ++i) {
+        command += QStringLiteral(" \"$%1\"").arg(i);
+    }
+    command += QLatin1Char(' ') + redirect;
+    QStringList shellArgs{QStringLiteral("-c"), command, QStringLiteral(LLMSIZER_CLI_PATH)};
+    shellArgs += args;
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("LLMSIZER_PRESETS_DIR"), QStringLiteral(LLMSIZER_TEST_PRESETS_DIR));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral("/bin/sh"), shellArgs);
+    Run r;
+    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) {
+        return r;
+    }
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+} // namespace
+
+class TestCliRobustness : public QObject {
+    Q_OBJECT
+private slots:
+    // Each command's normal output sent where it cannot be written.
+    void unwritableOutput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("redirect");
+        QTest::addColumn<QString>("reason");
+        const QStringList count{QStringLiteral("count"), QStringLiteral("--preset"),
+                                QStringLiteral("llama-3-8b"), QStringLiteral("--json")};
+        const QStringList presets{QStringLiteral("presets")};
+        const QString full = QStringLiteral("> /dev/full");
+        const QString closed = QStringLiteral(">&-");
+        const QString noSpace = QStringLiteral("(No space left on device)");
+        const QString isClosed = QStringLiteral("(it is closed)");
+        QTest::newRow("count --json > /dev/full") << count << full << noSpace;
+        QTest::newRow("presets > /dev/full") << presets << full << noSpace;
+        QTest::newRow("--help > /dev/full")
+            << QStringList{QStringLiteral("--help")} << full << noSpace;
+        QTest::newRow("count --json, stdout closed") << count << closed << isClosed;
+        QTest::newRow("presets, stdout closed") << presets << closed << isClosed;
+    }
+    void unwritableOutput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, redirect);
+        QFETCH(QString, reason);
+        const Run r = runShell(args, redirect);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 QStringLiteral("error: standard output: cannot be written %1\n").arg(reason));
+    }
+
+    // Regression: an id too long for a file name aborted on an uncaught filesystem_error.
+    void presetIdTooLongIsUnknown()
+    {
+        const QString id(300, QLatin1Char('a'));
+        const Run r = runShell({QStringLiteral("count"), QStringLiteral("--preset"), id});
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(r.err),
+                 QStringLiteral("error: unknown preset '%1' (see 'llm-sizer-cli presets')\n(see "
+                                "'llm-sizer-cli count --help')\n")
+                     .arg(id));
+    }
+
+    // The same commands with a writable stdout succeed (the check is not always failing).
+    void writableOutputSucceeds()
+    {
+        const Run r = runShell({QStringLiteral("presets")}, QStringLiteral("> /dev/null"));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.err, QByteArray());
+    }
+};
+
+QTEST_MAIN(TestCliRobustness)
+#include "tst_cli_robustness.moc"
