@@ -40,25 +40,6 @@ std::string describeType(const json& v)
     return v.is_array() ? "an array" : "an object";
 }
 
-// The parser quotes the bytes it last read, which may be invalid UTF-8; messages stay printable
-// by writing every byte outside ASCII as \xNN.
-std::string asciiOnly(const std::string& text)
-{
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char ch : text) {
-        const auto byte = static_cast<unsigned char>(ch);
-        if (byte < 0x80) {
-            out += ch;
-        } else {
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xF];
-        }
-    }
-    return out;
-}
-
 const json* find(const json& obj, const std::string& key)
 {
     if (!obj.is_object()) {
@@ -76,42 +57,6 @@ const json* find(const json& obj, const std::string& key)
 std::string joinPath(const std::string& prefix, const std::string& key)
 {
     return prefix.empty() ? key : prefix + "." + key;
-}
-
-json parseJsonText(const std::string& text, const std::string& fileLabel, const JsonLimits& limits)
-{
-    if (text.empty()) {
-        throw InputError(fileLabel, "", "file is empty");
-    }
-    int deepest = 0;
-    bool tooDeep = false;
-    // The parser callback sees each nesting depth; refusing deep documents keeps hostile input
-    // from exhausting the stack in later recursive walks.
-    json::parser_callback_t cb = [&](int depth, json::parse_event_t, json&) {
-        deepest = std::max(deepest, depth);
-        if (depth > limits.maxDepth) {
-            tooDeep = true;
-            return false;
-        }
-        return true;
-    };
-    json j;
-    try {
-        j = json::parse(text, cb, /*allow_exceptions=*/true, /*ignore_comments=*/false);
-    } catch (const json::exception& e) {
-        // parse_error for bad syntax, and out_of_range for a number beyond a double ("1e999"):
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> drop the tag
-        std::string what = e.what();
-        if (auto pos = what.find("] "); pos != std::string::npos) {
-            what = what.substr(pos + 2);
-        }
-        throw InputError(fileLabel, "", "not valid JSON (" + asciiOnly(what) + ")");
-    }
-    if (tooDeep) {
-        throw InputError(fileLabel, "",
-                         "JSON nested deeper than " + std::to_string(limits.maxDepth) + " levels");
-    }
-    return j;
 }
 
 std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,

@@ -289,6 +289,13 @@ void parseSafetensorsJson(std::string_view json, const SafetensorsLimits& limits
         throw InputError(h.file, sax.errorField(),
                          sax.failed() ? sax.errorMessage() : "the header is not valid JSON");
     }
+    if (const std::size_t nul = json.find('\0'); nul != std::string_view::npos) {
+        // The parser takes a NUL byte outside a string for the end of the text, so
+        // "{...}\0anything" would read as a valid header (padding is spaces, never NULs).
+        throw InputError(h.file, "",
+                         "the header is not valid JSON (a NUL byte at byte " +
+                             std::to_string(nul + 1) + " of the header)");
+    }
 }
 
 } // namespace llmsizer::detail

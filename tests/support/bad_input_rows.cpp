@@ -386,6 +386,7 @@ void addSessionRows()
         "units: must be \"GB\" or \"GiB\" (got \"MB\")");
     add("session: 1e999", session(R"("current": 1e999)"),
         "not valid JSON (number overflow parsing '1e999')");
+    addHostileSessionRows();
 }
 
 bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,

@@ -26,6 +26,8 @@ void addBadInputRows();
 void addHostileRows();
 // Session files: columns content and the message after the file's path.
 void addSessionRows();
+// Session rows of the same kind; addSessionRows adds them (bad_input_rows_hostile.cpp).
+void addHostileSessionRows();
 
 // Writes a row's input into dir; false if that failed.
 bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
