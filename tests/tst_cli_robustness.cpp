@@ -1,6 +1,7 @@
 // llm-sizer-cli against a hostile environment: output that cannot be written (/dev/full, a
 // closed stdout) is an error with exit 3, never a silent truncation; file system errors (a
-// symlink loop, a name too long) are messages with exit 3, never an abort.
+// symlink loop, a name too long) are messages with exit 3, never an abort; names read from files
+// reach the terminal with their control characters escaped, never obeyed.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -40,6 +41,32 @@ Run runShell(const QStringList& args, const QString& redirect = {})
     r.err = p.readAllStandardError();
     return r;
 }
+
+QByteArray le64(quint64 v)
+{
+    QByteArray b;
+    for (int i = 0; i < 8; ++i) {
+        b.append(static_cast<char>((v >> (8 * i)) & 0xFF));
+    }
+    return b;
+}
+
+bool writeFile(const QString& path, const QByteArray& content)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
+}
+
+// ESC, BEL, DEL and the C1 control U+009B (CSI), as raw bytes in output.
+bool holdsControls(const QByteArray& text)
+{
+    return text.contains('\x1b') || text.contains('\x07') || text.contains('\x7f') ||
+           text.contains("\xc2\x9b");
+}
+
+// An OSC 52 sequence (write the clipboard), a title change and a CSI "clear screen", as JSON
+// string escapes: the parsed names hold the raw control characters.
+const char* kHostile = "\\u001b]52;c;aGVsbG8=\\u0007\\u001b]0;title\\u0007\\u009b2J\\u007f";
 
 } // namespace
 
@@ -87,6 +114,51 @@ private slots:
                  QStringLiteral("error: unknown preset '%1' (see 'llm-sizer-cli presets')\n(see "
                                 "'llm-sizer-cli count --help')\n")
                      .arg(id));
+    }
+
+    // Names from a file in text output and in error messages: escaped as \xNN.
+    void controlCharactersAreEscaped_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QByteArray>("escaped");
+        const QByteArray header =
+            QByteArray("{\"") + kHostile +
+            "\": {\"dtype\": \"F32\", \"shape\": [1], \"data_offsets\": [0, 4]}}";
+        QTest::newRow("inspect --tensors: a tensor name")
+            << QStringList{QStringLiteral("inspect"), QStringLiteral("--tensors")}
+            << QStringLiteral("m.safetensors")
+            << le64(static_cast<quint64>(header.size())) + header + QByteArray(4, '\0') << 0
+            << QByteArray("\\x1B]52;c;aGVsbG8=\\x07\\x1B]0;title\\x07\\xC2\\x9B2J\\x7F");
+        QTest::newRow("gpus: a GPU name")
+            << QStringList{QStringLiteral("gpus"), QStringLiteral("--user-gpus")}
+            << QStringLiteral("u.json")
+            << QByteArray("{\"gpus\": [{\"id\": \"evil\", \"name\": \"") + kHostile +
+                   "\", \"vendor\": \"V\", \"memory_gb\": 24, \"bandwidth_gb_s\": 100}]}"
+            << 0 << QByteArray("\\x1B]52;c;aGVsbG8=\\x07");
+        QTest::newRow("count: model_type in an error")
+            << QStringList{QStringLiteral("count"), QStringLiteral("--config")}
+            << QStringLiteral("config.json") << QByteArray("{\"model_type\": \"") + kHostile + "\"}"
+            << 3
+            << QByteArray("unsupported model type '\\x1B]52;c;aGVsbG8=\\x07\\x1B]0;title\\x07"
+                          "\\xC2\\x9B2J\\x7F'");
+    }
+    void controlCharactersAreEscaped()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, content);
+        QFETCH(int, exitCode);
+        QFETCH(QByteArray, escaped);
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(file), content));
+        const Run r = runShell(args << dir.filePath(file));
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(!holdsControls(r.out), r.out.constData());
+        QVERIFY2(!holdsControls(r.err), r.err.constData());
+        QVERIFY2((r.out + r.err).contains(escaped), (r.out + r.err).constData());
     }
 
     // The same commands with a writable stdout succeed (the check is not always failing).

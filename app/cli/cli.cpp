@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "llmsizer/error.h"
+#include "llmsizer/format.h"
 #include "llmsizer/preset.h"
 
 #include <cmath>
@@ -118,7 +119,8 @@ void printJson(const nlohmann::json& j)
 
 void printLine(const std::string& line)
 {
-    std::cout << line << '\n';
+    // Lines carry names read from files: control characters are shown, never obeyed.
+    std::cout << terminalSafe(line) << '\n';
 }
 
 } // namespace llmsizer::cli

@@ -5,6 +5,7 @@
 #include "llmsizer/checked.h"
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
+#include "llmsizer/format.h"
 
 #include <QCoreApplication>
 #include <array>
@@ -47,6 +48,12 @@ void printUsage(std::ostream& out)
 
 // Output that cannot be written (a full disk, /dev/full, a closed pipe) is an error, never a
 // silently truncated result: the reason goes to stderr and the exit code is 3.
+// Messages quote names read from files: one line, control characters shown, never obeyed.
+std::string safe(const std::string& text)
+{
+    return llmsizer::terminalSafe(text, /*keepNewlines=*/false);
+}
+
 int checkedExit(int code)
 {
     errno = 0;
@@ -69,29 +76,30 @@ int runCommand(const Command& c, const QStringList& args)
         std::cout << help.what();
         return llmsizer::cli::kOk;
     } catch (const llmsizer::cli::UsageError& e) {
-        std::cerr << "error: " << e.what() << "\n(see 'llm-sizer-cli " << c.name << " --help')\n";
+        std::cerr << "error: " << safe(e.what()) << "\n(see 'llm-sizer-cli " << c.name
+                  << " --help')\n";
         return llmsizer::cli::kUsage;
     } catch (const llmsizer::InputError& e) {
-        std::cerr << "error: " << e.what() << '\n';
+        std::cerr << "error: " << safe(e.what()) << '\n';
         return llmsizer::cli::kBadInput;
     } catch (const llmsizer::InvalidConfigError& e) {
         for (const auto& issue : e.issues()) {
-            std::cerr << "error: " << issue.field << ": " << issue.message << '\n';
+            std::cerr << "error: " << safe(issue.field + ": " + issue.message) << '\n';
         }
         return llmsizer::cli::kBadInput;
     } catch (const llmsizer::OverflowError& e) {
-        std::cerr << "error: " << e.what() << '\n';
+        std::cerr << "error: " << safe(e.what()) << '\n';
         return llmsizer::cli::kBadInput;
     } catch (const std::filesystem::filesystem_error& e) {
         // Last resort: every reader uses the error_code overloads, so this is a bug, reported
         // with the file and the system's reason rather than an abort.
-        std::cerr << "error: " << e.path1().string() << ": " << e.code().message() << '\n';
+        std::cerr << "error: " << safe(e.path1().string() + ": " + e.code().message()) << '\n';
         return llmsizer::cli::kBadInput;
     } catch (const std::bad_alloc&) {
         std::cerr << "error: out of memory\n";
         return llmsizer::cli::kBadInput;
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << '\n';
+        std::cerr << "error: " << safe(e.what()) << '\n';
         return llmsizer::cli::kBadInput;
     }
 }
@@ -130,7 +138,7 @@ int main(int argc, char** argv)
         }
         return checkedExit(runCommand(c, args));
     }
-    std::cerr << "error: unknown command '" << name.toStdString() << "'\n";
+    std::cerr << "error: unknown command '" << safe(name.toStdString()) << "'\n";
     printUsage(std::cerr);
     return llmsizer::cli::kUsage;
 }

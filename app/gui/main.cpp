@@ -1,5 +1,6 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
+#include "llmsizer/format.h"
 #include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
@@ -28,9 +29,11 @@ using namespace llmsizer::ui;
 
 namespace {
 
+// Messages quote names read from files: control characters are shown, never obeyed.
 void fail(const QString& message)
 {
-    std::fprintf(stderr, "llm-sizer: %s\n", qPrintable(message));
+    std::fprintf(stderr, "llm-sizer: %s\n",
+                 llmsizer::terminalSafe(message.toStdString(), false).c_str());
 }
 
 // Screenshot sizes: 8K UHD at most (a 7680x4320 ARGB image is 133 MB, and the grab holds two),
@@ -236,9 +239,9 @@ int main(int argc, char** argv)
         // the file and the system's reason rather than an abort.
         std::fprintf(stderr, "llm-sizer: %s: %s\n", e.path1().c_str(), e.code().message().c_str());
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "llm-sizer: out of memory\n");
+        fail(QStringLiteral("out of memory"));
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "llm-sizer: %s\n", e.what());
+        fail(QString::fromStdString(e.what()));
     }
     return 3;
 }
