@@ -36,6 +36,44 @@ bool endsWith(const std::string& s, std::string_view suffix)
            s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
 }
 
+// `p` is `base` or lies below it (both canonical).
+bool within(const fs::path& p, const fs::path& base)
+{
+    const fs::path rel = p.lexically_relative(base);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+} // namespace
+
+void detail::requireInsideCheckpoint(const fs::path& dir, const fs::path& file)
+{
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(file, ec))) {
+        return;
+    }
+    const fs::path target = fs::canonical(file, ec);
+    if (ec) {
+        return; // a dangling link or a loop: reading the file reports it
+    }
+    const fs::path home = fs::canonical(dir.empty() ? fs::path(".") : dir, ec);
+    if (ec) {
+        return;
+    }
+    if (within(target, home)) {
+        return;
+    }
+    // huggingface_hub's cache: models--ORG--NAME/snapshots/<hash>/<file> -> ../../blobs/<sha>
+    if (home.parent_path().filename() == "snapshots" &&
+        within(target, home.parent_path().parent_path() / "blobs")) {
+        return;
+    }
+    throw InputError(file.string(), "",
+                     "is a symbolic link to a file outside the checkpoint's directory (only "
+                     "links within it, or into a Hugging Face cache's blobs, are followed)");
+}
+
+namespace {
+
 // What a directory holds, sorted by name.
 struct Listing {
     std::vector<fs::path> indexes, safetensors, ggufs;
@@ -58,6 +96,11 @@ Listing listDirectory(const fs::path& dir)
         const std::string name = fileName(e.path());
         if (!e.is_regular_file(ec)) {
             continue;
+        }
+        const bool wanted = endsWith(name, ".safetensors.index.json") ||
+                            endsWith(name, ".safetensors") || endsWith(name, ".gguf");
+        if (wanted) {
+            detail::requireInsideCheckpoint(dir, e.path());
         }
         if (endsWith(name, ".safetensors.index.json")) {
             l.indexes.push_back(e.path());
@@ -131,6 +174,7 @@ void readIndex(Checkpoint& c, const fs::path& indexFile)
             c.missing_shards.push_back(shard);
             continue;
         }
+        detail::requireInsideCheckpoint(dir, file);
         const SafetensorsHeader h = readSafetensorsHeader(file);
         auto& names = stored[shard];
         for (const SafetensorsTensor& t : h.tensors) {

@@ -119,6 +119,9 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.missing_shards.push_back(shard);
             continue;
         }
+        if (i != name->number) {
+            requireInsideCheckpoint(file.parent_path(), path);
+        }
         GgufFile g = i == name->number ? opened : readGgufHeader(path);
         if (splitKey(g, kSplitCount) != count) {
             throw InputError(g.file, std::string(kSplitCount),

@@ -80,6 +80,10 @@ void jsonRows()
     row("index: text after a NUL byte", "inspect", "m.safetensors.index.json",
         withNul(R"({"weight_map": {"a": "b.safetensors"}})", "x"),
         msg("m.safetensors.index.json: not valid JSON (a NUL byte at byte 39 of 40)"));
+    row("safetensors: a text file (its bytes are not echoed)", "inspect", "m.safetensors",
+        "root:x:0:0:root:/root:/bin/bash\n",
+        msg("m.safetensors: not a safetensors file (its first 8 bytes are not a header length; a "
+            "safetensors file starts with its header's length, then '{')"));
     row("safetensors: header text after a NUL byte", "inspect", "m.safetensors",
         safetensors(withNul("{}", "x")),
         msg("m.safetensors: the header is not valid JSON (a NUL byte at byte 3 of the header)"));
