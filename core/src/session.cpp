@@ -17,7 +17,7 @@ namespace {
 
 using u64 = std::uint64_t;
 
-constexpr u64 kMaxBatch = 1u << 20;
+constexpr u64 kMaxBatch = Limits::maxBatch; // the app's and the CLI's limit too
 constexpr u64 kMaxGpuCount = 1u << 16;
 
 std::string indexPath(const std::string& key, std::size_t i)
