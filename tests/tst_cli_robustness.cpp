@@ -161,6 +161,34 @@ private slots:
         QVERIFY2((r.out + r.err).contains(escaped), (r.out + r.err).constData());
     }
 
+    // Usage errors that read wrong or were silently ignored: exit 2 and one exact message.
+    void usageMessages_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString compute = QStringLiteral("compute --preset gpt-2-small --budget ");
+        const QString budgetRange = QStringLiteral("--budget must be a number from 1 to 1e+40");
+        for (const char* bad : {"-5", "nan", "inf"}) {
+            QTest::addRow("compute --budget %s", bad)
+                << (compute + QLatin1String(bad)).split(QLatin1Char(' '))
+                << QStringLiteral("%1 (got '%2')\n(see 'llm-sizer-cli compute --help')\n")
+                       .arg(budgetRange, QLatin1String(bad));
+        }
+        QTest::newRow("an option given twice")
+            << QStringLiteral("memory --preset llama-3-8b --context 4096 --context 8192")
+                   .split(QLatin1Char(' '))
+            << QStringLiteral("--context is given twice (give it once)\n(see 'llm-sizer-cli "
+                              "memory --help')\n");
+    }
+    void usageMessages()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = runShell(args);
+        QCOMPARE(QString::fromUtf8(r.err), QStringLiteral("error: ") + message);
+        QCOMPARE(r.exitCode, 2);
+    }
+
     // The same commands with a writable stdout succeed (the check is not always failing).
     void writableOutputSucceeds()
     {

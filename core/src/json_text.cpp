@@ -54,7 +54,17 @@ public:
     bool boolean(bool) { return value(); }
     bool number_integer(std::int64_t) { return value(); }
     bool number_unsigned(std::uint64_t) { return value(); }
-    bool number_float(double, const std::string&) { return value(); }
+    bool number_float(double v, const std::string& raw)
+    {
+        // nlohmann_json reads 1e-400 as 0: a value too small for a double is refused, not zero.
+        if (v == 0.0 && m_underflow.empty()) {
+            const std::string mantissa = raw.substr(0, raw.find_first_of("eE"));
+            if (mantissa.find_first_of("123456789") != std::string::npos) {
+                m_underflow = raw;
+            }
+        }
+        return value();
+    }
     bool string(std::string&) { return value(); }
     bool binary(json::binary_t&) { return value(); }
 
@@ -90,6 +100,7 @@ public:
     }
 
     int deepest() const { return m_deepest; }
+    const std::string& underflow() const { return m_underflow; }
     bool tooMany() const { return m_tooMany; }
     const std::string& syntaxError() const { return m_syntaxError; }
     bool hasDuplicate() const { return m_hasDuplicate; }
@@ -178,6 +189,7 @@ private:
     int m_deepest = 0;
     std::vector<Frame> m_frames;
     std::string m_syntaxError;
+    std::string m_underflow;
     bool m_hasDuplicate = false;
     std::string m_duplicate;
     std::string m_duplicatePath;
@@ -223,6 +235,11 @@ json parseJsonText(const std::string& text, const std::string& fileLabel, const 
         throw InputError(fileLabel, "",
                          "not valid JSON (a NUL byte at byte " + std::to_string(nul + 1) + " of " +
                              std::to_string(text.size()) + ")");
+    }
+    if (!check.underflow().empty()) {
+        throw InputError(fileLabel, "",
+                         "not valid JSON (number underflow parsing '" +
+                             asciiOnly(check.underflow()) + "': too small for a double)");
     }
     if (check.deepest() > limits.maxDepth) {
         // Refusing deep documents keeps hostile input from exhausting the stack in later

@@ -125,6 +125,9 @@ std::optional<std::uint64_t> getOptUInt(const json& obj, const std::string& key,
     if (v->is_number_unsigned()) {
         return v->get<std::uint64_t>();
     }
+    if (v->is_number_integer() && v->get<std::int64_t>() == 0) {
+        return 0; // -0 is 0
+    }
     if (v->is_number_float()) {
         // Some exporters write integral sizes as 4096.0; accept exact integers only.
         const double d = v->get<double>();

@@ -46,7 +46,12 @@ public:
         }
         return scalar("a number");
     }
-    bool number_float(double, const std::string&) { return scalar("a fractional number"); }
+    bool number_float(double, const std::string& raw)
+    {
+        // An integer beyond 64 bits (18446744073709551616) arrives here too.
+        const bool integral = raw.find_first_of(".eE") == std::string::npos;
+        return scalar(integral ? "an integer beyond 64 bits" : "a fractional number");
+    }
     bool string(std::string& s)
     {
         if (m_state == State::Metadata) {
