@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QImage>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QTimer>
@@ -129,6 +130,9 @@ int run(int argc, char** argv)
     const std::unique_ptr<Settings> settings =
         parser.isSet(settingsFile) ? std::make_unique<Settings>(parser.value(settingsFile))
                                    : std::make_unique<Settings>();
+    if (!settings->problem().isEmpty()) {
+        fail(settings->problem()); // once, at start; the window shows it too
+    }
     ConfigModel model;
     for (const QString& problem : loadCatalogs(model)) {
         fail(problem);
@@ -221,6 +225,11 @@ int run(int argc, char** argv)
         window.resize(1600, 1000);
     }
     window.show();
+    if (!settings->problem().isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, &settings] {
+            QMessageBox::warning(&window, QStringLiteral("Settings"), settings->problem());
+        });
+    }
     startPresentation();
     if (comparing) {
         window.compareWindow()->present();
