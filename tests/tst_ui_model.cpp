@@ -215,12 +215,12 @@ void TestUiModel::workloadIsValidated()
     QVERIFY(!model.setBatch(0));
     QVERIFY(model.setBatch(8));
     QCOMPARE(model.batch(), std::uint64_t{8});
-    // One batch limit, 1,048,576, as in session files (docs/session-format.md) and the CLI: the
-    // app refused a session's batch above 65,536.
-    QVERIFY(model.setBatch(1'048'576));
-    QVERIFY(!model.setBatch(1'048'577));
+    // One batch limit, 65,536, as in session files (docs/session-format.md; they allowed
+    // 1,048,576, which the app refused).
+    QVERIFY(model.setBatch(65'536));
+    QVERIFY(!model.setBatch(65'537));
     QCOMPARE(model.issues().front().message,
-             std::string("must be between 1 and 1,048,576 (got 1,048,577)"));
+             std::string("must be between 1 and 65,536 (got 65,537)"));
 }
 
 void TestUiModel::presetSetsEverything()

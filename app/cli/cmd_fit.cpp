@@ -43,7 +43,7 @@ InferenceParams inferenceParams(const QCommandLineParser& parser)
     const std::string oh = value(parser, "overhead", "none");
     p.overhead = asUsage("overhead", [&] { return overheadProfileById(oh); });
     p.context = uintOption(parser, QStringLiteral("context"), p.context, 1, Limits::maxContext);
-    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
+    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, 1u << 20);
     p.workspace.flash_attention =
         parser.isSet(QStringLiteral("flash-attention")) || p.workspace.flash_attention;
     return p;

@@ -93,6 +93,19 @@ void jsonRows()
     row("UTF-16 config (big endian, no byte order mark)", count, "config.json",
         QByteArray("\0{\0}", 4),
         msg("config.json: is UTF-16 text; JSON files must be UTF-8 (save it as UTF-8)"));
+    row("1e-400 (too small for a double) is not 0", count, "config.json",
+        R"({"model_type": "llama", "head_dim": 1e-400})",
+        msg("config.json: not valid JSON (number underflow parsing '1e-400': too small for a "
+            "double)"));
+    row("-0 is 0", count, "config.json",
+        R"({"model_type": "llama", "hidden_size": -0, "num_hidden_layers": 2,
+            "num_attention_heads": 2, "intermediate_size": 8, "vocab_size": 8})",
+        msg("config.json: hidden_size: must be between 1 and 1,048,576 (got 0)"));
+    row("safetensors: a dimension of 2^64", "inspect", "m.safetensors",
+        safetensors(R"({"a": {"dtype": "F32", "shape": [18446744073709551616],
+                        "data_offsets": [0, 4]}})"),
+        msg("m.safetensors: tensor 'a': shape must be a list of non-negative integers (got an "
+            "integer beyond 64 bits)"));
     QByteArray many = "[0";
     for (int i = 0; i < 1'000'000; ++i) {
         many += ",0";
@@ -132,6 +145,17 @@ void addHostileSessionRows()
         << QByteArray(R"({"format": "llm-sizer-session", "version": 1, "current": {"name": "x",
             "architecture": {}}, "workload": {"batch": 1, "batch": 64}})")
         << msg("workload: duplicate key 'batch'");
+    QByteArray gpus = R"({"format": "llm-sizer-session", "version": 1, "current": {"name": "x",
+        "architecture": {}}, "gpus": [)";
+    for (int i = 0; i < 20'000; ++i) {
+        gpus += i == 0 ? R"({"id": "h100-sxm-80gb"})" : R"(, {"id": "h100-sxm-80gb"})";
+    }
+    QTest::newRow("session: 20,000 GPU entries")
+        << gpus + "]}" << msg("gpus: holds at most 256 GPU entries (got 20,000)");
+    QTest::newRow("session: batch one past the app's limit")
+        << QByteArray(R"({"format": "llm-sizer-session", "version": 1, "current": {"name": "x",
+            "architecture": {}}, "workload": {"batch": 65537}})")
+        << msg("workload.batch: must be between 1 and 65,536 (got 65,537)");
     QTest::newRow("session: text after a NUL byte")
         << withNul(R"({"format": "llm-sizer-session", "version": 1})", "x")
         << msg("not valid JSON (a NUL byte at byte 46 of 47)");

@@ -139,8 +139,6 @@ struct Limits {
     static constexpr std::uint64_t maxHeadDim = 1u << 16;
     static constexpr std::uint64_t maxVocab = 1u << 24;     // 16,777,216
     static constexpr std::uint64_t maxContext = 1ull << 26; // 67,108,864 tokens
-    // Sequences decoded at once (inference): one limit for the app, sessions and the CLI.
-    static constexpr std::uint64_t maxBatch = 1u << 20; // 1,048,576
     static constexpr std::uint64_t maxDff = 1u << 24;
     static constexpr std::uint64_t maxExperts = 1u << 16;
     static constexpr std::uint64_t maxNormsPerBlock = 8;
