@@ -27,10 +27,18 @@ run_one() {
     name=$(basename "$exe")
     local work="$build/corpus/$name"
     mkdir -p "$work"
-    # The checked-in corpus seeds the run (and replays every past crash input first); new inputs
-    # go to the build tree, never the source tree.
-    "$exe" "$work" "fuzz/corpus/$name" -max_total_time="$seconds" -timeout=10 \
-        -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    # The checked-in corpus seeds the run (and replays every past crash input first), with the
+    # real files the tests use; new inputs go to the build tree, never the source tree.
+    # An input that takes over 2 s or 512 MB is a finding (a quadratic parse or an amplification),
+    # the same limits docs/reliability.md promises for every accepted input.
+    local seeds=()
+    case "$name" in
+    fuzz_hf_config) seeds=(tests/data/hf tests/data/reference/hf-configs tests/data/reference/hf-configs-2026) ;;
+    fuzz_preset) seeds=(presets) ;;
+    fuzz_gpu_catalog) seeds=(resources) ;;
+    esac
+    "$exe" "$work" "fuzz/corpus/$name" "${seeds[@]}" -max_total_time="$seconds" -timeout=2 \
+        -rss_limit_mb=512 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$artifacts/$name-" >"$build/$name.log" 2>&1
 }
 

@@ -101,9 +101,23 @@ private slots:
         QCOMPARE(j.at("headroom_bytes").get<std::int64_t>(),
                  std::int64_t(j.at("capacity_bytes").get<std::uint64_t>()) -
                      std::int64_t(j.at("required_bytes").get<std::uint64_t>()));
+        QCOMPARE(j.at("deficit_bytes").get<std::uint64_t>(),
+                 j.at("required_bytes").get<std::uint64_t>() -
+                     j.at("capacity_bytes").get<std::uint64_t>());
+        // Regression: a deficit beyond 2^63 was clamped to -(2^63 - 1) without a word. Qwen3 8B
+        // at the largest context and batch is 10,376,293,472,263,301,120 bytes short of one
+        // H100 (80 GiB): headroom is null (no int64 holds it) and deficit_bytes is exact.
+        const json q = runJson(words("fit --preset qwen3-8b --gpu h100-sxm-80gb --gpus 1 --mode "
+                                     "inference --context 67108864 --batch 1048576"));
+        QVERIFY(q.at("headroom_bytes").is_null());
+        QCOMPARE(q.at("deficit_bytes").get<std::uint64_t>(), 10'376'293'472'263'301'120ull);
         const json t = runJson(words("fit --preset llama-2-7b --gpu h100-sxm-80gb --gpus 8 "
                                      "--mode training --zero 3 --recompute full"));
         QCOMPARE(t.at("fits").get<bool>(), true);
+        QCOMPARE(t.at("deficit_bytes").get<std::uint64_t>(), std::uint64_t(0));
+        QCOMPARE(t.at("headroom_bytes").get<std::uint64_t>(),
+                 t.at("capacity_bytes").get<std::uint64_t>() -
+                     t.at("required_bytes").get<std::uint64_t>());
         QCOMPARE(t.at("split").at("tensor_parallel").get<int>(), 8);
     }
 
@@ -134,9 +148,8 @@ private slots:
                                   << "error: --mode must be inference or training (got 'serve')";
         QTest::newRow("mfu without gpu") << "compute --preset llama-2-7b --mfu 0.5" << 2
                                          << "error: --gpus and --mfu need --gpu ID";
-        QTest::newRow("mfu above 1")
-            << "compute --preset llama-2-7b --gpu t4-16gb --mfu 1.5" << 2
-            << "error: --mfu must be a number from 0.000001 to 1.000000 (got '1.5')";
+        QTest::newRow("mfu above 1") << "compute --preset llama-2-7b --gpu t4-16gb --mfu 1.5" << 2
+                                     << "error: --mfu must be a number from 1e-06 to 1 (got '1.5')";
         QTest::newRow("unknown precision")
             << "fit --preset llama-2-7b --gpu t4-16gb --precision fp7" << 2
             << "error: --precision: unknown precision 'fp7'";

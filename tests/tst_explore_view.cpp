@@ -196,6 +196,19 @@ void TestExploreView::parsing()
     QVERIFY_THROWS_EXCEPTION(InputError, parseCountList("0", "layers"));
     QVERIFY_THROWS_EXCEPTION(InputError, parseCountList(" , ", "layers"));
     QVERIFY_THROWS_EXCEPTION(InputError, parseCountList("99999999999999999999", "layers"));
+    // A grid is at most 64 x 64 points: a pasted list of 2,000 froze the app (8 s, 944 MB).
+    std::string list;
+    for (int i = 1; i <= 2000; ++i) {
+        list += std::to_string(i) + (i < 2000 ? ", " : "");
+    }
+    try {
+        (void)parseCountList(list, "d_model");
+        QFAIL("2,000 values were accepted");
+    } catch (const InputError& e) {
+        QCOMPARE(std::string(e.what()), std::string("d_model: lists 2,000 values; at most 64 are "
+                                                    "searched"));
+    }
+    QCOMPARE(parseCountList(list.substr(0, list.find(", 65,")), "d_model").size(), std::size_t(64));
 }
 
 void TestExploreView::fitLinesNameBestAndNext()

@@ -255,6 +255,35 @@ private slots:
         QCOMPARE(quint64(g.data_start), quint64((h.size() + 31) / 32 * 32));
         QCOMPARE(*g.stringValue("general.architecture"), std::string("llama"));
     }
+
+    // Metadata arrays do not amplify: 200 keys of 65,536 u8 each (12.5 MiB on disk) once kept
+    // 13,107,200 integers (100 MiB); now at most 2^20 integers (8 MiB) are kept in all, and
+    // tokenizer arrays never, while the per-layer arrays the reader needs are still kept.
+    void metadataArraysAreCapped()
+    {
+        GgufWriter w;
+        w.addString("general.architecture", "llama");
+        w.addU32Array("llama.feed_forward_length", std::vector<std::uint32_t>(32, 14336));
+        std::string u8Array =
+            GgufWriter::u32(0) + GgufWriter::u64(65536) + std::string(65536, '\1');
+        for (int i = 0; i < 200; ++i) {
+            w.addRawKeyValue("x.blob" + std::to_string(i), 9 /* array */, u8Array);
+        }
+        w.addU32Array("tokenizer.ggml.token_type", std::vector<std::uint32_t>(1000, 1));
+        w.addTensor("token_embd.weight", {8, 4}, kF32);
+        const std::string file = path("arrays.gguf");
+        w.write(file);
+        const GgufFile g = readGgufHeader(file);
+        std::uint64_t kept = 0;
+        for (const GgufKeyValue& kv : g.metadata) {
+            kept += kv.value.array_ints.size();
+        }
+        QVERIFY2(kept <= (1u << 20), qPrintable(QString::number(kept)));
+        QCOMPARE(g.find("llama.feed_forward_length")->array_ints.size(), std::size_t(32));
+        QCOMPARE(g.find("tokenizer.ggml.token_type")->array_ints.size(), std::size_t(0));
+        QCOMPARE(g.find("tokenizer.ggml.token_type")->array_count, std::uint64_t(1000));
+        QCOMPARE(g.find("x.blob199")->array_count, std::uint64_t(65536));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGguf)

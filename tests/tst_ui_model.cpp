@@ -228,6 +228,12 @@ void TestUiModel::workloadIsValidated()
     QVERIFY(!model.setBatch(0));
     QVERIFY(model.setBatch(8));
     QCOMPARE(model.batch(), std::uint64_t{8});
+    // One batch limit, 65,536, as in session files (docs/session-format.md; they allowed
+    // 1,048,576, which the app refused).
+    QVERIFY(model.setBatch(65'536));
+    QVERIFY(!model.setBatch(65'537));
+    QCOMPARE(model.issues().front().message,
+             std::string("must be between 1 and 65,536 (got 65,537)"));
 }
 
 void TestUiModel::presetSetsEverything()

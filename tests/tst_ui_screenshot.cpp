@@ -116,6 +116,14 @@ void TestUiScreenshot::rejectsBadArguments_data()
     QTest::newRow("unknown preset")
         << QStringList{QStringLiteral("--preset"), QStringLiteral("no-such-model")};
     QTest::newRow("bad size") << QStringList{QStringLiteral("--size"), QStringLiteral("big")};
+    // Regressions: 99999x99999 crashed painting on a null device; 23200x23200 took 4.1 GB. The
+    // largest size is 8K UHD, 7680x4320 (one past it is refused).
+    QTest::newRow("size 99999x99999")
+        << QStringList{QStringLiteral("--size"), QStringLiteral("99999x99999")};
+    QTest::newRow("size one column past 7680x4320")
+        << QStringList{QStringLiteral("--size"), QStringLiteral("7681x4320")};
+    QTest::newRow("size one row past 7680x4320")
+        << QStringList{QStringLiteral("--size"), QStringLiteral("7680x4321")};
     QTest::newRow("bad theme") << QStringList{QStringLiteral("--theme"), QStringLiteral("blue")};
 }
 

@@ -198,7 +198,7 @@ void TestUiSession::badSessionLeavesStateAlone_data()
     QTest::newRow("unknown GPU") << edited("\"gpus\": []",
                                            "\"gpus\": [{\"id\": \"h900-imaginary\"}]")
                                  << QStringLiteral("gpus[0].id: unknown GPU 'h900-imaginary'");
-    QTest::newRow("batch beyond the app's slider (1,048,576 passes the file format)")
+    QTest::newRow("batch beyond the limit")
         << edited("\"batch\": 1", "\"batch\": 1000000") << QStringLiteral("workload.batch:");
     const std::string one = sessionToJson(good).at("current").dump();
     QTest::newRow("five models in the comparison")

@@ -1,12 +1,17 @@
 #include "export.h"
 
+#include "llmsizer/error.h"
+#include "llmsizer/jsonio.h"
+
+#include <QBuffer>
 #include <QClipboard>
+#include <QFile>
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QPainter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
+#include <filesystem>
 
 namespace llmsizer::ui {
 
@@ -33,19 +38,19 @@ void ensureLaidOut(QWidget* widget)
 
 } // namespace
 
+// Qt 6.4's QSaveFile buffers small writes and, when the final flush fails (a full disk), still
+// renames the empty temporary over the target and reports success (QTBUG-75077). Every file is
+// therefore written by the core's writer: unbuffered write(2) of the whole content, fsync, and
+// rename only when every step succeeded, so the old file stays untouched on any failure.
 QString saveFileAtomically(const QString& path, const QByteArray& data)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return failure(path, file.errorString());
-    }
-    if (file.write(data) != data.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return failure(path, error);
-    }
-    if (!file.commit()) {
-        return failure(path, file.errorString());
+    try {
+        writeFileAtomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                            data.toStdString());
+    } catch (const InputError& e) {
+        return failure(path, QString::fromStdString(e.message()));
+    } catch (const std::exception& e) {
+        return failure(path, QString::fromStdString(e.what()));
     }
     return {};
 }
@@ -121,19 +126,17 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title)
     if (!format) {
         return failure(path, QStringLiteral("unknown image format (use .png or .svg)"));
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return failure(path, file.errorString());
-    }
+    // Encoded in memory first, then written whole by saveFileAtomically.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
     if (*format == ImageFormat::Png) {
-        if (!widgetImage(widget).save(&file, "PNG")) {
-            file.cancelWriting();
+        if (!widgetImage(widget).save(&buffer, "PNG")) {
             return failure(path, QStringLiteral("cannot encode the PNG image"));
         }
     } else {
         ensureLaidOut(widget);
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&buffer);
         svg.setSize(widget->size());
         svg.setViewBox(QRect(QPoint(), widget->size()));
         svg.setResolution(96); // CSS pixels: browsers show the image at the widget's size
@@ -141,7 +144,6 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title)
         svg.setDescription(QStringLiteral("LLM Sizer comparison chart"));
         QPainter painter;
         if (!painter.begin(&svg)) {
-            file.cancelWriting();
             return failure(path, QStringLiteral("cannot write the SVG image"));
         }
         painter.fillRect(QRect(QPoint(), widget->size()),
@@ -149,10 +151,8 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title)
         widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
         painter.end();
     }
-    if (!file.commit()) {
-        return failure(path, file.errorString());
-    }
-    return {};
+    buffer.close();
+    return saveFileAtomically(path, buffer.data());
 }
 
 void copyWidgetImage(QWidget* widget)

@@ -12,8 +12,10 @@ class QWidget;
 namespace llmsizer::ui {
 
 // Writing what the comparison view shows: tables as CSV, Markdown or JSON (the core's exports,
-// byte for byte), charts as PNG or SVG, a chart image to the clipboard. Every file goes through
-// QSaveFile, so a failed or interrupted write leaves the old file (or none), never half a file.
+// byte for byte), charts as PNG or SVG, a chart image to the clipboard. Every file is written
+// whole to a temporary, synced and renamed (the core's writeFileAtomically, not QSaveFile, whose
+// buffered small writes hide a full disk), so a failed or interrupted write leaves the old file
+// (or none), never half a file or an empty one.
 // Functions return an empty string on success, else "PATH: what went wrong".
 
 QString saveFileAtomically(const QString& path, const QByteArray& data);

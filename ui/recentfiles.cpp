@@ -15,7 +15,9 @@ RecentFiles::RecentFiles(Settings* settings, QObject* parent)
 
 QStringList RecentFiles::files() const
 {
-    return m_settings->recentFiles();
+    // A settings file edited by hand may list any number: the menu shows the first kMax (a list
+    // of 200,000 made the app take 29 s to start, refilling the menu).
+    return m_settings->recentFiles().mid(0, kMax);
 }
 
 void RecentFiles::add(const QString& path)

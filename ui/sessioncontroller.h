@@ -21,10 +21,11 @@ class RecentFiles;
 
 // Session files and File > Open for the desktop app: captures the whole working state (the
 // configuration being edited, the comparison, the selected GPUs, the workload, the units) into a
-// core Session and saves it atomically (QSaveFile); opens a session, a preset or a Hugging Face
-// config.json (the content decides). Opening is all or nothing: the file is parsed and validated
-// by the core, checked against the app's limits, then applied; on any error the current state is
-// untouched and the error names the file and the field ("s.json: gpus[1].id: unknown GPU …").
+// core Session and saves it atomically (saveFileAtomically); opens a session, a preset or a Hugging
+// Face config.json (the content decides). Opening is all or nothing: the file is parsed and
+// validated by the core, checked against the app's limits, then applied; on any error the current
+// state is untouched and the error names the file and the field ("s.json: gpus[1].id: unknown GPU
+// …").
 class SessionController : public QObject {
     Q_OBJECT
 public:

@@ -1,5 +1,8 @@
 #include "settings.h"
 
+#include <QFile>
+#include <QFileInfo>
+
 namespace llmsizer::ui {
 
 namespace {
@@ -39,6 +42,40 @@ template <typename T> T get(const QSettings& s, const Key<T>& key)
     return v.value<T>();
 }
 
+// Read strictly: an INI file holds text, and QVariant takes any text but "false" and "0" for
+// true ("maybe", "2"); only true and false are read, anything else is the default.
+template <> bool get(const QSettings& s, const Key<bool>& key)
+{
+    const QVariant v = s.value(QLatin1StringView(key.name));
+    if (v.typeId() == QMetaType::Bool) {
+        return v.toBool();
+    }
+    const QString text = v.toString();
+    if (text == QLatin1String("true")) {
+        return true;
+    }
+    if (text == QLatin1String("false")) {
+        return false;
+    }
+    return key.fallback;
+}
+
+// A stored boolean that is neither true nor false, as "KEY: 'TEXT' is not true or false".
+QString badBool(const QSettings& s, const Key<bool>& key)
+{
+    const QVariant v = s.value(QLatin1StringView(key.name));
+    if (!v.isValid() || v.typeId() == QMetaType::Bool) {
+        return {};
+    }
+    const QString text = v.toString();
+    if (text == QLatin1String("true") || text == QLatin1String("false")) {
+        return {};
+    }
+    return QStringLiteral("%1: '%2' is not true or false (%3 is used)")
+        .arg(QLatin1String(key.name), text.left(40),
+             key.fallback ? QStringLiteral("true") : QStringLiteral("false"));
+}
+
 // Stores and reports whether the value changed.
 template <typename T> bool put(QSettings& s, const Key<T>& key, const T& value)
 {
@@ -51,11 +88,40 @@ template <typename T> bool put(QSettings& s, const Key<T>& key, const T& value)
 
 } // namespace
 
-Settings::Settings(QObject* parent) : QObject(parent), m_settings(std::make_unique<QSettings>()) {}
+Settings::Settings(QObject* parent) : QObject(parent), m_settings(std::make_unique<QSettings>())
+{
+    check();
+}
 
 Settings::Settings(const QString& iniFile, QObject* parent)
     : QObject(parent), m_settings(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
 {
+    check();
+}
+
+// A settings file that cannot be read would be overwritten with defaults at the next save: a copy
+// is kept beside it (NAME.unreadable), and problem() tells the user once.
+void Settings::check()
+{
+    const QString file = m_settings->fileName();
+    QStringList problems;
+    if (QFileInfo(file).isDir()) {
+        problems << QStringLiteral("%1: is a directory; settings cannot be saved").arg(file);
+    } else if (m_settings->status() != QSettings::NoError) {
+        const QString copy = file + QStringLiteral(".unreadable");
+        QFile::remove(copy);
+        const bool kept = QFile::copy(file, copy);
+        problems << QStringLiteral("%1: could not be read; the defaults are used%2")
+                        .arg(file, kept ? QStringLiteral(" (the file is kept as %1)").arg(copy)
+                                        : QString());
+    }
+    for (const Key<bool>* key : {&kBinaryUnits, &kTraining, &kLogScale}) {
+        const QString bad = badBool(*m_settings, *key);
+        if (!bad.isEmpty()) {
+            problems << file + QStringLiteral(": ") + bad;
+        }
+    }
+    m_problem = problems.join(QLatin1Char('\n'));
 }
 
 Settings::~Settings() = default;

@@ -46,6 +46,9 @@ public:
     void setRecentFiles(const QStringList& paths);
 
     void sync();
+    // What was wrong with the settings file when it was read (a directory, unreadable, a value
+    // of the wrong kind), one line each; empty when nothing was. The app shows it once.
+    QString problem() const { return m_problem; }
 
 signals:
     void windowGeometryChanged();
@@ -62,7 +65,10 @@ signals:
     void recentFilesChanged();
 
 private:
+    void check();
+
     std::unique_ptr<QSettings> m_settings;
+    QString m_problem;
 };
 
 } // namespace llmsizer::ui

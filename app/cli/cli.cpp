@@ -1,10 +1,13 @@
 #include "cli.h"
 
 #include "llmsizer/error.h"
+#include "llmsizer/format.h"
 #include "llmsizer/preset.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 namespace llmsizer::cli {
@@ -30,6 +33,15 @@ void parseOrThrow(QCommandLineParser& parser, const QStringList& args, bool allo
                          QStringLiteral("Usage: llm-sizer-cli ") + args.value(1));
         }
         throw HelpRequested(text.toStdString());
+    }
+    // An option given twice would silently take one of the values.
+    QStringList seen;
+    for (const QString& name : parser.optionNames()) {
+        if (seen.contains(name)) {
+            const QString dashes = name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--");
+            throw UsageError((dashes + name).toStdString() + " is given twice (give it once)");
+        }
+        seen << name;
     }
     if (!allowPositional && !parser.positionalArguments().isEmpty()) {
         throw UsageError("unexpected argument '" +
@@ -60,7 +72,8 @@ LoadedModel loadModel(const QCommandLineParser& parser)
     const std::string id = parser.value(QStringLiteral("preset")).toStdString();
     const std::filesystem::path dir = defaultPresetDir();
     const std::filesystem::path file = dir / (id + ".json");
-    if (id.empty() || id.find('/') != std::string::npos || !std::filesystem::exists(file)) {
+    std::error_code ec; // an id too long for a file name is simply not a preset
+    if (id.empty() || id.find('/') != std::string::npos || !std::filesystem::exists(file, ec)) {
         throw UsageError("unknown preset '" + id + "' (see 'llm-sizer-cli presets')");
     }
     return loadModelFile(file);
@@ -93,6 +106,23 @@ std::uint64_t uintOption(const QCommandLineParser& parser, const QString& name,
     return v;
 }
 
+namespace {
+
+// The shortest text that reads back as the same double: 1e+40, 0.5, 100000.
+std::string shortest(double v)
+{
+    std::array<char, 32> buf{};
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buf.data(), buf.size(), "%.*g", precision, v);
+        if (std::strtod(buf.data(), nullptr) == v) {
+            break;
+        }
+    }
+    return buf.data();
+}
+
+} // namespace
+
 double doubleOption(const QCommandLineParser& parser, const QString& name, double fallback,
                     double lo, double hi)
 {
@@ -103,9 +133,8 @@ double doubleOption(const QCommandLineParser& parser, const QString& name, doubl
     const QString text = parser.value(name);
     const double v = text.toDouble(&ok);
     if (!ok || !std::isfinite(v) || v < lo || v > hi) {
-        throw UsageError("--" + name.toStdString() + " must be a number from " +
-                         std::to_string(lo) + " to " + std::to_string(hi) + " (got '" +
-                         text.toStdString() + "')");
+        throw UsageError("--" + name.toStdString() + " must be a number from " + shortest(lo) +
+                         " to " + shortest(hi) + " (got '" + text.toStdString() + "')");
     }
     return v;
 }
@@ -117,7 +146,8 @@ void printJson(const nlohmann::json& j)
 
 void printLine(const std::string& line)
 {
-    std::cout << line << '\n';
+    // Lines carry names read from files: control characters are shown, never obeyed.
+    std::cout << terminalSafe(line) << '\n';
 }
 
 } // namespace llmsizer::cli

@@ -11,6 +11,9 @@
 #include "llmsizer/format.h"
 #include "llmsizer/speed.h"
 
+#include <cstdint>
+#include <limits>
+
 namespace llmsizer::cli {
 
 namespace {
@@ -172,7 +175,20 @@ int runFit(const QStringList& args)
     j["fits"] = f.fits;
     j["required_bytes"] = f.required_bytes;
     j["capacity_bytes"] = f.capacity_bytes;
-    j["headroom_bytes"] = f.headroom_bytes;
+    // capacity − required, exactly: a deficit beyond −2^63 fits no 64-bit signed number, so it
+    // is then null, and deficit_bytes (required − capacity, unsigned) always gives it exactly.
+    const std::uint64_t deficit = f.fits ? 0 : f.required_bytes - f.capacity_bytes;
+    constexpr std::uint64_t kMaxDeficit = std::uint64_t(1) << 63; // -2^63 is an int64
+    if (f.fits) {
+        j["headroom_bytes"] = f.capacity_bytes - f.required_bytes;
+    } else if (deficit < kMaxDeficit) {
+        j["headroom_bytes"] = -static_cast<std::int64_t>(deficit);
+    } else if (deficit == kMaxDeficit) {
+        j["headroom_bytes"] = std::numeric_limits<std::int64_t>::min();
+    } else {
+        j["headroom_bytes"] = nullptr;
+    }
+    j["deficit_bytes"] = deficit;
     j["single_gpu_bytes"] = f.single_gpu_bytes;
     j["split"] = splitJson(f.split);
     j["gpus_needed"] = f.gpus_needed == 0 ? nlohmann::json(nullptr) : nlohmann::json(f.gpus_needed);

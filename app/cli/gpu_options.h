@@ -2,6 +2,7 @@
 
 #include "cli.h"
 #include "llmsizer/gpu.h"
+#include "llmsizer/jsonio.h"
 
 #include <QCommandLineParser>
 #include <string>
@@ -23,9 +24,9 @@ inline GpuCatalog loadGpuCatalog(const QCommandLineParser& parser)
     GpuCatalog catalog = GpuCatalog::loadBuiltin();
     if (parser.isSet(QStringLiteral("user-gpus"))) {
         const std::string file = parser.value(QStringLiteral("user-gpus")).toStdString();
-        if (!std::filesystem::exists(file)) {
-            throw UsageError("--user-gpus: no such file '" + file + "'");
-        }
+        // A file named on the command line must exist (loadUser skips a missing one): like a
+        // missing --config, this is bad input (exit 3) naming the file.
+        (void)statusOrThrow(file, "no such file");
         catalog.loadUser(file);
     }
     return catalog;

@@ -1,13 +1,22 @@
 // llm-sizer-cli: the sizing core on the command line. Subcommands are listed below; each has its
-// own --help. Exit codes: 0 success, 2 usage error, 3 invalid input.
+// own --help. Exit codes: 0 success, 2 usage error, 3 invalid input or output that cannot be
+// written.
 #include "cli.h"
 #include "llmsizer/checked.h"
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
+#include "llmsizer/format.h"
 
 #include <QCoreApplication>
 #include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
 #include <iostream>
+#include <new>
+#include <unistd.h>
 
 namespace {
 
@@ -37,10 +46,74 @@ void printUsage(std::ostream& out)
     }
 }
 
+// Output that cannot be written (a full disk, /dev/full, a closed pipe) is an error, never a
+// silently truncated result: the reason goes to stderr and the exit code is 3.
+// Messages quote names read from files: one line, control characters shown, never obeyed.
+std::string safe(const std::string& text)
+{
+    return llmsizer::terminalSafe(text, /*keepNewlines=*/false);
+}
+
+int checkedExit(int code)
+{
+    errno = 0;
+    std::cout.flush();
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+    if (!failed) {
+        return code;
+    }
+    const int err = errno;
+    std::cerr << "error: standard output: cannot be written ("
+              << (err != 0 ? std::strerror(err) : "write error") << ")\n";
+    return code == llmsizer::cli::kOk ? llmsizer::cli::kBadInput : code;
+}
+
+int runCommand(const Command& c, const QStringList& args)
+{
+    try {
+        return llmsizer::cli::runWithJsonErrors(c.run, args);
+    } catch (const llmsizer::cli::HelpRequested& help) {
+        std::cout << help.what();
+        return llmsizer::cli::kOk;
+    } catch (const llmsizer::cli::UsageError& e) {
+        std::cerr << "error: " << safe(e.what()) << "\n(see 'llm-sizer-cli " << c.name
+                  << " --help')\n";
+        return llmsizer::cli::kUsage;
+    } catch (const llmsizer::InputError& e) {
+        std::cerr << "error: " << safe(e.what()) << '\n';
+        return llmsizer::cli::kBadInput;
+    } catch (const llmsizer::InvalidConfigError& e) {
+        for (const auto& issue : e.issues()) {
+            std::cerr << "error: " << safe(issue.field + ": " + issue.message) << '\n';
+        }
+        return llmsizer::cli::kBadInput;
+    } catch (const llmsizer::OverflowError& e) {
+        std::cerr << "error: " << safe(e.what()) << '\n';
+        return llmsizer::cli::kBadInput;
+    } catch (const std::filesystem::filesystem_error& e) {
+        // Last resort: every reader uses the error_code overloads, so this is a bug, reported
+        // with the file and the system's reason rather than an abort.
+        std::cerr << "error: " << safe(e.path1().string() + ": " + e.code().message()) << '\n';
+        return llmsizer::cli::kBadInput;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory\n";
+        return llmsizer::cli::kBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << safe(e.what()) << '\n';
+        return llmsizer::cli::kBadInput;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (::fcntl(STDOUT_FILENO, F_GETFD) == -1) {
+        // A closed stdout: nothing could be printed, and a file opened later would take its
+        // descriptor.
+        std::cerr << "error: standard output: cannot be written (it is closed)\n";
+        return llmsizer::cli::kBadInput;
+    }
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
@@ -53,39 +126,19 @@ int main(int argc, char** argv)
     if (name == QLatin1String("--help") || name == QLatin1String("-h") ||
         name == QLatin1String("help")) {
         printUsage(std::cout);
-        return llmsizer::cli::kOk;
+        return checkedExit(llmsizer::cli::kOk);
     }
     if (name == QLatin1String("--version")) {
         std::cout << "llm-sizer-cli " << PROJECT_VERSION << '\n';
-        return llmsizer::cli::kOk;
+        return checkedExit(llmsizer::cli::kOk);
     }
     for (const Command& c : kCommands) {
         if (name != QLatin1String(c.name)) {
             continue;
         }
-        try {
-            return llmsizer::cli::runWithJsonErrors(c.run, args);
-        } catch (const llmsizer::cli::HelpRequested& help) {
-            std::cout << help.what();
-            return llmsizer::cli::kOk;
-        } catch (const llmsizer::cli::UsageError& e) {
-            std::cerr << "error: " << e.what() << "\n(see 'llm-sizer-cli " << c.name
-                      << " --help')\n";
-            return llmsizer::cli::kUsage;
-        } catch (const llmsizer::InputError& e) {
-            std::cerr << "error: " << e.what() << '\n';
-            return llmsizer::cli::kBadInput;
-        } catch (const llmsizer::InvalidConfigError& e) {
-            for (const auto& issue : e.issues()) {
-                std::cerr << "error: " << issue.field << ": " << issue.message << '\n';
-            }
-            return llmsizer::cli::kBadInput;
-        } catch (const llmsizer::OverflowError& e) {
-            std::cerr << "error: " << e.what() << '\n';
-            return llmsizer::cli::kBadInput;
-        }
+        return checkedExit(runCommand(c, args));
     }
-    std::cerr << "error: unknown command '" << name.toStdString() << "'\n";
+    std::cerr << "error: unknown command '" << safe(name.toStdString()) << "'\n";
     printUsage(std::cerr);
     return llmsizer::cli::kUsage;
 }

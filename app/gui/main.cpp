@@ -1,5 +1,6 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
+#include "llmsizer/format.h"
 #include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
@@ -16,22 +17,33 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QImage>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QTimer>
 #include <cstdio>
+#include <exception>
+#include <filesystem>
 #include <initializer_list>
 #include <memory>
+#include <new>
 #include <string_view>
 
 using namespace llmsizer::ui;
 
 namespace {
 
+// Messages quote names read from files: control characters are shown, never obeyed.
 void fail(const QString& message)
 {
-    std::fprintf(stderr, "llm-sizer: %s\n", qPrintable(message));
+    std::fprintf(stderr, "llm-sizer: %s\n",
+                 llmsizer::terminalSafe(message.toStdString(), false).c_str());
 }
+
+// Screenshot sizes: 8K UHD at most (a 7680x4320 ARGB image is 133 MB, and the grab holds two),
+// so that a screenshot stays within the 512 MB every input is held to (docs/reliability.md).
+constexpr QSize kMinShot(200, 150);
+constexpr QSize kMaxShot(7680, 4320);
 
 bool parseSize(const QString& text, QSize* size)
 {
@@ -41,7 +53,8 @@ bool parseSize(const QString& text, QSize* size)
         return false;
     }
     *size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
-    return size->width() >= 200 && size->height() >= 150;
+    return size->width() >= kMinShot.width() && size->height() >= kMinShot.height() &&
+           size->width() <= kMaxShot.width() && size->height() <= kMaxShot.height();
 }
 
 // The command line, declared once: main() parses it, and --help / --version are answered from it
@@ -155,11 +168,8 @@ void preferOffscreenForScreenshots(int argc, char** argv)
     }
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+int run(int argc, char** argv)
 {
-    answerHelpOrVersion(argc, argv);
     preferOffscreenForScreenshots(argc, argv);
     QApplication app(argc, argv);
     setIdentity();
@@ -182,7 +192,7 @@ int main(int argc, char** argv)
     }
     QSize windowSize;
     if (!parseSize(parser.value(o.size), &windowSize)) {
-        fail(QStringLiteral("--size must be WIDTHxHEIGHT, at least 200x150 (got \"%1\")")
+        fail(QStringLiteral("--size must be WIDTHxHEIGHT from 200x150 to 7680x4320 (got \"%1\")")
                  .arg(parser.value(o.size)));
         return 2;
     }
@@ -191,6 +201,9 @@ int main(int argc, char** argv)
     const std::unique_ptr<Settings> settings =
         parser.isSet(o.settingsFile) ? std::make_unique<Settings>(parser.value(o.settingsFile))
                                      : std::make_unique<Settings>();
+    if (!settings->problem().isEmpty()) {
+        fail(settings->problem()); // once, at start; the window shows it too
+    }
     ConfigModel model;
     for (const QString& problem : loadCatalogs(model)) {
         fail(problem);
@@ -284,5 +297,29 @@ int main(int argc, char** argv)
     if (comparing) {
         window.compareWindow()->present();
     }
+    if (!settings->problem().isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, &settings] {
+            QMessageBox::warning(&window, QStringLiteral("Settings"), settings->problem());
+        });
+    }
     return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        answerHelpOrVersion(argc, argv);
+        return run(argc, argv);
+    } catch (const std::filesystem::filesystem_error& e) {
+        // Last resort: the readers use the error_code overloads, so this is a bug, reported with
+        // the file and the system's reason rather than an abort.
+        std::fprintf(stderr, "llm-sizer: %s: %s\n", e.path1().c_str(), e.code().message().c_str());
+    } catch (const std::bad_alloc&) {
+        fail(QStringLiteral("out of memory"));
+    } catch (const std::exception& e) {
+        fail(QString::fromStdString(e.what()));
+    }
+    return 3;
 }

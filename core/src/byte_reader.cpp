@@ -251,7 +251,10 @@ std::string printableText(std::string_view text, std::size_t limit)
         }
         // Keep a well-formed multi-byte character; escape anything else.
         const std::size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-        if (c >= 0x80 && len <= text.size() - i && isValidUtf8(text.substr(i, len))) {
+        // ... but not the C1 controls U+0080..U+009F (C2 80..C2 9F), which some terminals obey.
+        const bool c1 =
+            c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xA0;
+        if (c >= 0x80 && !c1 && len <= text.size() - i && isValidUtf8(text.substr(i, len))) {
             out.append(text.substr(i, len));
             i += len;
             continue;

@@ -37,6 +37,44 @@ bool endsWith(const std::string& s, std::string_view suffix)
            s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
 }
 
+// `p` is `base` or lies below it (both canonical).
+bool within(const fs::path& p, const fs::path& base)
+{
+    const fs::path rel = p.lexically_relative(base);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+} // namespace
+
+void detail::requireInsideCheckpoint(const fs::path& dir, const fs::path& file)
+{
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(file, ec))) {
+        return;
+    }
+    const fs::path target = fs::canonical(file, ec);
+    if (ec) {
+        return; // a dangling link or a loop: reading the file reports it
+    }
+    const fs::path home = fs::canonical(dir.empty() ? fs::path(".") : dir, ec);
+    if (ec) {
+        return;
+    }
+    if (within(target, home)) {
+        return;
+    }
+    // huggingface_hub's cache: models--ORG--NAME/snapshots/<hash>/<file> -> ../../blobs/<sha>
+    if (home.parent_path().filename() == "snapshots" &&
+        within(target, home.parent_path().parent_path() / "blobs")) {
+        return;
+    }
+    throw InputError(file.string(), "",
+                     "is a symbolic link to a file outside the checkpoint's directory (only "
+                     "links within it, or into a Hugging Face cache's blobs, are followed)");
+}
+
+namespace {
+
 // What a directory holds, sorted by name.
 struct Listing {
     std::vector<fs::path> indexes, safetensors, ggufs;
@@ -59,6 +97,11 @@ Listing listDirectory(const fs::path& dir)
         const std::string name = fileName(e.path());
         if (!e.is_regular_file(ec)) {
             continue;
+        }
+        const bool wanted = endsWith(name, ".safetensors.index.json") ||
+                            endsWith(name, ".safetensors") || endsWith(name, ".gguf");
+        if (wanted) {
+            detail::requireInsideCheckpoint(dir, e.path());
         }
         if (endsWith(name, ".safetensors.index.json")) {
             l.indexes.push_back(e.path());
@@ -160,6 +203,7 @@ u64 readIndex(Checkpoint& c, const fs::path& indexFile)
             c.missing_shards.push_back(shard);
             continue;
         }
+        detail::requireInsideCheckpoint(dir, file);
         if (const auto lfs = detail::gitLfsPointerSize(file)) {
             c.missing_shards.push_back(shard);
             c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
@@ -301,10 +345,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
     c.header_only = options.header_only;
     c.path = fileOrDir.string();
     std::error_code ec;
-    const fs::file_status st = fs::status(fileOrDir, ec);
-    if (ec || !fs::exists(st)) {
-        throw InputError(c.path, "", "no such file or directory");
-    }
+    const fs::file_status st = statusOrThrow(fileOrDir, "no such file or directory");
     fs::path configDir = fileOrDir.parent_path();
     u64 indexShards = 0;
     if (fs::is_directory(st)) {

@@ -44,5 +44,10 @@ std::optional<GgufSplitName> parseGgufSplitName(const std::string& fileName);
 // Reads a .gguf file into c; when its header says it is one split of several (split.count),
 // reads every split beside it and lists the missing ones (gguf_checkpoint.cpp).
 void readGgufCheckpoint(Checkpoint& c, const std::filesystem::path& file);
+// A file the reader found itself (an index's shard, a directory's file, a GGUF split) beside the
+// checkpoint in `dir`: a symbolic link is followed only to a file inside `dir`, or, in the
+// Hugging Face cache layout (snapshots/<hash>/x -> ../../blobs/<sha>), inside the cache's blobs
+// directory. Any other link is an InputError naming the file (checkpoint.cpp).
+void requireInsideCheckpoint(const std::filesystem::path& dir, const std::filesystem::path& file);
 
 } // namespace llmsizer::detail

@@ -61,4 +61,73 @@ std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals)
     return buf.data();
 }
 
+namespace {
+
+void hexByte(std::string& out, unsigned char c)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    out += "\\x";
+    out += kHex[c >> 4];
+    out += kHex[c & 0xF];
+}
+
+// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or 0.
+std::size_t utf8Length(std::string_view text, std::size_t i)
+{
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    const auto cont = [&](std::size_t k) { return i + k < text.size() && (at(k) & 0xC0) == 0x80; };
+    const unsigned char c = at(0);
+    if (c >= 0xC2 && c <= 0xDF) {
+        return cont(1) ? 2 : 0;
+    }
+    if (c >= 0xE0 && c <= 0xEF) {
+        if (!cont(1) || !cont(2) || (c == 0xE0 && at(1) < 0xA0) || (c == 0xED && at(1) > 0x9F)) {
+            return 0;
+        }
+        return 3;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        if (!cont(1) || !cont(2) || !cont(3) || (c == 0xF0 && at(1) < 0x90) ||
+            (c == 0xF4 && at(1) > 0x8F)) {
+            return 0;
+        }
+        return 4;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::string terminalSafe(std::string_view text, bool keepNewlines)
+{
+    std::string out;
+    out.reserve(text.size());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            const bool allowed =
+                (c >= 0x20 && c != 0x7F) || c == '\t' || (keepNewlines && c == '\n');
+            if (allowed) {
+                out += static_cast<char>(c);
+            } else {
+                hexByte(out, c);
+            }
+            ++i;
+            continue;
+        }
+        const std::size_t len = utf8Length(text, i);
+        // U+0080..U+009F (C2 80..C2 9F) are the C1 controls.
+        if (len == 0 || (len == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0)) {
+            hexByte(out, c);
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, len));
+        i += len;
+    }
+    return out;
+}
+
 } // namespace llmsizer

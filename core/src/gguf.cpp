@@ -129,7 +129,9 @@ private:
             fail(field, "duplicate key");
         }
         const std::uint32_t type = m_reader.u32(field + " type");
-        GgufValue v = readValue(type, 0, field, true);
+        // Tokenizer arrays (vocabularies, scores, token types) are never needed.
+        const bool store = key.rfind("tokenizer.", 0) != 0;
+        GgufValue v = readValue(type, 0, field, store);
         m_out.metadata.push_back({std::move(key), std::move(v)});
     }
 
@@ -169,13 +171,22 @@ private:
                             " items runs past the end of the header (" +
                             withThousands(m_reader.remaining()) + " bytes remain)");
         }
-        if (v.array_type == GgufType::String || v.array_type == GgufType::Array) {
+        if (v.array_type == GgufType::String) {
+            // Skipped element by element without building values: linear in the bytes read.
+            for (u64 k = 0; k < n; ++k) {
+                m_reader.skip(m_reader.u64(field), field);
+            }
+            return v;
+        }
+        if (v.array_type == GgufType::Array) {
             for (u64 k = 0; k < n; ++k) {
                 (void)readValue(elemRaw, depth + 1, field, false);
             }
             return v;
         }
-        if (store && ggufIsIntegerType(v.array_type) && n <= m_limits.maxStoredArray) {
+        if (store && ggufIsIntegerType(v.array_type) && n <= m_limits.maxStoredArray &&
+            n <= m_limits.maxStoredArrayTotal - m_storedInts) {
+            m_storedInts += n;
             v.array_ints.reserve(static_cast<std::size_t>(n));
             for (u64 k = 0; k < n; ++k) {
                 GgufValue item;
@@ -322,6 +333,7 @@ private:
     u64 m_tensorCount = 0;
     u64 m_kvCount = 0;
     std::unordered_set<std::string> m_keys;
+    u64 m_storedInts = 0; // integers kept in array_ints, all arrays together
     std::unordered_set<std::string> m_names;
 };
 

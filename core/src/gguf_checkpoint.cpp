@@ -139,6 +139,9 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.missing_shards.push_back(shard);
             continue;
         }
+        if (i != name->number) {
+            requireInsideCheckpoint(file.parent_path(), path);
+        }
         if (const auto lfs = i != name->number ? gitLfsPointerSize(path) : std::nullopt) {
             c.missing_shards.push_back(shard);
             c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));

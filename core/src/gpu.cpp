@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace llmsizer {
 
@@ -36,6 +38,12 @@ constexpr std::array<const char*, 5> kCategories{"datacenter", "workstation", "c
 constexpr double kMaxMemoryGiB = 1u << 20; // 1 PiB
 constexpr double kMaxBandwidth = 1e6;      // GB/s
 constexpr double kMaxTflops = 1e6;
+// Physical lower bounds: below them a value is a typo or a unit mistake, and the estimates it
+// would give (training time in "inf" days) mean nothing. A 1 MB GPU, 0.1 GB/s of bandwidth
+// (slower than 1990s DRAM) and 1 GFLOP/s are below every device the catalog describes.
+constexpr double kMinMemory = 0.001;  // GB or GiB
+constexpr double kMinBandwidth = 0.1; // GB/s
+constexpr double kMinTflops = 0.001;
 
 bool isKnownKey(const std::string& key)
 {
@@ -63,9 +71,9 @@ std::string numberText(double v)
     return j.dump();
 }
 
-// A required positive number no larger than `hi`.
+// A required positive number from `lo` to `hi`.
 double positive(const json& obj, const char* key, const std::string& file, const std::string& path,
-                double hi)
+                double lo, double hi)
 {
     const double v = getNumber(obj, key, file, path);
     if (!(v > 0.0) || v > hi) {
@@ -73,16 +81,21 @@ double positive(const json& obj, const char* key, const std::string& file, const
                          "must be a positive number no larger than " + numberText(hi) + " (got " +
                              numberText(v) + ")");
     }
+    if (v < lo) {
+        throw InputError(file, joinPath(path, key),
+                         "must be at least " + numberText(lo) + " (got " + numberText(v) +
+                             "; no real GPU is that small)");
+    }
     return v;
 }
 
 std::optional<double> optionalPositive(const json& obj, const char* key, const std::string& file,
-                                       const std::string& path, double hi)
+                                       const std::string& path, double lo, double hi)
 {
     if (!getOptNumber(obj, key, file, path)) {
         return std::nullopt;
     }
-    return positive(obj, key, file, path, hi);
+    return positive(obj, key, file, path, lo, hi);
 }
 
 std::vector<std::string> stringList(const json& obj, const char* key, const std::string& file,
@@ -129,7 +142,7 @@ void setMemory(GpuSpec& g, const json& obj, const std::string& file, const std::
     }
     const char* key = hasGiB ? "memory_gib" : "memory_gb";
     g.memory_unit = hasGiB ? MemoryUnit::GiB : MemoryUnit::GB;
-    g.memory_value = positive(obj, key, file, path, kMaxMemoryGiB);
+    g.memory_value = positive(obj, key, file, path, kMinMemory, kMaxMemoryGiB);
     const double bytes = g.memory_value * (hasGiB ? 1073741824.0 : 1e9);
     if (std::floor(bytes) != bytes) {
         throw InputError(file, joinPath(path, key),
@@ -193,9 +206,9 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
         }
         g.usable_fraction = *f;
     }
-    g.bandwidth_gb_s = positive(j, "bandwidth_gb_s", file, path, kMaxBandwidth);
-    g.bf16_tflops = optionalPositive(j, "bf16_dense_tflops", file, path, kMaxTflops);
-    g.fp8_tflops = optionalPositive(j, "fp8_dense_tflops", file, path, kMaxTflops);
+    g.bandwidth_gb_s = positive(j, "bandwidth_gb_s", file, path, kMinBandwidth, kMaxBandwidth);
+    g.bf16_tflops = optionalPositive(j, "bf16_dense_tflops", file, path, kMinTflops, kMaxTflops);
+    g.fp8_tflops = optionalPositive(j, "fp8_dense_tflops", file, path, kMinTflops, kMaxTflops);
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {
         throw InputError(file, joinPath(path, "sources"), "needs at least one source");
@@ -257,15 +270,14 @@ std::vector<GpuSpec> gpusFromJson(const json& j, const std::string& file, bool u
         throw InputError(file, "gpus", "must be an array of GPU objects");
     }
     std::vector<GpuSpec> out;
+    std::unordered_map<std::string, std::size_t> firstUse; // id -> index: linear in the catalog
     for (std::size_t i = 0; i < it->size(); ++i) {
         const std::string path = "gpus[" + std::to_string(i) + "]";
         GpuSpec g = gpuFromJson((*it)[i], file, path, user);
-        for (std::size_t k = 0; k < out.size(); ++k) {
-            if (out[k].id == g.id) {
-                throw InputError(file, path + ".id",
-                                 "'" + g.id + "' is already used by gpus[" + std::to_string(k) +
-                                     "]");
-            }
+        if (const auto [at, added] = firstUse.emplace(g.id, i); !added) {
+            throw InputError(file, path + ".id",
+                             "'" + g.id + "' is already used by gpus[" +
+                                 std::to_string(at->second) + "]");
         }
         out.push_back(std::move(g));
     }
@@ -302,13 +314,15 @@ void GpuCatalog::loadUser(const std::filesystem::path& file)
     const std::string label = file.string();
     std::vector<GpuSpec> user = gpusFromJson(readJsonFile(file), label, true);
     std::vector<GpuSpec> merged;
+    std::unordered_set<std::string> builtinIds; // linear in the catalogs, not their product
     for (const GpuSpec& g : m_gpus) {
         if (!g.user) {
             merged.push_back(g);
+            builtinIds.insert(g.id);
         }
     }
     for (std::size_t i = 0; i < user.size(); ++i) {
-        if (find(user[i].id) != nullptr && !find(user[i].id)->user) {
+        if (builtinIds.count(user[i].id) != 0) {
             throw InputError(label, "gpus[" + std::to_string(i) + "].id",
                              "'" + user[i].id +
                                  "' is a built-in GPU id; a user GPU needs an id of its own");

@@ -40,25 +40,6 @@ std::string describeType(const json& v)
     return v.is_array() ? "an array" : "an object";
 }
 
-// The parser quotes the bytes it last read, which may be invalid UTF-8; messages stay printable
-// by writing every byte outside ASCII as \xNN.
-std::string asciiOnly(const std::string& text)
-{
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char ch : text) {
-        const auto byte = static_cast<unsigned char>(ch);
-        if (byte < 0x80) {
-            out += ch;
-        } else {
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xF];
-        }
-    }
-    return out;
-}
-
 const json* find(const json& obj, const std::string& key)
 {
     if (!obj.is_object()) {
@@ -78,50 +59,27 @@ std::string joinPath(const std::string& prefix, const std::string& key)
     return prefix.empty() ? key : prefix + "." + key;
 }
 
-json parseJsonText(const std::string& text, const std::string& fileLabel, const JsonLimits& limits)
+std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
+                                           const std::string& missing)
 {
-    if (text.empty()) {
-        throw InputError(fileLabel, "", "file is empty");
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+        // A symlink loop, a name too long, a directory that cannot be searched: the system's
+        // reason, not "no such file".
+        throw InputError(file.string(), "", "cannot be opened (" + ec.message() + ")");
     }
-    int deepest = 0;
-    bool tooDeep = false;
-    // The parser callback sees each nesting depth; refusing deep documents keeps hostile input
-    // from exhausting the stack in later recursive walks.
-    json::parser_callback_t cb = [&](int depth, json::parse_event_t, json&) {
-        deepest = std::max(deepest, depth);
-        if (depth > limits.maxDepth) {
-            tooDeep = true;
-            return false;
-        }
-        return true;
-    };
-    json j;
-    try {
-        j = json::parse(text, cb, /*allow_exceptions=*/true, /*ignore_comments=*/false);
-    } catch (const json::exception& e) {
-        // parse_error for bad syntax, and out_of_range for a number beyond a double ("1e999"):
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> drop the tag
-        std::string what = e.what();
-        if (auto pos = what.find("] "); pos != std::string::npos) {
-            what = what.substr(pos + 2);
-        }
-        throw InputError(fileLabel, "", "not valid JSON (" + asciiOnly(what) + ")");
+    if (ec || !std::filesystem::exists(status)) {
+        throw InputError(file.string(), "", missing);
     }
-    if (tooDeep) {
-        throw InputError(fileLabel, "",
-                         "JSON nested deeper than " + std::to_string(limits.maxDepth) + " levels");
-    }
-    return j;
+    return status;
 }
 
 json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits)
 {
     const std::string label = file.string();
+    const auto status = statusOrThrow(file, "no such file");
     std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(status)) {
-        throw InputError(label, "", "no such file");
-    }
     if (std::filesystem::is_directory(status)) {
         throw InputError(label, "", "is a directory, not a file");
     }
@@ -166,6 +124,9 @@ std::optional<std::uint64_t> getOptUInt(const json& obj, const std::string& key,
     }
     if (v->is_number_unsigned()) {
         return v->get<std::uint64_t>();
+    }
+    if (v->is_number_integer() && v->get<std::int64_t>() == 0) {
+        return 0; // -0 is 0
     }
     if (v->is_number_float()) {
         // Some exporters write integral sizes as 4096.0; accept exact integers only.

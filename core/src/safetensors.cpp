@@ -184,6 +184,12 @@ SafetensorsHeader readSafetensorsHeader(const std::filesystem::path& file,
     }
     detail::ByteReader reader(src, 8);
     const u64 n = reader.u64("header length");
+    if (n > 0xFFFFFFFFu) {
+        // Text or any other file: its first bytes are not echoed as a number.
+        throw InputError(label, "",
+                         "not a safetensors file (its first 8 bytes are not a header length; "
+                         "a safetensors file starts with its header's length, then '{')");
+    }
     if (n > size - 8) {
         throw InputError(label, "",
                          "header length " + withThousands(n) +

@@ -54,7 +54,12 @@ public:
         }
         return scalar("a number");
     }
-    bool number_float(double, const std::string&) { return scalar("a fractional number"); }
+    bool number_float(double, const std::string& raw)
+    {
+        // An integer beyond 64 bits (18446744073709551616) arrives here too.
+        const bool integral = raw.find_first_of(".eE") == std::string::npos;
+        return scalar(integral ? "an integer beyond 64 bits" : "a fractional number");
+    }
     bool string(std::string& s)
     {
         if (m_state == State::Metadata) {
@@ -296,6 +301,13 @@ void parseSafetensorsJson(std::string_view json, const SafetensorsLimits& limits
     if (!ok || sax.failed()) {
         throw InputError(h.file, sax.errorField(),
                          sax.failed() ? sax.errorMessage() : "the header is not valid JSON");
+    }
+    if (const std::size_t nul = json.find('\0'); nul != std::string_view::npos) {
+        // The parser takes a NUL byte outside a string for the end of the text, so
+        // "{...}\0anything" would read as a valid header (padding is spaces, never NULs).
+        throw InputError(h.file, "",
+                         "the header is not valid JSON (a NUL byte at byte " +
+                             std::to_string(nul + 1) + " of the header)");
     }
 }
 

@@ -17,7 +17,8 @@ namespace {
 
 using u64 = std::uint64_t;
 
-constexpr u64 kMaxBatch = 1u << 20;
+// The app's limit (validateWorkload): a session holds what the app can show.
+constexpr u64 kMaxBatch = 65536;
 constexpr u64 kMaxGpuCount = 1u << 16;
 
 std::string indexPath(const std::string& key, std::size_t i)
@@ -200,6 +201,11 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
     }
 
     if (const json* list = optionalArray(j, "gpus", file)) {
+        if (list->size() > kMaxSessionGpus) {
+            throw InputError(file, "gpus",
+                             "holds at most " + std::to_string(kMaxSessionGpus) +
+                                 " GPU entries (got " + withThousands(list->size()) + ")");
+        }
         for (std::size_t i = 0; i < list->size(); ++i) {
             const std::string path = indexPath("gpus", i);
             const json& g = (*list)[i];

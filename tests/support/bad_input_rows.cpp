@@ -347,6 +347,7 @@ void addBadInputRows()
     gpuRows();
     safetensorsRows();
     ggufRows();
+    addHostileRows();
 }
 
 void addSessionRows()
@@ -387,6 +388,7 @@ void addSessionRows()
         "units: must be \"GB\" or \"GiB\" (got \"MB\")");
     add("session: 1e999", session(R"("current": 1e999)"),
         "not valid JSON (number overflow parsing '1e999')");
+    addHostileSessionRows();
 }
 
 bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
@@ -400,6 +402,8 @@ bool makeBadInput(const QString& dir, const QString& name, Make make, const QByt
         return QDir(dir).mkdir(name);
     case Make::Fifo:
         return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
+    case Make::SymlinkLoop:
+        return QFile::link(name, path);
     case Make::File:
     case Make::Unreadable: {
         QFile f(path);

@@ -10,18 +10,24 @@ namespace testsupport {
 
 // How a row's input is made in the temporary directory.
 enum class Make {
-    File,       // the content as given (then extended with zeros to `size`, sparse)
-    Directory,  // a directory of that name
-    Unreadable, // the content, then chmod 000
-    Missing,    // nothing
-    Fifo,       // a named pipe (nothing ever writes to it)
+    File,        // the content as given (then extended with zeros to `size`, sparse)
+    Directory,   // a directory of that name
+    Unreadable,  // the content, then chmod 000
+    Missing,     // nothing
+    Fifo,        // a named pipe (nothing ever writes to it)
+    SymlinkLoop, // a symbolic link to itself
 };
 
 // Columns: command (e.g. "count --config"), file, make (a Make), content, size, and the message
 // after "error: ", which names the file as given on the command line.
 void addBadInputRows();
+// The rows found by attacking every input (hostile names, duplicate keys, NUL bytes, file system
+// errors); addBadInputRows adds them (bad_input_rows_hostile.cpp).
+void addHostileRows();
 // Session files: columns content and the message after the file's path.
 void addSessionRows();
+// Session rows of the same kind; addSessionRows adds them (bad_input_rows_hostile.cpp).
+void addHostileSessionRows();
 
 // Writes a row's input into dir; false if that failed.
 bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,

@@ -9,7 +9,7 @@ namespace llmsizer::ui {
 
 // The comparison's Export menu: the table as CSV, Markdown or JSON, and each chart saved as PNG
 // or SVG or copied to the clipboard. It asks for file names and leaves the writing (through
-// QSaveFile) and the error line to the ComparePanel.
+// saveFileAtomically) and the error line to the ComparePanel.
 class CompareExportMenu : public QMenu {
     Q_OBJECT
 public:

@@ -41,7 +41,9 @@ double budgetCellValue(const BudgetCandidate& c, BudgetColumn column, std::size_
 // negative value.
 double parseQuantity(const std::string& text, const std::string& field);
 // "8, 12, 16" → {8, 12, 16}: a grid of positive whole numbers separated by commas or spaces;
-// throws InputError("", field, …) for anything else or an empty list.
+// throws InputError("", field, …) for anything else, an empty list or more than
+// kMaxCountListValues values (a grid of at most 64 x 64 points).
+inline constexpr std::size_t kMaxCountListValues = 64;
 std::vector<std::uint64_t> parseCountList(const std::string& text, const std::string& field);
 // "8, 12, 16": the inverse.
 std::string countListText(const std::vector<std::uint64_t>& values);

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace llmsizer {
 
@@ -14,5 +15,12 @@ std::string countWithShort(std::uint64_t n);
 // Bytes in decimal or binary units with the unit named: "140.00 GB", "130.39 GiB".
 enum class ByteUnits { Decimal, Binary };
 std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals = 2);
+
+// Text for a terminal: every control character (C0 but tab and, with keepNewlines, newline;
+// DEL; the C1 controls U+0080 to U+009F, which some terminals obey like ESC [) and every byte
+// that is not part of well-formed UTF-8 is written as \xNN, so that names taken from a file
+// (tensor, shard, model and GPU names, model types) cannot clear the screen, set the window title
+// or write the clipboard with ESC / OSC sequences. Printable text, UTF-8 included, is unchanged.
+std::string terminalSafe(std::string_view text, bool keepNewlines = true);
 
 } // namespace llmsizer

@@ -40,6 +40,10 @@ struct GgufLimits {
     std::uint64_t maxNameBytes = 4096;       // tensor names (ggml itself allows 63)
     std::uint64_t maxStoredString = 1024;    // longer metadata strings are kept truncated
     std::uint64_t maxStoredArray = 1u << 16; // integer arrays up to this length are kept
+    // ... up to this many integers in all (8 MiB): the reader needs only the per-layer arrays
+    // (a few hundred values each); a file of many short u8 arrays would otherwise take 8 bytes
+    // of memory for each byte on disk. tokenizer.* arrays are never kept.
+    std::uint64_t maxStoredArrayTotal = 1u << 20;
     int maxArrayDepth = 4;
     // The file may end before its tensor data (a header downloaded alone): not an error then,
     // and GgufFile::data_complete says whether all data is present.

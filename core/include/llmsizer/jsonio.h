@@ -10,11 +10,21 @@ namespace llmsizer {
 
 // Reading JSON files safely: size and nesting are bounded, and every failure is an InputError
 // naming the file (and, for type errors, the field).
+// Within the limits, parsing is linear (docs/reliability.md gives the time and memory it takes).
+// Refused: nesting deeper than maxDepth, more than maxValues values (every scalar, array and
+// object counts one: this bounds the document tree, about 100 bytes a value), a key that appears
+// twice in one object, a NUL byte, UTF-16 text.
 struct JsonLimits {
     std::uintmax_t maxBytes = 16u << 20; // 16 MiB: real config.json files are a few KiB
     int maxDepth = 64;
+    std::uint64_t maxValues = 1'000'000;
 };
 
+// The file's status; an InputError naming the file when it does not exist (`missing`, e.g. "no
+// such file") or cannot be reached (the system's reason: a symlink loop, a name too long, a
+// directory without search permission).
+std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
+                                           const std::string& missing);
 nlohmann::json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits = {});
 nlohmann::json parseJsonText(const std::string& text, const std::string& fileLabel,
                              const JsonLimits& limits = {});

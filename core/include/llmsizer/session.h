@@ -19,6 +19,9 @@ class GpuCatalog;
 inline constexpr std::uint64_t kSessionVersion = 1;
 inline constexpr const char* kSessionFormat = "llm-sizer-session";
 inline constexpr std::size_t kMaxSessionComparison = 4; // = kMaxCompared (table.h)
+// GPU entries of a session: more than the built-in catalog holds, few enough to open at once (a
+// session of 20,000 entries took 12 s to open).
+inline constexpr std::size_t kMaxSessionGpus = 256;
 
 // A named configuration; preset_id is kept for display ("from preset llama-3-70b"), the
 // architecture is always stored in full so that the session never depends on the presets.
