@@ -114,6 +114,11 @@ int main(int argc, char** argv)
         std::cerr << "error: standard output: cannot be written (it is closed)\n";
         return llmsizer::cli::kBadInput;
     }
+    // Output is held in one 1 MiB buffer and written when the command ends, so that a failed write
+    // (a full disk) is seen by checkedExit with its errno, not midway and then forgotten. Longer
+    // output still fails with exit 3, as "write error" when the reason is gone.
+    static std::array<char, std::size_t{1} << 20> outBuffer;
+    std::setvbuf(stdout, outBuffer.data(), _IOFBF, outBuffer.size());
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));

@@ -129,7 +129,8 @@ private:
             fail(field, "duplicate key");
         }
         const std::uint32_t type = m_reader.u32(field + " type");
-        // Tokenizer arrays (vocabularies, scores, token types) are never needed.
+        // Tokenizer arrays (vocabularies, scores, token types) are never needed; single strings
+        // such as the chat template are kept (up to maxStoredString) for the JSON output.
         const bool store = key.rfind("tokenizer.", 0) != 0;
         GgufValue v = readValue(type, 0, field, store);
         m_out.metadata.push_back({std::move(key), std::move(v)});
@@ -143,7 +144,8 @@ private:
         GgufValue v;
         v.type = static_cast<GgufType>(rawType);
         if (v.type == GgufType::String) {
-            v.s = readString(field, UINT64_MAX, store ? m_limits.maxStoredString : 0, &v.truncated);
+            v.s = readString(field, UINT64_MAX, depth == 0 || store ? m_limits.maxStoredString : 0,
+                             &v.truncated);
             return v;
         }
         if (v.type != GgufType::Array) {
