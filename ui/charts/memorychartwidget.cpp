@@ -18,6 +18,7 @@
 #include <QStackedBarSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
@@ -320,6 +321,21 @@ void MemoryChartWidget::placeLabels()
         y = std::max(y, plot.top() - r.height() / 2);
         l.label->setPos(plot.right() + 6, y);
         lastTop = y;
+    }
+    // A verdict wider than its bar's slot (narrow windows, presentation mode) breaks after its
+    // verb, so that neighbouring labels never run into each other.
+    const double slot =
+        plot.width() / static_cast<double>(std::max<std::size_t>(1, m_totals.size()));
+    for (StaticTextItem* total : m_totals) {
+        if (total->boundingRect().width() > slot - 6) {
+            QString text = total->text();
+            text.replace(QStringLiteral("fits on "), QStringLiteral("fits on\n"))
+                .replace(QStringLiteral("needs "), QStringLiteral("needs\n"))
+                .replace(QStringLiteral("does not fit on "), QStringLiteral("does not fit\non "));
+            if (text != total->text()) {
+                total->setText(text);
+            }
+        }
     }
     for (std::size_t b = 0; b < m_totals.size(); ++b) {
         const QPointF p =
