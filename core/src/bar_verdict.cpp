@@ -44,6 +44,9 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
     for (const ReferenceLine& line : lines) {
         const auto colon = line.key.find(':');
         const GpuSpec* gpu = catalog.find(line.key.substr(0, colon));
+        if (gpu == nullptr) { // referenceLines lists catalog devices only; never trust a key
+            continue;
+        }
         const u64 count = colon == std::string::npos
                               ? 1
                               : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
@@ -67,6 +70,9 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
                                        static_cast<double>(c.capacity_bytes));
         v.text = "fits on " + times(count, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
                  " % used)";
+        return v;
+    }
+    if (largest == nullptr) {
         return v;
     }
     const FitCheck c = fitBar(config, precisionId, options, *largest, largestCount, fit);

@@ -124,7 +124,8 @@ std::uint64_t maxWidthMultiple(const ModelConfig& base, const ShapeRules& rules)
     const u64 step = widthStep(base, rules);
     const u64 headsPerStep = step / (base.d_model / std::gcd(base.d_model, base.n_heads)) *
                              (base.n_heads / std::gcd(base.d_model, base.n_heads));
-    return std::min(Limits::maxDModel / step, Limits::maxHeads / headsPerStep);
+    // step is a multiple of the base's own step, so headsPerStep >= 1 for a valid base.
+    return std::min(Limits::maxDModel / step, Limits::maxHeads / std::max<u64>(headsPerStep, 1));
 }
 
 ModelConfig reshape(const ModelConfig& base, std::uint64_t d_model, std::uint64_t n_layers,
