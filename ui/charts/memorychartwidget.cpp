@@ -292,10 +292,28 @@ void MemoryChartWidget::fitTitle()
 {
     // Measured before it is set, so an unchanged title is not laid out again on each step.
     const QString oneLine = m_titleParts.join(QStringLiteral(" · "));
-    const bool wrap =
-        m_titleParts.size() > 1 &&
-        QFontMetricsF(m_title->font()).horizontalAdvance(oneLine) > m_chart->size().width() - 16;
-    m_title->setText(wrap ? m_titleParts.join(QLatin1Char('\n')) : oneLine);
+    const QFontMetricsF metrics(m_title->font());
+    const qreal room = m_chart->size().width() - 16;
+    if (metrics.horizontalAdvance(oneLine) <= room) {
+        m_title->setText(oneLine);
+    } else {
+        // One part a line; a part still too wide (presentation mode at 1280x800) wraps at spaces.
+        QStringList lines;
+        for (const QString& part : m_titleParts) {
+            QString line;
+            for (const QString& word : part.split(QLatin1Char(' '))) {
+                const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+                if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
+                    lines << line;
+                    line = word;
+                } else {
+                    line = longer;
+                }
+            }
+            lines << line;
+        }
+        m_title->setText(lines.join(QLatin1Char('\n')));
+    }
     const int space = static_cast<int>(m_title->boundingRect().height()) + 10;
     if (space != m_chart->margins().top()) {
         QMargins margins = m_chart->margins();
