@@ -7,6 +7,7 @@
 #include "llmsizer/error.h"
 #include "llmsizer/session.h"
 #include "support/bad_input_rows.h"
+#include "support/cli_runner.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,31 +19,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = llmsizer::test::CliRun;
 
 Run runCli(const QStringList& args, const QString& workDir)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LLMSIZER_PRESETS_DIR"), QStringLiteral(LLMSIZER_TEST_PRESETS_DIR));
-    env.insert(QStringLiteral("LLMSIZER_RESOURCES_DIR"),
-               QStringLiteral(LLMSIZER_TEST_RESOURCES_DIR));
-    p.setProcessEnvironment(env);
-    p.setWorkingDirectory(workDir);
-    p.start(QStringLiteral(LLMSIZER_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit) {
-        r.err = "crashed or timed out: " + p.readAllStandardError();
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return llmsizer::test::runCliAt(QStringLiteral(LLMSIZER_CLI_PATH), args, workDir);
 }
 
 } // namespace

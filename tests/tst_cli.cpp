@@ -2,6 +2,7 @@
 // HF config against its published count, and the exit codes and messages for bad command lines
 // (2) and bad input (3).
 #include "llmsizer/jsonio.h"
+#include "support/cli_runner.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -15,27 +16,11 @@ namespace {
 const std::string kReferenceConfigs = std::string(LLMSIZER_TEST_REFERENCE_DIR) + "/hf-configs";
 const std::string kExtraConfigs = std::string(LLMSIZER_TEST_DATA_DIR) + "/hf";
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = llmsizer::test::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LLMSIZER_PRESETS_DIR"), QStringLiteral(LLMSIZER_TEST_PRESETS_DIR));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(LLMSIZER_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) {
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return llmsizer::test::runCliAt(QStringLiteral(LLMSIZER_CLI_PATH), args);
 }
 
 json parse(const QByteArray& text)

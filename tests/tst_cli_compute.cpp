@@ -1,6 +1,7 @@
 // The compute, fit and gpus subcommands as a user runs them: their JSON keys (the CLI contract)
 // and the exit codes for bad command lines (2) and bad files (3).
 #include "llmsizer/jsonio.h"
+#include "support/cli_runner.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -11,29 +12,11 @@ using nlohmann::json;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = llmsizer::test::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LLMSIZER_PRESETS_DIR"), QStringLiteral(LLMSIZER_TEST_PRESETS_DIR));
-    env.insert(QStringLiteral("LLMSIZER_RESOURCES_DIR"),
-               QStringLiteral(LLMSIZER_TEST_RESOURCES_DIR));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(LLMSIZER_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) {
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return llmsizer::test::runCliAt(QStringLiteral(LLMSIZER_CLI_PATH), args);
 }
 
 json runJson(QStringList args)

@@ -1,6 +1,7 @@
 // llm-sizer-cli inspect as a user runs it: the JSON contract on a sharded safetensors directory
 // and a GGUF file, the plain summary with its per-component diff, and exit code 3 with
 // "error: FILE: what is wrong" for bad files.
+#include "support/cli_runner.h"
 #include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
@@ -18,24 +19,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = llmsizer::test::CliRun;
 
 Run runCli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(LLMSIZER_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) {
-        return r;
-    }
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return llmsizer::test::runCliAt(QStringLiteral(LLMSIZER_CLI_PATH), args);
 }
 
 QStringList inspect(const fs::path& p, bool asJson)

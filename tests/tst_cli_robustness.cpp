@@ -2,6 +2,8 @@
 // closed stdout) is an error with exit 3, never a silent truncation; file system errors (a
 // symlink loop, a name too long) are messages with exit 3, never an abort; names read from files
 // reach the terminal with their control characters escaped, never obeyed.
+#include "support/cli_runner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -10,11 +12,7 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = llmsizer::test::CliRun;
 
 // Runs the CLI through /bin/sh so that the test can redirect or close its stdout: `redirect` is
 // appended to the command line ("> /dev/full", ">&-").
@@ -28,9 +26,7 @@ Run runShell(const QStringList& args, const QString& redirect = {})
     QStringList shellArgs{QStringLiteral("-c"), command, QStringLiteral(LLMSIZER_CLI_PATH)};
     shellArgs += args;
     QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LLMSIZER_PRESETS_DIR"), QStringLiteral(LLMSIZER_TEST_PRESETS_DIR));
-    p.setProcessEnvironment(env);
+    p.setProcessEnvironment(llmsizer::test::cliEnvironment());
     p.start(QStringLiteral("/bin/sh"), shellArgs);
     Run r;
     if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) {
