@@ -1,7 +1,8 @@
 # ctest: `cmake --install --strip` of this build into a temporary prefix, moved elsewhere, must run
 # from there: the CLI lists the presets and the GUI renders a screenshot, both from
 # <prefix>/share/llm-sizer; and no installed program holds a path of the source or build tree.
-#   cmake -DBUILD_DIR=… -DSOURCE_DIR=… -DWORK_DIR=… -DWITH_GUI=ON|OFF -P install_check.cmake
+#   cmake -DBUILD_DIR=… -DSOURCE_DIR=… -DWORK_DIR=… -DWITH_GUI=ON|OFF -DCHECK_PATHS=ON|OFF
+#         -P install_check.cmake
 file(REMOVE_RECURSE "${WORK_DIR}")
 execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/staged"
     --strip RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -42,6 +43,9 @@ if(WITH_GUI)
     endforeach()
 endif()
 
+if(NOT CHECK_PATHS)
+    set(programs "")
+endif()
 foreach(program IN LISTS programs)
     foreach(tree "${SOURCE_DIR}" "${BUILD_DIR}")
         file(STRINGS "${program}" hits LIMIT_COUNT 1 REGEX "${tree}")

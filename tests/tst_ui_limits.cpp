@@ -21,7 +21,7 @@ private slots:
         QTemporaryDir dir;
         Settings settings(dir.filePath(QStringLiteral("settings.ini")));
         QStringList many;
-        for (int i = 0; i < 200'000; ++i) {
+        for (int i = 0; i < 20'000; ++i) { // far past the cap; 200,000 is too slow under ASan
             many << QStringLiteral("/tmp/session-%1.json").arg(i);
         }
         settings.setRecentFiles(many);

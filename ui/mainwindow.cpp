@@ -120,6 +120,9 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
+    // Presentation mode is switched off while the children are torn down; by then this is no
+    // longer a MainWindow, so nothing may call back into it.
+    disconnect(m_explore->presentation(), nullptr, this, nullptr);
     // Children go in the order they were made, and the comparison model was made before the
     // window that shows it: that window (its table's header asks the model for section sizes while
     // it is torn down) goes first, while the model is still whole.
