@@ -5,6 +5,7 @@
 #include "llmsizer/fit.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/preset.h"
+#include "support/bundled_data.h"
 
 #include <QtTest>
 #include <filesystem>
@@ -15,15 +16,12 @@ namespace {
 
 ModelConfig preset(const QString& id)
 {
-    return loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/" + id.toStdString() + ".json")
-        .config;
+    return testsupport::bundledPreset(id.toStdString());
 }
 
 const GpuCatalog& catalog()
 {
-    static const GpuCatalog c =
-        GpuCatalog::loadBuiltin(std::filesystem::path(LLMSIZER_TEST_RESOURCES_DIR) / "gpus.json");
-    return c;
+    return testsupport::bundledCatalog();
 }
 
 // `llm-sizer-cli fit --precision P --context N --overhead transformers` (KV cache FP16, batch 1).

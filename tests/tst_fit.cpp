@@ -3,6 +3,7 @@
 #include "llmsizer/fit.h"
 #include "llmsizer/preset.h"
 #include "llmsizer/speed.h"
+#include "support/bundled_data.h"
 
 #include <QtTest>
 
@@ -12,15 +13,12 @@ namespace {
 
 ModelConfig preset(const QString& id)
 {
-    return loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/" + id.toStdString() + ".json")
-        .config;
+    return testsupport::bundledPreset(id.toStdString());
 }
 
 const GpuCatalog& catalog()
 {
-    static const GpuCatalog c =
-        GpuCatalog::loadBuiltin(std::filesystem::path(LLMSIZER_TEST_RESOURCES_DIR) / "gpus.json");
-    return c;
+    return testsupport::bundledCatalog();
 }
 
 // The teaching guide states no context; a 2048-token chat with an fp16 KV cache and no runtime

@@ -1,0 +1,16 @@
+#pragma once
+
+// The repository's own presets and built-in GPU catalog, read as the tests need them.
+#include "llmsizer/gpu.h"
+#include "llmsizer/model.h"
+
+#include <string>
+
+namespace testsupport {
+
+// The configuration of presets/<id>.json.
+llmsizer::ModelConfig bundledPreset(const std::string& id);
+// resources/gpus.json, read once.
+const llmsizer::GpuCatalog& bundledCatalog();
+
+} // namespace testsupport
