@@ -28,7 +28,9 @@ enum class DffScaling {
 };
 
 enum class KvScaling {
-    Auto,       // MatchHeads when the base is MHA (n_kv_heads == n_heads), else KeepCount
+    // The rule every view uses unless told otherwise: MatchHeads for MHA (n_kv_heads ==
+    // n_heads), KeepCountExact for MQA (one KV head stays one), KeepRatio for GQA.
+    Auto,
     KeepCount,  // the base's KV head count, or the largest divisor of n_heads below it (GQA/MQA)
     MatchHeads, // n_kv_heads = n_heads (MHA)
     // Exactly the base's KV head count, as real GQA families do (Llama 3: 8 KV heads at 32, 64
@@ -49,6 +51,13 @@ struct ShapeRules {
     KvScaling kv = KvScaling::Auto;
     bool operator==(const ShapeRules&) const = default;
 };
+
+// Auto resolved for this base (resolvedKvScaling(base, kv) == kv for every other value).
+KvScaling resolvedKvScaling(const ModelConfig& base, KvScaling kv);
+
+// The rule as every view states it on screen, e.g. for Llama 3 70B "Widening: d_model in steps
+// of 1,024, head dim 128 kept, 8 query heads per KV head; d_ff ×3.50 d_model."
+std::string widthRuleText(const ModelConfig& base, const ShapeRules& rules = {});
 
 // d_model granularity: base d_model / gcd(base d_model, base n_heads); equals head_dim whenever
 // head_dim = d_model / n_heads (Llama 2 7B: 128, GPT-2 small: 64). With KeepCountExact, the
