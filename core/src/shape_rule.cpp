@@ -1,9 +1,8 @@
 // The family shape rule: how a model widens (explore.h, "The family shape rule"). One rule for
 // every view that changes d_model: the Overview's d_model slider, Depth × width, Largest that fits
 // and the scaling ratios; widthRuleText() is the sentence each of them shows.
-#include "llmsizer/explore.h"
-
 #include "llmsizer/checked.h"
+#include "llmsizer/explore.h"
 #include "llmsizer/format.h"
 
 #include <algorithm>
@@ -174,8 +173,8 @@ std::string widthRuleText(const ModelConfig& base, const ShapeRules& rules)
             break;
         }
     }
-    const bool modelRule = rules.dff == DffScaling::ModelRule ||
-                           (rules.dff == DffScaling::Auto && base.d_ff == 0);
+    const bool modelRule =
+        rules.dff == DffScaling::ModelRule || (rules.dff == DffScaling::Auto && base.d_ff == 0);
     text += modelRule ? "; d_ff by the model's rule"
                       : "; d_ff ×" + twoDecimals(base.effectiveDff(), base.d_model) + " d_model";
     if (base.moe.expert_d_ff != 0) {

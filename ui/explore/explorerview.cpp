@@ -51,10 +51,10 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
       m_targetValue(new QLabel(this)), m_useCurrent(new QPushButton(tr("Use &current"), this)),
       m_usePreset(new QPushButton(tr("Use &preset"), this)),
       m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_widthRule(new QLabel(this)),
-      m_shape(new QLabel(this)),
-      m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)), m_message(new QLabel(this)),
-      m_curve(new IsoCurveChart(model, this)), m_metricsChart(new IsoMetricsChart(model, this)),
-      m_metrics(new QTableWidget(5, 4, this)), m_insight(new ScalingInsight(model, this))
+      m_shape(new QLabel(this)), m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)),
+      m_message(new QLabel(this)), m_curve(new IsoCurveChart(model, this)),
+      m_metricsChart(new IsoMetricsChart(model, this)), m_metrics(new QTableWidget(5, 4, this)),
+      m_insight(new ScalingInsight(model, this))
 {
     m_lock->setToolTip(tr("Dragging one dimension solves the other for this total"));
     m_useCurrent->setToolTip(tr("Lock the current configuration's total"));
