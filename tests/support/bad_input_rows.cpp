@@ -146,7 +146,7 @@ void modelFileRows()
             "18,446,744,073,709,551,615)"));
     row("hidden_size 2^64 (beyond 64 bits)", count, "config.json",
         llama("hidden_size", "18446744073709551616"),
-        msg("config.json: hidden_size: must be a non-negative integer (got "
+        msg("config.json: hidden_size: must be a non-negative integer below 2^64 (got "
             "1.8446744073709552e+19)"));
     row("hidden_size as a string", count, "config.json", llama("hidden_size", "\"4096\""),
         msg("config.json: hidden_size: must be a non-negative integer (got \"4096\")"));

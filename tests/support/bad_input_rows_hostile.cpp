@@ -93,6 +93,16 @@ void jsonRows()
     row("UTF-16 config (big endian, no byte order mark)", count, "config.json",
         QByteArray("\0{\0}", 4),
         msg("config.json: is UTF-16 text; JSON files must be UTF-8 (save it as UTF-8)"));
+    // what() is a C string: the message ended at the NUL ("architecture.evil").
+    row("a NUL byte inside a key is shown, not the end of the message", count, "preset.json",
+        R"({"id": "m", "name": "M", "family": "F", "description": "",
+            "published": {"total_params": 1, "exact": true, "source": "s"},
+            "architecture": {"d_model": 8, "n_layers": 1, "n_heads": 2, "n_kv_heads": 1,
+                             "vocab_size": 16, "evil\u0000key": 1}})",
+        msg("preset.json: architecture.evil\\x00key: unknown key"));
+    row("gpus: a NUL byte inside a key is shown", gpus, "u.json",
+        QByteArray(R"({"gpus": [)") + kGpu + R"("bandwidth_gb_s": 100, "oops\u0000": 1}]})",
+        msg("u.json: gpus[0].oops\\x00: is not a known GPU field"));
     row("1e-400 (too small for a double) is not 0", count, "config.json",
         R"({"model_type": "llama", "head_dim": 1e-400})",
         msg("config.json: not valid JSON (number underflow parsing '1e-400': too small for a "
