@@ -116,6 +116,28 @@ void jsonRows()
                         "data_offsets": [0, 4]}})"),
         msg("m.safetensors: tensor 'a': shape must be a list of non-negative integers (got an "
             "integer beyond 64 bits)"));
+    // One past the tensor limits (2^20 tensors took 9.5 s and 610 MB, docs/reliability.md).
+    QByteArray tensors = "{";
+    QByteArray index = R"({"weight_map": {)";
+    for (int i = 0; i <= 131'072; ++i) {
+        const QByteArray name = "t" + QByteArray::number(i);
+        const QByteArray offsets = QByteArray::number(4 * i) + ", " + QByteArray::number(4 * i + 4);
+        tensors += (i == 0 ? "\"" : ", \"") + name +
+                   R"(": {"dtype": "F32", "shape": [1], "data_offsets": [)" + offsets + "]}";
+        index += (i == 0 ? "\"" : ", \"") + name + R"(": "a.safetensors")";
+    }
+    row("safetensors: 131,073 tensors", "inspect", "m.safetensors",
+        safetensors(tensors + "}") + QByteArray(4 * 131'073, '\0'),
+        msg("m.safetensors: the header lists more than the limit of 131,072 tensors"));
+    row("index: 131,073 tensors", "inspect", "m.safetensors.index.json", index + "}}",
+        msg("m.safetensors.index.json: weight_map: lists 131,073 tensors; the limit is 131,072"));
+    QByteArray catalog = R"({"gpus": [)";
+    for (int i = 0; i <= 4096; ++i) {
+        catalog += (i == 0 ? R"({"id": "g)" : R"(, {"id": "g)") + QByteArray::number(i) +
+                   R"(", "name": "G", "vendor": "V", "memory_gb": 24, "bandwidth_gb_s": 100})";
+    }
+    row("gpus: 4,097 GPUs", gpus, "u.json", catalog + "]}",
+        msg("u.json: gpus: lists 4,097 GPUs; a user catalog holds at most 4,096"));
     QByteArray many = "[0";
     for (int i = 0; i < 1'000'000; ++i) {
         many += ",0";
