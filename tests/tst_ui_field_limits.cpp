@@ -32,9 +32,21 @@ using namespace llmsizer::ui;
 
 namespace {
 
-// The promise every accepted input is held to.
+// The promise every accepted input is held to. Under AddressSanitizer (the asan preset) the code
+// runs about three times slower and the allocator's quarantine alone holds up to 256 MB, so the
+// time bound is tripled and resident memory is not judged there.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LLMSIZER_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(LLMSIZER_UNDER_ASAN)
+constexpr qint64 kMaxRepaintMs = 3 * 2000;
+constexpr qint64 kMaxRssMb = 0; // not judged
+#else
 constexpr qint64 kMaxRepaintMs = 2000;
 constexpr qint64 kMaxRssMb = 512;
+#endif
 
 // Resident memory of this process (VmRSS in /proc/self/status), in MB; -1 when unknown.
 qint64 rssMb()
@@ -70,26 +82,27 @@ struct Fixture {
         QCoreApplication::processEvents();
     }
 
-    // Processes the pending events and renders the whole window; the time it took.
-    qint64 repaintMs() const
+    // Processes the pending events and renders the whole window; the time since `start` (the
+    // edit or the opening) until the window was rendered.
+    qint64 repaintMs(const QElapsedTimer& start) const
     {
-        QElapsedTimer timer;
-        timer.start();
         QCoreApplication::processEvents();
         const QPixmap shot = window->grab();
-        return shot.isNull() ? -1 : timer.elapsed();
+        return shot.isNull() ? -1 : start.elapsed();
     }
 };
 
-void checkResponsive(const Fixture& f, const QString& what)
+void checkResponsive(const Fixture& f, const QElapsedTimer& start, const QString& what)
 {
-    const qint64 ms = f.repaintMs();
-    QVERIFY2(ms >= 0 && ms < kMaxRepaintMs,
-             qPrintable(QStringLiteral("%1: the repaint took %2 ms").arg(what).arg(ms)));
+    const qint64 ms = f.repaintMs(start);
     const qint64 mb = rssMb();
-    qInfo("%s: repaint %lld ms, %lld MB resident", qPrintable(what), ms, mb);
-    QVERIFY2(mb > 0 && mb < kMaxRssMb,
-             qPrintable(QStringLiteral("%1: %2 MB resident").arg(what).arg(mb)));
+    qInfo("%s: %lld ms until rendered, %lld MB resident", qPrintable(what), ms, mb);
+    QVERIFY2(ms >= 0 && ms < kMaxRepaintMs,
+             qPrintable(QStringLiteral("%1: rendered after %2 ms").arg(what).arg(ms)));
+    if (kMaxRssMb > 0) {
+        QVERIFY2(mb > 0 && mb < kMaxRssMb,
+                 qPrintable(QStringLiteral("%1: %2 MB resident").arg(what).arg(mb)));
+    }
 }
 
 void type(QWidget* field, const QString& text)
@@ -197,16 +210,19 @@ private slots:
             }
         }
         QSpinBox* spin = spinOf(f, which);
+        QElapsedTimer timer;
+        timer.start();
         type(spin, QString::number(limit));
+        checkResponsive(f, timer, QStringLiteral("at the limit"));
         QCOMPARE(valueOf(f, which), std::uint64_t{limit});
-        checkResponsive(f, QStringLiteral("at the limit"));
 
         // One past the limit: refused with the limit named, nothing changed.
         const ModelConfig before = f.model->config();
         const std::uint64_t context = f.model->context();
         const std::uint64_t batch = f.model->batch();
+        timer.start();
         type(spin, QString::number(limit + 1));
-        QCoreApplication::processEvents();
+        checkResponsive(f, timer, QStringLiteral("past the limit"));
         QVERIFY(f.model->config() == before);
         QCOMPARE(f.model->context(), context);
         QCOMPARE(f.model->batch(), batch);
@@ -214,7 +230,6 @@ private slots:
         const QString message = QString::fromStdString(f.model->issues().front().message);
         QVERIFY2(message.contains(withCommas(limit)), qPrintable(message));
         QVERIFY2(showsMessage(f.window.get(), message), qPrintable(message));
-        checkResponsive(f, QStringLiteral("past the limit"));
     }
 
     // The compute budget (1 to 1e40 FLOPs, as the CLI's --budget) and its grid (64 values per
@@ -262,12 +277,15 @@ private slots:
         type(fieldOf(view, QStringLiteral("&Layers:")), layers.join(QStringLiteral(", ")));
         type(fieldOf(view, QStringLiteral("&d_model:")), widths.join(QStringLiteral(", ")));
         const ModelConfig before = f.model->config();
+        QElapsedTimer timer;
+        timer.start();
         type(edit, atLimit);
-        checkResponsive(f, QStringLiteral("at the limit"));
+        checkResponsive(f, timer, QStringLiteral("at the limit"));
         QVERIFY2(!view->summaryLabel()->text().contains(message),
                  qPrintable(view->summaryLabel()->text()));
+        timer.start();
         type(edit, beyond);
-        checkResponsive(f, QStringLiteral("past the limit"));
+        checkResponsive(f, timer, QStringLiteral("past the limit"));
         QVERIFY2(view->summaryLabel()->text().contains(message),
                  qPrintable(view->summaryLabel()->text()));
         QVERIFY(f.model->config() == before);
@@ -339,8 +357,10 @@ private slots:
         out.close();
 
         const ModelConfig before = f.model->config();
+        QElapsedTimer timer;
+        timer.start();
         const QString error = f.window->loadFile(file);
-        checkResponsive(f, QStringLiteral("after opening"));
+        checkResponsive(f, timer, QStringLiteral("opened"));
         if (message.isEmpty()) {
             QCOMPARE(error, QString());
             QCOMPARE(f.model->config().d_model, std::uint64_t(dModel));
