@@ -44,6 +44,7 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     if (c.isMoe()) {
         const u64 moe = c.moeLayers();
         s.moe.first_dense_layers = s.n_layers > moe ? s.n_layers - moe : 0;
+        s.moe.every = 1; // the stage holds as many MoE layers as it can (the heaviest stage)
     }
     return s;
 }

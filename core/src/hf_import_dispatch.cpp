@@ -23,6 +23,7 @@ struct Multimodal {
 };
 constexpr Multimodal kMultimodal[] = {
     {"gemma3", "gemma3_text"}, // Gemma3Config: Gemma3TextConfig
+    {"llama4", "llama4_text"}, // Llama4Config: Llama4TextConfig
     {"llava", "llama"},        // LlavaConfig: CONFIG_MAPPING["llama"]
     {"llava_next", "llama"},   // LlavaNextConfig: CONFIG_MAPPING["llama"]
     {"mistral3", "mistral"},   // Mistral3Config: CONFIG_MAPPING["mistral"]
@@ -53,11 +54,11 @@ std::string countedAs(const std::string& type)
 const std::vector<std::string>& languageTypes()
 {
     static const std::vector<std::string> types = {
-        "bloom",     "cohere",      "deepseek_v2", "deepseek_v3", "falcon",     "gemma",
-        "gemma2",    "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox",   "gpt_oss",
-        "gptj",      "granite",     "internlm2",   "llama",       "ministral3", "mistral",
-        "mixtral",   "olmo2",       "opt",         "phi",         "phi3",       "qwen2",
-        "qwen2_moe", "qwen3",       "qwen3_moe",   "smollm3",     "starcoder2"};
+        "bloom",   "cohere",      "deepseek_v2", "deepseek_v3", "falcon",      "gemma",
+        "gemma2",  "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox",    "gpt_oss",
+        "gptj",    "granite",     "internlm2",   "llama",       "llama4_text", "ministral3",
+        "mistral", "mixtral",     "olmo2",       "opt",         "phi",         "phi3",
+        "qwen2",   "qwen2_moe",   "qwen3",       "qwen3_moe",   "smollm3",     "starcoder2"};
     return types;
 }
 
@@ -91,6 +92,8 @@ void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
         hf::importGptOss(r, c);
     } else if (type == "glm4_moe") {
         hf::importGlm4Moe(r, c);
+    } else if (type == "llama4_text") {
+        hf::importLlama4(r, c);
     } else {
         hf::importLlamaFamily(type, r, c);
     }

@@ -269,6 +269,7 @@ std::string configClassName(const std::string& type)
         {"gpt_neox", "GPTNeoXConfig"},
         {"gptj", "GPTJConfig"},
         {"llama", "LlamaConfig"},
+        {"llama4_text", "Llama4TextConfig"},
         {"mistral", "MistralConfig"},
         {"mixtral", "MixtralConfig"},
         {"olmo2", "Olmo2Config"},

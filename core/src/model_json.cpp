@@ -185,6 +185,9 @@ json modelConfigToJson(const ModelConfig& c)
                 {"first_dense_layers", c.moe.first_dense_layers},
                 {"router_bias", c.moe.router_bias},
                 {"shared_expert_gate", c.moe.shared_expert_gate}};
+    if (c.moe.every != 1) {
+        j["moe"]["every"] = c.moe.every; // written only when the layers interleave
+    }
     j["sliding_window"] = c.sliding_window;
     j["global_every"] = c.global_every;
     j["attention_sinks"] = c.attention_sinks;
@@ -284,11 +287,11 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
         readUInt(*m, "qk_rope_head_dim", c.mla.qk_rope_head_dim, file, p);
         readUInt(*m, "v_head_dim", c.mla.v_head_dim, file, p);
     }
-    if (const json* m =
-            subObject(j, "moe",
-                      {"n_routed_experts", "experts_per_token", "expert_d_ff", "n_shared_experts",
-                       "shared_d_ff", "first_dense_layers", "router_bias", "shared_expert_gate"},
-                      file, prefix)) {
+    if (const json* m = subObject(j, "moe",
+                                  {"n_routed_experts", "experts_per_token", "expert_d_ff",
+                                   "n_shared_experts", "shared_d_ff", "first_dense_layers",
+                                   "router_bias", "shared_expert_gate", "every"},
+                                  file, prefix)) {
         const std::string p = joinPath(prefix, "moe");
         readUInt(*m, "n_routed_experts", c.moe.n_routed_experts, file, p);
         readUInt(*m, "experts_per_token", c.moe.experts_per_token, file, p);
@@ -298,6 +301,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
         readUInt(*m, "first_dense_layers", c.moe.first_dense_layers, file, p);
         readBool(*m, "router_bias", c.moe.router_bias, file, p);
         readBool(*m, "shared_expert_gate", c.moe.shared_expert_gate, file, p);
+        readUInt(*m, "every", c.moe.every, file, p);
     }
     readUInt(j, "sliding_window", c.sliding_window, file, prefix);
     readUInt(j, "global_every", c.global_every, file, prefix);

@@ -60,8 +60,12 @@ struct MoeConfig {
     std::uint64_t n_shared_experts = 0; // always-active experts
     std::uint64_t shared_d_ff = 0;      // intermediate size of one shared expert (0 = expert_d_ff)
     std::uint64_t first_dense_layers = 0; // DeepSeek first_k_dense_replace
-    bool router_bias = false;             // per-expert score-correction bias (DeepSeek-V3)
-    bool shared_expert_gate = false;      // sigmoid gate on the shared expert (Qwen2-MoE)
+    // Interleaving: from first_dense_layers on, layer i (0-based) is MoE iff (i + 1) % every == 0
+    // and the others are dense (Llama 4 Maverick interleave_moe_layer_step 2: odd layers MoE).
+    // 1 = every layer from first_dense_layers on.
+    std::uint64_t every = 1;
+    bool router_bias = false;        // per-expert score-correction bias (DeepSeek-V3)
+    bool shared_expert_gate = false; // sigmoid gate on the shared expert (Qwen2-MoE)
     bool operator==(const MoeConfig&) const = default;
 };
 
@@ -141,6 +145,8 @@ struct ModelConfig {
     std::uint64_t effectiveDff() const;
     // Number of layers whose MLP is a mixture of experts.
     std::uint64_t moeLayers() const;
+    // Whether layer i (0-based) holds a mixture of experts (moe.first_dense_layers, moe.every).
+    bool isMoeLayer(std::uint64_t i) const;
 };
 
 // The Llama rule on its own (the LLaMA model-card Q&A): llamaHiddenDim(4096, 256, 0) == 11008.
