@@ -270,6 +270,8 @@ std::string configClassName(const std::string& type)
         {"gptj", "GPTJConfig"},
         {"llama", "LlamaConfig"},
         {"llama4_text", "Llama4TextConfig"},
+        {"lfm2", "Lfm2Config"},
+        {"qwen3_next", "Qwen3NextConfig"},
         {"mistral", "MistralConfig"},
         {"mixtral", "MixtralConfig"},
         {"olmo2", "Olmo2Config"},

@@ -117,6 +117,21 @@ void validateMoe(const ModelConfig& c, Checker& ck)
     }
 }
 
+void validateMixer(const ModelConfig& c, Checker& ck)
+{
+    const MixerLayers& m = c.mixer;
+    if (m.layers > c.n_layers) {
+        ck.add("mixer.layers", "must be at most n_layers (" + withThousands(c.n_layers) +
+                                   ") (got " + withThousands(m.layers) + ")");
+    }
+    if (m.layers == 0 && (!m.parts.empty() || m.state_per_layer != 0 || !m.kind.empty())) {
+        ck.add("mixer.layers", "must be positive when the mixer has parts, state or a kind");
+    }
+    if (m.layers > 0 && m.kind.empty()) {
+        ck.add("mixer.kind", "must name the mixer (\"gated_deltanet\", \"short_conv\", ...)");
+    }
+}
+
 void validateMla(const ModelConfig& c, Checker& ck)
 {
     if (c.attention != AttentionKind::Latent) {
@@ -179,6 +194,7 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
     ck.range("global_every", c.global_every, 0, Limits::maxLayers);
     validateMla(c, ck);
     validateMoe(c, ck);
+    validateMixer(c, ck);
     return ck.take();
 }
 

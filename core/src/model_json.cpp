@@ -192,6 +192,15 @@ json modelConfigToJson(const ModelConfig& c)
     j["global_every"] = c.global_every;
     j["attention_sinks"] = c.attention_sinks;
     j["mtp_layers"] = c.mtp_layers;
+    if (c.attention_output_gate) {
+        j["attention_output_gate"] = true;
+    }
+    if (c.mixer.layers > 0) {
+        j["mixer"] = {{"kind", c.mixer.kind},
+                      {"layers", c.mixer.layers},
+                      {"state_per_layer", c.mixer.state_per_layer},
+                      {"parts", partsToJson(c.mixer.parts)}};
+    }
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
     }
@@ -235,6 +244,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "global_every",
                       "attention_sinks",
                       "mtp_layers",
+                      "attention_output_gate",
+                      "mixer",
                       "vision_tower",
                       "projector",
                       "not_counted"},
@@ -307,6 +318,17 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readUInt(j, "global_every", c.global_every, file, prefix);
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
+    readBool(j, "attention_output_gate", c.attention_output_gate, file, prefix);
+    if (const json* m =
+            subObject(j, "mixer", {"kind", "layers", "state_per_layer", "parts"}, file, prefix)) {
+        const std::string p = joinPath(prefix, "mixer");
+        if (auto k = getOptString(*m, "kind", file, p)) {
+            c.mixer.kind = *k;
+        }
+        readUInt(*m, "layers", c.mixer.layers, file, p);
+        readUInt(*m, "state_per_layer", c.mixer.state_per_layer, file, p);
+        c.mixer.parts = partsFromJson(*m, "parts", file, p);
+    }
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {

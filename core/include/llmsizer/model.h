@@ -80,6 +80,20 @@ struct MlaConfig {
     bool operator==(const MlaConfig&) const = default;
 };
 
+// Token mixers that take the place of attention in some layers: state-space and linear-attention
+// layers and short convolutions (Qwen3-Next's Gated DeltaNet, LFM2's ShortConv). The importer
+// counts their parameters exactly from the modeling code (hf_import_ssm.cpp, docs/counting.md) as
+// named parts summed over the layers; attention, its norms and the KV cache cover the other
+// n_layers - layers layers. Each such layer carries a recurrent state of fixed size per sequence
+// (convolution window and SSM / delta-rule state), whatever the context (docs/memory.md).
+struct MixerLayers {
+    std::string kind;                  // "gated_deltanet", "short_conv"; "" when layers == 0
+    std::uint64_t layers = 0;          // layers holding the mixer instead of attention
+    std::vector<Part> parts;           // summed over those layers
+    std::uint64_t state_per_layer = 0; // recurrent-state values per sequence and layer
+    bool operator==(const MixerLayers&) const = default;
+};
+
 // A decoder-only transformer: every field that changes the parameter count or the memory.
 // Zero in head_dim / d_ff means "derive it" (d_model / n_heads; the Llama rule or 4·d_model).
 struct ModelConfig {
@@ -126,6 +140,13 @@ struct ModelConfig {
     // One learned logit per attention head and layer that takes a share of the softmax
     // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
     bool attention_sinks = false;
+    // The query projection also yields a per-channel output gate (Qwen3-Next Qwen3NextAttention:
+    // q_proj is hidden -> 2·heads·head_dim).
+    bool attention_output_gate = false;
+
+    // Layers whose token mixer is not attention (empty: every layer attends).
+    MixerLayers mixer;
+    std::uint64_t attentionLayers() const { return n_layers - mixer.layers; }
 
     // A vision-language model's parts outside the decoder, counted exactly by the importer from
     // the config's vision_config (hf_import_vision.cpp, docs/counting.md): the vision tower and
