@@ -4,6 +4,7 @@
 // the preset round trip. The totals are checked against their published counts in tst_hf_2026.
 #include "llmsizer/count.h"
 #include "llmsizer/hf_import.h"
+#include "llmsizer/mathtext.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/preset.h"
@@ -114,6 +115,27 @@ private slots:
             const ModelConfig c = load(dir);
             const ModelConfig back = modelConfigFromJson(modelConfigToJson(c), "m.json", "");
             QVERIFY(back == c);
+        }
+    }
+
+    // "Show the math" gives the mixer as its own item and attention over the attention layers.
+    void mixerInTheMath()
+    {
+        for (const char* dir : {"lfm2-700m", "qwen3-next-80b-a3b-instruct"}) {
+            const ModelConfig c = load(dir);
+            const ParamCount n = countParameters(c);
+            int found = 0;
+            for (const MathItem& m : showTheMath(c)) {
+                if (m.key == "mixer") {
+                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Mixer)));
+                    ++found;
+                } else if (m.key == "attention") {
+                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Attention)));
+                    QVERIFY2(m.formula.find("L_attn") != std::string::npos, m.formula.c_str());
+                    ++found;
+                }
+            }
+            QCOMPARE(found, 2);
         }
     }
 
