@@ -47,6 +47,10 @@ std::string countedAs(const std::string& type)
     if (type == "qwen2_vl_text" || type == "qwen2_5_vl_text") {
         return "qwen2";
     }
+    // Kimi K2 ships DeepSeek-V3's code (auto_map DeepseekV3ForCausalLM) under its own name.
+    if (type == "kimi_k2") {
+        return "deepseek_v3";
+    }
     return type;
 }
 
@@ -143,6 +147,7 @@ const std::vector<std::string>& supportedHfModelTypes()
         for (const Multimodal& m : kMultimodal) {
             v.emplace_back(m.top);
         }
+        v.emplace_back("kimi_k2"); // read as deepseek_v3 (countedAs)
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
         return v;
