@@ -58,12 +58,12 @@ std::string countedAs(const std::string& type)
 const std::vector<std::string>& languageTypes()
 {
     static const std::vector<std::string> types = {
-        "bloom",      "cohere",      "deepseek_v2", "deepseek_v3", "falcon",    "gemma",
-        "gemma2",     "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox",  "gpt_oss",
-        "gptj",       "granite",     "internlm2",   "lfm2",        "llama",     "llama4_text",
-        "ministral3", "mistral",     "mixtral",     "olmo2",       "opt",       "phi",
-        "phi3",       "qwen2",       "qwen2_moe",   "qwen3",       "qwen3_moe", "qwen3_next",
-        "smollm3",    "starcoder2"};
+        "bloom",      "cohere",      "deepseek_v2", "deepseek_v3", "falcon",   "gemma",
+        "gemma2",     "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox", "gpt_oss",
+        "gptj",       "granite",     "internlm2",   "lfm2",        "llama",    "llama4_text",
+        "ministral3", "mistral",     "mixtral",     "olmo2",       "olmoe",    "opt",
+        "phi",        "phi3",        "qwen2",       "qwen2_moe",   "qwen3",    "qwen3_moe",
+        "qwen3_next", "smollm3",     "starcoder2"};
     return types;
 }
 
@@ -99,6 +99,8 @@ void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
         hf::importGlm4Moe(r, c);
     } else if (type == "llama4_text") {
         hf::importLlama4(r, c);
+    } else if (type == "olmoe") {
+        hf::importOlmoe(r, c);
     } else if (type == "lfm2") {
         hf::importLfm2(r, c);
     } else if (type == "qwen3_next") {

@@ -114,6 +114,7 @@ void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
 // hf_import_moe.cpp: gpt-oss and GLM-4.5.
 void importGptOss(Reader& r, ModelConfig& c);
 void importGlm4Moe(Reader& r, ModelConfig& c);
+void importOlmoe(Reader& r, ModelConfig& c);
 // hf_import_llama4.cpp: Llama 4's language model (llama4_text).
 void importLlama4(Reader& r, ModelConfig& c);
 // hf_import_ssm.cpp: hybrids of attention and another token mixer (ModelConfig::mixer).

@@ -275,6 +275,7 @@ std::string configClassName(const std::string& type)
         {"mistral", "MistralConfig"},
         {"mixtral", "MixtralConfig"},
         {"olmo2", "Olmo2Config"},
+        {"olmoe", "OlmoeConfig"},
         {"opt", "OPTConfig"},
         {"phi", "PhiConfig"},
         {"phi3", "Phi3Config"},
