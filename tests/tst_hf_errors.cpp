@@ -58,9 +58,10 @@ private slots:
         row("unsupported model_type", json{{"model_type", "xyz"}, {"hidden_size", 8}},
             "cfg.json: model_type: unsupported model type 'xyz' (supported: bloom, cohere, "
             "deepseek_v2, deepseek_v3, falcon, gemma, gemma2, gemma3, gemma3_text, glm4_moe, "
-            "gpt2, gpt_neox, gpt_oss, gptj, granite, internlm2, llama, llava, llava_next, "
-            "ministral3, mistral, mistral3, mixtral, olmo2, opt, phi, phi3, qwen2, qwen2_5_vl, "
-            "qwen2_moe, qwen2_vl, qwen3, qwen3_moe, smollm3, starcoder2)");
+            "gpt2, gpt_neox, gpt_oss, gptj, granite, internlm2, kimi_k2, lfm2, llama, llama4, "
+            "llama4_text, llava, llava_next, ministral3, mistral, mistral3, mixtral, olmo2, "
+            "olmoe, opt, phi, phi3, qwen2, qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, qwen3_moe, "
+            "qwen3_next, smollm3, starcoder2)");
         row("model_type not a string", with(llama(), "model_type", 7),
             "cfg.json: model_type: must be a string (got 7)");
         row("missing hidden_size", without(llama(), "hidden_size"),

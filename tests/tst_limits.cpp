@@ -172,6 +172,7 @@ ModelConfig maximal(bool moe, bool latent)
                  Limits::maxExperts,
                  Limits::maxDff,
                  0,
+                 1, // every: each layer from first_dense_layers on
                  true,
                  true};
     }

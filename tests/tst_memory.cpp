@@ -356,7 +356,7 @@ private slots:
     {
         // 4 experts, 2 per token, every layer MoE: the active bytes leave out half the experts.
         ModelConfig c = tiny();
-        c.moe = {4, 2, 256, 0, 0, 0, false, false};
+        c.moe = {4, 2, 256, 0, 0, 0, /*every*/ 1, false, false};
         const WeightMemory w = weightMemory(c, precisionById("q8_0"));
         // Per layer 3 expert matrices of 256 × 256 at Q8_0 (272 bytes per row) × 4 experts.
         const std::uint64_t expertBytes = 8ull * 3 * 4 * 256 * 272;

@@ -184,7 +184,7 @@ private slots:
         a.position_offset = 2;
         a.tied_head = true;
         a.parallel_block = true;
-        a.moe = {16, 4, 256, 2, 512, 1, true, true};
+        a.moe = {16, 4, 256, 2, 512, 1, /*every*/ 1, true, true};
         a.sliding_window = 4096;
         a.global_every = 6;
         QVERIFY(validate(a).empty());

@@ -22,7 +22,7 @@ namespace {
 
 const fs::path kReference = LLMSIZER_TEST_REFERENCE_DIR;
 
-using Counts = QList<quint64>; // per component, in kAllComponents order
+using Counts = QList<quint64>; // per component, in kAllComponents order (mixer after attention)
 
 } // namespace
 
@@ -50,8 +50,8 @@ private slots:
         QTest::newRow("Llama-3.1-8B, BF16")
             << QStringLiteral("llama-3.1-8b") << llamaTensors(llama31_8b())
             << quint64(8'030'261'248ull) << quint64(16'060'522'496ull) << quint64(0)
-            << Counts{525'336'576ull, 0, 1'342'177'280ull, 5'637'144'576ull, 0, 266'240,
-                      525'336'576ull};
+            << Counts{525'336'576ull,   0, 1'342'177'280ull, 0 /* mixer */,
+                      5'637'144'576ull, 0, 266'240,          525'336'576ull};
         // Llama-2-7B: embed 32000·4096 = 131,072,000; attention 32·4·4096² = 2,147,483,648; MLP
         // 32·3·4096·11008 = 4,328,521,728; norms 266,240; lm_head 131,072,000. The checkpoint
         // also stores 32 rotary inv_freq buffers of 64 (index.json: HF's safetensors total is
@@ -59,8 +59,8 @@ private slots:
         QTest::newRow("Llama-2-7B, F16, inv_freq buffers")
             << QStringLiteral("llama-2-7b") << llamaTensors(llama2_7b())
             << quint64(6'738'415'616ull) << quint64(13'476'831'232ull) << quint64(2048)
-            << Counts{131'072'000ull, 0, 2'147'483'648ull, 4'328'521'728ull, 0, 266'240,
-                      131'072'000ull};
+            << Counts{131'072'000ull,   0, 2'147'483'648ull, 0 /* mixer */,
+                      4'328'521'728ull, 0, 266'240,          131'072'000ull};
         // GPT-2 small: wte 50257·768 = 38,597,376; wpe 1024·768 = 786,432; attention 12·(768·2304
         // + 2304 + 768·768 + 768) = 28,348,416; MLP 12·(768·3072 + 3072 + 3072·768 + 768) =
         // 56,669,184; norms 12·4·768 + 2·768 = 38,400; tied head. Buffers: 12 causal masks of
@@ -68,30 +68,32 @@ private slots:
         QTest::newRow("GPT-2 small, F32, tied, attn.bias buffers")
             << QStringLiteral("gpt-2-small") << gpt2SmallTensors() << quint64(124'439'808ull)
             << quint64(497'759'232ull) << quint64(12'582'912ull)
-            << Counts{38'597'376ull, 786'432ull, 28'348'416ull, 56'669'184ull, 0, 38'400ull, 0};
+            << Counts{38'597'376ull, 786'432ull, 28'348'416ull, 0 /* mixer */,
+                      56'669'184ull, 0,          38'400ull,     0};
         // Mixtral-8x7B: attention as Llama-3.1-8B = 1,342,177,280; experts 32·8·3·4096·14336 =
         // 45,097,156,608; router 32·8·4096 = 1,048,576; embed and head 32000·4096 each.
         QTest::newRow("Mixtral-8x7B, per-expert tensors")
             << QStringLiteral("mixtral-8x7b-v0.1") << llamaTensors(mixtral8x7b())
             << quint64(46'702'792'704ull) << quint64(93'405'585'408ull) << quint64(0)
-            << Counts{131'072'000ull, 0,          1'342'177'280ull, 45'097'156'608ull,
-                      1'048'576ull,   266'240ull, 131'072'000ull};
+            << Counts{
+                   131'072'000ull, 0,          1'342'177'280ull, 0 /* mixer */, 45'097'156'608ull,
+                   1'048'576ull,   266'240ull, 131'072'000ull};
         // Phi-3-mini: qkv_proj 3072·9216 + o_proj 3072² = 37,748,736 per layer, ×32 =
         // 1,207,959,552; gate_up 3072·16384 + down 8192·3072 = 75,497,472, ×32 = 2,415,919,104;
         // norms 32·2·3072 + 3072 = 199,680; embed and head 32064·3072 = 98,500,608 each.
         QTest::newRow("Phi-3-mini, fused qkv and gate_up")
             << QStringLiteral("phi-3-mini-4k-instruct") << llamaTensors(phi3Mini())
             << quint64(3'821'079'552ull) << quint64(7'642'159'104ull) << quint64(0)
-            << Counts{98'500'608ull, 0, 1'207'959'552ull, 2'415'919'104ull, 0, 199'680ull,
-                      98'500'608ull};
+            << Counts{98'500'608ull,    0, 1'207'959'552ull, 0 /* mixer */,
+                      2'415'919'104ull, 0, 199'680ull,       98'500'608ull};
         // Qwen3-8B: attention 36·(2·4096² + 2·1024·4096 + 2·128 q/k norm) = 1,509,958,656; MLP
         // 36·3·4096·12288 = 5,435,817,984; norms 36·2·4096 + 4096 = 299,008; embed and head
         // 151936·4096 = 622,329,856 each.
         QTest::newRow("Qwen3-8B, q/k norms")
             << QStringLiteral("qwen3-8b") << llamaTensors(qwen3_8b()) << quint64(8'190'735'360ull)
             << quint64(16'381'470'720ull) << quint64(0)
-            << Counts{622'329'856ull, 0, 1'509'958'656ull, 5'435'817'984ull, 0, 299'008ull,
-                      622'329'856ull};
+            << Counts{622'329'856ull,   0, 1'509'958'656ull, 0 /* mixer */,
+                      5'435'817'984ull, 0, 299'008ull,       622'329'856ull};
         // GPT-NeoX-20B: per layer qkv 6144·18432 + 18432, dense 6144² + 6144 = 151,019,520 (×44 =
         // 6,644,858,880); MLP 2·6144·24576 + 24576 + 6144 = 302,020,608 (×44 = 13,288,906,752);
         // norms 44·4·6144 + 2·6144 = 1,093,632; embed_in and embed_out 50432·6144 = 309,854,208.
@@ -99,8 +101,8 @@ private slots:
         QTest::newRow("GPT-NeoX-20B, F16, buffers")
             << QStringLiteral("gpt-neox-20b") << gptNeox20bTensors() << quint64(20'554'567'680ull)
             << quint64(41'109'135'360ull) << quint64(44ull * (2048 * 2048 + 1 + 12))
-            << Counts{309'854'208ull, 0, 6'644'858'880ull, 13'288'906'752ull, 0, 1'093'632ull,
-                      309'854'208ull};
+            << Counts{309'854'208ull,    0, 6'644'858'880ull, 0 /* mixer */,
+                      13'288'906'752ull, 0, 1'093'632ull,     309'854'208ull};
     }
     void publishedCounts()
     {

@@ -212,7 +212,7 @@ private slots:
         c.n_heads = 4;
         c.n_kv_heads = 4;
         c.vocab_size = 100;
-        c.moe = {4, 2, 32, 1, 32, 0, false, false};
+        c.moe = {4, 2, 32, 1, 32, 0, /*every*/ 1, false, false};
         LoraParams l;
         l.rank = 2;
         l.targets = parseLoraTargets("gate,up,down");

@@ -12,10 +12,11 @@ struct Entry {
 };
 
 // Tableau 10/20 hues: distinguishable for common colour-vision deficiencies and on a projector.
-constexpr std::array<Entry, 17> kColours{{
+constexpr std::array<Entry, 19> kColours{{
     {u"embedding", 0x4E79A7},
     {u"position_embedding", 0x76B7B2},
     {u"attention", 0xF28E2B},
+    {u"mixer", 0xFF9DA7},
     {u"mlp", 0x59A14F},
     {u"experts", 0x8CD17D},
     {u"shared_experts", 0x499894},
@@ -26,6 +27,7 @@ constexpr std::array<Entry, 17> kColours{{
     {u"projector", 0xB6992D},
     {u"weights", 0x4E79A7},
     {u"kv_cache", 0xF28E2B},
+    {u"recurrent_state", 0xFF9DA7},
     {u"activations", 0xE15759},
     {u"overhead", 0xBAB0AC},
     {u"gradients", 0xB07AA1},

@@ -69,6 +69,9 @@ nlohmann::json resultJson(const InferenceMemory& m, const InferenceParams& p)
     j["active_weights_bytes"] = m.weights.active_bytes;
     j["kv_cache_bytes"] = m.kv_cache_bytes;
     j["kv_bytes_per_token"] = m.kv_bytes_per_token;
+    if (m.recurrent_state_bytes > 0) {
+        j["recurrent_state_bytes"] = m.recurrent_state_bytes;
+    }
     j["activation_bytes"] = m.activation_bytes;
     j["overhead_bytes"] = m.overhead_bytes;
     j["total_bytes"] = m.total_bytes;
@@ -126,6 +129,9 @@ void printOne(const InferenceMemory& m, const InferenceParams& p)
     };
     row("Weights", m.weights_bytes);
     row("KV cache", m.kv_cache_bytes);
+    if (m.recurrent_state_bytes > 0) {
+        row("Recurrent state", m.recurrent_state_bytes);
+    }
     row("Activations/workspace", m.activation_bytes);
     row("Runtime overhead", m.overhead_bytes);
     row("Total", m.total_bytes);

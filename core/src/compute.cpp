@@ -40,6 +40,14 @@ ActiveWeights activeWeights(const ModelConfig& c)
             w.attention += dbl(p.params);
         }
     }
+    // Hybrid layers (ModelConfig::mixer): their projections and convolution are matmul weights
+    // used by every token too, counted with attention's projections; dt_bias, A_log and norms
+    // are not.
+    for (const Part& p : count.get(Component::Mixer).parts) {
+        if (p.key.find("proj") != std::string::npos || p.key.find("conv") != std::string::npos) {
+            w.attention += dbl(p.params);
+        }
+    }
     const double d = dbl(c.d_model);
     const double matrices = c.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double moeLayers = dbl(c.moeLayers());
@@ -75,10 +83,11 @@ double slidingLayers(const ModelConfig& c)
     if (c.sliding_window == 0) {
         return 0.0;
     }
+    const std::uint64_t L = c.attentionLayers();
     if (c.global_every == 0) {
-        return dbl(c.n_layers);
+        return dbl(L);
     }
-    return dbl(c.n_layers - c.n_layers / c.global_every);
+    return dbl(L - L / c.global_every);
 }
 
 ForwardFlops fromWeights(const ModelConfig& c, double globalKeys, double slidingKeys)
@@ -90,7 +99,8 @@ ForwardFlops fromWeights(const ModelConfig& c, double globalKeys, double sliding
     f.router = 2.0 * w.router;
     f.lm_head = 2.0 * w.lm_head;
     const double sliding = slidingLayers(c);
-    const double global = dbl(c.n_layers) - sliding;
+    // Only attention layers score keys; hybrid layers carry a fixed-size state instead.
+    const double global = dbl(c.attentionLayers()) - sliding;
     f.attention_scores =
         scoreFlopsPerKeyPerLayer(c) * (global * globalKeys + sliding * slidingKeys);
     return f;

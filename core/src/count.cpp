@@ -85,11 +85,12 @@ void addMlpParts(const ModelConfig& c, u64 ff, u64 layers, Builder& b)
 ComponentCount standardAttention(const ModelConfig& c)
 {
     Builder b(Component::Attention);
-    const u64 L = c.n_layers;
+    const u64 L = c.attentionLayers();
     const u64 hd = c.effectiveHeadDim();
     const u64 q = mul(c.n_heads, hd);
     const u64 kv = mul(c.n_kv_heads, hd);
-    b.add("q", mul(mul(c.d_model, q), L));
+    // Qwen3-Next: q_proj also produces the output gate, hidden -> 2·heads·head_dim.
+    b.add("q", mul(mul(c.d_model, c.attention_output_gate ? mul(2, q) : q), L));
     b.add("k", mul(mul(c.d_model, kv), L));
     b.add("v", mul(mul(c.d_model, kv), L));
     b.add("o", mul(mul(q, c.d_model), L));
@@ -116,7 +117,7 @@ ComponentCount latentAttention(const ModelConfig& c)
 {
     Builder b(Component::Attention);
     const MlaConfig& m = c.mla;
-    const u64 L = c.n_layers;
+    const u64 L = c.attentionLayers();
     const u64 qk_head = add(m.qk_nope_head_dim, m.qk_rope_head_dim);
     const u64 q_out = mul(c.n_heads, qk_head);
     if (m.q_lora_rank > 0) {
@@ -148,6 +149,8 @@ std::string_view componentKey(Component c)
         return "position_embedding";
     case Component::Attention:
         return "attention";
+    case Component::Mixer:
+        return "mixer";
     case Component::Mlp:
         return "mlp";
     case Component::Router:
@@ -173,6 +176,8 @@ std::string_view componentLabel(Component c)
         return "Position embedding";
     case Component::Attention:
         return "Attention";
+    case Component::Mixer:
+        return "SSM / linear attention";
     case Component::Mlp:
         return "MLP";
     case Component::Router:
@@ -235,7 +240,12 @@ ParamCount countParameters(const ModelConfig& c)
 
     ComponentCount attn =
         c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);
-    r.attention_per_layer = attn.params / L;
+    r.attention_per_layer = c.attentionLayers() == 0 ? 0 : attn.params / c.attentionLayers();
+    // Counted by the importer from the modeling code (hf_import_ssm.cpp).
+    Builder mixer(Component::Mixer);
+    for (const Part& p : c.mixer.parts) {
+        mixer.add(p.key.c_str(), p.params);
+    }
 
     // Dense layers: all of them, or DeepSeek's first_k_dense_replace before the MoE layers.
     Builder mlp(Component::Mlp);
@@ -287,6 +297,7 @@ ParamCount countParameters(const ModelConfig& c)
     r.components.push_back(emb.take());
     r.components.push_back(pos.take());
     r.components.push_back(std::move(attn));
+    r.components.push_back(mixer.take());
     r.components.push_back(mlp.take());
     r.components.push_back(router.take());
     r.components.push_back(norms.take());

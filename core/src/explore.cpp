@@ -154,7 +154,7 @@ IsoSolution solveDepth(const ModelConfig& base, std::uint64_t target, std::uint6
                        const ShapeRules& rules)
 {
     // MoE layers start after first_dense_layers; from there on the total is affine in L.
-    const u64 l0 = base.isMoe() ? base.moe.first_dense_layers + 1 : 1;
+    const u64 l0 = base.isMoe() ? base.moe.first_dense_layers + base.moe.every : 1;
     if (l0 >= Limits::maxLayers) {
         throw std::invalid_argument("first_dense_layers leaves no room for more layers");
     }

@@ -32,7 +32,7 @@ std::string fixed(double v, int decimals)
 
 u64 minLayers(const ModelConfig& base)
 {
-    return base.isMoe() ? base.moe.first_dense_layers + 1 : 1;
+    return base.isMoe() ? base.moe.first_dense_layers + base.moe.every : 1;
 }
 
 double safeRatio(double value, double reference)

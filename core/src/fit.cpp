@@ -41,9 +41,16 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     ModelConfig s = c;
     s.n_layers = ceilDiv(c.n_layers, p);
     s.tied_head = true;
+    if (c.mixer.layers > 0) {
+        // The heaviest stage: as many attention layers (KV cache) as it can hold, the rest mixer
+        // layers; the mixer's parameters are kept whole (an upper bound).
+        const u64 attn = std::min(c.attentionLayers(), s.n_layers - 1);
+        s.mixer.layers = s.n_layers - attn;
+    }
     if (c.isMoe()) {
         const u64 moe = c.moeLayers();
         s.moe.first_dense_layers = s.n_layers > moe ? s.n_layers - moe : 0;
+        s.moe.every = 1; // the stage holds as many MoE layers as it can (the heaviest stage)
     }
     return s;
 }

@@ -23,6 +23,7 @@ struct Multimodal {
 };
 constexpr Multimodal kMultimodal[] = {
     {"gemma3", "gemma3_text"}, // Gemma3Config: Gemma3TextConfig
+    {"llama4", "llama4_text"}, // Llama4Config: Llama4TextConfig
     {"llava", "llama"},        // LlavaConfig: CONFIG_MAPPING["llama"]
     {"llava_next", "llama"},   // LlavaNextConfig: CONFIG_MAPPING["llama"]
     {"mistral3", "mistral"},   // Mistral3Config: CONFIG_MAPPING["mistral"]
@@ -46,6 +47,10 @@ std::string countedAs(const std::string& type)
     if (type == "qwen2_vl_text" || type == "qwen2_5_vl_text") {
         return "qwen2";
     }
+    // Kimi K2 ships DeepSeek-V3's code (auto_map DeepseekV3ForCausalLM) under its own name.
+    if (type == "kimi_k2") {
+        return "deepseek_v3";
+    }
     return type;
 }
 
@@ -53,11 +58,12 @@ std::string countedAs(const std::string& type)
 const std::vector<std::string>& languageTypes()
 {
     static const std::vector<std::string> types = {
-        "bloom",     "cohere",      "deepseek_v2", "deepseek_v3", "falcon",     "gemma",
-        "gemma2",    "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox",   "gpt_oss",
-        "gptj",      "granite",     "internlm2",   "llama",       "ministral3", "mistral",
-        "mixtral",   "olmo2",       "opt",         "phi",         "phi3",       "qwen2",
-        "qwen2_moe", "qwen3",       "qwen3_moe",   "smollm3",     "starcoder2"};
+        "bloom",      "cohere",      "deepseek_v2", "deepseek_v3", "falcon",   "gemma",
+        "gemma2",     "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox", "gpt_oss",
+        "gptj",       "granite",     "internlm2",   "lfm2",        "llama",    "llama4_text",
+        "ministral3", "mistral",     "mixtral",     "olmo2",       "olmoe",    "opt",
+        "phi",        "phi3",        "qwen2",       "qwen2_moe",   "qwen3",    "qwen3_moe",
+        "qwen3_next", "smollm3",     "starcoder2"};
     return types;
 }
 
@@ -91,6 +97,14 @@ void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
         hf::importGptOss(r, c);
     } else if (type == "glm4_moe") {
         hf::importGlm4Moe(r, c);
+    } else if (type == "llama4_text") {
+        hf::importLlama4(r, c);
+    } else if (type == "olmoe") {
+        hf::importOlmoe(r, c);
+    } else if (type == "lfm2") {
+        hf::importLfm2(r, c);
+    } else if (type == "qwen3_next") {
+        hf::importQwen3Next(r, c);
     } else {
         hf::importLlamaFamily(type, r, c);
     }
@@ -135,6 +149,7 @@ const std::vector<std::string>& supportedHfModelTypes()
         for (const Multimodal& m : kMultimodal) {
             v.emplace_back(m.top);
         }
+        v.emplace_back("kimi_k2"); // read as deepseek_v3 (countedAs)
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
         return v;

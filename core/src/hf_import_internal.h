@@ -114,8 +114,14 @@ void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
 // hf_import_moe.cpp: gpt-oss and GLM-4.5.
 void importGptOss(Reader& r, ModelConfig& c);
 void importGlm4Moe(Reader& r, ModelConfig& c);
+void importOlmoe(Reader& r, ModelConfig& c);
+// hf_import_llama4.cpp: Llama 4's language model (llama4_text).
+void importLlama4(Reader& r, ModelConfig& c);
+// hf_import_ssm.cpp: hybrids of attention and another token mixer (ModelConfig::mixer).
+void importLfm2(Reader& r, ModelConfig& c);
+void importQwen3Next(Reader& r, ModelConfig& c);
 // hf_import_vision.cpp: the vision tower and projector of a vision-language config, from the
-// top-level object `top` of type `topType` (gemma3, llava, llava_next, mistral3, qwen2_vl,
+// top-level object `top` of type `topType` (gemma3, llama4, llava, llava_next, mistral3, qwen2_vl,
 // qwen2_5_vl). Fills c.vision_tower and c.projector, or c.not_counted when it cannot.
 void importVision(const nlohmann::json& top, const std::string& topType, const std::string& file,
                   ModelConfig& c, std::vector<std::string>& guesses);

@@ -1,6 +1,6 @@
-// Mixture-of-experts types beyond the Llama family's own: gpt-oss and GLM-4.5 (glm4_moe). Follows
-// transformers' configuration_gpt_oss.py (GptOssConfig) and modeling_gpt_oss.py; docs/hf-import.md
-// has the mapping as a table.
+// Mixture-of-experts types beyond the Llama family's own: gpt-oss, GLM-4.5 (glm4_moe) and OLMoE.
+// Follows transformers' configuration_gpt_oss.py (GptOssConfig) and modeling_gpt_oss.py;
+// docs/hf-import.md has the mapping as a table.
 #include "hf_import_internal.h"
 
 namespace llmsizer::hf {
@@ -79,6 +79,37 @@ void importGlm4Moe(Reader& r, ModelConfig& c)
     r.source("moe.n_shared_experts", "n_shared_experts");
     c.moe.router_bias = true;
     c.mtp_layers = r.optUInt({"num_nextn_predict_layers"}).value_or(0);
+}
+
+// configuration_olmoe.py OlmoeConfig defaults: vocab_size 50304, hidden_size 2048,
+// intermediate_size 2048 (one expert), num_hidden_layers 16, num_attention_heads 16,
+// num_key_value_heads None (-> heads), max_position_embeddings 4096, tie_word_embeddings False,
+// attention_bias False, num_experts 64, num_experts_per_tok 8. modeling_olmoe.py:
+// OlmoeAttention q/k/v/o_proj (bias=attention_bias), q_norm RMSNorm(hidden_size) and k_norm
+// RMSNorm(head_dim · kv_heads) over the whole projections (as OLMo 2); OlmoeSparseMoeBlock gate
+// Linear(d, num_experts, bias=False) and num_experts OlmoeMLP of intermediate_size in every layer,
+// no shared expert; input_layernorm and post_attention_layernorm; final norm; lm_head.
+void importOlmoe(Reader& r, ModelConfig& c)
+{
+    c.mlp = MlpKind::Gated;
+    c.norm = NormKind::RMSNorm;
+    c.norms_per_block = 2;
+    c.final_norm = true;
+    c.position = PositionKind::None;
+    c.qk_norm = QkNormKind::Full;
+    readCommon(r, c, {16, std::nullopt, std::nullopt, 50304, 2048, 4096, false});
+    const bool bias = r.flag({"attention_bias"}, false);
+    c.biases.qkv = bias;
+    c.biases.out = bias;
+    c.moe.n_routed_experts = r.orDefault({"num_experts"}, 64);
+    if (c.moe.n_routed_experts == 0) {
+        r.fail("num_experts", "must be positive");
+    }
+    r.source("moe.n_routed_experts", "num_experts");
+    c.moe.experts_per_token = r.orDefault({"num_experts_per_tok"}, 8);
+    r.source("moe.experts_per_token", "num_experts_per_tok");
+    c.moe.expert_d_ff = c.d_ff;
+    r.source("moe.expert_d_ff", "intermediate_size");
 }
 
 } // namespace llmsizer::hf

@@ -107,6 +107,33 @@ u64 clip(Reader& r, std::vector<Part>& t)
     return D;
 }
 
+// Llama4VisionConfig defaults: hidden_size 768, intermediate_size 5632, num_hidden_layers 34,
+// num_channels 3, image_size 448, patch_size 14, projector_input_dim 4096, projector_output_dim
+// 4096. modeling_llama4.py Llama4VisionModel: patch_embedding Llama4UnfoldConvolution (linear
+// Linear(C·p², D, bias=False)), class_embedding (D), positional_embedding_vlm
+// ((image/p)² + 1, D), layernorm_pre and layernorm_post LayerNorm(D), Llama4VisionEncoderLayer
+// (q/k/v/o_proj and fc1/fc2 with biases, two LayerNorms), and vision_adapter
+// Llama4VisionPixelShuffleMLP: mlp fc1 Linear(intermediate_size, projector_input_dim) and fc2
+// Linear(projector_output_dim, projector_output_dim), both bias=False.
+void llama4Vision(Reader& r, std::vector<Part>& t)
+{
+    const u64 D = positive(r, {"hidden_size"}, 768);
+    const u64 F = positive(r, {"intermediate_size"}, 5632);
+    const u64 L = r.orDefault({"num_hidden_layers"}, 34);
+    const u64 C = r.orDefault({"num_channels"}, 3);
+    const u64 image = r.orDefault({"image_size"}, 448);
+    const u64 p = positive(r, {"patch_size"}, 14);
+    const u64 side = image / p;
+    put(t, "class_embed", D);
+    put(t, "patch_embed", mul(mul(C, mul(p, p)), D));
+    put(t, "position_embed", mul(add(mul(side, side), 1), D));
+    vitLayers(t, L, D, F);
+    put(t, "norms", mul(2, mul(2, D)));
+    const u64 in = r.orDefault({"projector_input_dim"}, 4096);
+    const u64 out = r.orDefault({"projector_output_dim"}, 4096);
+    put(t, "adapter", add(mul(F, in), mul(out, out)));
+}
+
 // PixtralVisionConfig defaults: hidden_size 1024, intermediate_size 4096, num_hidden_layers 24,
 // num_attention_heads 16, num_channels 3, patch_size 16, head_dim hidden/heads.
 // PixtralVisionModel: patch_conv Conv2d(C, D, p, bias=False), ln_pre RMSNorm(D); per layer
@@ -197,7 +224,7 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
     auto it = top.find("vision_config");
     if (it == top.end() || it->is_null()) {
         if (qwen || topType == "gemma3" || topType == "llava" || topType == "llava_next" ||
-            topType == "mistral3") {
+            topType == "mistral3" || topType == "llama4") {
             // The class would build its default tower; without vision_config it is not known
             // which checkpoint this is, so say so rather than count a default tower.
             c.not_counted = "the vision tower and projector (the config has no vision_config)";
@@ -215,6 +242,11 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
         Reader r(*it, file, "vision_config",
                  topType == "qwen2_vl" ? "Qwen2VLVisionConfig" : "Qwen2_5_VLVisionConfig", guesses);
         qwenVision(r, topType == "qwen2_5_vl", t, proj);
+    } else if (topType == "llama4" && vtype == "llama4_vision_model") {
+        // Llama4MultiModalProjector: linear_1 Linear(vision_output_dim [7680], d, bias=False).
+        Reader r(*it, file, "vision_config", "Llama4VisionConfig", guesses);
+        llama4Vision(r, t);
+        put(proj, "linear_1", mul(r.orDefault({"vision_output_dim"}, 7680), d));
     } else if (topType == "gemma3" && vtype == "siglip_vision_model") {
         // Gemma3MultiModalProjector: mm_input_projection_weight (D_v, d) and mm_soft_emb_norm
         // Gemma3RMSNorm(D_v).

@@ -171,11 +171,13 @@ InferenceMemory inferenceMemory(const ModelConfig& config, const InferenceParams
     m.kv = kvCache(config, p.context, p.batch, p.kv, t);
     m.weights_bytes = (m.weights.bytes + t - 1) / t;
     m.kv_cache_bytes = m.kv.bytes;
+    m.recurrent_state_bytes = m.kv.recurrent_bytes;
     m.kv_bytes_per_token = m.kv.bytes_per_token;
     m.activation_bytes = workspaceBytes(config, p);
 
-    const u64 need = checkedAdd(checkedAdd(m.weights_bytes, m.kv_cache_bytes, "total bytes"),
-                                m.activation_bytes, "total bytes");
+    u64 need = checkedAdd(checkedAdd(m.weights_bytes, m.kv_cache_bytes, "total bytes"),
+                          m.activation_bytes, "total bytes");
+    need = checkedAdd(need, m.recurrent_state_bytes, "total bytes");
     m.overhead_bytes = overheadBytes(p.overhead, m.weights_bytes, need);
     m.total_bytes = checkedAdd(need, m.overhead_bytes, "total bytes");
     return m;

@@ -40,7 +40,8 @@ KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t 
         r.bytes_per_token_layer_global = mul(2, rowBytes(row, kv.bpw)); // one K row, one V row
     }
 
-    const u64 L = config.n_layers;
+    // Only attention layers cache keys and values; the others carry a recurrent state.
+    const u64 L = config.attentionLayers();
     if (config.sliding_window == 0) {
         r.global_layers = L;
     } else if (config.global_every == 0) {
@@ -58,6 +59,11 @@ KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t 
     const u64 tokenLayers = checkedAdd(mul(r.global_layers, r.tokens_global),
                                        mul(r.sliding_layers, r.tokens_sliding), "KV cache bytes");
     r.bytes = mul(mul(r.bytes_per_token_layer_global, tokenLayers), batch);
+    // Recurrent state (docs/memory.md §2): per mixer layer and sequence the convolution window
+    // plus the SSM / delta-rule state, state_per_layer values of 2 bytes, independent of the
+    // context (transformers' Lfm2HybridConvCache and Qwen3-Next's cache, model dtype).
+    r.recurrent_layers = config.mixer.layers;
+    r.recurrent_bytes = mul(mul(mul(config.mixer.layers, config.mixer.state_per_layer), 2), batch);
     return r;
 }
 

@@ -153,8 +153,7 @@ std::string loraTargetsToString(unsigned targets)
 std::uint64_t loraLayerParams(const ModelConfig& c, const LoraParams& l, std::uint64_t layer)
 {
     u64 n = attentionAdapters(c, l);
-    const u64 moeFrom = c.n_layers - c.moeLayers();
-    if (layer < moeFrom) {
+    if (!c.isMoeLayer(layer)) {
         return add(n, mlpAdapters(c, l, c.effectiveDff()));
     }
     if (!l.include_experts) {

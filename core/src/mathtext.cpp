@@ -53,7 +53,7 @@ std::string approxNote(const ModelConfig& c, const ParamCount& count, u64 approx
     const u64 d2 = d * d;
     std::string note = "12·L·d² assumes 4·d² of attention (q, k, v, o all d×d) and 8·d² of MLP "
                        "(two d×4d matrices) per layer, and leaves out embeddings and norms. Here: ";
-    const u64 attn = count.params(Component::Attention) / L;
+    const u64 attn = count.attention_per_layer;
     note += "attention is " + withThousands(attn) +
             " per layer against 4·d² = " + withThousands(4 * d2);
     if (c.attention == AttentionKind::Latent) {
@@ -131,8 +131,9 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
                        "V = vocab_size, d = d_model",
                        std::string(kGuide) + " (d_model × vocab_size, often tied)"));
 
-    // Counted from vision_config by the importer, part by part (docs/counting.md).
-    for (Component comp : {Component::VisionTower, Component::Projector}) {
+    // Counted by the importer part by part (docs/counting.md): the state-space / linear-attention
+    // layers from the modeling code, the vision tower and projector from vision_config.
+    for (Component comp : {Component::Mixer, Component::VisionTower, Component::Projector}) {
         const ComponentCount& cc = count.get(comp);
         if (cc.params == 0) {
             continue;
@@ -145,8 +146,11 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
         }
         out.push_back(item(std::string(componentKey(comp)), std::string(componentLabel(comp)),
                            mathparts::sum(terms), cc.params, legend,
-                           "transformers modeling of the vision tower and projector; "
-                           "docs/counting.md"));
+                           comp == Component::Mixer
+                               ? "transformers modeling of the hybrid layers (Lfm2ShortConv, "
+                                 "Qwen3NextGatedDeltaNet); docs/counting.md"
+                               : "transformers modeling of the vision tower and projector; "
+                                 "docs/counting.md"));
     }
     out.push_back(item("total", "Total parameters", totalExpr(count), count.total,
                        "the components above", "sum of the components"));

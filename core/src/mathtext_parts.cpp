@@ -128,7 +128,8 @@ Expr positionExpr(const ModelConfig& c)
 
 Expr attentionExpr(const ModelConfig& c)
 {
-    const Expr L = var("L", c.n_layers);
+    // Hybrid models: only the attention layers (ModelConfig::mixer holds the others).
+    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
     const Expr d = var("d", c.d_model);
     const Expr h = var("h", c.n_heads);
     std::vector<Expr> t;
@@ -153,7 +154,8 @@ Expr attentionExpr(const ModelConfig& c)
     } else {
         const Expr kv = var("kv", c.n_kv_heads);
         const Expr dh = var("dh", c.effectiveHeadDim());
-        t.push_back(prod({d, h, dh}));
+        // Qwen3-Next: q_proj also yields the output gate (2·h·dh).
+        t.push_back(c.attention_output_gate ? prod({lit(2), d, h, dh}) : prod({d, h, dh}));
         t.push_back(prod({lit(2), d, kv, dh}));
         t.push_back(prod({h, dh, d}));
         if (c.biases.qkv) {

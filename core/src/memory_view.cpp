@@ -34,6 +34,10 @@ MemoryBar inferenceBar(const ModelConfig& config, const std::string& id, const M
                     {"kv_cache", "KV cache", m.kv_cache_bytes},
                     {"activations", "Activations", m.activation_bytes},
                     {"overhead", "Overhead", m.overhead_bytes}};
+    if (m.recurrent_state_bytes > 0) {
+        bar.segments.insert(bar.segments.begin() + 2,
+                            {"recurrent_state", "Recurrent state", m.recurrent_state_bytes});
+    }
     bar.total = m.total_bytes;
     return bar;
 }

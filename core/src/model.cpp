@@ -43,10 +43,17 @@ std::uint64_t ModelConfig::effectiveDff() const
 
 std::uint64_t ModelConfig::moeLayers() const
 {
-    if (!isMoe() || moe.first_dense_layers >= n_layers) {
+    if (!isMoe() || moe.first_dense_layers >= n_layers || moe.every == 0) {
         return 0;
     }
-    return n_layers - moe.first_dense_layers;
+    // Layers i in [first_dense_layers, n_layers) with (i + 1) % every == 0.
+    return n_layers / moe.every - moe.first_dense_layers / moe.every;
+}
+
+bool ModelConfig::isMoeLayer(std::uint64_t i) const
+{
+    return isMoe() && moe.every != 0 && i >= moe.first_dense_layers && i < n_layers &&
+           (i + 1) % moe.every == 0;
 }
 
 namespace {
@@ -81,7 +88,7 @@ void validateMoe(const ModelConfig& c, Checker& ck)
     const MoeConfig& m = c.moe;
     if (m.n_routed_experts == 0) {
         if (m.experts_per_token != 0 || m.n_shared_experts != 0 || m.expert_d_ff != 0 ||
-            m.first_dense_layers != 0 || m.router_bias || m.shared_expert_gate) {
+            m.first_dense_layers != 0 || m.router_bias || m.shared_expert_gate || m.every != 1) {
             ck.add("moe.n_routed_experts", "must be positive when other expert fields are set");
         }
         return;
@@ -100,8 +107,28 @@ void validateMoe(const ModelConfig& c, Checker& ck)
                                              withThousands(c.n_layers) + ") (got " +
                                              withThousands(m.first_dense_layers) + ")");
     }
+    ck.range("moe.every", m.every, 1, Limits::maxLayers);
+    if (m.every >= 1 && m.first_dense_layers < c.n_layers && c.moeLayers() == 0) {
+        ck.add("moe.every", "leaves no mixture-of-experts layer (" + withThousands(c.n_layers) +
+                                " layers, every " + withThousands(m.every) + ")");
+    }
     if (m.shared_expert_gate && m.n_shared_experts == 0) {
         ck.add("moe.shared_expert_gate", "needs at least one shared expert");
+    }
+}
+
+void validateMixer(const ModelConfig& c, Checker& ck)
+{
+    const MixerLayers& m = c.mixer;
+    if (m.layers > c.n_layers) {
+        ck.add("mixer.layers", "must be at most n_layers (" + withThousands(c.n_layers) +
+                                   ") (got " + withThousands(m.layers) + ")");
+    }
+    if (m.layers == 0 && (!m.parts.empty() || m.state_per_layer != 0 || !m.kind.empty())) {
+        ck.add("mixer.layers", "must be positive when the mixer has parts, state or a kind");
+    }
+    if (m.layers > 0 && m.kind.empty()) {
+        ck.add("mixer.kind", "must name the mixer (\"gated_deltanet\", \"short_conv\", ...)");
     }
 }
 
@@ -167,6 +194,7 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
     ck.range("global_every", c.global_every, 0, Limits::maxLayers);
     validateMla(c, ck);
     validateMoe(c, ck);
+    validateMixer(c, ck);
     return ck.take();
 }
 

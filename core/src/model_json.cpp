@@ -185,10 +185,22 @@ json modelConfigToJson(const ModelConfig& c)
                 {"first_dense_layers", c.moe.first_dense_layers},
                 {"router_bias", c.moe.router_bias},
                 {"shared_expert_gate", c.moe.shared_expert_gate}};
+    if (c.moe.every != 1) {
+        j["moe"]["every"] = c.moe.every; // written only when the layers interleave
+    }
     j["sliding_window"] = c.sliding_window;
     j["global_every"] = c.global_every;
     j["attention_sinks"] = c.attention_sinks;
     j["mtp_layers"] = c.mtp_layers;
+    if (c.attention_output_gate) {
+        j["attention_output_gate"] = true;
+    }
+    if (c.mixer.layers > 0) {
+        j["mixer"] = {{"kind", c.mixer.kind},
+                      {"layers", c.mixer.layers},
+                      {"state_per_layer", c.mixer.state_per_layer},
+                      {"parts", partsToJson(c.mixer.parts)}};
+    }
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
     }
@@ -232,6 +244,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "global_every",
                       "attention_sinks",
                       "mtp_layers",
+                      "attention_output_gate",
+                      "mixer",
                       "vision_tower",
                       "projector",
                       "not_counted"},
@@ -284,11 +298,11 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
         readUInt(*m, "qk_rope_head_dim", c.mla.qk_rope_head_dim, file, p);
         readUInt(*m, "v_head_dim", c.mla.v_head_dim, file, p);
     }
-    if (const json* m =
-            subObject(j, "moe",
-                      {"n_routed_experts", "experts_per_token", "expert_d_ff", "n_shared_experts",
-                       "shared_d_ff", "first_dense_layers", "router_bias", "shared_expert_gate"},
-                      file, prefix)) {
+    if (const json* m = subObject(j, "moe",
+                                  {"n_routed_experts", "experts_per_token", "expert_d_ff",
+                                   "n_shared_experts", "shared_d_ff", "first_dense_layers",
+                                   "router_bias", "shared_expert_gate", "every"},
+                                  file, prefix)) {
         const std::string p = joinPath(prefix, "moe");
         readUInt(*m, "n_routed_experts", c.moe.n_routed_experts, file, p);
         readUInt(*m, "experts_per_token", c.moe.experts_per_token, file, p);
@@ -298,11 +312,23 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
         readUInt(*m, "first_dense_layers", c.moe.first_dense_layers, file, p);
         readBool(*m, "router_bias", c.moe.router_bias, file, p);
         readBool(*m, "shared_expert_gate", c.moe.shared_expert_gate, file, p);
+        readUInt(*m, "every", c.moe.every, file, p);
     }
     readUInt(j, "sliding_window", c.sliding_window, file, prefix);
     readUInt(j, "global_every", c.global_every, file, prefix);
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
+    readBool(j, "attention_output_gate", c.attention_output_gate, file, prefix);
+    if (const json* m =
+            subObject(j, "mixer", {"kind", "layers", "state_per_layer", "parts"}, file, prefix)) {
+        const std::string p = joinPath(prefix, "mixer");
+        if (auto k = getOptString(*m, "kind", file, p)) {
+            c.mixer.kind = *k;
+        }
+        readUInt(*m, "layers", c.mixer.layers, file, p);
+        readUInt(*m, "state_per_layer", c.mixer.state_per_layer, file, p);
+        c.mixer.parts = partsFromJson(*m, "parts", file, p);
+    }
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {

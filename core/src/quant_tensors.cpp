@@ -109,12 +109,11 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     if (c.embedding_norm) {
         addVector(out, "token_embd_norm", normWidth(c, d), -1);
     }
-    const u64 moeFrom = c.n_layers - c.moeLayers();
     for (u64 l = 0; l < c.n_layers; ++l) {
         const auto i = static_cast<std::int64_t>(l);
         addVector(out, "block_norms", mul(c.norms_per_block, normWidth(c, d)), i);
         addAttention(out, c, i, fusedQkv);
-        if (l < moeFrom) {
+        if (!c.isMoeLayer(l)) {
             addMlp(out, c, c.effectiveDff(), i, "", 1, false);
             continue;
         }

@@ -171,8 +171,9 @@ Steps knobTable(Knob knob, const ModelConfig& c)
         return finish(std::move(out), current);
     }
     case Knob::Layers:
-        // DeepSeek's first dense layers must stay fewer than all layers.
-        return finish(range(c.isMoe() ? c.moe.first_dense_layers + 1 : 1,
+        // DeepSeek's first dense layers must stay fewer than all layers (and leave one MoE layer
+        // when they interleave).
+        return finish(range(c.isMoe() ? c.moe.first_dense_layers + c.moe.every : 1,
                             std::min<u64>(std::max<u64>(160, current), Limits::maxLayers)),
                       current);
     case Knob::Heads: {

@@ -12,10 +12,12 @@ namespace llmsizer {
 
 // Top-level parameter components, in display order. The keys are part of the CLI's JSON contract.
 // VisionTower and Projector are a vision-language model's parts outside the language model.
+// Mixer: the state-space / linear-attention / convolution layers (ModelConfig::mixer).
 enum class Component {
     Embedding,
     PositionEmbedding,
     Attention,
+    Mixer,
     Mlp,
     Router,
     Norms,
@@ -24,11 +26,11 @@ enum class Component {
     Projector
 };
 
-inline constexpr Component kAllComponents[] = {Component::Embedding, Component::PositionEmbedding,
-                                               Component::Attention, Component::Mlp,
-                                               Component::Router,    Component::Norms,
-                                               Component::LmHead,    Component::VisionTower,
-                                               Component::Projector};
+inline constexpr Component kAllComponents[] = {Component::Embedding,   Component::PositionEmbedding,
+                                               Component::Attention,   Component::Mixer,
+                                               Component::Mlp,         Component::Router,
+                                               Component::Norms,       Component::LmHead,
+                                               Component::VisionTower, Component::Projector};
 
 // A component of the language model (everything but the vision tower and the projector).
 bool isLanguageModel(Component c);
@@ -56,7 +58,7 @@ struct ParamCount {
     std::uint64_t active = 0; // per token: all but the routed experts a token does not visit
 
     // Per-layer figures the views and the memory model reuse.
-    std::uint64_t attention_per_layer = 0;
+    std::uint64_t attention_per_layer = 0; // one attention layer (0 if no layer attends)
     std::uint64_t dense_mlp_per_layer = 0; // MLP of a dense layer (0 if every layer is MoE)
     std::uint64_t expert_params = 0;       // one routed expert
     std::uint64_t norms_per_layer = 0;

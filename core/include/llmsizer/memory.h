@@ -69,6 +69,11 @@ struct KvCache {
     std::uint64_t tokens_sliding = 0; // min(context, window)
     std::uint64_t bytes = 0;          // total, all sequences of the batch
     bool latent = false;              // MLA compressed cache
+    // Layers whose mixer is not attention (ModelConfig::mixer) hold no K and V but a recurrent
+    // state of fixed size per sequence: mixer.layers · state_per_layer values of 2 bytes (the
+    // model's 16-bit dtype, as transformers allocates it) · batch, whatever the context.
+    std::uint64_t recurrent_layers = 0;
+    std::uint64_t recurrent_bytes = 0; // all sequences of the batch; not in `bytes`
 };
 
 // tensor_parallel t: each GPU holds ceil(n_kv / t) heads (max(n_kv/t, 1), llm-analysis); MLA's
@@ -132,12 +137,13 @@ struct InferenceParams {
 struct InferenceMemory {
     WeightMemory weights; // for the whole model (weights_bytes below is per GPU)
     KvCache kv;
-    std::uint64_t weights_bytes = 0;      // ceil(weights.bytes / t)
-    std::uint64_t kv_cache_bytes = 0;     // = kv.bytes
-    std::uint64_t kv_bytes_per_token = 0; // = kv.bytes_per_token
+    std::uint64_t weights_bytes = 0;         // ceil(weights.bytes / t)
+    std::uint64_t kv_cache_bytes = 0;        // = kv.bytes
+    std::uint64_t recurrent_state_bytes = 0; // = kv.recurrent_bytes (hybrid and SSM layers)
+    std::uint64_t kv_bytes_per_token = 0;    // = kv.bytes_per_token
     std::uint64_t activation_bytes = 0;
     std::uint64_t overhead_bytes = 0;
-    std::uint64_t total_bytes = 0; // sum of the four parts
+    std::uint64_t total_bytes = 0; // sum of the parts
 };
 
 InferenceMemory inferenceMemory(const ModelConfig& config, const InferenceParams& params);

@@ -60,8 +60,12 @@ struct MoeConfig {
     std::uint64_t n_shared_experts = 0; // always-active experts
     std::uint64_t shared_d_ff = 0;      // intermediate size of one shared expert (0 = expert_d_ff)
     std::uint64_t first_dense_layers = 0; // DeepSeek first_k_dense_replace
-    bool router_bias = false;             // per-expert score-correction bias (DeepSeek-V3)
-    bool shared_expert_gate = false;      // sigmoid gate on the shared expert (Qwen2-MoE)
+    // Interleaving: from first_dense_layers on, layer i (0-based) is MoE iff (i + 1) % every == 0
+    // and the others are dense (Llama 4 Maverick interleave_moe_layer_step 2: odd layers MoE).
+    // 1 = every layer from first_dense_layers on.
+    std::uint64_t every = 1;
+    bool router_bias = false;        // per-expert score-correction bias (DeepSeek-V3)
+    bool shared_expert_gate = false; // sigmoid gate on the shared expert (Qwen2-MoE)
     bool operator==(const MoeConfig&) const = default;
 };
 
@@ -74,6 +78,20 @@ struct MlaConfig {
     std::uint64_t qk_rope_head_dim = 0;
     std::uint64_t v_head_dim = 0;
     bool operator==(const MlaConfig&) const = default;
+};
+
+// Token mixers that take the place of attention in some layers: state-space and linear-attention
+// layers and short convolutions (Qwen3-Next's Gated DeltaNet, LFM2's ShortConv). The importer
+// counts their parameters exactly from the modeling code (hf_import_ssm.cpp, docs/counting.md) as
+// named parts summed over the layers; attention, its norms and the KV cache cover the other
+// n_layers - layers layers. Each such layer carries a recurrent state of fixed size per sequence
+// (convolution window and SSM / delta-rule state), whatever the context (docs/memory.md).
+struct MixerLayers {
+    std::string kind;                  // "gated_deltanet", "short_conv"; "" when layers == 0
+    std::uint64_t layers = 0;          // layers holding the mixer instead of attention
+    std::vector<Part> parts;           // summed over those layers
+    std::uint64_t state_per_layer = 0; // recurrent-state values per sequence and layer
+    bool operator==(const MixerLayers&) const = default;
 };
 
 // A decoder-only transformer: every field that changes the parameter count or the memory.
@@ -122,6 +140,13 @@ struct ModelConfig {
     // One learned logit per attention head and layer that takes a share of the softmax
     // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
     bool attention_sinks = false;
+    // The query projection also yields a per-channel output gate (Qwen3-Next Qwen3NextAttention:
+    // q_proj is hidden -> 2·heads·head_dim).
+    bool attention_output_gate = false;
+
+    // Layers whose token mixer is not attention (empty: every layer attends).
+    MixerLayers mixer;
+    std::uint64_t attentionLayers() const { return n_layers - mixer.layers; }
 
     // A vision-language model's parts outside the decoder, counted exactly by the importer from
     // the config's vision_config (hf_import_vision.cpp, docs/counting.md): the vision tower and
@@ -141,6 +166,8 @@ struct ModelConfig {
     std::uint64_t effectiveDff() const;
     // Number of layers whose MLP is a mixture of experts.
     std::uint64_t moeLayers() const;
+    // Whether layer i (0-based) holds a mixture of experts (moe.first_dense_layers, moe.every).
+    bool isMoeLayer(std::uint64_t i) const;
 };
 
 // The Llama rule on its own (the LLaMA model-card Q&A): llamaHiddenDim(4096, 256, 0) == 11008.
