@@ -9,9 +9,7 @@
 #include "llmsizer/compute.h"
 #include "llmsizer/error.h"
 #include "llmsizer/format.h"
-
-#include <array>
-#include <cstdio>
+#include "llmsizer/text.h"
 
 namespace llmsizer::cli {
 
@@ -19,28 +17,17 @@ namespace {
 
 std::string sci(double v)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.3e", v);
-    return buf.data();
+    return text::scientific(v, 3);
 }
 
 std::string fixed(double v, int decimals = 2)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
-    return buf.data();
+    return text::fixed(v, decimals);
 }
 
 std::string general(double v)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%g", v);
-    return buf.data();
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+    return text::general(v, 6);
 }
 
 Recompute recomputeOption(const QCommandLineParser& parser)
