@@ -70,7 +70,7 @@ nlohmann::json budgetJson(const ModelConfig& base, const QCommandLineParser& par
                         {"n_heads", k.n_heads},
                         {"n_kv_heads", k.n_kv_heads},
                         {"params", k.params},
-                        {"chapter_estimate_params", k.seed_params},
+                        {"chapter_estimate_params", k.chapter_params},
                         {"tokens", k.tokens},
                         {"required_flops", k.required_flops},
                         {"utilization", k.utilization},
@@ -151,8 +151,8 @@ int runCompute(const QStringList& args)
     const double tokens = doubleOption(parser, QStringLiteral("tokens"), chinchilla, 1.0, 1e20);
     const TrainingFlops t = trainingFlops(c, tokens, seq, recompute);
     const FlopSplit split = flopSplit(t.per_token);
-    const Seed003Split seed =
-        seed003AllocateCompute(t.six_nd, c.n_layers, c.d_model, c.effectiveDff());
+    const ChapterComputeSplit chapter =
+        chapterAllocateCompute(t.six_nd, c.n_layers, c.d_model, c.effectiveDff());
     const ForwardFlops decode = decodeFlopsPerToken(c, seq);
 
     nlohmann::json j;
@@ -176,7 +176,7 @@ int runCompute(const QStringList& args)
     j["mlp_flop_share"] = split.mlp_share;
     j["lm_head_flop_share"] = split.lm_head_share;
     j["attention_vs_mlp"] = split.attention_vs_mlp;
-    j["chapter_attention_fraction"] = seed.attention_fraction;
+    j["chapter_attention_fraction"] = chapter.attention_fraction;
     j["per_token"] = {{"attention_proj", t.per_token.attention_proj},
                       {"attention_scores", t.per_token.attention_scores},
                       {"mlp", t.per_token.mlp},
@@ -222,7 +222,7 @@ int runCompute(const QStringList& args)
     printLine("  Attention share        " + fixed(100 * split.attention_share) +
               "% of forward FLOPs (attention vs MLP " + fixed(100 * split.attention_vs_mlp) +
               "%; the sizing chapter's 4d² vs 6·d·d_ff gives " +
-              fixed(100 * seed.attention_fraction) + "%)");
+              fixed(100 * chapter.attention_fraction) + "%)");
     if (j.contains("training_seconds")) {
         printLine("  Training time          " + fixed(j["training_days"].get<double>()) +
                   " days on " + std::to_string(gpus) + " × " + j["gpu"].get<std::string>() +

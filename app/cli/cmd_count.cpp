@@ -85,7 +85,7 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     j["components"] = std::move(components);
     j["parts"] = std::move(parts);
     const std::uint64_t approx = approx12Ld2(c);
-    const std::uint64_t textbook = textbookSeed002(c);
+    const std::uint64_t textbook = teachingGuideTotal(c);
     j["approx_12Ld2"] = approx;
     j["approx_12Ld2_relative_error"] = relativeError(approx, count.total);
     j["textbook_estimate"] = textbook;
@@ -152,7 +152,7 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     }
 
     const std::uint64_t approx = approx12Ld2(c);
-    const std::uint64_t textbook = textbookSeed002(c);
+    const std::uint64_t textbook = teachingGuideTotal(c);
     printLine("");
     printLine("  Approximations (relative error against the exact total):");
     printLine(row("12*L*d^2 rule", approx, signedPercent(relativeError(approx, count.total))));

@@ -373,7 +373,7 @@ std::uint64_t approx12Ld2(const ModelConfig& c)
                       "12·L·d²");
 }
 
-std::uint64_t textbookSeed002(const ModelConfig& c)
+std::uint64_t teachingGuideTotal(const ModelConfig& c)
 {
     const u64 d = c.d_model;
     const u64 ff = c.effectiveDff();

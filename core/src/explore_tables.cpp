@@ -48,7 +48,7 @@ std::string budgetColumnTitle(BudgetColumn column)
         return "Heads";
     case BudgetColumn::Params:
         return "Parameters";
-    case BudgetColumn::SeedParams:
+    case BudgetColumn::ChapterParams:
         return "Chapter estimate";
     case BudgetColumn::Tokens:
         return "Tokens";
@@ -81,7 +81,7 @@ std::string budgetColumnToolTip(BudgetColumn column)
         return "Attention heads (KV heads)";
     case BudgetColumn::Params:
         return "Exact parameter count (countParameters)";
-    case BudgetColumn::SeedParams:
+    case BudgetColumn::ChapterParams:
         return "The sizing chapter's estimate_model_size for the same shape";
     case BudgetColumn::Tokens:
         return "Training tokens of this candidate";
@@ -115,8 +115,8 @@ double budgetCellValue(const BudgetCandidate& c, BudgetColumn column, std::size_
         return d(c.n_heads);
     case BudgetColumn::Params:
         return d(c.params);
-    case BudgetColumn::SeedParams:
-        return d(c.seed_params);
+    case BudgetColumn::ChapterParams:
+        return d(c.chapter_params);
     case BudgetColumn::Tokens:
         return c.tokens;
     case BudgetColumn::Flops:
@@ -149,8 +149,8 @@ std::string budgetCellText(const BudgetCandidate& c, BudgetColumn column, std::s
                (c.n_kv_heads == c.n_heads ? "" : " (" + std::to_string(c.n_kv_heads) + ")");
     case BudgetColumn::Params:
         return withThousands(c.params);
-    case BudgetColumn::SeedParams:
-        return withThousands(c.seed_params);
+    case BudgetColumn::ChapterParams:
+        return withThousands(c.chapter_params);
     case BudgetColumn::Tokens:
         return scientificText(c.tokens);
     case BudgetColumn::Flops:

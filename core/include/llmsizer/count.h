@@ -94,7 +94,7 @@ std::vector<Slice> pieSlices(const ParamCount& count); // zero slices left out
 std::uint64_t approx12Ld2(const ModelConfig& config);
 // The teaching guide's textbook total: V·d + L·[4(d² + d) + (d·d_ff + d_ff) + (d_ff·d + d) + 2·2d]
 // + d·V when the head is untied, with the model's own d_ff.
-std::uint64_t textbookSeed002(const ModelConfig& config);
+std::uint64_t teachingGuideTotal(const ModelConfig& config);
 // (approx − exact) / exact.
 double relativeError(std::uint64_t approx, std::uint64_t exact);
 
