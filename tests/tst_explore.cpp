@@ -98,21 +98,32 @@ private slots:
         // = 13,015,864,320.
         QCOMPARE(totalOf(wide), quint64(13'015'864'320ull));
 
-        // Llama 3 8B (explicit d_ff, GQA): d_ff keeps the ratio 14336/4096 = 3.5, so d_model
-        // 8192 gives 28672 (Llama 3 70B's value); the 8 KV heads stay 8 of 64 heads.
-        const ModelConfig big = reshape(llama3_8b(), 8192, 80);
+        // Llama 3 8B (explicit d_ff, GQA: 32 heads, 8 KV heads, head_dim 128). The default
+        // rule keeps 32/8 = 4 query heads per KV head, so widths move in steps of 4 · 128 = 512
+        // and d_model 8192 has 64 heads with 16 KV heads; d_ff keeps the ratio 14336/4096 = 3.5.
+        QCOMPARE(quint64(widthStep(llama3_8b())), quint64(512));
+        const ModelConfig ratio = reshape(llama3_8b(), 8192, 80);
+        QCOMPARE(quint64(ratio.n_heads), quint64(64));
+        QCOMPARE(quint64(ratio.n_kv_heads), quint64(16));
+        QCOMPARE(quint64(ratio.effectiveDff()), quint64(28672));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, reshape(llama3_8b(), 4096 + 128, 32));
+
+        // Keeping exactly 8 KV heads, as the Llama 3 family does: widths move in steps of
+        // 8 heads · 128 = 1024, and d_model 8192 with 80 layers is Llama 3 70B (d_ff 28672):
+        // 70,553,706,496 (tests/data/reference/hf-configs/index.json).
+        ShapeRules exact;
+        exact.kv = KvScaling::KeepCountExact;
+        const ModelConfig big = reshape(llama3_8b(), 8192, 80, exact);
         QCOMPARE(quint64(big.n_heads), quint64(64));
         QCOMPARE(quint64(big.n_kv_heads), quint64(8));
         QCOMPARE(quint64(big.effectiveDff()), quint64(28672));
-        // That is Llama 3 70B: 70,553,706,496 (tests/data/reference/hf-configs/index.json).
         QCOMPARE(totalOf(big), quint64(70'553'706'496ull));
 
-        // KV heads stay a divisor: 1152/128 = 9 heads cannot hold 8 KV heads; the largest
+        // KeepCount keeps a divisor: 1152/128 = 9 heads cannot hold 8 KV heads; the largest
         // divisor of 9 that is at most 8 is 3.
-        QCOMPARE(quint64(reshape(llama3_8b(), 1152, 32).n_kv_heads), quint64(3));
-        // Keeping exactly 8 KV heads: widths move in steps of 8 heads · 128 = 1024.
-        ShapeRules exact;
-        exact.kv = KvScaling::KeepCountExact;
+        ShapeRules divisor;
+        divisor.kv = KvScaling::KeepCount;
+        QCOMPARE(quint64(reshape(llama3_8b(), 1152, 32, divisor).n_kv_heads), quint64(3));
         QCOMPARE(quint64(widthStep(llama3_8b(), exact)), quint64(1024));
         QCOMPARE(quint64(reshape(llama3_8b(), 5120, 40, exact).n_kv_heads), quint64(8));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, reshape(llama3_8b(), 4608, 36, exact));
@@ -134,6 +145,30 @@ private slots:
         QCOMPARE(quint64(widthStep(gemma)), quint64(192));
         QCOMPARE(quint64(reshape(gemma, 3072 + 192, 28).n_heads), quint64(17));
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, reshape(gemma, 3100, 28));
+    }
+
+    // The sentence every view shows, for the three kinds of attention; the numbers by hand from
+    // the configurations above (Falcon-7B: 71 heads of 64 over d_model 4544, one KV head).
+    void widthRuleSentence()
+    {
+        QCOMPARE(widthRuleText(llama3_8b()),
+                 std::string("Widening: d_model in steps of 512, head dim 128 kept, 4 query heads "
+                             "per KV head; d_ff ×3.50 d_model."));
+        ShapeRules exact;
+        exact.kv = KvScaling::KeepCountExact;
+        QCOMPARE(widthRuleText(llama3_8b(), exact),
+                 std::string("Widening: d_model in steps of 1,024, head dim 128 kept, exactly 8 "
+                             "KV heads; d_ff ×3.50 d_model."));
+        QCOMPARE(widthRuleText(llama2_7b()),
+                 std::string("Widening: d_model in steps of 128, head dim 128 kept, one KV head "
+                             "per head (MHA); d_ff by the model's rule."));
+        ModelConfig falcon = llama2_7b();
+        falcon.d_model = 4544;
+        falcon.n_heads = 71;
+        falcon.n_kv_heads = 1;
+        QCOMPARE(quint64(widthStep(falcon)), quint64(64));
+        QCOMPARE(quint64(reshape(falcon, 4544 + 64, 32).n_kv_heads), quint64(1));
+        QVERIFY(widthRuleText(falcon).find("one KV head (MQA)") != std::string::npos);
     }
 
     void scalingRatios_data()
@@ -352,8 +387,10 @@ private slots:
         budget.overhead_bytes = 1'000'000'000;
         const FitResult r = llmsizer::largestThatFits(llama3_8b(), budget);
         quint64 best = 0;
-        for (quint64 k = 1; k <= 200; ++k) { // d 25,600: far beyond 24 GB at any width
-            const ModelConfig c = reshape(llama3_8b(), 128 * k, k);
+        // The default rule's widths are multiples of 512 (4 query heads per KV head of 128),
+        // and the path keeps the base's 4096 / 32 = 128 of width per layer.
+        for (quint64 k = 1; k <= 50; ++k) { // d 25,600: far beyond 24 GB at any width
+            const ModelConfig c = reshape(llama3_8b(), 512 * k, 4 * k);
             const FitPoint p = fitPoint(c, budget);
             if (p.total_bytes <= budget.budget_bytes) {
                 best = std::max<quint64>(best, p.params);

@@ -6,6 +6,7 @@
 #include "llmsizer/error.h"
 #include "llmsizer/explore_tables.h"
 #include "llmsizer/explore_view.h"
+#include "llmsizer/fit.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/preset.h"
 
@@ -50,6 +51,7 @@ private slots:
     void budgetCells();
     void parsing();
     void fitLinesNameBestAndNext();
+    void fitAgreesWithFit();
     void sourceLinks();
 };
 
@@ -220,7 +222,9 @@ void TestExploreView::fitLinesNameBestAndNext()
     const FitBudget budget = fitBudgetFor(gpu, 1, "int8", "fp16", 0, 1);
     QCOMPARE(budget.budget_bytes, gpu.usableBytes());
     QCOMPARE(budget.weight_bpw, (BitsPerWeight{8, 1}));
-    QCOMPARE(fitBudgetFor(gpu, 2, "int4", "fp16", 0, 1).budget_bytes, 2 * gpu.usableBytes());
+    // Per-GPU mode: each device's usable bytes against the most loaded device's need.
+    QCOMPARE(fitBudgetFor(gpu, 2, "int4", "fp16", 0, 1).budget_bytes, gpu.usableBytes());
+    QCOMPARE(fitBudgetFor(gpu, 2, "int4", "fp16", 0, 1).gpus, std::uint64_t{2});
     QVERIFY_THROWS_EXCEPTION(InputError, fitBudgetFor(gpu, 1, "int3", "fp16", 0, 1));
     const FitResult r = largestThatFits(llama, budget);
     QVERIFY(r.found && r.has_next);
@@ -237,6 +241,36 @@ void TestExploreView::fitLinesNameBestAndNext()
     const std::vector<FitLine> none = fitLines(largestThatFits(llama, tiny), tiny);
     QCOMPARE(none.size(), std::size_t{1});
     QCOMPARE(none[0].key, std::string("none"));
+}
+
+// Largest that fits answers with fit's model: the answer fits by fitInference on the same GPUs and
+// workload, the next step up does not, on one GPU and split over two.
+void TestExploreView::fitAgreesWithFit()
+{
+    const ModelConfig llama = preset("llama-3-8b");
+    const GpuCatalog catalog = GpuCatalog::loadBuiltin();
+    const GpuSpec& gpu = catalog.at("rtx-4090-24gb");
+    InferenceParams params;
+    params.weights = precisionById("int8");
+    params.context = 8192;
+    params.overhead = overheadProfileById("transformers");
+    for (const std::uint64_t gpus : {1u, 2u}) {
+        const FitBudget budget = fitBudgetFor(gpu, gpus, "int8", "fp16", 8192, 1, "transformers");
+        const FitResult r = largestThatFits(llama, budget);
+        QVERIFY(r.found && r.has_next);
+        const FitCheck best = fitInference(r.best.config, params, gpu, gpus);
+        QVERIFY(best.fits);
+        QCOMPARE(r.best.total_bytes, best.required_bytes);
+        QCOMPARE(r.headroom_bytes, static_cast<std::uint64_t>(best.headroom_bytes));
+        QVERIFY(!fitInference(r.next.config, params, gpu, gpus).fits);
+        const std::vector<FitLine> lines = fitLines(r, budget);
+        const auto total = std::find_if(lines.begin(), lines.end(),
+                                        [](const FitLine& l) { return l.key == "total"; });
+        QVERIFY(total != lines.end());
+        QCOMPARE(total->label, gpus == 1 ? std::string("Total")
+                                         : std::string("Per GPU (2 GPUs: tensor parallel 2, "
+                                                       "pipeline 1)"));
+    }
 }
 
 void TestExploreView::sourceLinks()

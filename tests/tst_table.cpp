@@ -191,6 +191,24 @@ private slots:
         QVERIFY(t.row("kv_per_token")->differs);    // 2·80·8·128·2 against 2·32·8·128·2
     }
 
+    // MLA's heads: DeepSeek-V3's q·k heads are 128 (nope) + 64 (rope) = 192 wide and its v heads
+    // 128 (config.json qk_nope_head_dim, qk_rope_head_dim, v_head_dim), not d_model / n_heads =
+    // 7168 / 128 = 56.
+    void latentHeadDim()
+    {
+        ModelConfig v3 = llama3_70b();
+        v3.attention = AttentionKind::Latent;
+        v3.d_model = 7168;
+        v3.n_heads = 128;
+        v3.n_kv_heads = 128;
+        v3.mla = {1536, 512, 128, 64, 128};
+        const ComparisonTable t =
+            buildComparisonTable({{"V3-like", v3}, {"70B", llama3_70b()}}, TableOptions{});
+        QCOMPARE(integerAt(t, "head_dim", 0), quint64(192));
+        QCOMPARE(t.row("head_dim")->cells[0].text, std::string("192 q·k, 128 v (MLA)"));
+        QCOMPARE(integerAt(t, "head_dim", 1), quint64(128));
+    }
+
     void csvRoundTrip()
     {
         const ComparisonTable t = buildTable();

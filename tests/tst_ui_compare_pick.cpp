@@ -55,7 +55,9 @@ struct Fixture {
     }
 };
 
-enum class Path { ListMouse, ListKeyboard, SearchMouse, SearchKeyboard };
+// SearchEnter types the name (or TypedPrefix, a part of it) and presses Enter without choosing in
+// the search list.
+enum class Path { ListMouse, ListKeyboard, SearchMouse, SearchKeyboard, SearchEnter, TypedPrefix };
 
 // Picks `name` (a preset's display name) the way a user does.
 void pick(PresetPicker* picker, const QString& name, Path path)
@@ -84,9 +86,14 @@ void pick(PresetPicker* picker, const QString& name, Path path)
         return;
     }
     picker->lineEdit()->selectAll();
-    QTest::keyClicks(picker->lineEdit(), name);
+    // A part of the name that only this preset's label contains ("Mixtral 8x22" is no other's).
+    QTest::keyClicks(picker->lineEdit(), path == Path::TypedPrefix ? name.chopped(1) : name);
     QAbstractItemView* popup = picker->completer()->popup();
     QTRY_VERIFY(popup->isVisible());
+    if (path == Path::SearchEnter || path == Path::TypedPrefix) {
+        QTest::keyClick(popup, Qt::Key_Return);
+        return;
+    }
     QModelIndex index;
     for (int r = 0; r < popup->model()->rowCount() && !index.isValid(); ++r) {
         const QModelIndex i = popup->model()->index(r, 0);
@@ -115,6 +122,7 @@ private slots:
     void onePickAddsOne();
     void fourDistinctModels_data();
     void fourDistinctModels();
+    void familyNameTyped();
     void groupsFollowSlots();
 };
 
@@ -125,6 +133,8 @@ void TestUiComparePick::onePickAddsOne_data()
     QTest::newRow("list, keyboard") << Path::ListKeyboard;
     QTest::newRow("search, mouse") << Path::SearchMouse;
     QTest::newRow("search, keyboard") << Path::SearchKeyboard;
+    QTest::newRow("typed name, Enter") << Path::SearchEnter;
+    QTest::newRow("typed part of the name, Enter") << Path::TypedPrefix;
 }
 
 void TestUiComparePick::onePickAddsOne()
@@ -158,6 +168,21 @@ void TestUiComparePick::fourDistinctModels()
     QCOMPARE(f.ids(),
              (QStringList{QStringLiteral("gpt-2-small"), QStringLiteral("llama-3-70b"),
                           QStringLiteral("mixtral-8x22b"), QStringLiteral("deepseek-v3")}));
+}
+
+// A typed word that is also a family's heading ("DeepSeek", "Mixtral") picks the family's first
+// preset, not the heading.
+void TestUiComparePick::familyNameTyped()
+{
+    Fixture f;
+    PresetPicker* picker = f.panel->presetPicker();
+    picker->setFocus();
+    picker->lineEdit()->selectAll();
+    QTest::keyClicks(picker->lineEdit(), QStringLiteral("DeepSeek"));
+    QAbstractItemView* popup = picker->completer()->popup();
+    QTRY_VERIFY(popup->isVisible());
+    QTest::keyClick(popup, Qt::Key_Return);
+    QTRY_COMPARE(f.ids(), QStringList{QStringLiteral("deepseek-v3")});
 }
 
 // The same model twice: the copies are labelled distinctly, and each group of each chart shows

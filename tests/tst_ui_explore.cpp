@@ -226,13 +226,20 @@ void TestUiExplore::exactKvChangesTheSteps()
     Fixture f(QStringLiteral("llama-3-8b"));
     const std::vector<std::uint64_t> before = f.explore->widthSteps();
     QVERIFY(before.size() >= 2);
-    QCOMPARE(before[1] - before[0], std::uint64_t{128});
+    // The default rule keeps 32 / 8 = 4 query heads per KV head of 128: steps of 512; the view
+    // says so.
+    QCOMPARE(before[1] - before[0], std::uint64_t{512});
+    auto* rule = f.view->findChild<QLabel*>(QStringLiteral("widthRule"));
+    QVERIFY(rule != nullptr);
+    QVERIFY2(rule->text().contains(QStringLiteral("4 query heads per KV head")),
+             qPrintable(rule->text()));
     QSignalSpy family(f.explore.get(), &ExploreModel::familyChanged);
     f.explore->setExactKv(true);
     QCOMPARE(family.size(), 1);
     const std::vector<std::uint64_t>& after = f.explore->widthSteps();
     QVERIFY(after.size() >= 2);
     QCOMPARE(after[1] - after[0], std::uint64_t{1024});
+    QVERIFY2(rule->text().contains(QStringLiteral("exactly 8 KV heads")), qPrintable(rule->text()));
     f.view->layersRow()->slider()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
     ShapeRules rules;
     rules.kv = KvScaling::KeepCountExact;

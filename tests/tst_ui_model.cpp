@@ -65,6 +65,7 @@ private slots:
     void contextStepsAreLogScaled();
     void nearestStep();
     void headsStayRealistic();
+    void widthFollowsTheFamilyRule();
     void oneEditOneRecompute();
     void rejectedEditKeepsResults();
     void workloadIsValidated();
@@ -177,6 +178,33 @@ void TestUiModel::headsStayRealistic()
     QVERIFY(model.selectPreset(QStringLiteral("llama-3-70b")));
     const std::vector<std::uint64_t> steps = knobSteps(Knob::Heads, model.config());
     QCOMPARE(steps, (std::vector<std::uint64_t>{16, 32, 64, 128, 256}));
+}
+
+// The d_model slider widens as Depth × width does: Llama 3 70B has 64 heads of 128 over 8 KV
+// heads (8 queries each) and d_ff from Meta's rule (ffn_dim_multiplier 1.3, multiple_of 4096).
+// One step up, d_model 9216, is 72 heads of 128 over 9 KV heads, and the rule gives
+// int(8 · 9216 / 3) = 24576, · 1.3 = 31948, rounded up to 4096: 32768. The narrowest step keeps
+// 2 KV heads (2048 = 16 heads of 128), so GQA stays GQA.
+void TestUiModel::widthFollowsTheFamilyRule()
+{
+    ConfigModel model;
+    model.setPresets(presets());
+    QVERIFY(model.selectPreset(QStringLiteral("llama-3-70b")));
+    const std::vector<std::uint64_t> steps = knobSteps(Knob::DModel, model.config());
+    QCOMPARE(steps.front(), std::uint64_t{2048});
+    QCOMPARE(steps[1] - steps[0], std::uint64_t{1024});
+    QVERIFY(model.setKnob(Knob::DModel, 9216));
+    const ModelConfig& c = model.config();
+    QCOMPARE(c.n_heads, std::uint64_t{72});
+    QCOMPARE(c.n_kv_heads, std::uint64_t{9});
+    QCOMPARE(c.effectiveHeadDim(), std::uint64_t{128});
+    QCOMPARE(c.effectiveDff(), std::uint64_t{32768});
+    QCOMPARE(model.widthRule(),
+             std::string("Widening: d_model in steps of 1,024, head dim 128 kept, 8 query heads "
+                         "per KV head; d_ff by the model's rule."));
+    // A typed width off the steps changes d_model alone; validate() names what breaks.
+    QVERIFY(!model.setKnob(Knob::DModel, 9001));
+    QCOMPARE(model.config().d_model, std::uint64_t{9216});
 }
 
 void TestUiModel::oneEditOneRecompute()

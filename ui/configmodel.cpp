@@ -2,6 +2,7 @@
 
 #include "llmsizer/checkpoint_view.h"
 #include "llmsizer/compute.h"
+#include "llmsizer/explore.h"
 #include "llmsizer/format.h"
 
 #include <algorithm>
@@ -340,6 +341,15 @@ void ConfigModel::setIssues(std::vector<ValidationIssue> issues)
     }
     m_issues = std::move(issues);
     emit issuesChanged();
+}
+
+std::string ConfigModel::widthRule() const
+{
+    try {
+        return widthRuleText(m_config);
+    } catch (const std::exception&) {
+        return {};
+    }
 }
 
 } // namespace llmsizer::ui

@@ -65,6 +65,9 @@ public:
     bool setConfig(const ModelConfig& config);
     bool setKnob(Knob knob, std::uint64_t value);
     const std::vector<ValidationIssue>& issues() const { return m_issues; }
+    // How the d_model slider widens this configuration (explore.h widthRuleText); empty when
+    // the configuration admits no family rule.
+    std::string widthRule() const;
 
     std::uint64_t context() const { return m_context; }
     bool setContext(std::uint64_t tokens);

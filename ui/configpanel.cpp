@@ -62,6 +62,13 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     m_rows[3] = addRow(tr("KV heads"), grid, shapeBox, 6);
     m_rows[4] = addRow(tr("Vocab"), grid, shapeBox, 8);
     m_rows[5] = addRow(tr("d_ff"), grid, shapeBox, 10);
+    m_widthRule = new QLabel(shapeBox);
+    m_widthRule->setObjectName(QStringLiteral("widthRule"));
+    m_widthRule->setWordWrap(true);
+    m_widthRule->setForegroundRole(QPalette::PlaceholderText);
+    m_widthRule->setToolTip(tr("The d_model slider moves along the model's family: the same rule "
+                               "Depth × width and Largest that fits use"));
+    shapeLayout->addWidget(m_widthRule);
     auto* toggles = new QFormLayout;
     m_toggles = toggles;
     m_mlp->addItem(tr("Plain (up, down)"));
@@ -160,6 +167,7 @@ void ConfigPanel::sync()
                   : c.n_kv_heads == 1         ? tr("(MQA)")
                                               : tr("(GQA)"));
     row(Knob::Dff)->setNote(QStringLiteral("(×%1)").arg(dffRatio(c), 0, 'f', 2));
+    m_widthRule->setText(QString::fromStdString(m_model->widthRule()));
     m_context->setState(contextSteps(m_model->context(), m_model->baseConfig().context_length),
                         m_model->context());
     m_batch->setState(batchSteps(m_model->batch()), m_model->batch());

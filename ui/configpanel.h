@@ -35,6 +35,8 @@ public:
     KnobRow* batchRow() const { return m_batch; }
     QPushButton* resetButton() const { return m_reset; }
     QLabel* modifiedLabel() const { return m_modified; }
+    // The family shape rule the d_model slider follows, as a sentence (explore.h widthRuleText).
+    QLabel* widthRuleLabel() const { return m_widthRule; }
     // Presentation mode: only the four headline sliders (d_model, layers, heads, vocab) and the
     // preset picker stay visible.
     void setSimplified(bool on);
@@ -59,6 +61,7 @@ private:
     QComboBox* m_norm;
     QCheckBox* m_tied;
     QCheckBox* m_biases;
+    QLabel* m_widthRule = nullptr;
     QGroupBox* m_moeBox;
     QFormLayout* m_toggles = nullptr;
     QGroupBox* m_workBox = nullptr;

@@ -51,6 +51,39 @@ PresetPicker::PresetPicker(QWidget* parent)
                     notePick(id);
                 }
             });
+    // Typing a name, or part of one, and pressing Enter without choosing in the list picks the
+    // preset so named, else the first one the search list shows ("DeepSeek" → DeepSeek-V3).
+    connect(lineEdit(), &QLineEdit::returnPressed, this, [this] {
+        const QString text = lineEdit()->text().trimmed();
+        const int exact = findText(text, Qt::MatchExactly);
+        if (text.isEmpty() || (exact >= 0 && !itemData(exact, kIdRole).toString().isEmpty())) {
+            return; // the combo box's own activated() has it (a family header is no preset)
+        }
+        const int index = searchMatch(text);
+        if (index >= 0) {
+            setCurrentIndex(index);
+            notePick(itemData(index, kIdRole).toString());
+        }
+    });
+}
+
+int PresetPicker::searchMatch(const QString& text) const
+{
+    int first = -1;
+    for (int i = 0; i < count(); ++i) {
+        if (itemData(i, kIdRole).toString().isEmpty()) {
+            continue; // a family header
+        }
+        const QString label = itemText(i);
+        const QString name = label.left(label.indexOf(QStringLiteral("  —")));
+        if (name.compare(text, Qt::CaseInsensitive) == 0) {
+            return i;
+        }
+        if (first < 0 && label.contains(text, Qt::CaseInsensitive)) {
+            first = i;
+        }
+    }
+    return first;
 }
 
 void PresetPicker::notePick(const QString& id)

@@ -30,6 +30,9 @@ signals:
 private:
     // Records a pick; presetChosen follows once, from the event loop.
     void notePick(const QString& id);
+    // The item a typed search names: the preset with that name (any case), else the first whose
+    // text contains it; -1 if none.
+    int searchMatch(const QString& text) const;
 
     QStandardItemModel* m_model;
     QStringList m_searchTexts;

@@ -20,25 +20,6 @@ namespace {
 
 using u64 = std::uint64_t;
 
-// round(value · num / den) to the nearest multiple of m, ties up; at least m.
-u64 scaleRounded(u64 value, u64 num, u64 den, u64 m)
-{
-    const u64 twice = checkedMul(checkedMul(2, value, "scaled width"), num, "scaled width");
-    const u64 unit = checkedMul(m, den, "scaled width");
-    const u64 q = checkedAdd(twice, unit, "scaled width") / checkedMul(2, unit, "scaled width");
-    return q == 0 ? m : q * m;
-}
-
-u64 largestDivisorAtMost(u64 n, u64 limit)
-{
-    for (u64 k = std::min(n, limit); k > 1; --k) {
-        if (n % k == 0) {
-            return k;
-        }
-    }
-    return 1;
-}
-
 void requireValid(const ModelConfig& c)
 {
     if (auto issues = validate(c); !issues.empty()) {
@@ -97,85 +78,6 @@ u64 largestValidK(const ModelConfig& base, u64 layers, const ShapeRules& rules, 
 }
 
 } // namespace
-
-std::uint64_t widthStep(const ModelConfig& base, const ShapeRules& rules)
-{
-    requireValid(base);
-    const u64 g = std::gcd(base.d_model, base.n_heads);
-    const u64 step = base.d_model / g;
-    const u64 headsPerStep = base.n_heads / g;
-    if (rules.kv == KvScaling::KeepRatio) {
-        // n_heads = k · headsPerStep must be a multiple of the group size.
-        const u64 group = std::max<u64>(base.n_heads / std::max<u64>(base.n_kv_heads, 1), 1);
-        return checkedMul(step, group / std::gcd(group, headsPerStep), "width step");
-    }
-    if (rules.kv != KvScaling::KeepCountExact) {
-        return step;
-    }
-    // n_heads = k · headsPerStep must be a multiple of n_kv.
-    return checkedMul(step, base.n_kv_heads / std::gcd(base.n_kv_heads, headsPerStep),
-                      "width step");
-}
-
-std::uint64_t maxWidthMultiple(const ModelConfig& base, const ShapeRules& rules)
-{
-    const u64 step = widthStep(base, rules);
-    const u64 headsPerStep = step / (base.d_model / std::gcd(base.d_model, base.n_heads)) *
-                             (base.n_heads / std::gcd(base.d_model, base.n_heads));
-    // step is a multiple of the base's own step, so headsPerStep >= 1 for a valid base.
-    return std::min(Limits::maxDModel / step, Limits::maxHeads / std::max<u64>(headsPerStep, 1));
-}
-
-ModelConfig reshape(const ModelConfig& base, std::uint64_t d_model, std::uint64_t n_layers,
-                    const ShapeRules& rules)
-{
-    const u64 step = widthStep(base, rules);
-    if (n_layers == 0) {
-        throw std::invalid_argument("n_layers must be positive");
-    }
-    if (d_model == 0 || d_model % step != 0) {
-        throw std::invalid_argument("d_model " + withThousands(d_model) +
-                                    " is not a positive multiple of the family's width step " +
-                                    withThousands(step));
-    }
-    const u64 g = std::gcd(base.d_model, base.n_heads);
-    ModelConfig c = base;
-    c.d_model = d_model;
-    c.n_layers = n_layers;
-    c.n_heads = checkedMul(d_model / (base.d_model / g), base.n_heads / g, "n_heads");
-
-    KvScaling kv = rules.kv;
-    if (kv == KvScaling::Auto) {
-        kv = base.n_kv_heads == base.n_heads ? KvScaling::MatchHeads : KvScaling::KeepCount;
-    }
-    // KeepCountExact widths make n_heads a multiple of the base's KV heads, so the largest
-    // divisor is that count itself.
-    if (kv == KvScaling::KeepRatio) {
-        const u64 group = std::max<u64>(base.n_heads / std::max<u64>(base.n_kv_heads, 1), 1);
-        c.n_kv_heads = c.n_heads / group;
-    } else {
-        c.n_kv_heads = kv == KvScaling::MatchHeads
-                           ? c.n_heads
-                           : largestDivisorAtMost(c.n_heads, base.n_kv_heads);
-    }
-
-    DffScaling dff = rules.dff;
-    if (dff == DffScaling::Auto) {
-        dff = base.d_ff == 0 ? DffScaling::ModelRule : DffScaling::Ratio;
-    }
-    const u64 m = std::max<u64>(rules.dff_multiple, 1);
-    c.d_ff = dff == DffScaling::ModelRule
-                 ? 0
-                 : scaleRounded(base.effectiveDff(), d_model, base.d_model, m);
-    // Experts have no rule of their own: their widths always keep the base's ratio.
-    if (base.moe.expert_d_ff != 0) {
-        c.moe.expert_d_ff = scaleRounded(base.moe.expert_d_ff, d_model, base.d_model, m);
-    }
-    if (base.moe.shared_d_ff != 0) {
-        c.moe.shared_d_ff = scaleRounded(base.moe.shared_d_ff, d_model, base.d_model, m);
-    }
-    return c;
-}
 
 double IsoSolution::signedError() const
 {

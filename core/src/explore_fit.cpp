@@ -4,6 +4,7 @@
 // formulas.md §2).
 #include "llmsizer/checked.h"
 #include "llmsizer/explore.h"
+#include "llmsizer/fit.h"
 #include "llmsizer/memory.h"
 
 #include <algorithm>
@@ -47,6 +48,27 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
     FitPoint p;
     p.config = config;
     p.params = countParameters(config).total;
+    if (budget.gpus > 0) {
+        // The Overview's and fit's model: inferenceMemory, split as fit would split it.
+        InferenceParams params;
+        params.weights = precisionById(budget.weight_precision);
+        params.kv = kvPrecisionById(budget.kv_precision);
+        params.context = budget.context;
+        params.batch = budget.batch;
+        params.overhead = overheadProfileById(budget.overhead_profile);
+        const InferenceMemory whole = inferenceMemory(config, params);
+        p.weight_bytes = whole.weights_bytes;
+        p.kv_bytes = whole.kv_cache_bytes;
+        p.activation_bytes = whole.activation_bytes;
+        p.overhead_bytes = checkedAdd(whole.overhead_bytes, budget.overhead_bytes, "overhead");
+        FitOptions options;
+        options.find_needed = false;
+        const FitCheck check = fitInference(config, params, budget.gpu, budget.gpus, options);
+        p.total_bytes = checkedAdd(check.required_bytes, budget.overhead_bytes, "memory total");
+        p.tensor_parallel = check.split.tensor_parallel;
+        p.pipeline_parallel = check.split.pipeline_parallel;
+        return p;
+    }
     p.weight_bytes = bytesFor(p.params, budget.weight_bpw);
     p.kv_bytes = budget.context == 0 ? 0
                                      : kvCache(config, budget.context, budget.batch,

@@ -271,7 +271,10 @@ FitBudget fitBudgetFor(const GpuSpec& gpu, std::uint64_t count, const std::strin
 {
     FitBudget b;
     b.overhead_profile = overheadProfileById(overhead).id;
-    b.budget_bytes = checkedMul(gpu.usableBytes(), std::max<u64>(count, 1), "GPU memory");
+    b.budget_bytes = gpu.usableBytes();
+    b.gpus = std::max<u64>(count, 1);
+    b.gpu = gpu;
+    b.weight_precision = precisionById(precision).id;
     b.weight_bpw = precisionById(precision).bpw;
     b.kv_precision = kvPrecisionById(kvPrecision).id;
     b.context = context;
@@ -305,17 +308,33 @@ std::vector<FitLine> fitLines(const FitResult& r, const FitBudget& budget, ByteU
     const FitPoint& b = r.best;
     lines.push_back({"best", "Largest that fits", countWithShort(b.params) + " parameters", true});
     lines.push_back({"shape", "Shape", shapeText(b.config), false});
-    lines.push_back({"weights", "Weights", bytesText(b.weight_bytes, units), false});
+    const bool split = budget.gpus > 1;
+    const std::string whole = split ? " (whole model)" : "";
+    lines.push_back({"weights", "Weights" + whole, bytesText(b.weight_bytes, units), false});
     lines.push_back({"kv",
                      "KV cache (" + withThousands(budget.context) + " tokens × " +
                          std::to_string(budget.batch) + ")",
                      bytesText(b.kv_bytes, units), false});
+    if (b.activation_bytes > 0) {
+        lines.push_back(
+            {"activations", "Activations", bytesText(b.activation_bytes, units), false});
+    }
     if (b.overhead_bytes > 0) {
         lines.push_back({"overhead", "Overhead", bytesText(b.overhead_bytes, units), false});
     }
-    lines.push_back({"total", "Total", bytesText(b.total_bytes, units), false});
-    lines.push_back({"budget", "Memory", bytesText(budget.budget_bytes, units), false});
-    lines.push_back({"headroom", "Headroom", bytesText(r.headroom_bytes, units), true});
+    if (split) {
+        lines.push_back({"total",
+                         "Per GPU (" + std::to_string(budget.gpus) + " GPUs: tensor parallel " +
+                             std::to_string(b.tensor_parallel) + ", pipeline " +
+                             std::to_string(b.pipeline_parallel) + ")",
+                         bytesText(b.total_bytes, units), false});
+        lines.push_back({"budget", "Usable per GPU", bytesText(budget.budget_bytes, units), false});
+        lines.push_back({"headroom", "Headroom per GPU", bytesText(r.headroom_bytes, units), true});
+    } else {
+        lines.push_back({"total", "Total", bytesText(b.total_bytes, units), false});
+        lines.push_back({"budget", "Memory", bytesText(budget.budget_bytes, units), false});
+        lines.push_back({"headroom", "Headroom", bytesText(r.headroom_bytes, units), true});
+    }
     if (r.has_next) {
         const FitPoint& n = r.next;
         lines.push_back({"next", "Next step (does not fit)",

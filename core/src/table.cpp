@@ -167,7 +167,18 @@ ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
     shape("n_layers", [](const ModelConfig& c) { return c.n_layers; });
     shape("n_heads", [](const ModelConfig& c) { return c.n_heads; });
     shape("n_kv_heads", [](const ModelConfig& c) { return c.n_kv_heads; });
-    shape("head_dim", [](const ModelConfig& c) { return c.effectiveHeadDim(); });
+    // MLA has no single head size: q·k heads are nope + rope wide, v heads v_head_dim (DeepSeek-V3:
+    // 128 + 64 = 192 and 128); d_model / n_heads would be a number no tensor has.
+    rows.add("head_dim", "head_dim", "", [](const Column& col) {
+        const ModelConfig& c = col.named->config;
+        if (c.attention == AttentionKind::Latent) {
+            const u64 qk = c.mla.qk_nope_head_dim + c.mla.qk_rope_head_dim;
+            return integerCell(qk, withThousands(qk) + " q·k, " + withThousands(c.mla.v_head_dim) +
+                                       " v (MLA)");
+        }
+        const u64 v = c.effectiveHeadDim();
+        return integerCell(v, withThousands(v));
+    });
     shape("d_ff", [](const ModelConfig& c) { return c.effectiveDff(); });
     shape("vocab_size", [](const ModelConfig& c) { return c.vocab_size; });
     shape("context_length", [](const ModelConfig& c) { return c.context_length; });

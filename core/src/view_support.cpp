@@ -3,6 +3,7 @@
 // model, while the spin box beside it still accepts any number (and shows validate()'s message).
 #include "llmsizer/view_support.h"
 
+#include "llmsizer/explore.h"
 #include "llmsizer/format.h"
 #include "llmsizer/text.h"
 
@@ -62,6 +63,19 @@ Steps range(u64 lo, u64 hi)
 bool headsMustDivideDModel(const ModelConfig& c)
 {
     return c.head_dim == 0 && c.attention == AttentionKind::Standard;
+}
+
+// widthStep() under the default rule; 0 when the configuration is not valid (then no rule).
+u64 familyWidthStep(const ModelConfig& c)
+{
+    if (!validate(c).empty()) {
+        return 0;
+    }
+    try {
+        return widthStep(c);
+    } catch (const std::exception&) {
+        return 0;
+    }
 }
 
 bool isMha(const ModelConfig& c)
@@ -140,10 +154,21 @@ Steps knobTable(Knob knob, const ModelConfig& c)
     const u64 current = knobValue(knob, c);
     switch (knob) {
     case Knob::DModel: {
-        const u64 step =
-            headsMustDivideDModel(c) ? std::lcm<u64>(64, std::max<u64>(c.n_heads, 1)) : 64;
-        const u64 hi = std::min<u64>(std::max<u64>(32768, current), Limits::maxDModel);
-        return finish(multiples(step, std::max(hi, step)), current);
+        // The family shape rule (explore.h): heads grow with d_model, head_dim and the queries
+        // per KV head stay, so every step is a shape a designer would build.
+        const u64 step = familyWidthStep(c);
+        if (step == 0) {
+            return finish({}, current);
+        }
+        const u64 widest = std::min<u64>(maxWidthMultiple(c), Limits::maxDModel / step) * step;
+        const u64 hi = std::min<u64>(std::max<u64>(32768, current), widest);
+        Steps out = multiples(step, std::max(hi, 2 * step));
+        // GQA stays GQA: the narrowest family member would have a single KV head (MQA), whose
+        // rule (and so this table) differs.
+        if (c.n_kv_heads > 1 && c.n_kv_heads < c.n_heads && out.size() > 1) {
+            out.erase(out.begin());
+        }
+        return finish(std::move(out), current);
     }
     case Knob::Layers:
         // DeepSeek's first dense layers must stay fewer than all layers.
@@ -212,9 +237,17 @@ ModelConfig withKnob(const ModelConfig& config, Knob knob, std::uint64_t value)
 {
     ModelConfig c = config;
     switch (knob) {
-    case Knob::DModel:
+    case Knob::DModel: {
+        // On the family's steps the shape rule applies (heads, KV heads, d_ff and the experts'
+        // widths follow); a typed value off the steps changes d_model alone and validate() says
+        // what no longer divides.
+        const u64 step = familyWidthStep(config);
+        if (step != 0 && value != 0 && value % step == 0) {
+            return reshape(config, value, config.n_layers);
+        }
         c.d_model = value;
         break;
+    }
     case Knob::Layers:
         c.n_layers = value;
         break;

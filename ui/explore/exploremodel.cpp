@@ -56,6 +56,15 @@ void ExploreModel::usePresetTotal()
     }
 }
 
+QString ExploreModel::widthRule() const
+{
+    try {
+        return QString::fromStdString(widthRuleText(m_base, m_rules));
+    } catch (const std::exception&) {
+        return {};
+    }
+}
+
 void ExploreModel::setExactKv(bool exact)
 {
     const KvScaling kv = exact ? KvScaling::KeepCountExact : KvScaling::Auto;

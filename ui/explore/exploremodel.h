@@ -42,6 +42,8 @@ public:
     void setExactKv(bool exact);
     const ShapeRules& rules() const { return m_rules; }
     const ModelConfig& base() const { return m_base; }
+    // The family rule as a sentence (explore.h widthRuleText), the one the Overview states too.
+    QString widthRule() const;
 
     // Edits from the explorer's sliders. Locked: the other dimension is solved for the target.
     // Unlocked: the family member with the other dimension kept.

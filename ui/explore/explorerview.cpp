@@ -46,10 +46,11 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_lock(new QCheckBox(tr("&Lock the total at"), this)),
       m_targetValue(new QLabel(this)), m_useCurrent(new QPushButton(tr("Use &current"), this)),
       m_usePreset(new QPushButton(tr("Use &preset"), this)),
-      m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_shape(new QLabel(this)),
-      m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)), m_message(new QLabel(this)),
-      m_curve(new IsoCurveChart(model, this)), m_metricsChart(new IsoMetricsChart(model, this)),
-      m_metrics(new QTableWidget(5, 4, this)), m_insight(new ScalingInsight(model, this))
+      m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_widthRule(new QLabel(this)),
+      m_shape(new QLabel(this)), m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)),
+      m_message(new QLabel(this)), m_curve(new IsoCurveChart(model, this)),
+      m_metricsChart(new IsoMetricsChart(model, this)), m_metrics(new QTableWidget(5, 4, this)),
+      m_insight(new ScalingInsight(model, this))
 {
     m_lock->setToolTip(tr("Dragging one dimension solves the other for this total"));
     m_useCurrent->setToolTip(tr("Lock the current configuration's total"));
@@ -67,7 +68,11 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     lockLine->addWidget(m_useCurrent);
     lockLine->addWidget(m_usePreset);
     grid->addLayout(lockLine, 0, 0, 1, 3);
-    grid->addWidget(m_exactKv, 5, 0, 1, 3);
+    grid->addWidget(m_exactKv, 5, 0);
+    m_widthRule->setObjectName(QStringLiteral("widthRule"));
+    m_widthRule->setWordWrap(true);
+    m_widthRule->setForegroundRole(QPalette::PlaceholderText);
+    grid->addWidget(m_widthRule, 5, 1, 1, 2);
     m_layers = new KnobRow(tr("Layers"), grid, 1, controls);
     m_width = new KnobRow(tr("d_model"), grid, 3, controls);
 
@@ -173,6 +178,7 @@ void ExplorerView::syncFamily()
 {
     m_lock->setChecked(m_model->locked());
     m_exactKv->setChecked(m_model->exactKv());
+    m_widthRule->setText(m_model->widthRule());
     m_targetValue->setText(qs(countWithShort(m_model->target())) + tr(" parameters"));
 }
 

@@ -53,6 +53,7 @@ private:
     QPushButton* m_useCurrent;
     QPushButton* m_usePreset;
     QCheckBox* m_exactKv;
+    QLabel* m_widthRule;
     KnobRow* m_layers;
     KnobRow* m_width;
     QLabel* m_shape;

@@ -205,9 +205,9 @@ void FitSolverView::solve()
     FitPath path;
     path.keep_layers = m_path->currentIndex() == 1;
     ShapeRules rules;
-    // Designers widen a family keeping head_dim and the queries per KV head (no prime head counts
-    // forced to one KV head); or, checked, the exact KV head count of the base.
-    rules.kv = m_exactKv->isChecked() ? KvScaling::KeepCountExact : KvScaling::KeepRatio;
+    // The family rule every view uses (explore.h): head_dim and the queries per KV head kept (no
+    // prime head counts forced to one KV head); or, checked, the exact KV head count of the base.
+    rules.kv = m_exactKv->isChecked() ? KvScaling::KeepCountExact : KvScaling::Auto;
     auto budgetAt = [&](const QString& precision) {
         return fitBudgetFor(*gpu, static_cast<std::uint64_t>(m_count->value()),
                             precision.toStdString(), m_kv->currentData().toString().toStdString(),
@@ -235,6 +235,12 @@ void FitSolverView::solve()
             m_answer->addWidget(value, row, 1);
             ++row;
         }
+        auto* ruleLabel = new QLabel(tr("Shape rule:"), m_answerBox);
+        auto* rule = new QLabel(qs(widthRuleText(base, rules)), m_answerBox);
+        rule->setObjectName(QStringLiteral("widthRule"));
+        rule->setWordWrap(true);
+        m_answer->addWidget(ruleLabel, row, 0, Qt::AlignTop);
+        m_answer->addWidget(rule, row, 1);
         const std::array<QString, 3> exercise{QStringLiteral("fp16"), QStringLiteral("int8"),
                                               QStringLiteral("int4")};
         m_exercise->setRowCount(static_cast<int>(exercise.size()));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/count.h"
+#include "llmsizer/gpu.h"
 #include "llmsizer/model.h"
 #include "llmsizer/precision.h"
 
@@ -28,7 +29,9 @@ enum class DffScaling {
 };
 
 enum class KvScaling {
-    Auto,       // MatchHeads when the base is MHA (n_kv_heads == n_heads), else KeepCount
+    // The rule every view uses unless told otherwise: MatchHeads for MHA (n_kv_heads ==
+    // n_heads), KeepCountExact for MQA (one KV head stays one), KeepRatio for GQA.
+    Auto,
     KeepCount,  // the base's KV head count, or the largest divisor of n_heads below it (GQA/MQA)
     MatchHeads, // n_kv_heads = n_heads (MHA)
     // Exactly the base's KV head count, as real GQA families do (Llama 3: 8 KV heads at 32, 64
@@ -49,6 +52,13 @@ struct ShapeRules {
     KvScaling kv = KvScaling::Auto;
     bool operator==(const ShapeRules&) const = default;
 };
+
+// Auto resolved for this base (resolvedKvScaling(base, kv) == kv for every other value).
+KvScaling resolvedKvScaling(const ModelConfig& base, KvScaling kv);
+
+// The rule as every view states it on screen, e.g. for Llama 3 70B "Widening: d_model in steps
+// of 1,024, head dim 128 kept, 8 query heads per KV head; d_ff ×3.50 d_model."
+std::string widthRuleText(const ModelConfig& base, const ShapeRules& rules = {});
 
 // d_model granularity: base d_model / gcd(base d_model, base n_heads); equals head_dim whenever
 // head_dim = d_model / n_heads (Llama 2 7B: 128, GPT-2 small: 64). With KeepCountExact, the
@@ -177,6 +187,16 @@ struct FitBudget {
     // The runtime's overhead as the Overview's bars add it (memory.h overheadBytes): fixed
     // bytes, a share of the weights and the usable fraction of the device. overheadProfiles() id.
     std::string overhead_profile = "none";
+
+    // Per-GPU mode, the model the Overview's bars and `fit` use (fit.h fitInference): gpus > 0
+    // means a shape fits when its need on the most loaded of `gpus` such devices (weights split by
+    // the chosen tensor / pipeline layout, the KV cache, activations and the runtime overhead on
+    // every device; inferenceMemory) is at most budget_bytes, one device's usable bytes.
+    // gpus == 0: the teaching arithmetic above, weights + KV cache + overhead against
+    // budget_bytes.
+    std::uint64_t gpus = 0;
+    GpuSpec gpu;
+    std::string weight_precision; // precisionById id, for inferenceMemory
 };
 
 // The scaling path: d_model = k · widthStep(base, rules) for k = 1, 2, …, and n_layers following
@@ -195,7 +215,11 @@ struct FitPoint {
     std::uint64_t weight_bytes = 0; // bytesFor(params, weight_bpw) = ceil(N·bits/8)
     std::uint64_t kv_bytes = 0;     // kvCache(config, context, batch, kv precision).bytes
     std::uint64_t overhead_bytes = 0;
+    std::uint64_t activation_bytes = 0; // per-GPU mode: inferenceMemory's, whole model
+    // Teaching arithmetic: weights + KV + overhead. Per-GPU mode: the most loaded GPU's need.
     std::uint64_t total_bytes = 0;
+    std::uint64_t tensor_parallel = 1; // per-GPU mode: the layout (fit.h chooseSplit)
+    std::uint64_t pipeline_parallel = 1;
 };
 
 struct FitResult {

@@ -52,8 +52,10 @@ std::string scientificText(double value);
 // "30 configurations fit in 1.00e24 FLOP; 0 need more; 0 skipped."
 std::string budgetSummary(const BudgetSearchResult& r, const BudgetSearchOptions& options);
 
-// The memory budget of `count` such GPUs (their usable bytes) with weights at `precision`
-// (precision.h id) and the KV cache at `kvPrecision`. Throws InputError for an unknown precision.
+// The budget of `count` such GPUs in per-GPU mode (explore.h FitBudget::gpus: the Overview's and
+// fit's memory model, one device's usable bytes against the most loaded device's need) with
+// weights at `precision` (precision.h id) and the KV cache at `kvPrecision`. Throws InputError for
+// an unknown precision.
 FitBudget fitBudgetFor(const GpuSpec& gpu, std::uint64_t count, const std::string& precision,
                        const std::string& kvPrecision, std::uint64_t context, std::uint64_t batch,
                        const std::string& overhead = "none");
