@@ -114,6 +114,12 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             Qt::QueuedConnection);
     });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    // The settings file follows the display options, whichever window or session changed them.
+    connect(m_model, &ConfigModel::displayOptionsChanged, this, [this] {
+        if (m_persistent) {
+            m_settings->setDisplayOptions(m_model->displayOptions());
+        }
+    });
     updateTitle();
     followPalette();
 }

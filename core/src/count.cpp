@@ -216,11 +216,16 @@ InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
 {
 }
 
-ParamCount countParameters(const ModelConfig& c)
+void requireValid(const ModelConfig& c)
 {
     if (auto issues = validate(c); !issues.empty()) {
         throw InvalidConfigError(std::move(issues));
     }
+}
+
+ParamCount countParameters(const ModelConfig& c)
+{
+    requireValid(c);
     ParamCount r;
     const u64 L = c.n_layers;
     const u64 d = c.d_model;

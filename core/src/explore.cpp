@@ -20,13 +20,6 @@ namespace {
 
 using u64 = std::uint64_t;
 
-void requireValid(const ModelConfig& c)
-{
-    if (auto issues = validate(c); !issues.empty()) {
-        throw InvalidConfigError(std::move(issues));
-    }
-}
-
 std::string ratioText(const CountRatio& r)
 {
     return "×" + text::fixed(r.value(), 2);

@@ -65,7 +65,7 @@ struct ParamCount {
     std::uint64_t params(Component c) const { return get(c).params; }
 };
 
-// Thrown by countParameters for a configuration that fails validate().
+// Thrown by requireValid and countParameters for a configuration that fails validate().
 class InvalidConfigError : public std::invalid_argument {
 public:
     explicit InvalidConfigError(std::vector<ValidationIssue> issues);
@@ -74,6 +74,10 @@ public:
 private:
     std::vector<ValidationIssue> m_issues;
 };
+
+// validate() as a precondition: throws InvalidConfigError holding every issue. Functions that
+// need a valid configuration but not its count call this; counting is never used to validate.
+void requireValid(const ModelConfig& config);
 
 // Throws InvalidConfigError or OverflowError; never returns a wrapped number.
 ParamCount countParameters(const ModelConfig& config);
