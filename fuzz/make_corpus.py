@@ -127,8 +127,12 @@ def gguf_kv(key, kind, value):
     out = gguf_string(key)
     if kind == "str":
         return out + struct.pack("<I", 8) + gguf_string(value)
+    if kind == "u16":
+        return out + struct.pack("<IH", 2, value)
     if kind == "u32":
         return out + struct.pack("<II", 4, value)
+    if kind == "i32":
+        return out + struct.pack("<Ii", 5, value)
     if kind == "f32":
         return out + struct.pack("<If", 6, value)
     if kind == "strs":
@@ -180,9 +184,109 @@ def gguf_seeds():
     write("fuzz_gguf", "tiny-moe.gguf", gguf_file(moe, moe_tensors))
 
 
+def header_json(tensors, metadata=None):
+    """A safetensors JSON header whose data offsets tile the data section."""
+    bits = {"F32": 32, "BF16": 16, "F16": 16, "I8": 8, "U8": 8, "I32": 32, "U32": 32, "I64": 64,
+            "F8_E4M3": 8}
+    header = {}
+    if metadata is not None:
+        header["__metadata__"] = metadata
+    offset = 0
+    for name, dtype, shape in tensors:
+        n = 1
+        for d in shape:
+            n *= d
+        size = n * bits[dtype] // 8
+        header[name] = {"dtype": dtype, "shape": shape, "data_offsets": [offset, offset + size]}
+        offset += size
+    return json.dumps(header)
+
+
+def hf_config(name):
+    with open(os.path.join(ROOT, "tests", "data", "hf", name, "config.json")) as f:
+        return json.load(f)
+
+
+def quant_seeds():
+    """config.json, a NUL byte, a safetensors header: one per quantized layout the reader knows."""
+    def seed(name, config, tensors):
+        write("fuzz_safetensors_quant", name + ".bin", json.dumps(config) + "\0" + header_json(tensors))
+
+    llama = hf_config("olmo-2-1124-7b")
+    p = "model.layers.0.self_attn.q_proj."
+    seed("mlx-4bit-g64", dict(llama, quantization={"group_size": 64, "bits": 4}),
+         [(p + "weight", "U32", [16, 8]), (p + "scales", "BF16", [16, 1]), (p + "biases", "BF16", [16, 1])])
+    seed("mlx-8bit-no-settings", llama,
+         [(p + "weight", "U32", [16, 16]), (p + "scales", "BF16", [16, 1]), (p + "biases", "BF16", [16, 1])])
+    seed("gptq-4bit-g128", dict(llama, quantization_config={"quant_method": "gptq", "bits": 4, "group_size": 128}),
+         [(p + "qweight", "I32", [16, 16]), (p + "qzeros", "I32", [1, 2]), (p + "scales", "F16", [1, 16]),
+          (p + "g_idx", "I32", [128])])
+    seed("awq-4bit-g128", dict(llama, quantization_config={"quant_method": "awq", "bits": 4, "group_size": 128,
+                                                           "version": "gemm"}),
+         [(p + "qweight", "I32", [128, 2]), (p + "qzeros", "I32", [1, 2]), (p + "scales", "F16", [1, 16])])
+    seed("bnb-nf4", dict(llama, quantization_config={"quant_method": "bitsandbytes", "load_in_4bit": True,
+                                                     "bnb_4bit_quant_type": "nf4"}),
+         [(p + "weight", "U8", [1024, 1]), (p + "weight.absmax", "F32", [32]), (p + "weight.quant_map", "F32", [16]),
+          (p + "weight.quant_state.bitsandbytes__nf4", "U8", [64])])
+    seed("bnb-int8", dict(llama, quantization_config={"quant_method": "bitsandbytes", "load_in_8bit": True}),
+         [(p + "weight", "I8", [16, 64]), (p + "SCB", "F32", [16]), (p + "weight_format", "U8", [1])])
+    seed("fp8-block-128", hf_config("deepseek-v3"),
+         [(p + "weight", "F8_E4M3", [256, 128]), (p + "weight_scale_inv", "F32", [2, 1])])
+    seed("compressed-tensors-int4", dict(llama, quantization_config={
+        "quant_method": "compressed-tensors", "format": "pack-quantized",
+        "config_groups": {"group_0": {"weights": {"num_bits": 4, "group_size": 32, "type": "int"},
+                                      "targets": ["Linear"]}}}),
+         [(p + "weight_packed", "I32", [16, 8]), (p + "weight_scale", "BF16", [16, 2]),
+          (p + "weight_shape", "I64", [2])])
+    seed("mxfp4-experts", dict(llama, quantization_config={"quant_method": "mxfp4"}),
+         [("model.layers.0.mlp.experts.gate_up_proj_blocks", "U8", [4, 32, 2, 16]),
+          ("model.layers.0.mlp.experts.gate_up_proj_scales", "U8", [4, 32, 2])])
+
+
+def split_seeds():
+    """A 4-byte length, then two GGUF splits of one model (llama.cpp's gguf-split keys)."""
+    d, v, f = 8, 16, 16
+    kvs = [("general.architecture", "str", "llama"), ("llama.block_count", "u32", 1),
+           ("llama.embedding_length", "u32", d), ("llama.feed_forward_length", "u32", f),
+           ("llama.attention.head_count", "u32", 2), ("llama.attention.head_count_kv", "u32", 1)]
+    first = [("token_embd.weight", [d, v], "F16"), ("blk.0.attn_norm.weight", [d], "F32"),
+             ("blk.0.attn_q.weight", [d, d], "F16"), ("blk.0.attn_k.weight", [d, 4], "F16")]
+    second = [("blk.0.attn_v.weight", [d, 4], "F16"), ("blk.0.attn_output.weight", [d, d], "F16"),
+              ("blk.0.ffn_norm.weight", [d], "F32"), ("blk.0.ffn_gate.weight", [d, f], "F16"),
+              ("blk.0.ffn_up.weight", [d, f], "F16"), ("blk.0.ffn_down.weight", [f, d], "F16"),
+              ("output_norm.weight", [d], "F32")]
+    total = len(first) + len(second)
+
+    def split(no, tensors, extra):
+        keys = [("split.no", "u16", no), ("split.count", "u16", 2), ("split.tensors.count", "i32", total)]
+        return gguf_file(extra + keys, tensors)
+
+    one = split(0, first, kvs)
+    two = split(1, second, [])
+    write("fuzz_gguf_split", "llama-two-splits.bin", struct.pack("<I", len(one)) + one + two)
+    write("fuzz_gguf_split", "metadata-split-only.bin", struct.pack("<I", len(one)) + one)
+
+
+def settings_seeds():
+    """The app's settings file (QSettings INI) as the app writes it, and with hand edits."""
+    write("fuzz_settings", "written.ini", "\n".join([
+        "[compare]", "geometry=@ByteArray(\\x1\\xd9\\xd0\\xcb\\0\\x3)", "",
+        "[files]", "recent=/home/u/llama.json, /home/u/s.llmsizer.json", "",
+        "[memory]", "binaryUnits=true", "extraPrecisions=q4_k_m, q8_0",
+        "gpus=rtx-4090-24gb, h100-sxm-80gb:8", "kvPrecision=fp8", "logScale=false",
+        "overhead=vllm", "precision=bf16", "training=false", "",
+        "[model]", "lastPreset=deepseek-v3", ""]))
+    write("fuzz_settings", "hand-edited.ini", "[memory]\nbinaryUnits=maybe\ntraining=2\ngpus=\n"
+          "[files]\nrecent=@Invalid()\n[model]\nlastPreset=@Variant(\\0\\0\\0\\x7f)\n")
+    write("fuzz_settings", "empty.ini", "")
+
+
 if __name__ == "__main__":
     preset_seeds()
     session_seeds()
     gpu_seeds()
     safetensors_seeds()
     gguf_seeds()
+    quant_seeds()
+    split_seeds()
+    settings_seeds()

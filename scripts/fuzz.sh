@@ -7,15 +7,26 @@
 #   scripts/fuzz.sh 600 fuzz_gguf    # one target
 #   LLMSIZER_FUZZ_BUILD_DIR=build/my-fuzz scripts/fuzz.sh   # another build directory
 #   LLMSIZER_FUZZ_JOBS=1 scripts/fuzz.sh                    # one target at a time
+#   LLMSIZER_FUZZ_CAMPAIGN=10000000 scripts/fuzz.sh 3600    # campaign: up to 10^7 runs or an hour
+#                                                           # per target, "fuzz-fast" build
+# A campaign (LLMSIZER_FUZZ_CAMPAIGN=RUNS) builds with the fuzz-fast preset (UBSan only, no ASan:
+# several times the executions per second) in build/fuzz-fast, stops each target after RUNS
+# executions or SECONDS, whichever comes first, and appends one line per target to
+# <build>/campaign.tsv: target, executions, seconds, exec/s, corpus files, peak RSS, result.
 # Reproduce a crash:  <build>/fuzz/fuzz_gguf <build>/artifacts/fuzz_gguf-crash-…
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 only="${2:-}"
-build="${LLMSIZER_FUZZ_BUILD_DIR:-build/fuzz}"
+campaign="${LLMSIZER_FUZZ_CAMPAIGN:-}"
+preset=fuzz
+[ -n "$campaign" ] && preset=fuzz-fast
+build="${LLMSIZER_FUZZ_BUILD_DIR:-build/$preset}"
 jobs="${LLMSIZER_FUZZ_JOBS:-$(nproc)}"
+runs=()
+[ -n "$campaign" ] && runs=(-runs="$campaign")
 
-cmake --preset fuzz -B "$build" >/dev/null
+cmake --preset "$preset" -B "$build" >/dev/null
 cmake --build "$build" --target fuzzers -j "$(nproc)"
 
 artifacts="$build/artifacts"
@@ -37,9 +48,21 @@ run_one() {
     fuzz_preset) seeds=(presets) ;;
     fuzz_gpu_catalog) seeds=(resources) ;;
     esac
-    "$exe" "$work" "fuzz/corpus/$name" "${seeds[@]}" -max_total_time="$seconds" -timeout=2 \
-        -rss_limit_mb=512 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$artifacts/$name-" >"$build/$name.log" 2>&1
+    local start status=0
+    start=$(date +%s)
+    "$exe" "$work" "fuzz/corpus/$name" "${seeds[@]}" -max_total_time="$seconds" "${runs[@]}" \
+        -timeout=2 -rss_limit_mb=512 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/$name-" >"$build/$name.log" 2>&1 || status=$?
+    if [ -n "$campaign" ]; then
+        local stat
+        stat() { grep -E "^stat::$1:" "$build/$name.log" | tail -1 | awk '{print $2}'; }
+        printf '%s\t%s\t%s\t%s\t%s\t%s MB\t%s\n' "$name" "$(stat number_of_executed_units)" \
+            "$(($(date +%s) - start))" "$(stat average_exec_per_sec)" \
+            "$(find "$work" -type f | wc -l)" "$(stat peak_rss_mb)" \
+            "$([ "$status" -eq 0 ] && echo "no finding" || echo "FINDING (exit $status)")" \
+            >>"$build/campaign.tsv"
+    fi
+    return "$status"
 }
 
 names=()

@@ -21,11 +21,27 @@ shot() { # NAME PRESET SIZE THEME [extra args]
         --settings "$settings/settings.ini" --screenshot "$out/$name.png" "$@"
     echo "$out/$name.png"
 }
+# A saved session as the starting state (precision, GPUs and workload included).
+shotfile() { # NAME SESSION SIZE THEME [extra args]
+    local name=$1 session=$2 size=$3 theme=$4
+    shift 4
+    QT_QPA_PLATFORM=offscreen "$app" "$session" --size "$size" --theme "$theme" \
+        --settings "$settings/settings.ini" --screenshot "$out/$name.png" "$@"
+    echo "$out/$name.png"
+}
 shot llama-3-70b-light llama-3-70b 1600x1000 light
 shot mixtral-8x7b-dark mixtral-8x7b 1600x1000 dark
 shot deepseek-v3-light deepseek-v3 1600x1000 light
 shot gpt-2-small-dark gpt-2-small 1280x800 dark
 shot llama-3-8b-training-light llama-3-8b 1600x1000 light --training
+# The verdicts on the bars against 8× H100: DeepSeek-V3 at FP8 with its full context (the MLA
+# latent cache on every tensor-parallel GPU: needs 16), and Llama 3 8B training.
+for theme in light dark; do
+    shotfile "deepseek-v3-fp8-8x-h100-$theme" "$out/sessions/deepseek-v3-fp8-8x-h100.json" \
+        1920x1080 "$theme"
+    shotfile "llama-3-8b-training-8x-h100-$theme" \
+        "$out/sessions/llama-3-8b-training-8x-h100.json" 1920x1080 "$theme"
+done
 four=llama-3-70b,llama-2-70b,mixtral-8x22b,qwen2.5-72b
 shot compare-1920x1080-light llama-3-70b 1920x1080 light --compare "$four"
 shot compare-1920x1080-dark llama-3-70b 1920x1080 dark --compare "$four"

@@ -57,6 +57,7 @@ class TestBarVerdict : public QObject {
 private slots:
     void equalsFit_data();
     void equalsFit();
+    void fewestOfTheSelected();
     void noGpusNoVerdict();
     void smallestSelectedLineFirst();
 };
@@ -98,6 +99,9 @@ void TestBarVerdict::equalsFit_data()
     QTest::newRow("GPT-2 small, FP32, 1024, 1x RTX 4090")
         << QStringLiteral("gpt-2-small") << QStringLiteral("fp32") << 1024ULL << false
         << QStringLiteral("rtx-4090-24gb") << 1ULL << QString();
+    QTest::newRow("Llama 3 8B, FP16, 8192, 8x H100: one is enough")
+        << QStringLiteral("llama-3-8b") << QStringLiteral("fp16") << 8192ULL << false << h100
+        << 8ULL << QString();
     QTest::newRow("Llama 3 8B, training BF16, 8192, 8x H100")
         << QStringLiteral("llama-3-8b") << QStringLiteral("fp16") << 8192ULL << true << h100 << 8ULL
         << QString();
@@ -130,14 +134,16 @@ void TestBarVerdict::equalsFit()
                                 : cliInference(config, precision, context, *spec, count);
     QCOMPARE(v.capacity_bytes, f.capacity_bytes);
     if (f.fits) {
+        // fit's own answer to "how many do I need": gpus_needed, at most the selected count.
         QCOMPARE(v.kind, BarVerdict::Kind::Fits);
-        QCOMPARE(v.gpus, static_cast<std::uint64_t>(count));
-        QCOMPARE(v.required_bytes, f.required_bytes);
-        QVERIFY(v.split == f.split);
-        const double spare = static_cast<double>(f.capacity_bytes - f.required_bytes) /
+        QVERIFY(f.gpus_needed > 0 && f.gpus_needed <= count);
+        QCOMPARE(v.gpus, f.gpus_needed);
+        QCOMPARE(v.required_bytes, f.needed_required_bytes);
+        QVERIFY(v.split == f.needed_split);
+        const double spare = static_cast<double>(f.capacity_bytes - f.needed_required_bytes) /
                              static_cast<double>(f.capacity_bytes);
         QCOMPARE(v.tight, spare < 0.10);
-        const int used = static_cast<int>(100.0 * static_cast<double>(f.required_bytes) /
+        const int used = static_cast<int>(100.0 * static_cast<double>(f.needed_required_bytes) /
                                           static_cast<double>(f.capacity_bytes));
         QVERIFY2(QString::fromStdString(v.text).endsWith(QStringLiteral("(%1 % used)").arg(used)),
                  v.text.c_str());
@@ -156,6 +162,21 @@ void TestBarVerdict::equalsFit()
         // 89.8 GiB per GPU on 8 (the figure fit prints), against 80 GiB.
         QCOMPARE(std::round(static_cast<double>(f.required_bytes) / 1073741824.0 * 10) / 10, 89.8);
     }
+}
+
+// Llama 3 8B at FP16 with 8× H100 selected: 16.06 GB of weights + 1.07 GB of KV cache (131,072
+// bytes per token × 8,192) and the runtime's overhead sit on one H100 (80 GiB = 85.9 GB), so the
+// bar says how few of the eight it needs.
+void TestBarVerdict::fewestOfTheSelected()
+{
+    MemoryViewOptions o;
+    o.context = 8192;
+    o.overhead = "transformers";
+    const BarVerdict v =
+        barVerdict(preset(QStringLiteral("llama-3-8b")), "fp16", o, catalog(), {"h100-sxm-80gb:8"});
+    QCOMPARE(v.kind, BarVerdict::Kind::Fits);
+    QCOMPARE(v.gpus, std::uint64_t{1});
+    QVERIFY2(v.text.rfind("fits on 1× H100 (", 0) == 0, v.text.c_str());
 }
 
 void TestBarVerdict::noGpusNoVerdict()

@@ -87,13 +87,18 @@ private slots:
         QCOMPARE(j.at("deficit_bytes").get<std::uint64_t>(),
                  j.at("required_bytes").get<std::uint64_t>() -
                      j.at("capacity_bytes").get<std::uint64_t>());
-        // Regression: a deficit beyond 2^63 was clamped to -(2^63 - 1) without a word. Qwen3 8B
-        // at the largest context and batch is 10,376,293,472,263,301,120 bytes short of one
-        // H100 (80 GiB): headroom is null (no int64 holds it) and deficit_bytes is exact.
-        const json q = runJson(words("fit --preset qwen3-8b --gpu h100-sxm-80gb --gpus 1 --mode "
-                                     "inference --context 67108864 --batch 1048576"));
+        // Regression: a deficit beyond 2^63 was clamped to -(2^63 - 1) without a word. GPT-3
+        // 175B at the largest context and batch (2^26 tokens, 65,536 sequences) needs an FP8 KV
+        // cache of 2·96 layers·96 heads·128·1 byte·2^42 = 2,359,296·2^42 bytes alone, more than
+        // 2^63 beyond one H100: headroom is null (no int64 holds it), deficit_bytes is exact.
+        const json q = runJson(words("fit --preset gpt-3-175b --gpu h100-sxm-80gb --gpus 1 --mode "
+                                     "inference --context 67108864 --batch 65536 --kv-precision "
+                                     "fp8"));
         QVERIFY(q.at("headroom_bytes").is_null());
-        QCOMPARE(q.at("deficit_bytes").get<std::uint64_t>(), 10'376'293'472'263'301'120ull);
+        const auto required = q.at("required_bytes").get<std::uint64_t>();
+        QVERIFY(required > 2'359'296ull << 42);
+        QCOMPARE(q.at("deficit_bytes").get<std::uint64_t>(), required - (80ull << 30));
+        QVERIFY(q.at("deficit_bytes").get<std::uint64_t>() > (1ull << 63));
         const json t = runJson(words("fit --preset llama-2-7b --gpu h100-sxm-80gb --gpus 8 "
                                      "--mode training --zero 3 --recompute full"));
         QCOMPARE(t.at("fits").get<bool>(), true);

@@ -9,6 +9,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <fcntl.h>
+#include <memory>
+#include <unistd.h>
 
 namespace {
 
@@ -20,7 +23,7 @@ Run runShell(const QStringList& args, const QString& redirect = {})
 {
     QString command = QStringLiteral("exec \"$0\"");
     for (int i = 1; i <= args.size(); ++i) {
-        command += QStringLiteral(" \"$%1\"").arg(i);
+        command += QStringLiteral(" \"${%1}\"").arg(i); // $10 would be $1 then 0
     }
     command += QLatin1Char(' ') + redirect;
     QStringList shellArgs{QStringLiteral("-c"), command, QStringLiteral(LLMSIZER_CLI_PATH)};
@@ -170,6 +173,25 @@ private slots:
                 << QStringLiteral("%1 (got '%2')\n(see 'llm-sizer-cli compute --help')\n")
                        .arg(budgetRange, QLatin1String(bad));
         }
+        const QString fit = QStringLiteral("fit --preset gpt-2-small --gpu h100-sxm-80gb ");
+        QTest::newRow("fit: a training option in inference mode")
+            << (fit + QStringLiteral("--zero 3")).split(QLatin1Char(' '))
+            << QStringLiteral(
+                   "--zero applies to --mode training only (the mode is inference)\n(see "
+                   "'llm-sizer-cli fit --help')\n");
+        QTest::newRow("fit: an inference option in training mode")
+            << (fit + QStringLiteral("--mode training --kv-precision fp8")).split(QLatin1Char(' '))
+            << QStringLiteral("--kv-precision applies to --mode inference only (the mode is "
+                              "training)\n(see 'llm-sizer-cli fit --help')\n");
+        // One batch limit, Limits::maxBatch = 65,536, for the app, session files and the CLI.
+        QTest::newRow("memory --batch one past the limit")
+            << QStringLiteral("memory --preset gpt-2-small --batch 65537").split(QLatin1Char(' '))
+            << QStringLiteral("--batch must be an integer from 1 to 65536 (got '65537')\n(see "
+                              "'llm-sizer-cli memory --help')\n");
+        QTest::newRow("fit --batch one past the limit")
+            << (fit + QStringLiteral("--batch 65537")).split(QLatin1Char(' '))
+            << QStringLiteral("--batch must be an integer from 1 to 65536 (got '65537')\n(see "
+                              "'llm-sizer-cli fit --help')\n");
         QTest::newRow("an option given twice")
             << QStringLiteral("memory --preset llama-3-8b --context 4096 --context 8192")
                    .split(QLatin1Char(' '))
@@ -183,6 +205,85 @@ private slots:
         const Run r = runShell(args);
         QCOMPARE(QString::fromUtf8(r.err), QStringLiteral("error: ") + message);
         QCOMPARE(r.exitCode, 2);
+    }
+
+    // The batch limit itself is accepted by every command that takes a batch.
+    void batchAtTheLimit_data()
+    {
+        QTest::addColumn<QString>("command");
+        QTest::newRow("memory") << QStringLiteral("memory --preset gpt-2-small --batch 65536");
+        QTest::newRow("fit") << QStringLiteral(
+            "fit --preset gpt-2-small --gpu h100-sxm-80gb --batch 65536");
+        QTest::newRow("fit, training") << QStringLiteral(
+            "fit --preset gpt-2-small --gpu h100-sxm-80gb --mode training --batch 65536");
+        QTest::newRow("train") << QStringLiteral("train --preset gpt-2-small --micro-batch 65536");
+    }
+    void batchAtTheLimit()
+    {
+        QFETCH(QString, command);
+        const Run r = runShell(command.split(QLatin1Char(' ')) << QStringLiteral("--json"));
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("65536"), r.out.constData());
+    }
+
+    // File names that are not UTF-8 (byte 0xFF) are opened byte for byte and named escaped; they
+    // went through QString and became U+FFFD, so no such file could be opened.
+    void nonUtf8FileNames_data()
+    {
+        QTest::addColumn<QString>("command"); // %1: the file, as a shell word
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QByteArray>("expected"); // in stdout (exit 0) or stderr
+        QFile preset(QStringLiteral(LLMSIZER_TEST_PRESETS_DIR "/gpt-2-small.json"));
+        QVERIFY(preset.open(QIODevice::ReadOnly));
+        const QByteArray gpt2 = preset.readAll();
+        QTest::newRow("count --config FILE")
+            << QStringLiteral("count --config %1") << gpt2 << 0 << QByteArray("124,439,808");
+        QTest::newRow("count --config=FILE")
+            << QStringLiteral("count --config=%1") << gpt2 << 0 << QByteArray("124,439,808");
+        QTest::newRow("gpus --user-gpus FILE")
+            << QStringLiteral("gpus --user-gpus %1")
+            << QByteArray(R"({"gpus": [{"id": "mine", "name": "My GPU", "vendor": "V",
+                "memory_gb": 24, "bandwidth_gb_s": 100}]})")
+            << 0 << QByteArray("My GPU");
+        const QByteArray header =
+            R"({"a": {"dtype": "F32", "shape": [3], "data_offsets": [0, 12]}})";
+        QTest::newRow("inspect FILE")
+            << QStringLiteral("inspect --json %1")
+            << le64(static_cast<quint64>(header.size())) + header + QByteArray(12, '\0') << 0
+            << QByteArray("\"total_params\": 3,");
+        QTest::newRow("a bad file is named escaped")
+            << QStringLiteral("count --config %1") << QByteArray("{") << 3
+            << QByteArray("m\\xFF.bin: not valid JSON");
+    }
+    void nonUtf8FileNames()
+    {
+        QFETCH(QString, command);
+        QFETCH(QByteArray, content);
+        QFETCH(int, exitCode);
+        QFETCH(QByteArray, expected);
+        QTemporaryDir dir;
+        const QByteArray name = QFile::encodeName(dir.path()) + "/m\xFF.bin";
+        // QTemporaryDir cannot name the file to remove it.
+        const std::unique_ptr<const char, int (*)(const char*)> removed(name.constData(),
+                                                                        &::unlink);
+        const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(::write(fd, content.constData(), static_cast<std::size_t>(content.size())),
+                 static_cast<ssize_t>(content.size()));
+        ::close(fd);
+        // The shell makes the byte: QProcess arguments are QStrings.
+        const QString word = QStringLiteral("\"$(printf '%1/m\\377.bin')\"").arg(dir.path());
+        QProcess p;
+        p.setProcessEnvironment(llmsizer::test::cliEnvironment());
+        p.start(QStringLiteral("/bin/sh"),
+                {QStringLiteral("-c"), QStringLiteral("exec \"$0\" ") + command.arg(word),
+                 QStringLiteral(LLMSIZER_CLI_PATH)});
+        QVERIFY(p.waitForFinished(30000));
+        const QByteArray out = p.readAllStandardOutput();
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitCode() == exitCode, err.constData());
+        QVERIFY2((exitCode == 0 ? out : err).contains(expected), (out + err).constData());
     }
 
     // The same commands with a writable stdout succeed (the check is not always failing).

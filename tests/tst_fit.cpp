@@ -38,6 +38,52 @@ constexpr double kGiB = 1073741824.0;
 class TestFit : public QObject {
     Q_OBJECT
 private slots:
+    // gpus_needed skips counts that cannot fit (need(n) ≥ one-GPU need / n); the answer must be
+    // the first candidate count that fits, found here by asking about every count in turn.
+    void neededEqualsLinearSearch()
+    {
+        FitOptions options;
+        options.max_gpus = 512;
+        FitOptions each = options;
+        each.find_needed = false;
+        const std::vector<std::uint64_t> counts = candidateGpuCounts(options);
+        for (const char* id : {"gpt-2-small", "llama-3-8b", "llama-3-70b", "llama-3.1-405b",
+                               "mixtral-8x22b", "deepseek-v3", "gemma-2-27b", "qwen3-30b-a3b",
+                               "falcon-7b", "gpt-oss-20b", "qwen2.5-72b", "glm-4.7"}) {
+            const ModelConfig config = preset(QString::fromLatin1(id));
+            for (const char* gpuId : {"rtx-4090-24gb", "h100-sxm-80gb"}) {
+                const GpuSpec& gpu = catalog().at(gpuId);
+                for (const std::uint64_t context : {8192ULL, 131072ULL}) {
+                    InferenceParams p = chat(QStringLiteral("fp16"));
+                    p.context = context;
+                    p.overhead = overheadProfileById("vllm");
+                    std::uint64_t linear = 0;
+                    for (std::uint64_t n : counts) {
+                        if (linear == 0 && fitInference(config, p, gpu, n, each).fits) {
+                            linear = n;
+                        }
+                    }
+                    const FitCheck c = fitInference(config, p, gpu, 1, options);
+                    QVERIFY2(c.gpus_needed == linear,
+                             qPrintable(QStringLiteral("%1 on %2 at %3: %4, linear %5")
+                                            .arg(QLatin1String(id), QLatin1String(gpuId))
+                                            .arg(context)
+                                            .arg(c.gpus_needed)
+                                            .arg(linear)));
+                }
+                TrainingParams t;
+                t.activations.seq = 4096;
+                std::uint64_t linear = 0;
+                for (std::uint64_t n : counts) {
+                    if (linear == 0 && fitTraining(config, t, gpu, n, each).fits) {
+                        linear = n;
+                    }
+                }
+                QCOMPARE(fitTraining(config, t, gpu, 1, options).gpus_needed, linear);
+            }
+        }
+    }
+
     // The teaching guide, "Hardware Requirements (Inference)": 7B 8GB (INT4) / 16GB (FP16); 13B
     // 16GB / 32GB; 70B 48GB / 140GB; 405B 200GB+ / 800GB+. A card of the stated size holds the
     // model (cards are binary GB); a "+" row needs at least that many decimal GB.

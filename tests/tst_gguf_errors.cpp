@@ -102,7 +102,7 @@ private slots:
                 w.setTensorCount(kTwo60);
                 return w;
             },
-            "tensor_count: 1,152,921,504,606,846,976 exceeds the limit of 1,048,576 tensors");
+            "tensor_count: 1,152,921,504,606,846,976 exceeds the limit of 131,072 tensors");
         row(
             "kv_count 2^40",
             [] {

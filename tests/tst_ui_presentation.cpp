@@ -10,6 +10,7 @@
 #include "ui/explore/exploreviews.h"
 #include "ui/explore/presentation.h"
 #include "ui/knobrow.h"
+#include "ui/knobstrip.h"
 #include "ui/mainwindow.h"
 #include "ui/memorypanel.h"
 #include "ui/settings.h"
@@ -70,10 +71,17 @@ QMenu* viewMenu(QMainWindow* window)
     return nullptr;
 }
 
-void checkSliders(const ConfigPanel* panel, bool simplified)
+// Normal mode: the configuration panel with every slider. Presentation mode: the panel gives way
+// to the strip of the four headline sliders above the views.
+void checkSliders(const MainWindow* window, bool simplified)
 {
+    const ConfigPanel* panel = window->configPanel();
+    const KnobStrip* strip = window->knobStrip();
+    QCOMPARE(panel->isVisible(), !simplified);
+    QCOMPARE(strip->isVisible(), simplified);
     for (const Knob k : kHeadline) {
-        QVERIFY(panel->row(k)->slider()->isVisible());
+        QCOMPARE(panel->row(k)->slider()->isVisible(), !simplified);
+        QCOMPARE(strip->row(k)->slider()->isVisible(), simplified);
     }
     for (const Knob k : kHidden) {
         QCOMPARE(panel->row(k)->slider()->isVisible(), !simplified);
@@ -120,13 +128,12 @@ void TestUiPresentation::togglesAndRestores()
     const QFont font = QApplication::font();
     const QPalette palette = QApplication::palette();
     const qreal width = chartLineWidth();
-    const int labelWidth = f.panel()->row(Knob::DModel)->slider()->x();
     f.window->restoreSettings(); // the default GPU lines
     QApplication::processEvents();
     const MemoryChartWidget* chart = f.window->memoryPanel()->chart();
     QVERIFY(!chart->lineLabelRects().isEmpty());
     const qreal gpuLabelHeight = chart->lineLabelRects().front().height();
-    checkSliders(f.panel(), false);
+    checkSliders(f.window.get(), false);
     QSignalSpy toggled(f.presentation(), &Presentation::toggled);
 
     f.presentation()->action()->trigger(); // the View menu entry
@@ -136,14 +143,27 @@ void TestUiPresentation::togglesAndRestores()
     QCOMPARE(QApplication::font().pointSizeF(), font.pointSizeF() * Presentation::kFontScale);
     QApplication::processEvents();
     QCOMPARE(f.window->font().pointSizeF(), font.pointSizeF() * Presentation::kFontScale);
-    checkSliders(f.panel(), true);
+    checkSliders(f.window.get(), true);
     QVERIFY(chartLineWidth() > width);
     const QPalette p = QApplication::palette();
     QCOMPARE(isDark(p), dark);
     QCOMPARE(p.color(QPalette::Base), dark ? QColor(Qt::black) : QColor(Qt::white));
     QCOMPARE(p.color(QPalette::WindowText), dark ? QColor(Qt::white) : QColor(Qt::black));
     // The slider labels grow with the font, so they are not clipped.
-    QVERIFY(f.panel()->row(Knob::DModel)->slider()->x() > labelWidth);
+    KnobRow* stripWidth = f.window->knobStrip()->row(Knob::DModel);
+    QVERIFY(stripWidth->slider()->x() >=
+            QFontMetrics(QApplication::font()).horizontalAdvance(QStringLiteral("d_model")));
+    // The charts take the width the panel gave up: at 1280 pixels the memory chart holds more
+    // than half of the window.
+    QVERIFY2(f.window->memoryPanel()->width() > 1280 / 2,
+             qPrintable(QString::number(f.window->memoryPanel()->width())));
+    // The strip drives the model: one step right on its d_model slider is the next width of the
+    // family (Llama 3 70B: 8192 + 1024).
+    stripWidth->slider()->setFocus();
+    QTest::keyClick(stripWidth->slider(), Qt::Key_Right);
+    QCOMPARE(f.model.config().d_model, std::uint64_t{9216});
+    QCOMPARE(f.panel()->row(Knob::DModel)->spinBox()->value(), 9216);
+    f.model.resetToBase();
     // So do the GPU labels beside the memory chart, and the margin that holds them.
     QApplication::processEvents();
     const QList<QRectF> labels = chart->lineLabelRects();
@@ -173,7 +193,7 @@ void TestUiPresentation::togglesAndRestores()
     QCOMPARE(QApplication::font(), font);
     QCOMPARE(QApplication::palette().color(QPalette::Window), palette.color(QPalette::Window));
     QCOMPARE(chartLineWidth(), width);
-    checkSliders(f.panel(), false);
+    checkSliders(f.window.get(), false);
 }
 
 void TestUiPresentation::keyboardShortcutToggles()

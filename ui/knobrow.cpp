@@ -119,8 +119,13 @@ void KnobRow::fitLabel()
     // A fixed size keeps note changes ("head dim 128" -> "head dim 129" while dragging d_model)
     // from relayouting the window.
     const QFontMetrics fm(m_label->font());
-    m_label->setFixedSize(fm.horizontalAdvance(QStringLiteral("Heads  (head dim 00000)")) + 4,
-                          fm.height() + 2);
+    m_label->setFixedSize(fm.horizontalAdvance(m_labelSample) + 4, fm.height() + 2);
+}
+
+void KnobRow::setLabelWidthFor(const QString& sample)
+{
+    m_labelSample = sample;
+    fitLabel();
 }
 
 bool KnobRow::eventFilter(QObject* watched, QEvent* event)

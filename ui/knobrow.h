@@ -46,6 +46,9 @@ public:
     void setMessage(const QString& message); // empty hides the line
     void setVisible(bool visible);
     void setEnabled(bool enabled);
+    // The label keeps the width of this text (default: the longest note, "Heads  (head dim
+    // 00000)"), so that notes changing while dragging never relayout the window.
+    void setLabelWidthFor(const QString& sample);
 
     QSlider* slider() const { return m_slider; }
     QSpinBox* spinBox() const { return m_spin; }
@@ -62,6 +65,7 @@ private:
     void fitLabel();
 
     QString m_text;
+    QString m_labelSample = QStringLiteral("Heads  (head dim 00000)");
     QLabel* m_label;
     QSlider* m_slider;
     StepSpinBox* m_spin;

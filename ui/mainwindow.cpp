@@ -10,6 +10,7 @@
 #include "configpanel.h"
 #include "explore/exploreviews.h"
 #include "explore/presentation.h"
+#include "knobstrip.h"
 #include "llmsizer/model_file.h"
 #include "llmsizer/open_file.h"
 #include "memorypanel.h"
@@ -61,7 +62,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_comparison(new ComparisonModel(model, this)), m_recent(new RecentFiles(settings, this)),
       m_sessions(new SessionController(model, m_comparison, m_recent, this)),
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
-      m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this))
+      m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
+      m_strip(new KnobStrip(model, this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_config);
@@ -94,13 +96,25 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
-    setCentralWidget(split);
+    // Presentation mode trades the configuration panel for a strip of the headline sliders above
+    // the views: on a 1280 × 800 projector the charts get the whole width.
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_strip->setVisible(false);
+    centralLayout->addWidget(m_strip);
+    centralLayout->addWidget(split, 1);
+    setCentralWidget(central);
     setAcceptDrops(true);
     createMenus();
 
     connect(m_model, &ConfigModel::changed, this, &MainWindow::updateTitle);
     connect(m_explore->presentation(), &Presentation::toggled, this, [this, scroll](bool on) {
         m_config->setSimplified(on);
+        scroll->setVisible(!on);
+        m_strip->setVisible(on);
+        m_memory->setCompact(on);
         // The new font and palette reach the widgets through events: restyle after them.
         QMetaObject::invokeMethod(
             this,

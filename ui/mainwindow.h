@@ -10,6 +10,7 @@ class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
 class ExploreViews;
+class KnobStrip;
 class MemoryPanel;
 class PieChartWidget;
 class RecentFiles;
@@ -50,6 +51,7 @@ public:
     ExploreViews* explore() const { return m_explore; }
     // Where the pie's breakdown comes from, and the checkpoint-versus-estimate dialog.
     CheckpointBar* checkpointBar() const { return m_checkpoint; }
+    KnobStrip* knobStrip() const { return m_strip; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -74,6 +76,7 @@ private:
     CompareWindow* m_compareWindow;
     ExploreViews* m_explore;
     CheckpointBar* m_checkpoint;
+    KnobStrip* m_strip;
     bool m_persistent = true;
     bool m_dark = false;
 };

@@ -248,4 +248,13 @@ void MemoryPanel::sync()
     }
 }
 
+void MemoryPanel::setCompact(bool compact)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_gguf), static_cast<QWidget*>(m_gpus),
+                       static_cast<QWidget*>(m_runtime), static_cast<QWidget*>(m_units),
+                       static_cast<QWidget*>(m_log)}) {
+        w->setVisible(!compact);
+    }
+}
+
 } // namespace llmsizer::ui

@@ -28,6 +28,9 @@ public:
     QToolButton* runtimeButton() const { return m_runtime; }
     QCheckBox* logBox() const { return m_log; }
     void setLogScale(bool log);
+    // Presentation mode: only Mode and Precision stay above the chart (the chart's title states
+    // the rest), so the chart keeps the height of a 800-pixel projector.
+    void setCompact(bool compact);
 
 signals:
     void optionsChanged();

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <string>
+#include <vector>
 
 namespace llmsizer::cli {
 
@@ -48,6 +50,57 @@ void parseOrThrow(QCommandLineParser& parser, const QStringList& args, bool allo
     }
 }
 
+namespace {
+
+std::vector<std::string>& rawArguments()
+{
+    static std::vector<std::string> args;
+    return args;
+}
+
+// The argument as QCoreApplication::arguments() decodes it (lossy for bytes outside UTF-8).
+QString decoded(const std::string& raw)
+{
+    return QString::fromLocal8Bit(raw.data(), static_cast<qsizetype>(raw.size()));
+}
+
+} // namespace
+
+void setRawArguments(int argc, const char* const* argv)
+{
+    rawArguments().assign(argv, argv + argc);
+}
+
+std::string fileOption(const QCommandLineParser& parser, const QString& name)
+{
+    const QString value = parser.value(name);
+    const std::vector<std::string>& raw = rawArguments();
+    const std::string n = name.toStdString();
+    // Skips the program and the subcommand; "--" ends the options.
+    for (std::size_t i = 2; i < raw.size() && raw[i] != "--"; ++i) {
+        for (const std::string& flag : {"--" + n, "-" + n}) {
+            if (raw[i] == flag && i + 1 < raw.size() && decoded(raw[i + 1]) == value) {
+                return raw[i + 1];
+            }
+            if (raw[i].starts_with(flag + "=") &&
+                decoded(raw[i].substr(flag.size() + 1)) == value) {
+                return raw[i].substr(flag.size() + 1);
+            }
+        }
+    }
+    return value.toStdString();
+}
+
+std::string fileArgument(const QString& value)
+{
+    for (const std::string& raw : rawArguments()) {
+        if (decoded(raw) == value) {
+            return raw;
+        }
+    }
+    return value.toStdString();
+}
+
 void addModelOptions(QCommandLineParser& parser)
 {
     parser.addOption({QStringLiteral("preset"),
@@ -66,7 +119,7 @@ LoadedModel loadModel(const QCommandLineParser& parser)
         throw UsageError("give exactly one of --preset ID or --config FILE");
     }
     if (hasConfig) {
-        return loadModelFile(parser.value(QStringLiteral("config")).toStdString());
+        return loadModelFile(fileOption(parser, QStringLiteral("config")));
     }
     const std::string id = parser.value(QStringLiteral("preset")).toStdString();
     const std::filesystem::path dir = defaultPresetDir();
@@ -124,7 +177,9 @@ double doubleOption(const QCommandLineParser& parser, const QString& name, doubl
 
 void printJson(const nlohmann::json& j)
 {
-    std::cout << j.dump(2) << '\n';
+    // File names and names read from files may hold bytes that are not UTF-8: replaced, never
+    // thrown on.
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
 }
 
 void printLine(const std::string& line)

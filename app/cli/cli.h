@@ -34,6 +34,14 @@ public:
 void parseOrThrow(QCommandLineParser& parser, const QStringList& args,
                   bool allowPositional = false);
 
+// The command line as the system gave it (main() records it before Qt decodes it): file names
+// are opened byte for byte, because a name that is not UTF-8 (byte 0xFF) does not survive QString.
+void setRawArguments(int argc, const char* const* argv);
+// The file named by option `name` (--name FILE, --name=FILE, -name FILE), as given.
+std::string fileOption(const QCommandLineParser& parser, const QString& name);
+// A positional argument naming a file, as given.
+std::string fileArgument(const QString& decoded);
+
 // --preset ID | --config FILE, exactly one of them.
 void addModelOptions(QCommandLineParser& parser);
 LoadedModel loadModel(const QCommandLineParser& parser);

@@ -49,7 +49,8 @@ nlohmann::json budgetJson(const ModelConfig& base, const QCommandLineParser& par
                           double tokensPerParam)
 {
     BudgetSearchOptions o;
-    o.budget_flops = doubleOption(parser, QStringLiteral("budget"), 1e24, 1.0, 1e40);
+    o.budget_flops =
+        doubleOption(parser, QStringLiteral("budget"), 1e24, kMinBudgetFlops, kMaxBudgetFlops);
     o.base = base;
     o.tokens = parser.isSet(QStringLiteral("tokens")) ? tokens : 0.0;
     o.tokens_per_param = tokensPerParam;

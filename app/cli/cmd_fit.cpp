@@ -43,7 +43,7 @@ InferenceParams inferenceParams(const QCommandLineParser& parser)
     const std::string oh = value(parser, "overhead", "none");
     p.overhead = asUsage("overhead", [&] { return overheadProfileById(oh); });
     p.context = uintOption(parser, QStringLiteral("context"), p.context, 1, Limits::maxContext);
-    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, 1u << 20);
+    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     p.workspace.flash_attention =
         parser.isSet(QStringLiteral("flash-attention")) || p.workspace.flash_attention;
     return p;
@@ -61,7 +61,7 @@ TrainingParams trainingParams(const QCommandLineParser& parser)
     t.zero_stage = static_cast<int>(uintOption(parser, QStringLiteral("zero"), 0, 0, 3));
     ActivationParams& a = t.activations;
     a.seq = uintOption(parser, QStringLiteral("context"), a.seq, 1, Limits::maxContext);
-    a.micro_batch = uintOption(parser, QStringLiteral("batch"), 1, 1, 1u << 16);
+    a.micro_batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     const std::string rc = value(parser, "recompute", "none");
     if (rc == "selective") {
         a.recompute = Recompute::Selective;
@@ -135,6 +135,18 @@ int runFit(const QStringList& args)
     const std::string mode = value(parser, "mode", "inference");
     if (mode != "inference" && mode != "training") {
         throw UsageError("--mode must be inference or training (got '" + mode + "')");
+    }
+    // An option of the other mode would be ignored without a word: refused, naming both.
+    const bool inference = mode == "inference";
+    const std::initializer_list<const char*> trainingOnly{"optimizer", "grad-bytes", "zero",
+                                                          "recompute", "lora-rank"};
+    const std::initializer_list<const char*> inferenceOnly{"precision", "kv-precision", "overhead"};
+    for (const char* name : inference ? trainingOnly : inferenceOnly) {
+        if (parser.isSet(QString::fromLatin1(name))) {
+            throw UsageError(std::string("--") + name + " applies to --mode " +
+                             (inference ? "training" : "inference") + " only (the mode is " + mode +
+                             ")");
+        }
     }
     const GpuCatalog catalog = loadGpuCatalog(parser);
     const GpuSpec& gpu = gpuById(catalog, parser.value(QStringLiteral("gpu")).toStdString());

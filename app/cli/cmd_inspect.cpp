@@ -215,7 +215,7 @@ int runInspect(const QStringList& args)
     }
     InspectOptions options;
     options.header_only = parser.isSet(QStringLiteral("header-only"));
-    const Checkpoint c = inspectCheckpoint(paths.front().toStdString(), options);
+    const Checkpoint c = inspectCheckpoint(fileArgument(paths.front()), options);
     if (wantsJson(parser)) {
         printJson(checkpointToJson(c));
         return kOk;

@@ -183,7 +183,7 @@ int runMemory(const QStringList& args)
 
     InferenceParams p;
     p.context = uintOption(parser, QStringLiteral("context"), 4096, 1, Limits::maxContext);
-    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, 1u << 20);
+    p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     p.tensor_parallel = uintOption(parser, QStringLiteral("tp"), 1, 1, 1024);
     if (parser.isSet(QStringLiteral("kv-precision"))) {
         const std::string id = parser.value(QStringLiteral("kv-precision")).toStdString();

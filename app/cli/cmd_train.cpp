@@ -50,7 +50,7 @@ TrainingParams readParams(const QCommandLineParser& parser)
     }
     tp.data_parallel = gpus / mp;
     a.seq = uintOption(parser, QStringLiteral("seq"), 2048, 1, Limits::maxContext);
-    a.micro_batch = uintOption(parser, QStringLiteral("micro-batch"), 1, 1, 1u << 16);
+    a.micro_batch = uintOption(parser, QStringLiteral("micro-batch"), 1, 1, Limits::maxBatch);
     const std::string rc = choice(parser, QStringLiteral("recompute"), "none");
     if (rc == "none") {
         a.recompute = Recompute::None;

@@ -23,7 +23,7 @@ inline GpuCatalog loadGpuCatalog(const QCommandLineParser& parser)
 {
     GpuCatalog catalog = GpuCatalog::loadBuiltin();
     if (parser.isSet(QStringLiteral("user-gpus"))) {
-        const std::string file = parser.value(QStringLiteral("user-gpus")).toStdString();
+        const std::string file = fileOption(parser, QStringLiteral("user-gpus"));
         // A file named on the command line must exist (loadUser skips a missing one): like a
         // missing --config, this is bad input (exit 3) naming the file.
         (void)statusOrThrow(file, "no such file");

@@ -119,6 +119,7 @@ int main(int argc, char** argv)
     // output still fails with exit 3, as "write error" when the reason is gone.
     static std::array<char, std::size_t{1} << 20> outBuffer;
     std::setvbuf(stdout, outBuffer.data(), _IOFBF, outBuffer.size());
+    llmsizer::cli::setRawArguments(argc, argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));

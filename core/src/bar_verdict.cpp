@@ -37,8 +37,6 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
     if (lines.empty()) {
         return v;
     }
-    FitOptions quick = fit;
-    quick.find_needed = false;
     const GpuSpec* largest = nullptr; // the device of the largest selected line, and its count
     u64 largestCount = 0;
     for (const ReferenceLine& line : lines) {
@@ -52,23 +50,26 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
                               : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
         largest = gpu;
         largestCount = count;
-        const FitCheck c = fitBar(config, precisionId, options, *gpu, count, quick);
+        const FitCheck c = fitBar(config, precisionId, options, *gpu, count, fit);
         if (!c.fits) {
             continue;
         }
+        // The answer an engineer wants is how few of these devices hold it (fit's gpus_needed),
+        // not how many were selected: QLoRA of an 8B model on a selected 8× H100 fits on 1.
+        const bool fewer = c.gpus_needed > 0 && c.gpus_needed < count;
         v.kind = BarVerdict::Kind::Fits;
         v.gpu_id = gpu->id;
         v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
-        v.gpus = count;
-        v.split = c.split;
-        v.required_bytes = c.required_bytes;
+        v.gpus = fewer ? c.gpus_needed : count;
+        v.split = fewer ? c.needed_split : c.split;
+        v.required_bytes = fewer ? c.needed_required_bytes : c.required_bytes;
         v.capacity_bytes = c.capacity_bytes;
-        v.tight = static_cast<double>(c.capacity_bytes - c.required_bytes) <
+        v.tight = static_cast<double>(c.capacity_bytes - v.required_bytes) <
                   kTightHeadroom * static_cast<double>(c.capacity_bytes);
         // Whole percent, rounded down: a full GPU never reads as spare room.
-        const double used = std::floor(100.0 * static_cast<double>(c.required_bytes) /
+        const double used = std::floor(100.0 * static_cast<double>(v.required_bytes) /
                                        static_cast<double>(c.capacity_bytes));
-        v.text = "fits on " + times(count, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
+        v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
                  " % used)";
         return v;
     }

@@ -162,8 +162,9 @@ BudgetRanking budgetRankingById(std::string_view id)
 
 BudgetSearchResult searchBudget(const BudgetSearchOptions& o)
 {
-    if (!(o.budget_flops > 0.0) || !std::isfinite(o.budget_flops)) {
-        throw InputError("", "budget", "must be a positive number of FLOPs");
+    // The CLI's --budget range: the app's field and the CLI take the same budgets.
+    if (!(o.budget_flops >= kMinBudgetFlops && o.budget_flops <= kMaxBudgetFlops)) {
+        throw InputError("", "budget", "must be from 1 to 1e+40 FLOPs");
     }
     if (o.tokens < 0.0 || !std::isfinite(o.tokens)) {
         throw InputError("", "tokens", "must not be negative");

@@ -12,7 +12,14 @@ std::string compose(const std::string& file, const std::string& field, const std
     if (!field.empty()) {
         out += field + ": ";
     }
-    return out + message;
+    out += message;
+    // what() is read as a C string: a NUL byte (from a file name or a quoted value) would end the
+    // message there, so it is written as \x00.
+    std::string text;
+    for (const char c : out) {
+        text += c == '\0' ? std::string("\\x00") : std::string(1, c);
+    }
+    return text;
 }
 } // namespace
 

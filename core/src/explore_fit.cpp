@@ -61,6 +61,10 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
         p.kv_bytes = whole.kv_cache_bytes;
         p.activation_bytes = whole.activation_bytes;
         p.overhead_bytes = checkedAdd(whole.overhead_bytes, budget.overhead_bytes, "overhead");
+        if (budget.gpus == 1) { // fitInference's need on one device is this total
+            p.total_bytes = checkedAdd(whole.total_bytes, budget.overhead_bytes, "memory total");
+            return p;
+        }
         FitOptions options;
         options.find_needed = false;
         const FitCheck check = fitInference(config, params, budget.gpu, budget.gpus, options);
@@ -99,14 +103,30 @@ FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget, cons
         if (!validate(c).empty()) {
             break; // beyond the limits the validator enforces
         }
-        // A lower bound that never decreases along the path: one KV head (d_model, n_layers,
-        // n_heads and d_ff only grow). Once it is over the budget, so is every later point.
-        ModelConfig lower = c;
-        lower.n_kv_heads = 1;
-        if (fitPoint(lower, budget).total_bytes > budget.budget_bytes) {
-            break;
+        if (budget.gpus > 1) {
+            // Per GPU over several devices the layout changes with the head count, so the need
+            // is not monotone along the path; half the weights split evenly is below it at every
+            // layout and never decreases.
+            const u64 weights = bytesFor(countParameters(c).total, budget.weight_bpw);
+            if (weights / budget.gpus / 2 > budget.budget_bytes) {
+                break;
+            }
+        } else if (budget.gpus == 0 || rules.kv == KvScaling::KeepCount) {
+            // A lower bound that never decreases along the path: one KV head (d_model, n_layers,
+            // n_heads and d_ff only grow). Once it is over the budget, so is every later point.
+            ModelConfig lower = c;
+            lower.n_kv_heads = 1;
+            if (fitPoint(lower, budget).total_bytes > budget.budget_bytes) {
+                break;
+            }
         }
         FitPoint p = fitPoint(c, budget);
+        // On one device the need only grows along the path (every width, the layers, the heads
+        // and, under every rule but KeepCount, the KV heads grow): the first miss is the next step.
+        if (budget.gpus == 1 && rules.kv != KvScaling::KeepCount &&
+            p.total_bytes > budget.budget_bytes) {
+            break;
+        }
         if (p.total_bytes <= budget.budget_bytes && (!r.found || p.params > r.best.params)) {
             r.found = true;
             r.best = std::move(p);

@@ -99,6 +99,13 @@ FitCheck check(const Requirement& need, const Chooser& choose, const GpuSpec& gp
     r.fits = r.required_bytes <= r.capacity_bytes;
     r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
     for (u64 n : o.find_needed ? candidateGpuCounts(o) : std::vector<u64>{}) {
+        // The most loaded of n GPUs holds at least the average, and n GPUs together hold at
+        // least the one-GPU workload (every part is split or replicated, never shrunk): need(n)
+        // ≥ single / n. A count below half that bound cannot fit and is not evaluated, which
+        // keeps a search over thousands of GPUs to a few layouts.
+        if (r.single_gpu_bytes / n / 2 > r.capacity_bytes) {
+            continue;
+        }
         const ParallelSplit s = choose(n);
         const u64 req = n == r.gpus ? r.required_bytes : need(s);
         if (req <= r.capacity_bytes) {

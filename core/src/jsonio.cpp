@@ -134,6 +134,12 @@ std::optional<std::uint64_t> getOptUInt(const json& obj, const std::string& key,
         if (std::isfinite(d) && d >= 0 && d <= 9.0e15 && std::floor(d) == d) {
             return static_cast<std::uint64_t>(d);
         }
+        // 18446744073709551616 arrives as a double: an integer, but beyond 64 bits.
+        if (std::isfinite(d) && d >= 18446744073709551616.0) {
+            throw InputError(file, joinPath(prefix, key),
+                             "must be a non-negative integer below 2^64 (got " + describeType(*v) +
+                                 ")");
+        }
     }
     throw InputError(file, joinPath(prefix, key),
                      "must be a non-negative integer (got " + describeType(*v) + ")");

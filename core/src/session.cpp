@@ -19,8 +19,8 @@ namespace {
 
 using u64 = std::uint64_t;
 
-// The app's limit (validateWorkload): a session holds what the app can show.
-constexpr u64 kMaxBatch = 65536;
+// The app's limit (Limits::maxBatch): a session holds what the app can show.
+constexpr u64 kMaxBatch = Limits::maxBatch;
 constexpr u64 kMaxGpuCount = 1u << 16;
 
 std::string indexPath(const std::string& key, std::size_t i)

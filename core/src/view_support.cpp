@@ -321,7 +321,7 @@ std::vector<ValidationIssue> validateWorkload(std::uint64_t context, std::uint64
         }
     };
     check("context", context, Limits::maxContext);
-    check("batch", batch, 65536);
+    check("batch", batch, Limits::maxBatch);
     return out;
 }
 

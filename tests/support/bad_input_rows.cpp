@@ -146,7 +146,7 @@ void modelFileRows()
             "18,446,744,073,709,551,615)"));
     row("hidden_size 2^64 (beyond 64 bits)", count, "config.json",
         llama("hidden_size", "18446744073709551616"),
-        msg("config.json: hidden_size: must be a non-negative integer (got "
+        msg("config.json: hidden_size: must be a non-negative integer below 2^64 (got "
             "1.8446744073709552e+19)"));
     row("hidden_size as a string", count, "config.json", llama("hidden_size", "\"4096\""),
         msg("config.json: hidden_size: must be a non-negative integer (got \"4096\")"));
@@ -321,7 +321,7 @@ void ggufRows()
             "counts and lengths are 32-bit) and is not read; convert the model again with a "
             "current llama.cpp (versions 2 and 3 are read)"));
     row("gguf: 2^63 tensors", inspect, "m.gguf", gguf(3, quint64(1) << 63, 0),
-        msg("m.gguf: tensor_count: 9,223,372,036,854,775,808 exceeds the limit of 1,048,576 "
+        msg("m.gguf: tensor_count: 9,223,372,036,854,775,808 exceeds the limit of 131,072 "
             "tensors"));
     row("gguf: key length 2^62", inspect, "m.gguf", gguf(3, 0, 1) + le64(quint64(1) << 62) + "abc",
         msg("m.gguf: metadata[0] key: string length 4,611,686,018,427,387,904 exceeds the limit of "

@@ -93,6 +93,16 @@ void jsonRows()
     row("UTF-16 config (big endian, no byte order mark)", count, "config.json",
         QByteArray("\0{\0}", 4),
         msg("config.json: is UTF-16 text; JSON files must be UTF-8 (save it as UTF-8)"));
+    // what() is a C string: the message ended at the NUL ("architecture.evil").
+    row("a NUL byte inside a key is shown, not the end of the message", count, "preset.json",
+        R"({"id": "m", "name": "M", "family": "F", "description": "",
+            "published": {"total_params": 1, "exact": true, "source": "s"},
+            "architecture": {"d_model": 8, "n_layers": 1, "n_heads": 2, "n_kv_heads": 1,
+                             "vocab_size": 16, "evil\u0000key": 1}})",
+        msg("preset.json: architecture.evil\\x00key: unknown key"));
+    row("gpus: a NUL byte inside a key is shown", gpus, "u.json",
+        QByteArray(R"({"gpus": [)") + kGpu + R"("bandwidth_gb_s": 100, "oops\u0000": 1}]})",
+        msg("u.json: gpus[0].oops\\x00: is not a known GPU field"));
     row("1e-400 (too small for a double) is not 0", count, "config.json",
         R"({"model_type": "llama", "head_dim": 1e-400})",
         msg("config.json: not valid JSON (number underflow parsing '1e-400': too small for a "
@@ -106,6 +116,28 @@ void jsonRows()
                         "data_offsets": [0, 4]}})"),
         msg("m.safetensors: tensor 'a': shape must be a list of non-negative integers (got an "
             "integer beyond 64 bits)"));
+    // One past the tensor limits (2^20 tensors took 9.5 s and 610 MB, docs/reliability.md).
+    QByteArray tensors = "{";
+    QByteArray index = R"({"weight_map": {)";
+    for (int i = 0; i <= 131'072; ++i) {
+        const QByteArray name = "t" + QByteArray::number(i);
+        const QByteArray offsets = QByteArray::number(4 * i) + ", " + QByteArray::number(4 * i + 4);
+        tensors += (i == 0 ? "\"" : ", \"") + name +
+                   R"(": {"dtype": "F32", "shape": [1], "data_offsets": [)" + offsets + "]}";
+        index += (i == 0 ? "\"" : ", \"") + name + R"(": "a.safetensors")";
+    }
+    row("safetensors: 131,073 tensors", "inspect", "m.safetensors",
+        safetensors(tensors + "}") + QByteArray(4 * 131'073, '\0'),
+        msg("m.safetensors: the header lists more than the limit of 131,072 tensors"));
+    row("index: 131,073 tensors", "inspect", "m.safetensors.index.json", index + "}}",
+        msg("m.safetensors.index.json: weight_map: lists 131,073 tensors; the limit is 131,072"));
+    QByteArray catalog = R"({"gpus": [)";
+    for (int i = 0; i <= 4096; ++i) {
+        catalog += (i == 0 ? R"({"id": "g)" : R"(, {"id": "g)") + QByteArray::number(i) +
+                   R"(", "name": "G", "vendor": "V", "memory_gb": 24, "bandwidth_gb_s": 100})";
+    }
+    row("gpus: 4,097 GPUs", gpus, "u.json", catalog + "]}",
+        msg("u.json: gpus: lists 4,097 GPUs; a user catalog holds at most 4,096"));
     QByteArray many = "[0";
     for (int i = 0; i < 1'000'000; ++i) {
         many += ",0";

@@ -10,6 +10,7 @@
 #include <QPieSlice>
 #include <QValueAxis>
 #include <QWidget>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
@@ -167,6 +168,18 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick)
     if (!tickFirst && !sameTick) {
         axis->setTickInterval(tick);
     }
+}
+
+qreal pieSizeForLabels(QSizeF plot, qreal labelWidth, qreal maxSize)
+{
+    const qreal side = std::min(plot.width(), plot.height());
+    if (side <= 0) {
+        return 0;
+    }
+    // The label arm and the gap between arm and text: a little over a tenth of an inch.
+    constexpr qreal kArm = 16;
+    const qreal size = (plot.width() - 2 * (labelWidth + kArm)) / side;
+    return std::clamp<qreal>(size, 0, maxSize);
 }
 
 } // namespace llmsizer::ui

@@ -38,4 +38,10 @@ QFont chartTitleFont(const QWidget* owner);
 // therefore set before the range, a shrinking one after it. Unchanged values are not set again.
 void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 
+// The pie size (QPieSeries::setPieSize: a share of the plot's shorter side) that leaves room on
+// the left and the right for outside labels `labelWidth` pixels wide, at most `maxSize`; 0 when
+// not even a dot of a pie would leave that room. Qt Charts elides a label that does not fit
+// ("Token embe…"); a pie sized this way never needs to.
+qreal pieSizeForLabels(QSizeF plot, qreal labelWidth, qreal maxSize);
+
 } // namespace llmsizer::ui

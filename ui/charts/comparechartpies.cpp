@@ -2,6 +2,7 @@
 
 #include "../palette.h"
 #include "../qstrings.h"
+#include "chartstyle.h"
 #include "llmsizer/format.h"
 
 #include <QChart>
@@ -103,6 +104,36 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
     }
     fillLegend();
     applyColours();
+    fitPies();
+}
+
+void CompareChartPies::fitPies()
+{
+    // Each pie leaves room beside it for its share labels ("45.5%"); a pie too small for them
+    // keeps its shares in the table and the legend, never as "4…".
+    for (Pie& p : m_pies) {
+        const QList<QPieSlice*> pieces = p.series->slices();
+        if (pieces.isEmpty()) {
+            continue;
+        }
+        const qreal label =
+            QFontMetricsF(pieces.front()->labelFont()).horizontalAdvance(QStringLiteral("100.0%"));
+        const qreal size = pieSizeForLabels(QSizeF(p.view->size()) - QSizeF(8, 8), label, 0.8);
+        const bool fits = size >= 0.3;
+        p.series->setPieSize(fits ? size : 0.8);
+        for (qsizetype s = 0; s < pieces.size(); ++s) {
+            const std::size_t index = static_cast<std::size_t>(s);
+            const ComparePie& pie = m_data[static_cast<std::size_t>(&p - m_pies.data())];
+            pieces[s]->setLabelVisible(fits && static_cast<double>(pie.slices[index].params) >=
+                                                   kLabelledShare * static_cast<double>(pie.total));
+        }
+    }
+}
+
+void CompareChartPies::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitPies();
 }
 
 void CompareChartPies::fillLegend()

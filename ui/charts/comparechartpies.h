@@ -40,6 +40,9 @@ public:
     QList<double> sliceValues(int pie) const;
     QString legendText() const;
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     struct Pie {
         QChart* chart = nullptr;
@@ -49,6 +52,7 @@ private:
     };
     void applyColours();
     void fillLegend();
+    void fitPies();
     void hover(std::size_t pie, QPieSlice* slice, bool state);
 
     QString m_titleText;

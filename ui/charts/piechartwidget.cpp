@@ -4,6 +4,7 @@
 #include "../figuregrid.h"
 #include "../palette.h"
 #include "../qstrings.h"
+#include "chartstyle.h"
 #include "llmsizer/format.h"
 #include "llmsizer/view_support.h"
 #include "statictextitem.h"
@@ -67,6 +68,7 @@ void PieChartWidget::refresh()
     }
     const std::uint64_t total = m_model->slicesTotal();
     const QList<QPieSlice*> pieces = m_series->slices();
+    fitLabels(slices, total);
     QList<FigureGrid::Entry> legend;
     for (qsizetype i = 0; i < pieces.size(); ++i) {
         const Slice& s = slices[static_cast<std::size_t>(i)];
@@ -76,7 +78,7 @@ void PieChartWidget::refresh()
         // A narrow pie shows shares only; the legend below names every slice.
         p->setLabel(m_compactLabels ? qs(formatShare(share))
                                     : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)));
-        p->setLabelVisible(share >= kMinLabelledShare);
+        p->setLabelVisible(m_labelsFit && share >= kMinLabelledShare);
         legend.append({qs(s.key), qs(s.label),
                        qs(shortCount(s.params)) + QStringLiteral(" (") + qs(formatShare(share)) +
                            QLatin1Char(')'),
@@ -182,16 +184,39 @@ void PieChartWidget::placeTitle()
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
 }
 
+void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t total)
+{
+    // Name and share beside each slice when the pie can stay at least 0.4 of the plot with them
+    // beside it; else the share only (the legend below names every slice); else no labels.
+    const QList<QPieSlice*> pieces = m_series->slices();
+    const QFontMetricsF fm(pieces.isEmpty() ? font() : pieces.front()->labelFont());
+    qreal named = 0;
+    qreal shares = 0;
+    for (const Slice& s : slices) {
+        const double share = fraction(s.params, total);
+        if (share >= kMinLabelledShare) {
+            const QString text = qs(formatShare(share));
+            shares = std::max(shares, fm.horizontalAdvance(text));
+            named = std::max(named, fm.horizontalAdvance(qs(s.label) + QLatin1Char(' ') + text));
+        }
+    }
+    const QMargins margins = m_chart->margins();
+    const QSizeF plot(m_view->width() - margins.left() - margins.right() - 8,
+                      m_view->height() - margins.top() - margins.bottom() - 8);
+    constexpr qreal kMax = 0.62;
+    qreal size = pieSizeForLabels(plot, named, kMax);
+    m_compactLabels = size < 0.4;
+    if (m_compactLabels) {
+        size = pieSizeForLabels(plot, shares, kMax);
+    }
+    m_labelsFit = size >= 0.3;
+    m_series->setPieSize(m_labelsFit ? size : kMax);
+}
+
 void PieChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    // A narrow pie keeps room for its outside labels.
-    const bool compact = width() < 420;
-    m_series->setPieSize(compact ? 0.5 : 0.58);
-    if (compact != m_compactLabels) {
-        m_compactLabels = compact;
-        refresh();
-    }
+    refresh();
 }
 
 QStringList PieChartWidget::legendTexts() const

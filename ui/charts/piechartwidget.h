@@ -1,5 +1,7 @@
 #pragma once
 
+#include "llmsizer/count.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -49,6 +51,8 @@ private:
     void hover(QPieSlice* slice, bool state);
     void applyColours();
     void placeTitle();
+    // Sizes the pie so that its outside labels fit beside it (chartstyle.h pieSizeForLabels).
+    void fitLabels(const std::vector<Slice>& slices, std::uint64_t total);
 
     ConfigModel* m_model;
     QChart* m_chart;
@@ -60,6 +64,7 @@ private:
     std::vector<std::string> m_keys; // slice key, by slice index
     bool m_dark = false;
     bool m_compactLabels = false;
+    bool m_labelsFit = true;
 };
 
 } // namespace llmsizer::ui

@@ -19,14 +19,15 @@ class GpuCatalog;
 struct BarVerdict {
     enum class Kind {
         NoGpus,     // no GPU selected: no verdict
-        Fits,       // on `gpus` of the selected devices
+        Fits,       // on `gpus` of a selected line's devices: the fewest that hold it (fit's
+                    // gpus_needed), at most the line's count
         Needs,      // not on the selected ones; the fewest of `gpu` that hold it
         DoesNotFit, // on no count of the largest selected device up to FitOptions::max_gpus
     };
     Kind kind = Kind::NoGpus;
     std::string gpu_id;
     std::string gpu;                  // short label of the device, "H100"
-    std::uint64_t gpus = 0;           // Fits: the selected count; Needs: the fewest that fit
+    std::uint64_t gpus = 0;           // Fits and Needs: the fewest of `gpu` that hold it
     ParallelSplit split;              // the layout at `gpus`
     std::uint64_t required_bytes = 0; // per GPU at that layout
     std::uint64_t capacity_bytes = 0; // usable bytes of one GPU

@@ -40,6 +40,10 @@ enum class BudgetRanking {
 std::string_view budgetRankingId(BudgetRanking r); // "efficiency", "quality", "loss", "loss-budget"
 BudgetRanking budgetRankingById(std::string_view id); // throws InputError
 
+// The compute budgets searched, in FLOPs (the app's budget field and the CLI's --budget).
+inline constexpr double kMinBudgetFlops = 1.0;
+inline constexpr double kMaxBudgetFlops = 1e40;
+
 struct BudgetSearchOptions {
     double budget_flops = 1e24;
     // Training tokens per candidate. 0: each candidate trains on tokens_per_param × its own

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -64,6 +65,9 @@ std::vector<GpuSpec> gpusFromJson(const nlohmann::json& j, const std::string& fi
 nlohmann::json gpusToJson(const std::vector<GpuSpec>& gpus);
 
 // Built-in devices plus the user's own. User ids may not collide with built-in ids.
+// The most GPUs a user catalog (loadUser) may list.
+inline constexpr std::size_t kMaxUserGpus = 4096;
+
 class GpuCatalog {
 public:
     // resources/gpus.json under defaultResourceDir().

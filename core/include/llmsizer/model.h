@@ -165,6 +165,9 @@ struct Limits {
     static constexpr std::uint64_t maxHeadDim = 1u << 16;
     static constexpr std::uint64_t maxVocab = 1u << 24;     // 16,777,216
     static constexpr std::uint64_t maxContext = 1ull << 26; // 67,108,864 tokens
+    // Sequences of a workload (batch, micro-batch): the app, session files and the CLI share it
+    // (1,048,576 made the app compute for minutes).
+    static constexpr std::uint64_t maxBatch = 1u << 16; // 65,536
     static constexpr std::uint64_t maxDff = 1u << 24;
     static constexpr std::uint64_t maxExperts = 1u << 16;
     static constexpr std::uint64_t maxNormsPerBlock = 8;

@@ -1,0 +1,79 @@
+// Fuzzes the app's settings reader (ui/settings.cpp: QSettings' INI format, read strictly). Any
+// file gives typed values, with its problems listed; the values the app would write back read
+// again as the same values, with no problem reported.
+#include "fuzz_file_dir.h"
+#include "ui/settings.h"
+
+#include <QString>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace {
+
+struct Values {
+    QByteArray geometry, compareGeometry;
+    QString lastPreset, precision, kvPrecision, overhead;
+    QStringList extraPrecisions, gpus, recentFiles;
+    bool binaryUnits = false, training = false, logScale = false;
+    bool operator==(const Values&) const = default;
+};
+
+Values read(const llmsizer::ui::Settings& s)
+{
+    return {s.windowGeometry(), s.compareGeometry(), s.lastPreset(),      s.precision(),
+            s.kvPrecision(),    s.overhead(),        s.extraPrecisions(), s.gpus(),
+            s.recentFiles(),    s.binaryUnits(),     s.training(),        s.logScale()};
+}
+
+void write(llmsizer::ui::Settings& s, const Values& v)
+{
+    s.setWindowGeometry(v.geometry);
+    s.setCompareGeometry(v.compareGeometry);
+    s.setLastPreset(v.lastPreset);
+    s.setPrecision(v.precision);
+    s.setKvPrecision(v.kvPrecision);
+    s.setOverhead(v.overhead);
+    s.setExtraPrecisions(v.extraPrecisions);
+    s.setGpus(v.gpus);
+    s.setRecentFiles(v.recentFiles);
+    s.setBinaryUnits(v.binaryUnits);
+    s.setTraining(v.training);
+    s.setLogScale(v.logScale);
+    s.sync();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    static const fuzzsupport::FileDir dir;
+    // A new name for every input: QSettings caches a file it has read by name.
+    static std::uint64_t serial = 0;
+    ++serial;
+    const std::string in = "in-" + std::to_string(serial) + ".ini";
+    const std::string out = "out-" + std::to_string(serial) + ".ini";
+    const auto inPath = dir.write(in, std::string_view(reinterpret_cast<const char*>(data), size));
+    Values values;
+    {
+        const llmsizer::ui::Settings s(QString::fromStdString(inPath.string()));
+        values = read(s);
+        (void)s.problem();
+    }
+    const QString outPath = QString::fromStdString((dir.path() / out).string());
+    {
+        llmsizer::ui::Settings s(outPath);
+        write(s, values);
+    }
+    {
+        const llmsizer::ui::Settings s(outPath);
+        if (!(read(s) == values) || !s.problem().isEmpty()) {
+            __builtin_trap();
+        }
+    }
+    std::error_code ec;
+    std::filesystem::remove(inPath, ec);
+    std::filesystem::remove(dir.path() / out, ec);
+    return 0;
+}
