@@ -17,7 +17,30 @@ packages=(
     xvfb xauth
     # the desktop entry and AppStream checks, and the Debian package (scripts/package.sh)
     desktop-file-utils appstream dpkg-dev file
+    # the locale tests (tst_locale, tst_ui_locale) run the CLI and the app under de_DE.UTF-8
+    locales
 )
+
+# de_DE.UTF-8 (comma as the decimal separator) must exist for the locale tests to exercise it.
+ensure_test_locale() {
+    if locale -a 2>/dev/null | grep -qix 'de_DE.utf8'; then
+        return 0
+    fi
+    local run=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            echo "warning: de_DE.UTF-8 is not generated and there is no root or sudo to generate it;" \
+                "the locale tests will skip" >&2
+            return 0
+        fi
+        run=(sudo)
+    fi
+    echo "Generating the de_DE.UTF-8 locale"
+    "${run[@]}" sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+    grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen ||
+        echo 'de_DE.UTF-8 UTF-8' | "${run[@]}" tee -a /etc/locale.gen >/dev/null
+    "${run[@]}" locale-gen >/dev/null
+}
 
 missing=()
 for p in "${packages[@]}"; do
@@ -27,6 +50,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+    ensure_test_locale
     exit 0
 fi
 
@@ -42,3 +66,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+ensure_test_locale

@@ -202,15 +202,15 @@ private slots:
 
     // The sizing chapter's allocate_compute_budget by hand for d = 4096, L = 32: attention 4·d²·L =
     // 2,147,483,648 and FFN 6·d·(4d)·L = 12,884,901,888: fraction 1/7, ratio 1/6.
-    void seed003Split()
+    void chapterSplit()
     {
-        const Seed003Split s = seed003AllocateCompute(1e24, 32, 4096);
+        const ChapterComputeSplit s = chapterAllocateCompute(1e24, 32, 4096);
         QVERIFY(near(s.attention_fraction, 1.0 / 7.0, 1e-15));
         QVERIFY(near(s.ratio, 1.0 / 6.0, 1e-15));
         QVERIFY(near(s.attention_flops, 1e24 / 7.0, 1e-15));
         QVERIFY(near(s.ffn_flops, 6e24 / 7.0, 1e-15));
         // With Llama 2 7B's d_ff = 11008: 16384 / (16384 + 66048) = 0.19876.
-        QVERIFY(near(seed003AllocateCompute(1, 32, 4096, 11008).attention_fraction,
+        QVERIFY(near(chapterAllocateCompute(1, 32, 4096, 11008).attention_fraction,
                      16384.0 / 82432.0, 1e-15));
     }
 
@@ -250,14 +250,14 @@ private slots:
     // The sizing chapter's estimate_model_size by hand for its own example (d 4096, 32 layers,
     // V 32000, 8 KV heads of 32): 131,072,000 + 1,342,177,280 + 4,294,967,296 + 270,336
     // = 5,768,486,912 ("5.8B"); MHA: 6,573,793,280.
-    void seed003Estimate()
+    void chapterEstimate()
     {
-        QCOMPARE(seed003EstimateParams(4096, 32, 32000, 8, 32), quint64(5768486912ull));
-        QCOMPARE(seed003EstimateParams(4096, 32, 32000), quint64(6573793280ull));
+        QCOMPARE(chapterEstimateParams(4096, 32, 32000, 8, 32), quint64(5768486912ull));
+        QCOMPARE(chapterEstimateParams(4096, 32, 32000), quint64(6573793280ull));
     }
 
-    // The exercise: 1e24 FLOPs over the seed's grid. The exact count of the seed's family
-    // (LayerNorm has weight and bias) is the seed's estimate plus 2·d·L.
+    // The exercise: 1e24 FLOPs over the sizing chapter's grid. The exact count of the chapter's
+    // family (LayerNorm has weight and bias) is the chapter's estimate plus 2·d·L.
     void budgetSearch()
     {
         BudgetSearchOptions o;
@@ -266,16 +266,17 @@ private slots:
         QCOMPARE(int(r.candidates.size()) + int(r.over_budget), 30);
         QVERIFY(r.skipped.empty());
         for (const BudgetCandidate& k : r.candidates) {
-            QCOMPARE(k.params, k.seed_params + 2 * k.d_model * k.n_layers);
+            QCOMPARE(k.params, k.chapter_params + 2 * k.d_model * k.n_layers);
             QVERIFY(k.required_flops <= 1e24);
             QCOMPARE(k.required_flops, 6.0 * double(k.params) * 15e12);
         }
         // 6·N·15e12 ≤ 1e24 needs N ≤ 11.1B: 40 × 5120 (12.75B) is out; 40 × 4096 (8.2B) is in.
         QCOMPARE(r.over_budget, quint64(1));
-        // The seed's efficiency favours the smallest model; its quality the largest that fits.
+        // The sizing chapter's efficiency favours the smallest model; its quality the largest that
+        // fits.
         QCOMPARE(r.candidates.front().n_layers, quint64(8));
         QCOMPARE(r.candidates.front().d_model, quint64(2048));
-        o.ranking = BudgetRanking::SeedQuality;
+        o.ranking = BudgetRanking::ChapterQuality;
         const BudgetSearchResult q = searchBudget(o);
         QCOMPARE(q.candidates.front().n_layers, quint64(32));
         QCOMPARE(q.candidates.front().d_model, quint64(5120));

@@ -1,4 +1,5 @@
-// Exact counting against hand calculations and the seeds' worked examples.
+// Exact counting against hand calculations and the worked examples of the teaching guide and the
+// sizing chapter.
 #include "llmsizer/checked.h"
 #include "llmsizer/count.h"
 #include "support/model_configs.h"
@@ -38,7 +39,7 @@ private slots:
         QCOMPARE(quint64(llamaHiddenDim(d, multipleOf, multiplier)), expected);
     }
 
-    void seedExamples()
+    void workedExamples()
     {
         // The blog post: 32 × (12 × 4096²) = 6,442,450,944.
         QCOMPARE(quint64(approx12Ld2(llama2_7b())), quint64(6'442'450'944ull));

@@ -1,5 +1,6 @@
-// Depth against width at equal parameters, the seeds' scaling ratios and the largest model that
-// fits a memory budget. Expected values are hand calculations written next to each check.
+// Depth against width at equal parameters, the sizing chapter's scaling ratios and the largest
+// model that fits a memory budget. Expected values are hand calculations written next to each
+// check.
 #include "llmsizer/count.h"
 #include "llmsizer/explore.h"
 #include "llmsizer/preset.h"

@@ -87,7 +87,7 @@ private slots:
     // The teaching guide, "Hardware Requirements (Inference)": 7B 8GB (INT4) / 16GB (FP16); 13B
     // 16GB / 32GB; 70B 48GB / 140GB; 405B 200GB+ / 800GB+. A card of the stated size holds the
     // model (cards are binary GB); a "+" row needs at least that many decimal GB.
-    void seed002Sizes_data()
+    void teachingGuideSizes_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("precision");
@@ -110,7 +110,7 @@ private slots:
         QTest::newRow("405B FP16, 800GB+") << "llama-3.1-405b"
                                            << "fp16" << 800.0 << true;
     }
-    void seed002Sizes()
+    void teachingGuideSizes()
     {
         QFETCH(QString, model);
         QFETCH(QString, precision);
@@ -127,7 +127,7 @@ private slots:
     }
 
     // The same rows on catalog devices: which fit, and how many are needed.
-    void seed002OnCatalog_data()
+    void teachingGuideOnCatalog_data()
     {
         QTest::addColumn<QString>("model");
         QTest::addColumn<QString>("precision");
@@ -187,7 +187,7 @@ private slots:
             << "fp16"
             << "h200-sxm-141gb" << quint64(8) << true << quint64(8);
     }
-    void seed002OnCatalog()
+    void teachingGuideOnCatalog()
     {
         QFETCH(QString, model);
         QFETCH(QString, precision);

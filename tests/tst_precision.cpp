@@ -74,7 +74,7 @@ private slots:
         QCOMPARE(groupQuantBpw({4, 32, 16, 16}).value(), 5.0);
     }
 
-    void seed002Table_data()
+    void teachingGuideTable_data()
     {
         QTest::addColumn<QString>("id");
         QTest::addColumn<quint64>("bytes");
@@ -86,7 +86,7 @@ private slots:
         QTest::newRow("INT8") << QStringLiteral("int8") << 70'000'000'000ull;
         QTest::newRow("INT4") << QStringLiteral("int4") << 35'000'000'000ull;
     }
-    void seed002Table()
+    void teachingGuideTable()
     {
         QFETCH(QString, id);
         QFETCH(quint64, bytes);

@@ -39,7 +39,7 @@ Session sample()
                     {"Mixtral-like, \"edited\"", "", mixtral},
                     {"Gemma-like", "", gemma}};
     s.gpus = {{"h100-sxm-80gb", 8}, {"rtx-4090-24gb", 1}};
-    s.workload = {WorkloadMode::Training, 8192, 4, "q4_k_m", "q8_0"};
+    s.workload = {WorkloadMode::Training, 8192, 4, "q4_k_m", "q8_0", "vllm"};
     s.units = ByteUnits::Binary;
     return s;
 }
@@ -74,7 +74,7 @@ private slots:
         QCOMPARE(saveSession(back), text);
         // The format and version come first, for a reader opening the file.
         QVERIFY(QString::fromStdString(text).startsWith(
-            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 1,\n")));
+            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 2,\n")));
         QVERIFY(sessionToJson(s).at("comparison").at(1).count("preset") == 0);
     }
 
@@ -113,15 +113,81 @@ private slots:
         QCOMPARE(QString::fromStdString(t.workload.kv_precision), QStringLiteral("fp32"));
     }
 
+    // The Runtime menu (overhead profile, KV precision) is saved and read back (version 2).
+    void runtimeOptionsRoundTrip()
+    {
+        Session s = sample();
+        s.workload.overhead = "llama.cpp";
+        s.workload.kv_precision = "q4_0";
+        const json j = sessionToJson(s);
+        QCOMPARE(j.at("workload").at("overhead").get<std::string>(), std::string("llama.cpp"));
+        QCOMPARE(j.at("workload").at("kv_precision").get<std::string>(), std::string("q4_0"));
+        const Session back = parseSession(saveSession(s), "s.json");
+        QCOMPARE(QString::fromStdString(back.workload.overhead), QStringLiteral("llama.cpp"));
+        QCOMPARE(QString::fromStdString(back.workload.kv_precision), QStringLiteral("q4_0"));
+        // The display options carry them, and the GPUs as "id:count" keys.
+        const DisplayOptions o = sessionDisplayOptions(back);
+        QCOMPARE(QString::fromStdString(o.overhead), QStringLiteral("llama.cpp"));
+        QCOMPARE(QString::fromStdString(o.kv_precision), QStringLiteral("q4_0"));
+        QCOMPARE(o.units, ByteUnits::Binary);
+        QVERIFY(o.training);
+        QVERIFY((o.gpus == std::vector<std::string>{"h100-sxm-80gb:8", "rtx-4090-24gb"}));
+        Session again;
+        setSessionDisplayOptions(again, o);
+        QVERIFY(again.gpus == back.gpus);
+        QVERIFY(again.workload.overhead == back.workload.overhead);
+        QVERIFY(again.units == back.units);
+    }
+
+    // A version 1 file (written before the overhead profile was saved) still opens: its
+    // workload has no "overhead" key (the default profile is used), and a missing weight
+    // precision means BF16, version 1's documented default.
+    void versionOneStillOpens()
+    {
+        const std::string v1 =
+            R"({
+  "format": "llm-sizer-session",
+  "version": 1,
+  "current": {"name": "GPT-2 small", "preset": "gpt-2-small",
+              "architecture": )" +
+            sessionToJson(sample()).at("comparison").at(0).at("architecture").dump() +
+            R"(},
+  "workload": {"mode": "inference", "context": 1024, "batch": 2, "kv_precision": "fp8"},
+  "units": "GB"
+})";
+        const Session s = parseSession(v1, "old.json");
+        QCOMPARE(s.current.name, std::string("GPT-2 small"));
+        QCOMPARE(s.workload.context, std::uint64_t{1024});
+        QCOMPARE(s.workload.batch, std::uint64_t{2});
+        QCOMPARE(QString::fromStdString(s.workload.kv_precision), QStringLiteral("fp8"));
+        QCOMPARE(QString::fromStdString(s.workload.precision), QStringLiteral("bf16"));
+        QCOMPARE(QString::fromStdString(s.workload.overhead),
+                 QString::fromStdString(DisplayOptions{}.overhead));
+        // Saving writes the current version.
+        QVERIFY(saveSession(s).find("\"version\": 2") != std::string::npos);
+        // Version 1 did not know the overhead key.
+        json bad = json::parse(v1);
+        bad["workload"]["overhead"] = "vllm";
+        QCOMPARE(errorOf(bad), QStringLiteral("s.json: workload.overhead: unknown key"));
+    }
+
     void badSessions_data()
     {
         QTest::addColumn<QString>("pointer"); // JSON pointer of the field to replace ("" = none)
         QTest::addColumn<QString>("value");   // JSON text of the new value ("" = remove)
         QTest::addColumn<QString>("message");
         QTest::newRow("future version")
-            << QStringLiteral("/version") << QStringLiteral("2")
-            << QStringLiteral("s.json: version: unsupported session version 2 (this build reads "
-                              "version 1)");
+            << QStringLiteral("/version") << QStringLiteral("3")
+            << QStringLiteral("s.json: version: unsupported session version 3 (this build reads "
+                              "versions 1 to 2)");
+        QTest::newRow("version 0")
+            << QStringLiteral("/version") << QStringLiteral("0")
+            << QStringLiteral("s.json: version: unsupported session version 0 (this build reads "
+                              "versions 1 to 2)");
+        QTest::newRow("unknown overhead profile")
+            << QStringLiteral("/workload/overhead") << QStringLiteral("\"tgi\"")
+            << QStringLiteral("s.json: workload.overhead: unknown overhead profile 'tgi' (known: "
+                              "none, llama.cpp, vllm, transformers, tm101)");
         QTest::newRow("not a session")
             << QStringLiteral("/format") << QString()
             << QStringLiteral("s.json: format: must be \"llm-sizer-session\" (this is not a "

@@ -132,6 +132,7 @@ private slots:
     void chartsShowCoreFigures();
     void unitsFollowTheSetting();
     void contextChangesKvRows();
+    void kvPrecisionIsTheOverviews();
     void addCurrentAndLimit();
     void removeAndReorder();
     void chipButtons();
@@ -304,6 +305,28 @@ void TestUiCompare::contextChangesKvRows()
     compareTable(f.panel->tableModel(), f.expectedTable());
     QVERIFY(!f.comparison->setKvPrecision(QStringLiteral("fp7")));
     QCOMPARE(f.comparison->kvPrecision(), QStringLiteral("fp8"));
+}
+
+// One KV precision for the Overview and the comparison (DisplayOptions): choosing it in either
+// changes both, and the comparison's KV rows follow. Llama 3 70B at 8,192 tokens: K and V × 80
+// layers × 8 KV heads × 128 dimensions × 8,192 tokens = 1,342,177,280 values, 1 byte each at FP8.
+void TestUiCompare::kvPrecisionIsTheOverviews()
+{
+    Fixture f({QStringLiteral("llama-3-70b")});
+    f.comparison->setContext(8192);
+    QVERIFY(f.comparison->setKvPrecision(QStringLiteral("fp8")));
+    QCOMPARE(f.model->kvPrecision(), QStringLiteral("fp8"));
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{1342177280});
+    QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
+    QVERIFY(f.model->setKvPrecision(QStringLiteral("fp32")));
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(f.comparison->kvPrecision(), QStringLiteral("fp32"));
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{4} * 1342177280);
+    // An option the comparison does not show (the overhead profile) recomputes nothing there.
+    f.model->setOverhead(QStringLiteral("vllm"));
+    QCOMPARE(changed.size(), 1);
 }
 
 void TestUiCompare::addCurrentAndLimit()

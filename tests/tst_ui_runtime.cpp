@@ -3,6 +3,7 @@
 // constants, is named in the chart title, and is remembered in the settings.
 #include "llmsizer/memory_view.h"
 #include "ui/charts/memorychartwidget.h"
+#include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"
 #include "ui/mainwindow.h"
 #include "ui/memorypanel.h"
@@ -128,6 +129,29 @@ private slots:
                      ? QStringLiteral("kv:") + again.kvPrecision()
                      : again.overhead(),
                  action);
+    }
+
+    // The settings file follows the display options wherever they change: the Compare window's
+    // KV precision, the units, a session; a window that is not persistent writes nothing.
+    void settingsFollowDisplayOptions()
+    {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        Settings settings(ini);
+        ConfigModel model;
+        loadCatalogs(model);
+        MainWindow window(&model, &settings);
+        window.restoreSettings();
+        QVERIFY(window.comparison()->setKvPrecision(QStringLiteral("fp8")));
+        model.setUnits(ByteUnits::Binary);
+        model.setOverhead(QStringLiteral("llama.cpp"));
+        QCOMPARE(settings.kvPrecision(), QStringLiteral("fp8"));
+        QVERIFY(settings.binaryUnits());
+        QCOMPARE(settings.overhead(), QStringLiteral("llama.cpp"));
+        QVERIFY(settings.displayOptions() == model.displayOptions());
+        window.setPersistent(false);
+        model.setOverhead(QStringLiteral("vllm"));
+        QCOMPARE(settings.overhead(), QStringLiteral("llama.cpp"));
     }
 
     void unknownIdsAreIgnored()

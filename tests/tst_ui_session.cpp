@@ -9,10 +9,12 @@
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"
 #include "ui/mainwindow.h"
+#include "ui/memorypanel.h"
 #include "ui/sessioncontroller.h"
 #include "ui/settings.h"
 #include "ui/startup.h"
 
+#include <QAction>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
@@ -22,6 +24,7 @@
 #include <QMimeData>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUrl>
 #include <memory>
 
@@ -68,6 +71,19 @@ void makeRichState(Fixture& f)
     f.model->setPrecision(QStringLiteral("int8"));
     f.model->setGpus({QStringLiteral("h100-sxm-80gb:8"), QStringLiteral("rtx-4090-24gb")});
     f.model->setUnits(ByteUnits::Binary);
+    f.model->setOverhead(QStringLiteral("vllm")); // the Runtime menu, not the default
+}
+
+// Whether the memory panel's Runtime menu has the action with this data checked.
+bool runtimeChecked(const Fixture& f, const QString& key)
+{
+    const QList<QAction*> actions = f.window->memoryPanel()->runtimeButton()->menu()->actions();
+    for (const QAction* a : actions) {
+        if (a->data().toString() == key) {
+            return a->isChecked();
+        }
+    }
+    return false;
 }
 
 QString writeFile(const QTemporaryDir& dir, const char* name, const QByteArray& text)
@@ -135,6 +151,12 @@ void TestUiSession::roundTripThroughAFreshWindow()
              (QStringList{QStringLiteral("h100-sxm-80gb:8"), QStringLiteral("rtx-4090-24gb")}));
     QCOMPARE(b.model->units(), ByteUnits::Binary);
     QCOMPARE(b.comparison()->kvPrecision(), QStringLiteral("fp8"));
+    // The Runtime menu reopens as it was saved: overhead profile and KV precision.
+    QCOMPARE(b.model->overhead(), QStringLiteral("vllm"));
+    QCOMPARE(b.model->kvPrecision(), QStringLiteral("fp8"));
+    QVERIFY(runtimeChecked(b, QStringLiteral("vllm")));
+    QVERIFY(runtimeChecked(b, QStringLiteral("kv:fp8")));
+    QVERIFY(!runtimeChecked(b, QStringLiteral("transformers")));
     QCOMPARE(b.comparison()->size(), 3);
     QCOMPARE(b.comparison()->entries()[1].preset_id, std::string("mixtral-8x22b"));
     const CompareTableModel* table = b.window->compareWindow()->panel()->tableModel();
@@ -188,8 +210,9 @@ void TestUiSession::badSessionLeavesStateAlone_data()
         return QByteArray::fromStdString(t);
     };
     QTest::newRow("newer version")
-        << edited("\"version\": 1", "\"version\": 2")
-        << QStringLiteral("version: unsupported session version 2 (this build reads version 1)");
+        << edited("\"version\": 2", "\"version\": 3")
+        << QStringLiteral(
+               "version: unsupported session version 3 (this build reads versions 1 to 2)");
     QTest::newRow("wrong format") << edited("\"llm-sizer-session\"", "\"llm-sizer-sessions\"")
                                   << QStringLiteral("format:");
     QTest::newRow("n_heads does not divide d_model")

@@ -42,7 +42,7 @@ void TestUiSolvers::budgetTableIsTheSearch()
     // The sizing chapter's exercise: "rank by estimated quality".
     QCOMPARE(view.rankingBox()->currentData().toString(), QStringLiteral("quality"));
     BudgetSearchOptions quality;
-    quality.ranking = BudgetRanking::SeedQuality;
+    quality.ranking = BudgetRanking::ChapterQuality;
     const BudgetSearchResult expected = searchBudget(quality);
     QCOMPARE(view.tableModel()->rowCount(), int(expected.candidates.size()));
     QCOMPARE(expected.candidates.front().params, std::uint64_t{12'747'581'440});
@@ -55,7 +55,7 @@ void TestUiSolvers::budgetTableIsTheSearch()
                  QString::number(r + 1));
     }
     QCOMPARE(view.summaryLabel()->text(), QString::fromStdString(budgetSummary(expected, quality)));
-    // The seed's own sort key puts the smallest model first.
+    // The sizing chapter's own sort key puts the smallest model first.
     view.rankingBox()->setCurrentIndex(1);
     view.search();
     QCOMPARE(view.tableView()->model()->index(0, int(BudgetColumn::Params)).data().toString(),
@@ -119,7 +119,7 @@ void TestUiSolvers::budgetFollowsTheCurrentFamily()
     BudgetSearchOptions o;
     o.base = model.config();
     o.head_dim = 128;
-    o.ranking = BudgetRanking::SeedQuality;
+    o.ranking = BudgetRanking::ChapterQuality;
     const BudgetSearchResult expected = searchBudget(o);
     QCOMPARE(view.tableModel()->rowCount(), int(expected.candidates.size()));
     QCOMPARE(view.tableModel()->result().candidates.front().params,

@@ -3,6 +3,7 @@
 #include "configmodel.h"
 #include "llmsizer/checkpoint_view.h"
 #include "palette.h"
+#include "qstrings.h"
 #include "theme.h"
 
 #include <QAction>
@@ -17,11 +18,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QTableWidgetItem* cell(const QString& text, bool number)
 {

@@ -9,17 +9,6 @@
 
 namespace llmsizer::ui {
 
-namespace {
-
-// Whether a core list (precisions, overhead profiles) has an entry with this id.
-template <typename List> bool hasId(const List& list, const QString& id)
-{
-    const std::string key = id.toStdString();
-    return std::any_of(list.begin(), list.end(), [&key](const auto& e) { return e.id == key; });
-}
-
-} // namespace
-
 ConfigModel::ConfigModel(QObject* parent) : QObject(parent)
 {
     m_modelName = QStringLiteral("Custom");
@@ -30,6 +19,14 @@ ConfigModel::ConfigModel(QObject* parent) : QObject(parent)
 void ConfigModel::setPresets(std::vector<Preset> presets)
 {
     m_presets = std::move(presets);
+    m_presetTotals.clear();
+    for (const Preset& p : m_presets) {
+        try {
+            m_presetTotals.push_back(shortCount(countParameters(p.config).total));
+        } catch (const std::exception&) {
+            m_presetTotals.push_back("?");
+        }
+    }
     emit presetsChanged();
 }
 
@@ -189,100 +186,152 @@ ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64
     MemoryViewOptions options;
     options.context = context;
     options.batch = batch;
-    options.training = m_training;
-    options.kv_precision = m_kvPrecision.toStdString();
-    options.overhead = m_overhead.toStdString();
-    std::vector<std::string> extras;
-    for (const QString& e : m_extras) {
-        extras.push_back(e.toStdString());
-    }
-    const std::vector<std::string> ids = barPrecisionIds(extras, m_training);
+    options.training = m_display.training;
+    options.kv_precision = m_display.kv_precision;
+    options.overhead = m_display.overhead;
+    const std::vector<std::string> ids =
+        barPrecisionIds(m_display.extra_precisions, m_display.training);
     r.bars = memoryBars(config, ids, options);
-    const std::string selected = m_precision.toStdString();
+    const std::string& selected = m_display.weight_precision;
     const auto it = std::find_if(r.bars.begin(), r.bars.end(),
                                  [&](const MemoryBar& b) { return b.precision_id == selected; });
     r.selected = it != r.bars.end() ? *it : memoryBar(config, selected, options);
-    std::vector<std::string> keys;
-    for (const QString& g : m_gpus) {
-        keys.push_back(g.toStdString());
-    }
+    const std::vector<std::string>& keys = m_display.gpus;
     r.lines = referenceLines(m_catalog, keys);
     for (const MemoryBar& bar : r.bars) {
         r.verdicts.push_back(barVerdict(config, bar.precision_id, options, m_catalog, keys));
     }
-    r.axis = memoryAxis(r.bars, r.lines, m_units);
+    r.axis = memoryAxis(r.bars, r.lines, m_display.units);
     r.kv = kvCache(config, context, batch, kvPrecisionById(options.kv_precision));
     r.flops_per_token = decodeFlopsPerToken(config, context).total();
+    r.approx = llmsizer::approx12Ld2(config);
     return r;
+}
+
+namespace {
+
+QStringList toQt(const std::vector<std::string>& list)
+{
+    QStringList out;
+    for (const std::string& s : list) {
+        out << QString::fromStdString(s);
+    }
+    return out;
+}
+
+std::vector<std::string> fromQt(const QStringList& list)
+{
+    std::vector<std::string> out;
+    for (const QString& s : list) {
+        out.push_back(s.toStdString());
+    }
+    return out;
+}
+
+} // namespace
+
+void ConfigModel::setDisplayOptions(const DisplayOptions& options)
+{
+    changeOptions(checkedDisplayOptions(options, m_display));
+}
+
+QString ConfigModel::precision() const
+{
+    return QString::fromStdString(m_display.weight_precision);
 }
 
 void ConfigModel::setPrecision(const QString& id)
 {
-    if (id != m_precision && findPrecision(id.toStdString()).has_value()) {
-        m_precision = id;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.weight_precision = id.toStdString();
+    setDisplayOptions(o);
+}
+
+QStringList ConfigModel::extraPrecisions() const
+{
+    return toQt(m_display.extra_precisions);
 }
 
 void ConfigModel::setExtraPrecisions(const QStringList& ids)
 {
-    if (ids != m_extras) {
-        m_extras = ids;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.extra_precisions = fromQt(ids);
+    changeOptions(std::move(o));
 }
 
 void ConfigModel::setTraining(bool training)
 {
-    if (training != m_training) {
-        m_training = training;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.training = training;
+    changeOptions(std::move(o));
 }
 
-void ConfigModel::setKvPrecision(const QString& id)
+QString ConfigModel::kvPrecision() const
 {
-    if (id != m_kvPrecision && hasId(kvPrecisions(), id)) {
-        m_kvPrecision = id;
-        refreshOptions();
+    return QString::fromStdString(m_display.kv_precision);
+}
+
+bool ConfigModel::setKvPrecision(const QString& id)
+{
+    DisplayOptions o = m_display;
+    o.kv_precision = id.toStdString();
+    o = checkedDisplayOptions(std::move(o), m_display);
+    if (o.kv_precision != id.toStdString()) {
+        return false;
     }
+    changeOptions(std::move(o));
+    return true;
+}
+
+QString ConfigModel::overhead() const
+{
+    return QString::fromStdString(m_display.overhead);
 }
 
 void ConfigModel::setOverhead(const QString& id)
 {
-    if (id != m_overhead && hasId(overheadProfiles(), id)) {
-        m_overhead = id;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.overhead = id.toStdString();
+    setDisplayOptions(o);
 }
 
 void ConfigModel::setUnits(ByteUnits units)
 {
-    if (units != m_units) {
-        m_units = units;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.units = units;
+    changeOptions(std::move(o));
+}
+
+QStringList ConfigModel::gpus() const
+{
+    return toQt(m_display.gpus);
 }
 
 void ConfigModel::setGpus(const QStringList& keys)
 {
-    if (keys != m_gpus) {
-        m_gpus = keys;
-        refreshOptions();
-    }
+    DisplayOptions o = m_display;
+    o.gpus = fromQt(keys);
+    changeOptions(std::move(o));
 }
 
 void ConfigModel::setGpuCatalog(GpuCatalog catalog)
 {
     m_catalog = std::move(catalog);
-    refreshOptions();
-}
-
-void ConfigModel::refreshOptions()
-{
     if (apply(m_config, m_context, m_batch)) {
         emit changed();
     }
+}
+
+void ConfigModel::changeOptions(DisplayOptions options)
+{
+    if (options == m_display) {
+        return;
+    }
+    m_display = std::move(options);
+    if (apply(m_config, m_context, m_batch)) {
+        emit changed();
+    }
+    emit displayOptionsChanged();
 }
 
 void ConfigModel::setIssues(std::vector<ValidationIssue> issues)

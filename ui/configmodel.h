@@ -3,6 +3,7 @@
 #include "llmsizer/bar_verdict.h"
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/count.h"
+#include "llmsizer/display_options.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/memory_view.h"
@@ -34,6 +35,9 @@ public:
     // The preset catalogue (sorted by family, as loadPresetDir returns it).
     void setPresets(std::vector<Preset> presets);
     const std::vector<Preset>& presets() const { return m_presets; }
+    // Each preset's total as the pickers show it ("70.6B"; "?" when it cannot be counted), in
+    // presets() order, counted once when the catalogue is set.
+    const std::vector<std::string>& presetTotals() const { return m_presetTotals; }
     const Preset* findPreset(const QString& id) const;
 
     // Loads a preset: configuration, and the workload context set to the model's context length.
@@ -70,23 +74,27 @@ public:
     std::uint64_t batch() const { return m_batch; }
     bool setBatch(std::uint64_t batch);
 
-    // Memory view options.
-    QString precision() const { return m_precision; } // the summary's weight precision
+    // The display options (display_options.h), shared by the Overview, the Compare window,
+    // sessions and the settings file. setDisplayOptions applies them all with one recomputation;
+    // unknown precision or profile ids keep the current ones. The setters below change one each.
+    const DisplayOptions& displayOptions() const { return m_display; }
+    void setDisplayOptions(const DisplayOptions& options);
+    QString precision() const; // the summary's weight precision
     void setPrecision(const QString& id);
-    QStringList extraPrecisions() const { return m_extras; } // GGUF types added to the bars
+    QStringList extraPrecisions() const; // GGUF types added to the bars
     void setExtraPrecisions(const QStringList& ids);
-    bool training() const { return m_training; }
+    bool training() const { return m_display.training; }
     void setTraining(bool training);
-    // The KV cache precision (kvPrecisions()) and runtime overhead profile (overheadProfiles())
-    // of the inference bars; unknown ids are ignored.
-    QString kvPrecision() const { return m_kvPrecision; }
-    void setKvPrecision(const QString& id);
-    QString overhead() const { return m_overhead; }
+    // The KV cache precision (kvPrecisions(); the Compare window's too) and runtime overhead
+    // profile (overheadProfiles()) of the inference bars; unknown ids are ignored (false).
+    QString kvPrecision() const;
+    bool setKvPrecision(const QString& id);
+    QString overhead() const;
     void setOverhead(const QString& id);
-    ByteUnits units() const { return m_units; }
+    ByteUnits units() const { return m_display.units; }
     void setUnits(ByteUnits units);
     // GPU reference lines: catalog ids, optionally ":count" ("h100-sxm-80gb:8").
-    QStringList gpus() const { return m_gpus; }
+    QStringList gpus() const;
     void setGpus(const QStringList& keys);
     void setGpuCatalog(GpuCatalog catalog);
     const GpuCatalog& gpuCatalog() const { return m_catalog; }
@@ -112,11 +120,16 @@ public:
     const MemoryAxis& axis() const { return m_results.axis; }
     const KvCache& kv() const { return m_results.kv; }
     double flopsPerToken() const { return m_results.flops_per_token; }
+    // The 12·L·d² approximation of the total (count.h approx12Ld2).
+    std::uint64_t approx12Ld2() const { return m_results.approx; }
     // How many times the results were recomputed (tests pin one per edit).
     int recomputeCount() const { return m_recomputes; }
 
 signals:
+    // After every accepted edit (configuration, workload or display options).
     void changed();
+    // After changed(), when the display options were what changed.
+    void displayOptionsChanged();
     void issuesChanged();
     void presetsChanged();
 
@@ -132,13 +145,15 @@ private:
         MemoryAxis axis;
         KvCache kv;
         double flops_per_token = 0;
+        std::uint64_t approx = 0;
     };
-    // Recomputes with the current config and workload after an option change.
-    void refreshOptions();
+    // Adopts new display options and recomputes with the current config and workload.
+    void changeOptions(DisplayOptions options);
     Results compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
     void setIssues(std::vector<ValidationIssue> issues);
 
     std::vector<Preset> m_presets;
+    std::vector<std::string> m_presetTotals;
     QString m_presetId;
     QString m_modelName;
     ModelConfig m_base;
@@ -146,13 +161,7 @@ private:
     std::uint64_t m_context = 4096;
     std::uint64_t m_batch = 1;
     std::vector<ValidationIssue> m_issues;
-    QString m_precision = QStringLiteral("fp16");
-    QStringList m_extras;
-    bool m_training = false;
-    ByteUnits m_units = ByteUnits::Decimal;
-    QString m_kvPrecision = QString::fromStdString(MemoryViewOptions{}.kv_precision);
-    QString m_overhead = QString::fromStdString(MemoryViewOptions{}.overhead);
-    QStringList m_gpus;
+    DisplayOptions m_display;
     GpuCatalog m_catalog;
 
     std::shared_ptr<const Checkpoint> m_checkpoint;

@@ -3,6 +3,7 @@
 #include "configmodel.h"
 #include "knobrow.h"
 #include "presetpicker.h"
+#include "qstrings.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -24,15 +25,6 @@ namespace {
 constexpr std::array<Knob, 10> kKnobOrder{
     Knob::DModel, Knob::Layers,  Knob::Heads,           Knob::KvHeads,   Knob::Vocab,
     Knob::Dff,    Knob::Experts, Knob::ExpertsPerToken, Knob::ExpertDff, Knob::SharedExperts};
-
-QString issueText(const std::vector<ValidationIssue>& issues)
-{
-    QStringList lines;
-    for (const ValidationIssue& i : issues) {
-        lines << QString::fromStdString(i.field + ": " + i.message);
-    }
-    return lines.join(QLatin1Char('\n'));
-}
 
 } // namespace
 
@@ -127,10 +119,10 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     connect(m_model, &ConfigModel::changed, this, &ConfigPanel::sync);
     connect(m_model, &ConfigModel::issuesChanged, this, &ConfigPanel::showIssues);
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
-        m_picker->setPresets(m_model->presets());
+        m_picker->setPresets(m_model->presets(), m_model->presetTotals());
         sync();
     });
-    m_picker->setPresets(m_model->presets());
+    m_picker->setPresets(m_model->presets(), m_model->presetTotals());
     sync();
 }
 
@@ -224,7 +216,7 @@ void ConfigPanel::setSimplified(bool on)
 
 void ConfigPanel::showIssues()
 {
-    const QString text = issueText(m_model->issues());
+    const QString text = issuesText(m_model->issues(), QStringLiteral("\n"));
     for (KnobRow* r : m_rows) {
         r->setMessage({});
     }

@@ -46,10 +46,10 @@ KnobStrip::KnobStrip(ConfigModel* model, QWidget* parent)
     connect(m_model, &ConfigModel::changed, this, &KnobStrip::sync);
     connect(m_model, &ConfigModel::issuesChanged, this, &KnobStrip::sync);
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
-        m_picker->setPresets(m_model->presets());
+        m_picker->setPresets(m_model->presets(), m_model->presetTotals());
         sync();
     });
-    m_picker->setPresets(m_model->presets());
+    m_picker->setPresets(m_model->presets(), m_model->presetTotals());
     for (KnobRow* r : m_rows) {
         r->slider()->setMinimumWidth(12 * fontMetrics().averageCharWidth());
     }

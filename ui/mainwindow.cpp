@@ -128,6 +128,12 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             Qt::QueuedConnection);
     });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    // The settings file follows the display options, whichever window or session changed them.
+    connect(m_model, &ConfigModel::displayOptionsChanged, this, [this] {
+        if (m_persistent) {
+            m_settings->setDisplayOptions(m_model->displayOptions());
+        }
+    });
     updateTitle();
     followPalette();
 }
@@ -199,13 +205,7 @@ void MainWindow::openFile(const QString& path)
 
 void MainWindow::restoreSettings()
 {
-    m_model->setPrecision(m_settings->precision());
-    m_model->setExtraPrecisions(m_settings->extraPrecisions());
-    m_model->setGpus(m_settings->gpus());
-    m_model->setKvPrecision(m_settings->kvPrecision());
-    m_model->setOverhead(m_settings->overhead());
-    m_model->setUnits(m_settings->binaryUnits() ? ByteUnits::Binary : ByteUnits::Decimal);
-    m_model->setTraining(m_settings->training());
+    m_model->setDisplayOptions(m_settings->displayOptions());
     m_memory->setLogScale(m_settings->logScale());
     if (m_persistent) {
         if (!restoreGeometry(m_settings->windowGeometry())) {
@@ -220,13 +220,7 @@ void MainWindow::saveSettings()
     if (!m_persistent) {
         return;
     }
-    m_settings->setPrecision(m_model->precision());
-    m_settings->setExtraPrecisions(m_model->extraPrecisions());
-    m_settings->setGpus(m_model->gpus());
-    m_settings->setKvPrecision(m_model->kvPrecision());
-    m_settings->setOverhead(m_model->overhead());
-    m_settings->setBinaryUnits(m_model->units() == ByteUnits::Binary);
-    m_settings->setTraining(m_model->training());
+    m_settings->setDisplayOptions(m_model->displayOptions());
     m_settings->setLogScale(m_memory->logBox()->isChecked());
     if (!m_model->presetId().isEmpty()) {
         m_settings->setLastPreset(m_model->presetId());

@@ -6,6 +6,7 @@
 #include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/quant_mix.h"
+#include "qstrings.h"
 
 #include <QActionGroup>
 #include <QCheckBox>
@@ -20,11 +21,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // Nodes offered next to single devices.
 constexpr const char* kNodes[] = {"h100-sxm-80gb", "h200-sxm-141gb", "a100-sxm-80gb", "b200-180gb",

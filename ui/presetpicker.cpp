@@ -1,8 +1,5 @@
 #include "presetpicker.h"
 
-#include "llmsizer/count.h"
-#include "llmsizer/format.h"
-
 #include <QCompleter>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -107,13 +104,15 @@ void PresetPicker::notePick(const QString& id)
         Qt::QueuedConnection);
 }
 
-void PresetPicker::setPresets(const std::vector<Preset>& presets)
+void PresetPicker::setPresets(const std::vector<Preset>& presets,
+                              const std::vector<std::string>& totals)
 {
     const QSignalBlocker block(this);
     m_model->clear();
     m_searchTexts.clear();
     QString family;
-    for (const Preset& p : presets) {
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        const Preset& p = presets[i];
         const QString fam = QString::fromStdString(p.family);
         if (fam != family) {
             family = fam;
@@ -126,13 +125,8 @@ void PresetPicker::setPresets(const std::vector<Preset>& presets)
             header->setEnabled(false);
             m_model->appendRow(header);
         }
-        QString total;
-        try {
-            const ParamCount count = countParameters(p.config);
-            total = QString::fromStdString(shortCount(count.total));
-        } catch (const std::exception&) {
-            total = QStringLiteral("?");
-        }
+        const QString total =
+            i < totals.size() ? QString::fromStdString(totals[i]) : QStringLiteral("?");
         const QString text = QString::fromStdString(p.name) + QStringLiteral("  —  ") + total;
         auto* item = new QStandardItem(text);
         item->setData(QString::fromStdString(p.id), kIdRole);

@@ -3,6 +3,7 @@
 #include "llmsizer/preset.h"
 
 #include <QComboBox>
+#include <string>
 #include <vector>
 
 class QStandardItemModel;
@@ -17,7 +18,8 @@ class PresetPicker : public QComboBox {
 public:
     explicit PresetPicker(QWidget* parent = nullptr);
 
-    void setPresets(const std::vector<Preset>& presets);
+    // The catalogue with each preset's total as text (ConfigModel::presetTotals()).
+    void setPresets(const std::vector<Preset>& presets, const std::vector<std::string>& totals);
     // Shows `id` as the current entry, or `name` as free text when id names no preset.
     void showCurrent(const QString& id, const QString& name);
 

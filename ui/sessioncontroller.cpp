@@ -6,6 +6,7 @@
 #include "llmsizer/count.h"
 #include "llmsizer/open_file.h"
 #include "llmsizer/view_support.h"
+#include "qstrings.h"
 #include "recentfiles.h"
 
 #include <QAction>
@@ -16,41 +17,6 @@
 #include <QWidget>
 
 namespace llmsizer::ui {
-
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-QString issuesText(const std::vector<ValidationIssue>& issues, const QString& prefix)
-{
-    QStringList lines;
-    for (const ValidationIssue& i : issues) {
-        lines << prefix + qs(i.field) + QStringLiteral(": ") + qs(i.message);
-    }
-    return lines.join(QStringLiteral("; "));
-}
-
-// ConfigModel GPU keys are "id" or "id:count" (memory_view.h referenceLines).
-SessionGpu gpuFromKey(const QString& key)
-{
-    const qsizetype colon = key.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const qulonglong count = colon > 0 ? key.mid(colon + 1).toULongLong(&ok) : 0;
-    if (!ok || count == 0) {
-        return {key.toStdString(), 1};
-    }
-    return {key.left(colon).toStdString(), count};
-}
-
-QString keyFromGpu(const SessionGpu& gpu)
-{
-    return gpu.count == 1 ? qs(gpu.id) : qs(gpu.id) + QLatin1Char(':') + QString::number(gpu.count);
-}
-
-} // namespace
 
 SessionController::SessionController(ConfigModel* current, ComparisonModel* comparison,
                                      RecentFiles* recent, QObject* parent)
@@ -69,15 +35,9 @@ Session SessionController::capture() const
         s.current.preset_id = m_current->presetId().toStdString();
     }
     s.comparison = m_comparison->entries();
-    for (const QString& key : m_current->gpus()) {
-        s.gpus.push_back(gpuFromKey(key));
-    }
-    s.workload.mode = m_current->training() ? WorkloadMode::Training : WorkloadMode::Inference;
     s.workload.context = m_current->context();
     s.workload.batch = m_current->batch();
-    s.workload.precision = m_current->precision().toStdString();
-    s.workload.kv_precision = m_comparison->kvPrecision().toStdString();
-    s.units = m_current->units();
+    setSessionDisplayOptions(s, m_current->displayOptions());
     return s;
 }
 
@@ -88,7 +48,7 @@ QString SessionController::precheck(const Session& session) const
     const std::vector<ValidationIssue> workload =
         validateWorkload(session.workload.context, session.workload.batch);
     if (!workload.empty()) {
-        return issuesText(workload, QStringLiteral("workload."));
+        return issuesText(workload, QStringLiteral("; "), QStringLiteral("workload."));
     }
     try {
         countParameters(session.current.config);
@@ -117,8 +77,13 @@ QString SessionController::apply(const Session& session)
 
 QString SessionController::applyUnchecked(const Session& session)
 {
-    if (!m_comparison->setKvPrecision(qs(session.workload.kv_precision))) {
+    // Units, precisions, overhead profile, GPUs and mode; the GGUF extras stay as they are.
+    m_current->setDisplayOptions(sessionDisplayOptions(session, m_current->displayOptions()));
+    if (m_current->kvPrecision() != qs(session.workload.kv_precision)) {
         return QStringLiteral("workload.kv_precision: not a KV cache precision");
+    }
+    if (m_current->overhead() != qs(session.workload.overhead)) {
+        return QStringLiteral("workload.overhead: not a runtime overhead profile");
     }
     const QString comparison = m_comparison->setEntries(session.comparison);
     if (!comparison.isEmpty()) {
@@ -132,19 +97,12 @@ QString SessionController::applyUnchecked(const Session& session)
     const bool loaded = asPreset ? m_current->selectPreset(qs(current.preset_id))
                                  : m_current->loadConfig(current.config, qs(current.name));
     if (!loaded) {
-        return issuesText(m_current->issues(), QStringLiteral("current.architecture."));
+        return issuesText(m_current->issues(), QStringLiteral("; "),
+                          QStringLiteral("current.architecture."));
     }
-    m_current->setTraining(session.workload.mode == WorkloadMode::Training);
-    m_current->setPrecision(qs(session.workload.precision));
-    m_current->setUnits(session.units);
-    QStringList gpus;
-    for (const SessionGpu& g : session.gpus) {
-        gpus << keyFromGpu(g);
-    }
-    m_current->setGpus(gpus);
     if (!m_current->setContext(session.workload.context) ||
         !m_current->setBatch(session.workload.batch)) {
-        return issuesText(m_current->issues(), QStringLiteral("workload."));
+        return issuesText(m_current->issues(), QStringLiteral("; "), QStringLiteral("workload."));
     }
     return {};
 }
@@ -179,7 +137,8 @@ QString SessionController::open(const QString& path)
     } else if (opened.kind == OpenedKind::Checkpoint) {
         const QString name = QFileInfo(QFileInfo(path).absoluteFilePath()).fileName();
         if (!m_current->loadCheckpoint(opened.checkpoint, name)) {
-            error = path + QStringLiteral(": ") + issuesText(m_current->issues(), {});
+            error =
+                path + QStringLiteral(": ") + issuesText(m_current->issues(), QStringLiteral("; "));
         }
     } else {
         error = openModel(path, opened.model);
@@ -199,7 +158,7 @@ QString SessionController::openModel(const QString& path, const LoadedModel& mod
         return {};
     }
     if (!m_current->loadConfig(model.config, name)) {
-        return path + QStringLiteral(": ") + issuesText(m_current->issues(), {});
+        return path + QStringLiteral(": ") + issuesText(m_current->issues(), QStringLiteral("; "));
     }
     return {};
 }

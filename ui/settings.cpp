@@ -16,7 +16,10 @@ template <typename T> struct Key {
 const Key<QByteArray> kGeometry{"window/geometry", {}};
 const Key<QByteArray> kCompareGeometry{"compare/geometry", {}};
 const Key<QString> kLastPreset{"model/lastPreset", QStringLiteral("llama-3-70b")};
-const Key<QString> kPrecision{"memory/precision", QStringLiteral("fp16")};
+// The display options' defaults are DisplayOptions' (display_options.h); GPUs have their own.
+const DisplayOptions kDisplayDefaults;
+const Key<QString> kPrecision{"memory/precision",
+                              QString::fromStdString(kDisplayDefaults.weight_precision)};
 // GGUF file types are opt-in (GGUF types menu): their per-tensor mix is the costliest bar.
 const Key<QStringList> kExtraPrecisions{"memory/extraPrecisions", {}};
 // GPU reference lines: catalog ids, ":8" for an 8-GPU node.
@@ -25,10 +28,11 @@ const Key<QStringList> kGpus{"memory/gpus",
                               QStringLiteral("h100-sxm-80gb"), QStringLiteral("h200-sxm-141gb"),
                               QStringLiteral("h100-sxm-80gb:8")}};
 // The memory bars' KV cache precision and runtime overhead profile (core: MemoryViewOptions).
-const Key<QString> kKvPrecision{"memory/kvPrecision", QStringLiteral("fp16")};
-const Key<QString> kOverhead{"memory/overhead", QStringLiteral("transformers")};
-const Key<bool> kBinaryUnits{"memory/binaryUnits", false};
-const Key<bool> kTraining{"memory/training", false};
+const Key<QString> kKvPrecision{"memory/kvPrecision",
+                                QString::fromStdString(kDisplayDefaults.kv_precision)};
+const Key<QString> kOverhead{"memory/overhead", QString::fromStdString(kDisplayDefaults.overhead)};
+const Key<bool> kBinaryUnits{"memory/binaryUnits", kDisplayDefaults.units == ByteUnits::Binary};
+const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
 const Key<bool> kLogScale{"memory/logScale", false};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
 const Key<QStringList> kRecentFiles{"files/recent", {}};
@@ -186,6 +190,52 @@ void Settings::setLogScale(bool log)
     if (put(*m_settings, kLogScale, log)) {
         emit logScaleChanged();
     }
+}
+
+namespace {
+
+std::vector<std::string> toStd(const QStringList& list)
+{
+    std::vector<std::string> out;
+    for (const QString& s : list) {
+        out.push_back(s.toStdString());
+    }
+    return out;
+}
+
+QStringList toQt(const std::vector<std::string>& list)
+{
+    QStringList out;
+    for (const std::string& s : list) {
+        out << QString::fromStdString(s);
+    }
+    return out;
+}
+
+} // namespace
+
+DisplayOptions Settings::displayOptions() const
+{
+    DisplayOptions o;
+    o.units = binaryUnits() ? ByteUnits::Binary : ByteUnits::Decimal;
+    o.weight_precision = precision().toStdString();
+    o.kv_precision = kvPrecision().toStdString();
+    o.overhead = overhead().toStdString();
+    o.extra_precisions = toStd(extraPrecisions());
+    o.gpus = toStd(gpus());
+    o.training = training();
+    return o;
+}
+
+void Settings::setDisplayOptions(const DisplayOptions& o)
+{
+    setBinaryUnits(o.units == ByteUnits::Binary);
+    setPrecision(QString::fromStdString(o.weight_precision));
+    setKvPrecision(QString::fromStdString(o.kv_precision));
+    setOverhead(QString::fromStdString(o.overhead));
+    setExtraPrecisions(toQt(o.extra_precisions));
+    setGpus(toQt(o.gpus));
+    setTraining(o.training);
 }
 
 } // namespace llmsizer::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "llmsizer/display_options.h"
+
 #include <QByteArray>
 #include <QObject>
 #include <QSettings>
@@ -19,6 +21,11 @@ public:
     // Reads and writes `iniFile` only (tests pass a file in a temporary directory).
     explicit Settings(const QString& iniFile, QObject* parent = nullptr);
     ~Settings() override;
+
+    // The memory view's display options as one value (the keys below; GPUs have their own
+    // default list).
+    DisplayOptions displayOptions() const;
+    void setDisplayOptions(const DisplayOptions& options);
 
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray& geometry);

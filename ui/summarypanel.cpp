@@ -4,6 +4,7 @@
 #include "figuregrid.h"
 #include "llmsizer/format.h"
 #include "llmsizer/view_support.h"
+#include "qstrings.h"
 
 #include <QHash>
 #include <QVBoxLayout>
@@ -11,11 +12,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 std::uint64_t segmentBytes(const MemoryBar& bar, const char* key)
 {
@@ -52,7 +48,7 @@ void SummaryPanel::refresh()
     const ByteUnits units = m_model->units();
     const MemoryBar& bar = m_model->selectedBar();
     const KvCache& kv = m_model->kv();
-    const std::uint64_t approx = approx12Ld2(config);
+    const std::uint64_t approx = m_model->approx12Ld2();
     QHash<QString, QString> text;
     text[QStringLiteral("total")] = qs(countWithShort(count.total));
     // A vision-language model: the language model beside the whole. Something not counted: say

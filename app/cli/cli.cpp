@@ -3,10 +3,9 @@
 #include "llmsizer/error.h"
 #include "llmsizer/format.h"
 #include "llmsizer/preset.h"
+#include "llmsizer/text.h"
 
-#include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -159,23 +158,6 @@ std::uint64_t uintOption(const QCommandLineParser& parser, const QString& name,
     return v;
 }
 
-namespace {
-
-// The shortest text that reads back as the same double: 1e+40, 0.5, 100000.
-std::string shortest(double v)
-{
-    std::array<char, 32> buf{};
-    for (int precision = 1; precision <= 17; ++precision) {
-        std::snprintf(buf.data(), buf.size(), "%.*g", precision, v);
-        if (std::strtod(buf.data(), nullptr) == v) {
-            break;
-        }
-    }
-    return buf.data();
-}
-
-} // namespace
-
 double doubleOption(const QCommandLineParser& parser, const QString& name, double fallback,
                     double lo, double hi)
 {
@@ -186,8 +168,9 @@ double doubleOption(const QCommandLineParser& parser, const QString& name, doubl
     const QString text = parser.value(name);
     const double v = text.toDouble(&ok);
     if (!ok || !std::isfinite(v) || v < lo || v > hi) {
-        throw UsageError("--" + name.toStdString() + " must be a number from " + shortest(lo) +
-                         " to " + shortest(hi) + " (got '" + text.toStdString() + "')");
+        throw UsageError("--" + name.toStdString() + " must be a number from " +
+                         text::shortest(lo) + " to " + text::shortest(hi) + " (got '" +
+                         text.toStdString() + "')");
     }
     return v;
 }

@@ -9,9 +9,7 @@
 #include "llmsizer/compute.h"
 #include "llmsizer/error.h"
 #include "llmsizer/format.h"
-
-#include <array>
-#include <cstdio>
+#include "llmsizer/text.h"
 
 namespace llmsizer::cli {
 
@@ -19,28 +17,17 @@ namespace {
 
 std::string sci(double v)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.3e", v);
-    return buf.data();
+    return text::scientific(v, 3);
 }
 
 std::string fixed(double v, int decimals = 2)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
-    return buf.data();
+    return text::fixed(v, decimals);
 }
 
 std::string general(double v)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%g", v);
-    return buf.data();
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+    return text::general(v, 6);
 }
 
 Recompute recomputeOption(const QCommandLineParser& parser)
@@ -84,7 +71,7 @@ nlohmann::json budgetJson(const ModelConfig& base, const QCommandLineParser& par
                         {"n_heads", k.n_heads},
                         {"n_kv_heads", k.n_kv_heads},
                         {"params", k.params},
-                        {"chapter_estimate_params", k.seed_params},
+                        {"chapter_estimate_params", k.chapter_params},
                         {"tokens", k.tokens},
                         {"required_flops", k.required_flops},
                         {"utilization", k.utilization},
@@ -165,8 +152,8 @@ int runCompute(const QStringList& args)
     const double tokens = doubleOption(parser, QStringLiteral("tokens"), chinchilla, 1.0, 1e20);
     const TrainingFlops t = trainingFlops(c, tokens, seq, recompute);
     const FlopSplit split = flopSplit(t.per_token);
-    const Seed003Split seed =
-        seed003AllocateCompute(t.six_nd, c.n_layers, c.d_model, c.effectiveDff());
+    const ChapterComputeSplit chapter =
+        chapterAllocateCompute(t.six_nd, c.n_layers, c.d_model, c.effectiveDff());
     const ForwardFlops decode = decodeFlopsPerToken(c, seq);
 
     nlohmann::json j;
@@ -190,7 +177,7 @@ int runCompute(const QStringList& args)
     j["mlp_flop_share"] = split.mlp_share;
     j["lm_head_flop_share"] = split.lm_head_share;
     j["attention_vs_mlp"] = split.attention_vs_mlp;
-    j["chapter_attention_fraction"] = seed.attention_fraction;
+    j["chapter_attention_fraction"] = chapter.attention_fraction;
     j["per_token"] = {{"attention_proj", t.per_token.attention_proj},
                       {"attention_scores", t.per_token.attention_scores},
                       {"mlp", t.per_token.mlp},
@@ -236,7 +223,7 @@ int runCompute(const QStringList& args)
     printLine("  Attention share        " + fixed(100 * split.attention_share) +
               "% of forward FLOPs (attention vs MLP " + fixed(100 * split.attention_vs_mlp) +
               "%; the sizing chapter's 4d² vs 6·d·d_ff gives " +
-              fixed(100 * seed.attention_fraction) + "%)");
+              fixed(100 * chapter.attention_fraction) + "%)");
     if (j.contains("training_seconds")) {
         printLine("  Training time          " + fixed(j["training_days"].get<double>()) +
                   " days on " + std::to_string(gpus) + " × " + j["gpu"].get<std::string>() +

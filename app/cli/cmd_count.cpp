@@ -5,9 +5,8 @@
 #include "llmsizer/count.h"
 #include "llmsizer/format.h"
 #include "llmsizer/preset.h"
+#include "llmsizer/text.h"
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 namespace llmsizer::cli {
@@ -16,28 +15,14 @@ namespace {
 
 std::string percent(std::uint64_t part, std::uint64_t total)
 {
-    std::array<char, 32> buf{};
     const double p =
         total == 0 ? 0.0 : 100.0 * static_cast<double>(part) / static_cast<double>(total);
-    std::snprintf(buf.data(), buf.size(), "%.2f%%", p);
-    return buf.data();
+    return text::fixed(p, 2) + '%';
 }
 
 std::string signedPercent(double fraction)
 {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%+.2f%%", 100.0 * fraction);
-    return buf.data();
-}
-
-std::string padRight(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+    return text::signedFixed(100.0 * fraction, 2) + '%';
 }
 
 // One table row: label, count right-aligned, a note after it.
@@ -100,7 +85,7 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     j["components"] = std::move(components);
     j["parts"] = std::move(parts);
     const std::uint64_t approx = approx12Ld2(c);
-    const std::uint64_t textbook = textbookSeed002(c);
+    const std::uint64_t textbook = teachingGuideTotal(c);
     j["approx_12Ld2"] = approx;
     j["approx_12Ld2_relative_error"] = relativeError(approx, count.total);
     j["textbook_estimate"] = textbook;
@@ -167,7 +152,7 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     }
 
     const std::uint64_t approx = approx12Ld2(c);
-    const std::uint64_t textbook = textbookSeed002(c);
+    const std::uint64_t textbook = teachingGuideTotal(c);
     printLine("");
     printLine("  Approximations (relative error against the exact total):");
     printLine(row("12*L*d^2 rule", approx, signedPercent(relativeError(approx, count.total))));

@@ -4,29 +4,11 @@
 #include "cli.h"
 #include "gpu_options.h"
 #include "llmsizer/format.h"
-
-#include <array>
-#include <cstdio>
+#include "llmsizer/text.h"
 
 namespace llmsizer::cli {
 
 namespace {
-
-std::string number(double v, int decimals)
-{
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
-    return buf.data();
-}
-
-std::string pad(const std::string& s, std::size_t width, bool left)
-{
-    if (s.size() >= width) {
-        return s;
-    }
-    const std::string fill(width - s.size(), ' ');
-    return left ? fill + s : s + fill;
-}
 
 std::string marked(const GpuSpec& g, const std::string& text, const char* field)
 {
@@ -35,7 +17,7 @@ std::string marked(const GpuSpec& g, const std::string& text, const char* field)
 
 std::string optionalTflops(const GpuSpec& g, const std::optional<double>& v, const char* field)
 {
-    return marked(g, v ? number(*v, 1) : std::string("-"), field);
+    return marked(g, v ? text::fixed(*v, 1) : std::string("-"), field);
 }
 
 } // namespace
@@ -68,8 +50,8 @@ int runGpus(const QStringList& args)
         return kOk;
     }
 
-    printLine(pad("id", 20, false) + pad("name", 38, false) + pad("memory", 16, true) +
-              pad("GB/s", 10, true) + pad("BF16", 10, true) + pad("FP8", 10, true));
+    printLine(padRight("id", 20) + padRight("name", 38) + padLeft("memory", 16) +
+              padLeft("GB/s", 10) + padLeft("BF16", 10) + padLeft("FP8", 10));
     for (const GpuSpec& g : catalog.gpus()) {
         const char* memKey = g.memory_unit == MemoryUnit::GiB ? "memory_gib" : "memory_gb";
         std::string mem = formatBytes(g.memory_bytes, ByteUnits::Binary, 0);
@@ -77,11 +59,11 @@ int runGpus(const QStringList& args)
             mem = formatBytes(g.usableBytes(), ByteUnits::Binary, 0) + "/" +
                   formatBytes(g.memory_bytes, ByteUnits::Binary, 0);
         }
-        printLine(pad(g.id + (g.user ? " (user)" : ""), 20, false) + pad(g.name, 38, false) +
-                  pad(marked(g, mem, memKey), 16, true) +
-                  pad(marked(g, number(g.bandwidth_gb_s, 0), "bandwidth_gb_s"), 10, true) +
-                  pad(optionalTflops(g, g.bf16_tflops, "bf16_dense_tflops"), 10, true) +
-                  pad(optionalTflops(g, g.fp8_tflops, "fp8_dense_tflops"), 10, true));
+        printLine(padRight(g.id + (g.user ? " (user)" : ""), 20) + padRight(g.name, 38) +
+                  padLeft(marked(g, mem, memKey), 16) +
+                  padLeft(marked(g, text::fixed(g.bandwidth_gb_s, 0), "bandwidth_gb_s"), 10) +
+                  padLeft(optionalTflops(g, g.bf16_tflops, "bf16_dense_tflops"), 10) +
+                  padLeft(optionalTflops(g, g.fp8_tflops, "fp8_dense_tflops"), 10));
     }
     printLine("");
     printLine(std::to_string(catalog.gpus().size()) +

@@ -5,34 +5,13 @@
 #include "cli.h"
 #include "llmsizer/checkpoint.h"
 #include "llmsizer/format.h"
+#include "llmsizer/text.h"
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 namespace llmsizer::cli {
 
 namespace {
-
-std::string padRight(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-std::string signedCount(std::int64_t d)
-{
-    if (d == 0) {
-        return "0";
-    }
-    const std::uint64_t magnitude =
-        d < 0 ? static_cast<std::uint64_t>(-(d + 1)) + 1 : static_cast<std::uint64_t>(d);
-    return (d < 0 ? "-" : "+") + withThousands(magnitude);
-}
 
 std::string shapeText(const std::vector<std::uint64_t>& shape)
 {
@@ -82,9 +61,8 @@ void printHeader(const Checkpoint& c)
                   padLeft(withThousands(*c.index_total_size), 22));
     }
     if (c.effective_bpw) {
-        std::array<char, 32> buf{};
-        std::snprintf(buf.data(), buf.size(), "%.4f", *c.effective_bpw);
-        printLine("  " + padRight("Effective bits per weight", 26) + padLeft(buf.data(), 22));
+        printLine("  " + padRight("Effective bits per weight", 26) +
+                  padLeft(text::fixed(*c.effective_bpw, 4), 22));
     }
     if (c.lora) {
         std::string ranks;
@@ -144,7 +122,8 @@ void printComponents(const Checkpoint& c)
                                       : std::string("Unmapped");
         anyDiff = anyDiff || d.difference != 0;
         printLine("  " + padRight(label, 22) + padLeft(withThousands(d.checkpoint), 20) +
-                  padLeft(withThousands(d.estimate), 20) + padLeft(signedCount(d.difference), 18) +
+                  padLeft(withThousands(d.estimate), 20) +
+                  padLeft(signedThousands(d.difference), 18) +
                   (d.difference != 0 ? "  <- differs" : ""));
     }
     std::int64_t total = 0;
@@ -152,7 +131,7 @@ void printComponents(const Checkpoint& c)
         total += d.difference;
     }
     printLine("  " + padRight("Total", 22) + padLeft(withThousands(c.total_params), 20) +
-              padLeft(withThousands(c.estimate->total), 20) + padLeft(signedCount(total), 18));
+              padLeft(withThousands(c.estimate->total), 20) + padLeft(signedThousands(total), 18));
     printLine("");
     printLine(!c.headline.empty() ? c.headline
               : anyDiff           ? "The checkpoint differs from the estimate in the rows marked."

@@ -7,40 +7,23 @@
 #include "llmsizer/error.h"
 #include "llmsizer/format.h"
 #include "llmsizer/memory.h"
+#include "llmsizer/text.h"
 
-#include <array>
-#include <cstdio>
+#include <algorithm>
 #include <string>
 
 namespace llmsizer::cli {
 
 namespace {
 
-std::string padRight(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-std::string fixed(double v, int decimals)
-{
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
-    return buf.data();
-}
-
 std::string gb(std::uint64_t bytes)
 {
-    return fixed(static_cast<double>(bytes) / 1e9, 2);
+    return text::fixed(static_cast<double>(bytes) / 1e9, 2);
 }
 
 std::string gib(std::uint64_t bytes)
 {
-    return fixed(static_cast<double>(bytes) / 1073741824.0, 2);
+    return text::fixed(static_cast<double>(bytes) / 1073741824.0, 2);
 }
 
 // Core lookups of user-given names throw InputError; on the command line they are usage errors.
@@ -117,9 +100,22 @@ void printHeader(const LoadedModel& model, const InferenceParams& p)
                                      : std::string()));
 }
 
+// "Parameters: 70,553,706,496 (70.6B); weights at FP16: 141.11 GB (131.42 GiB)": the headline
+// figures, at the one precision asked for or else at FP16.
+void printHeadline(const LoadedModel& model,
+                   const std::vector<std::pair<InferenceParams, InferenceMemory>>& rows)
+{
+    const auto fp16 = std::find_if(rows.begin(), rows.end(),
+                                   [](const auto& row) { return row.first.weights.id == "fp16"; });
+    const auto& [q, m] = rows.size() == 1 || fp16 == rows.end() ? rows.front() : *fp16;
+    printLine("Parameters: " + countWithShort(countParameters(model.config).total) +
+              "; weights at " + q.weights.label + ": " + gb(m.weights_bytes) + " GB (" +
+              gib(m.weights_bytes) + " GiB)");
+}
+
 void printOne(const InferenceMemory& m, const InferenceParams& p)
 {
-    printLine("Precision " + p.weights.label + ": " + fixed(m.weights.effective.value(), 4) +
+    printLine("Precision " + p.weights.label + ": " + text::fixed(m.weights.effective.value(), 4) +
               " bits per weight (effective)");
     printLine("  " + padRight("Part", 24) + padLeft("Bytes", 24) + padLeft("GB (1e9)", 12) +
               padLeft("GiB (2^30)", 12));
@@ -147,7 +143,7 @@ void printAll(const std::vector<std::pair<InferenceParams, InferenceMemory>>& ro
               padLeft("Weights GiB", 13) + padLeft("Total GB", 11) + padLeft("Total GiB", 11));
     for (const auto& [p, m] : rows) {
         printLine("  " + padRight(p.weights.label, 26) +
-                  padLeft(fixed(m.weights.effective.value(), 4), 8) +
+                  padLeft(text::fixed(m.weights.effective.value(), 4), 8) +
                   padLeft(gb(m.weights_bytes), 12) + padLeft(gib(m.weights_bytes), 13) +
                   padLeft(gb(m.total_bytes), 11) + padLeft(gib(m.total_bytes), 11));
     }
@@ -233,6 +229,7 @@ int runMemory(const QStringList& args)
         return kOk;
     }
     printHeader(model, p);
+    printHeadline(model, rows);
     if (single) {
         printOne(rows.front().second, rows.front().first);
     } else {

@@ -7,32 +7,14 @@
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
 #include "llmsizer/format.h"
+#include "llmsizer/text.h"
 #include "llmsizer/training.h"
 
-#include <array>
-#include <cstdio>
 #include <string>
 
 namespace llmsizer::cli {
 
 namespace {
-
-std::string padRight(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
-}
-
-std::string padLeft(const std::string& s, std::size_t width)
-{
-    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
-}
-
-std::string fixed(double v)
-{
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.2f", v);
-    return buf.data();
-}
 
 template <typename F> auto asUsage(const char* option, F&& f)
 {
@@ -161,8 +143,8 @@ void printTable(const LoadedModel& model, const TrainingParams& tp, const Traini
               padLeft("GiB (2^30)", 12));
     auto row = [](const std::string& label, std::uint64_t bytes) {
         printLine("  " + padRight(label, 16) + padLeft(withThousands(bytes), 24) +
-                  padLeft(fixed(static_cast<double>(bytes) / 1e9), 12) +
-                  padLeft(fixed(static_cast<double>(bytes) / 1073741824.0), 12));
+                  padLeft(text::fixed(static_cast<double>(bytes) / 1e9, 2), 12) +
+                  padLeft(text::fixed(static_cast<double>(bytes) / 1073741824.0, 2), 12));
     };
     row("Weights", m.weights_bytes);
     row("Gradients", m.gradients_bytes);

@@ -94,7 +94,7 @@ std::string_view recomputeId(Recompute r)
 
 ActivationMemory trainingActivations(const ModelConfig& c, const ActivationParams& p)
 {
-    countParameters(c); // validates
+    requireValid(c);
     const u64 t = std::max<u64>(p.tensor_parallel, 1);
     const u64 pp = std::max<u64>(p.pipeline_parallel, 1);
     const u64 B = p.bytes_per_value;

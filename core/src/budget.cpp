@@ -46,9 +46,9 @@ u64 largestDivisorAtMost(u64 n, u64 cap)
 bool better(const BudgetCandidate& a, const BudgetCandidate& b, BudgetRanking r)
 {
     switch (r) {
-    case BudgetRanking::SeedEfficiency:
+    case BudgetRanking::ChapterEfficiency:
         return a.efficiency > b.efficiency;
-    case BudgetRanking::SeedQuality:
+    case BudgetRanking::ChapterQuality:
         return a.quality > b.quality;
     case BudgetRanking::LossAtTokens:
         return a.loss_at_tokens < b.loss_at_tokens;
@@ -60,7 +60,7 @@ bool better(const BudgetCandidate& a, const BudgetCandidate& b, BudgetRanking r)
 
 } // namespace
 
-std::uint64_t seed003EstimateParams(std::uint64_t d_model, std::uint64_t n_layers,
+std::uint64_t chapterEstimateParams(std::uint64_t d_model, std::uint64_t n_layers,
                                     std::uint64_t vocab_size, std::uint64_t n_kv_heads,
                                     std::uint64_t n_heads)
 {
@@ -82,7 +82,7 @@ std::uint64_t seed003EstimateParams(std::uint64_t d_model, std::uint64_t n_layer
     return total;
 }
 
-ModelConfig seed003Family()
+ModelConfig chapterFamily()
 {
     ModelConfig c;
     c.vocab_size = 32000;
@@ -135,9 +135,9 @@ ModelConfig familyMember(const ModelConfig& base, std::uint64_t d_model, std::ui
 std::string_view budgetRankingId(BudgetRanking r)
 {
     switch (r) {
-    case BudgetRanking::SeedEfficiency:
+    case BudgetRanking::ChapterEfficiency:
         return "efficiency";
-    case BudgetRanking::SeedQuality:
+    case BudgetRanking::ChapterQuality:
         return "quality";
     case BudgetRanking::LossAtTokens:
         return "loss";
@@ -149,7 +149,7 @@ std::string_view budgetRankingId(BudgetRanking r)
 
 BudgetRanking budgetRankingById(std::string_view id)
 {
-    for (BudgetRanking r : {BudgetRanking::SeedEfficiency, BudgetRanking::SeedQuality,
+    for (BudgetRanking r : {BudgetRanking::ChapterEfficiency, BudgetRanking::ChapterQuality,
                             BudgetRanking::LossAtTokens, BudgetRanking::LossAtFullBudget}) {
         if (budgetRankingId(r) == id) {
             return r;
@@ -189,7 +189,7 @@ BudgetSearchResult searchBudget(const BudgetSearchOptions& o)
             k.n_kv_heads = c.n_kv_heads;
             k.params = count.total;
             k.active_params = count.active;
-            k.seed_params = seed003EstimateParams(d, L, o.base.vocab_size);
+            k.chapter_params = chapterEstimateParams(d, L, o.base.vocab_size);
             const double n = static_cast<double>(k.params);
             const double active = static_cast<double>(k.active_params);
             k.tokens = o.tokens > 0.0 ? o.tokens : chinchillaTokens(n, o.tokens_per_param);

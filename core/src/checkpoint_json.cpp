@@ -1,6 +1,7 @@
 // The JSON form of an inspected checkpoint (llm-sizer-cli inspect --json).
 #include "byte_reader.h"
 #include "llmsizer/checkpoint.h"
+#include "llmsizer/text.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,17 +14,17 @@ using nlohmann::json;
 namespace {
 
 // File names and messages that quote them may hold any bytes; JSON needs UTF-8.
-std::string text(const std::string& s)
+std::string utf8Text(const std::string& s)
 {
     return detail::isValidUtf8(s) ? s : detail::printableName(s);
 }
 
-std::vector<std::string> texts(const std::vector<std::string>& v)
+std::vector<std::string> utf8Texts(const std::vector<std::string>& v)
 {
     std::vector<std::string> out;
     out.reserve(v.size());
     for (const std::string& s : v) {
-        out.push_back(text(s));
+        out.push_back(utf8Text(s));
     }
     return out;
 }
@@ -79,15 +80,13 @@ json metadataValue(const MetadataItem& m)
             return u;
         }
     } else if (m.kind == "float") {
-        char* stop = nullptr;
-        const double d = std::strtod(m.value.c_str(), &stop);
-        if (stop != nullptr && *stop == '\0' && std::isfinite(d)) {
-            return d;
+        if (const std::optional<double> d = llmsizer::text::parseDouble(m.value)) {
+            return *d;
         }
     } else if (m.kind == "bool") {
         return m.value == "true";
     }
-    return text(m.value);
+    return utf8Text(m.value);
 }
 
 } // namespace
@@ -95,9 +94,9 @@ json metadataValue(const MetadataItem& m)
 json checkpointToJson(const Checkpoint& c)
 {
     json j;
-    j["path"] = text(c.path);
+    j["path"] = utf8Text(c.path);
     j["format"] = std::string(checkpointFormatName(c.format));
-    j["files"] = texts(c.files);
+    j["files"] = utf8Texts(c.files);
     j["total_params"] = c.total_params;
     j["total_bytes"] = c.total_bytes;
     j["components"] = componentsJson(c.components);
@@ -110,11 +109,11 @@ json checkpointToJson(const Checkpoint& c)
     j["dtypes"] = std::move(dtypes);
     json tensors = json::array();
     for (const CheckpointTensor& t : c.tensors) {
-        json row = {{"name", text(t.name)}, {"dtype", t.dtype}, {"shape", t.shape},
-                    {"params", t.params},   {"bytes", t.bytes}, {"component", roleKey(t.role)},
+        json row = {{"name", utf8Text(t.name)}, {"dtype", t.dtype}, {"shape", t.shape},
+                    {"params", t.params},       {"bytes", t.bytes}, {"component", roleKey(t.role)},
                     {"part", t.role.part}};
         if (c.files.size() > 1) {
-            row["file"] = text(t.file);
+            row["file"] = utf8Text(t.file);
         }
         if (!t.logical_shape.empty()) {
             row["logical_shape"] = t.logical_shape;
@@ -130,13 +129,13 @@ json checkpointToJson(const Checkpoint& c)
         tensors.push_back(std::move(row));
     }
     j["tensors"] = std::move(tensors);
-    j["unmapped"] = texts(c.unmapped);
+    j["unmapped"] = utf8Texts(c.unmapped);
     j["unmapped_params"] = c.unmapped_params;
-    j["buffers"] = texts(c.buffers);
+    j["buffers"] = utf8Texts(c.buffers);
     j["buffer_params"] = c.buffer_params;
     j["buffer_bytes"] = c.buffer_bytes;
     if (!c.quantization.empty() || c.quant_metadata_tensors > 0) {
-        j["quantization"] = {{"schemes", texts(c.quantization)},
+        j["quantization"] = {{"schemes", utf8Texts(c.quantization)},
                              {"quantized_params", c.quantized_params},
                              {"metadata_tensors", c.quant_metadata_tensors},
                              {"metadata_bytes", c.quant_metadata_bytes}};
@@ -144,11 +143,11 @@ json checkpointToJson(const Checkpoint& c)
     if (c.lora) {
         const LoraSummary& l = *c.lora;
         j["lora"] = {{"ranks", l.ranks},
-                     {"targets", texts(l.targets)},
+                     {"targets", utf8Texts(l.targets)},
                      {"params", l.params},
                      {"tensors", l.tensors},
-                     {"adapter_config", text(l.config_source)},
-                     {"base_model", text(l.base_model)}};
+                     {"adapter_config", utf8Text(l.config_source)},
+                     {"base_model", utf8Text(l.base_model)}};
         if (l.config_rank) {
             j["lora"]["config_rank"] = *l.config_rank;
         }
@@ -161,18 +160,18 @@ json checkpointToJson(const Checkpoint& c)
     }
     json meta = json::object();
     for (const MetadataItem& m : c.metadata) {
-        meta[text(m.key)] = metadataValue(m);
+        meta[utf8Text(m.key)] = metadataValue(m);
     }
     j["metadata"] = std::move(meta);
     j["partial"] = c.partial;
     j["data_present"] = c.data_present;
     if (c.partial) {
-        j["missing_shards"] = texts(c.missing_shards);
+        j["missing_shards"] = utf8Texts(c.missing_shards);
         j["missing_tensors"] = c.missing_tensors;
     }
-    j["model"] = {{"name", text(c.model_name)}, {"config_source", text(c.config_source)}};
+    j["model"] = {{"name", utf8Text(c.model_name)}, {"config_source", utf8Text(c.config_source)}};
     if (!c.guesses.empty()) {
-        j["model"]["guesses"] = texts(c.guesses);
+        j["model"]["guesses"] = utf8Texts(c.guesses);
     }
     if (c.estimate) {
         json diff = json::object();
@@ -187,9 +186,9 @@ json checkpointToJson(const Checkpoint& c)
                          {"diff", std::move(diff)}};
     } else {
         j["estimate"] = nullptr;
-        j["estimate_note"] = text(c.estimate_note);
+        j["estimate_note"] = utf8Text(c.estimate_note);
     }
-    j["notes"] = texts(c.notes);
+    j["notes"] = utf8Texts(c.notes);
     if (!c.headline.empty()) {
         j["headline"] = c.headline;
     }

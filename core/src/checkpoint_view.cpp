@@ -1,7 +1,8 @@
 // The desktop app's view of an inspected checkpoint: pie slices and the comparison table.
 #include "llmsizer/checkpoint_view.h"
 
-#include <cstdio>
+#include "llmsizer/text.h"
+
 #include <filesystem>
 #include <string_view>
 
@@ -11,20 +12,9 @@ namespace {
 
 using u64 = std::uint64_t;
 
-std::string signedThousands(std::int64_t d)
-{
-    if (d == 0) {
-        return "0";
-    }
-    const u64 magnitude = d < 0 ? static_cast<u64>(-(d + 1)) + 1 : static_cast<u64>(d);
-    return (d < 0 ? "−" : "+") + withThousands(magnitude);
-}
-
 std::string bpwText(double bpw)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", bpw);
-    return buf;
+    return text::fixed(bpw, 3);
 }
 
 std::string joined(const std::vector<std::string>& items, std::size_t limit)
@@ -84,7 +74,7 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
         if (estimated) {
             const auto d = static_cast<std::int64_t>(got) - static_cast<std::int64_t>(est);
             row.estimate = withThousands(est);
-            row.difference = signedThousands(d);
+            row.difference = signedThousands(d, "−");
             row.differs = d != 0;
         }
         rows.push_back(std::move(row));
@@ -92,7 +82,7 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
     if (c.unmapped_params > 0) {
         rows.push_back(
             {"Unmapped tensors", withThousands(c.unmapped_params), "—",
-             estimated ? signedThousands(static_cast<std::int64_t>(c.unmapped_params)) : "—",
+             estimated ? signedThousands(static_cast<std::int64_t>(c.unmapped_params), "−") : "—",
              true});
     }
     CheckpointRow total{"Total", withThousands(c.total_params), "—", "—", false};
@@ -100,7 +90,7 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
         const auto d = static_cast<std::int64_t>(c.total_params) -
                        static_cast<std::int64_t>(c.estimate->total);
         total.estimate = withThousands(c.estimate->total);
-        total.difference = signedThousands(d);
+        total.difference = signedThousands(d, "−");
         total.differs = d != 0;
     }
     rows.push_back(std::move(total));

@@ -242,18 +242,8 @@ ComputeOptimal computeOptimalByRule(double flops, double tokens_per_param)
     return r;
 }
 
-ComputeOptimal computeOptimalByFit(double flops, const LossFit& fit)
-{
-    const double sum = fit.alpha + fit.beta;
-    const double G = std::pow(fit.alpha * fit.A / (fit.beta * fit.B), 1.0 / sum);
-    ComputeOptimal r;
-    r.params = G * std::pow(flops / 6.0, fit.beta / sum);
-    r.tokens = std::pow(flops / 6.0, fit.alpha / sum) / G;
-    return r;
-}
-
-Seed003Split seed003AllocateCompute(double total_flops, std::uint64_t n_layers,
-                                    std::uint64_t d_model, std::uint64_t d_ff)
+ChapterComputeSplit chapterAllocateCompute(double total_flops, std::uint64_t n_layers,
+                                           std::uint64_t d_model, std::uint64_t d_ff)
 {
     const double d = dbl(d_model);
     const double L = dbl(n_layers);
@@ -262,7 +252,7 @@ Seed003Split seed003AllocateCompute(double total_flops, std::uint64_t n_layers,
     // ffn_flops_per_layer = 6·d_model·d_ff·n_layers.
     const double attn = 4.0 * d * d * L;
     const double ffn = 6.0 * d * ff * L;
-    Seed003Split s;
+    ChapterComputeSplit s;
     s.attention_fraction = attn / (attn + ffn);
     s.attention_flops = total_flops * s.attention_fraction;
     s.ffn_flops = total_flops * (1.0 - s.attention_fraction);

@@ -221,11 +221,16 @@ InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
 {
 }
 
-ParamCount countParameters(const ModelConfig& c)
+void requireValid(const ModelConfig& c)
 {
     if (auto issues = validate(c); !issues.empty()) {
         throw InvalidConfigError(std::move(issues));
     }
+}
+
+ParamCount countParameters(const ModelConfig& c)
+{
+    requireValid(c);
     ParamCount r;
     const u64 L = c.n_layers;
     const u64 d = c.d_model;
@@ -384,7 +389,7 @@ std::uint64_t approx12Ld2(const ModelConfig& c)
                       "12·L·d²");
 }
 
-std::uint64_t textbookSeed002(const ModelConfig& c)
+std::uint64_t teachingGuideTotal(const ModelConfig& c)
 {
     const u64 d = c.d_model;
     const u64 ff = c.effectiveDff();

@@ -7,10 +7,10 @@
 #include "llmsizer/compute.h"
 #include "llmsizer/format.h"
 #include "llmsizer/memory.h"
+#include "llmsizer/text.h"
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <numeric>
 #include <stdexcept>
 
@@ -20,18 +20,9 @@ namespace {
 
 using u64 = std::uint64_t;
 
-void requireValid(const ModelConfig& c)
-{
-    if (auto issues = validate(c); !issues.empty()) {
-        throw InvalidConfigError(std::move(issues));
-    }
-}
-
 std::string ratioText(const CountRatio& r)
 {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "×%.2f", r.value());
-    return buf.data();
+    return "×" + text::fixed(r.value(), 2);
 }
 
 CountRatio ratio(u64 num, u64 den)

@@ -6,6 +6,7 @@
 #include "llmsizer/error.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
+#include "llmsizer/text.h"
 #include "llmsizer/view_support.h"
 
 #include <algorithm>
@@ -13,7 +14,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 
 namespace llmsizer {
@@ -25,13 +25,7 @@ using u64 = std::uint64_t;
 // v with `digits` decimals (fixed) or significant digits (general).
 std::string number(double v, int digits, bool general = false)
 {
-    std::array<char, 64> buf{};
-    if (general) {
-        std::snprintf(buf.data(), buf.size(), "%.*g", digits, v);
-    } else {
-        std::snprintf(buf.data(), buf.size(), "%.*f", digits, v);
-    }
-    return buf.data();
+    return general ? text::general(v, digits) : text::fixed(v, digits);
 }
 
 std::string bytesText(u64 bytes, ByteUnits units)
@@ -54,7 +48,7 @@ std::string budgetColumnTitle(BudgetColumn column)
         return "Heads";
     case BudgetColumn::Params:
         return "Parameters";
-    case BudgetColumn::SeedParams:
+    case BudgetColumn::ChapterParams:
         return "Chapter estimate";
     case BudgetColumn::Tokens:
         return "Tokens";
@@ -87,7 +81,7 @@ std::string budgetColumnToolTip(BudgetColumn column)
         return "Attention heads (KV heads)";
     case BudgetColumn::Params:
         return "Exact parameter count (countParameters)";
-    case BudgetColumn::SeedParams:
+    case BudgetColumn::ChapterParams:
         return "The sizing chapter's estimate_model_size for the same shape";
     case BudgetColumn::Tokens:
         return "Training tokens of this candidate";
@@ -121,8 +115,8 @@ double budgetCellValue(const BudgetCandidate& c, BudgetColumn column, std::size_
         return d(c.n_heads);
     case BudgetColumn::Params:
         return d(c.params);
-    case BudgetColumn::SeedParams:
-        return d(c.seed_params);
+    case BudgetColumn::ChapterParams:
+        return d(c.chapter_params);
     case BudgetColumn::Tokens:
         return c.tokens;
     case BudgetColumn::Flops:
@@ -155,8 +149,8 @@ std::string budgetCellText(const BudgetCandidate& c, BudgetColumn column, std::s
                (c.n_kv_heads == c.n_heads ? "" : " (" + std::to_string(c.n_kv_heads) + ")");
     case BudgetColumn::Params:
         return withThousands(c.params);
-    case BudgetColumn::SeedParams:
-        return withThousands(c.seed_params);
+    case BudgetColumn::ChapterParams:
+        return withThousands(c.chapter_params);
     case BudgetColumn::Tokens:
         return scientificText(c.tokens);
     case BudgetColumn::Flops:
@@ -184,12 +178,11 @@ double parseQuantity(const std::string& text, const std::string& field)
         return 0;
     }
     const std::string t = text.substr(b, text.find_last_not_of(" \t") - b + 1);
-    errno = 0;
-    char* end = nullptr;
-    const double v = std::strtod(t.c_str(), &end);
-    if (end != t.c_str() + t.size() || errno == ERANGE || !std::isfinite(v)) {
+    const std::optional<double> parsed = text::parseDouble(t);
+    if (!parsed) {
         throw InputError("", field, "'" + t + "' is not a number (write e.g. 1e24)");
     }
+    const double v = *parsed;
     if (v < 0) {
         throw InputError("", field, "must not be negative (got " + t + ")");
     }

@@ -5,12 +5,12 @@
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
 #include "llmsizer/preset.h"
+#include "llmsizer/text.h"
 #include "llmsizer/view_support.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <regex>
 
@@ -25,9 +25,7 @@ const char* const kMinus = "\u2212"; // − (U+2212), as the teaching notes prin
 // v with `decimals` digits after the point.
 std::string fixed(double v, int decimals)
 {
-    std::array<char, 64> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f", decimals, v);
-    return buf.data();
+    return text::fixed(v, decimals);
 }
 
 u64 minLayers(const ModelConfig& base)
@@ -100,10 +98,7 @@ IsoSolution isoDistance(const ModelConfig& config, std::uint64_t target)
 
 std::string signedCountText(const IsoSolution& s)
 {
-    if (s.abs_error == 0) {
-        return "0";
-    }
-    return (s.above ? "+" : kMinus) + withThousands(s.abs_error);
+    return signedThousands(!s.above, s.abs_error, kMinus);
 }
 
 std::string relativeErrorText(const IsoSolution& s)

@@ -1,7 +1,8 @@
 #include "llmsizer/format.h"
 
+#include "llmsizer/text.h"
+
 #include <array>
-#include <cstdio>
 
 namespace llmsizer {
 
@@ -20,6 +21,32 @@ std::string withThousands(std::uint64_t n)
     return out;
 }
 
+std::string signedThousands(bool negative, std::uint64_t magnitude, std::string_view minus)
+{
+    if (magnitude == 0) {
+        return "0";
+    }
+    return (negative ? std::string(minus) : std::string("+")) + withThousands(magnitude);
+}
+
+std::string signedThousands(std::int64_t d, std::string_view minus)
+{
+    // -(d + 1) + 1: the magnitude of INT64_MIN without overflow.
+    const std::uint64_t magnitude =
+        d < 0 ? static_cast<std::uint64_t>(-(d + 1)) + 1 : static_cast<std::uint64_t>(d);
+    return signedThousands(d < 0, magnitude, minus);
+}
+
+std::string padLeft(const std::string& s, std::size_t width)
+{
+    return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+std::string padRight(const std::string& s, std::size_t width)
+{
+    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
 std::string shortCount(std::uint64_t n)
 {
     struct Scale {
@@ -30,9 +57,7 @@ std::string shortCount(std::uint64_t n)
     const auto v = static_cast<double>(n);
     for (const Scale& s : scales) {
         if (v >= s.value) {
-            std::array<char, 32> buf{};
-            std::snprintf(buf.data(), buf.size(), "%.1f%s", v / s.value, s.suffix);
-            return buf.data();
+            return text::fixed(v / s.value, 1) + s.suffix;
         }
     }
     return std::to_string(n);
@@ -55,10 +80,7 @@ std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals)
         v /= base;
         ++i;
     }
-    std::array<char, 48> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.*f %s", i == 0 ? 0 : decimals, v,
-                  binary ? bin[i] : dec[i]);
-    return buf.data();
+    return text::fixed(v, i == 0 ? 0 : decimals) + ' ' + (binary ? bin[i] : dec[i]);
 }
 
 namespace {

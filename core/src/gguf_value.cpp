@@ -3,9 +3,9 @@
 #include "gguf_internal.h"
 #include "llmsizer/format.h"
 #include "llmsizer/gguf.h"
+#include "llmsizer/text.h"
 
 #include <cstring>
-#include <sstream>
 
 namespace llmsizer {
 
@@ -149,10 +149,7 @@ std::string GgufValue::display() const
         return b ? "true" : "false";
     case GgufType::F32:
     case GgufType::F64: {
-        std::ostringstream ss;
-        ss.precision(type == GgufType::F32 ? 7 : 15);
-        ss << f;
-        return ss.str();
+        return text::general(f, type == GgufType::F32 ? 7 : 15);
     }
     case GgufType::Array:
         return "[" + withThousands(array_count) + " x " + std::string(ggufTypeName(array_type)) +

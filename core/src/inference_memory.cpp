@@ -5,9 +5,9 @@
 #include "llmsizer/count.h"
 #include "llmsizer/error.h"
 #include "llmsizer/memory.h"
+#include "llmsizer/text.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 
 namespace llmsizer {
@@ -126,11 +126,7 @@ std::string overheadProfileSummary(const OverheadProfile& p)
                             ? "+" + std::to_string(p.fixed_bytes / kMiB) + " MiB"
                             : "+" + std::to_string(p.fixed_bytes) + " bytes");
     }
-    auto percent = [](Ratio r) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%g%%", 100.0 * r.value());
-        return std::string(text);
-    };
+    auto percent = [](Ratio r) { return text::general(100.0 * r.value(), 6) + '%'; };
     if (p.weights_fraction.num > 0) {
         parts.push_back("+" + percent(p.weights_fraction) + " of the weights");
     }

@@ -27,7 +27,7 @@ u64 mul(u64 a, u64 b)
 KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t batch,
                 const Precision& kv, std::uint64_t tensorParallel)
 {
-    countParameters(config); // validates
+    requireValid(config);
     const u64 t = std::max<u64>(tensorParallel, 1);
     KvCache r;
     if (config.attention == AttentionKind::Latent) {

@@ -167,7 +167,7 @@ std::uint64_t loraLayerParams(const ModelConfig& c, const LoraParams& l, std::ui
 
 std::uint64_t loraTrainableParams(const ModelConfig& c, const LoraParams& l)
 {
-    countParameters(c); // validates
+    requireValid(c);
     u64 n = 0;
     for (u64 i = 0; i < c.n_layers; ++i) {
         n = add(n, loraLayerParams(c, l, i));

@@ -5,10 +5,10 @@
 
 #include "llmsizer/count.h"
 #include "llmsizer/memory.h"
+#include "llmsizer/text.h"
 #include "mathtext_parts.h"
 
 #include <array>
-#include <cstdio>
 
 namespace llmsizer {
 
@@ -25,9 +25,7 @@ constexpr const char* kGuide = "Understanding Model Parameters & Size (teaching 
 
 std::string percent(double v)
 {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%+.1f%%", 100.0 * v);
-    return buf.data();
+    return text::signedFixed(100.0 * v, 1) + '%';
 }
 
 MathItem item(std::string key, std::string title, const Expr& e, u64 result, std::string legend,

@@ -201,7 +201,7 @@ bool isGgufFileType(std::string_view id)
 
 QuantMix ggufMix(const ModelConfig& config, std::string_view ftypeId, const QuantMixParams& params)
 {
-    countParameters(config); // validates (InvalidConfigError); tests check the totals agree
+    requireValid(config);
     Rules r;
     const std::string key = lower(ftypeId);
     for (const Ftype& f : kFtypes) {

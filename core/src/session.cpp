@@ -5,8 +5,10 @@
 #include "llmsizer/error.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/jsonio.h"
+#include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
 #include "llmsizer/preset.h"
+#include "llmsizer/text.h"
 
 namespace llmsizer {
 
@@ -103,12 +105,20 @@ std::string canonicalPrecision(const json& obj, const char* key, const std::stri
     }
 }
 
-SessionWorkload workloadFromJson(const json& j, const std::string& file)
+SessionWorkload workloadFromJson(const json& j, const std::string& file, u64 version)
 {
     const std::string path = "workload";
     requireObject(j, file, path);
-    requireKnownKeys(j, {"mode", "context", "batch", "precision", "kv_precision"}, file, path);
+    if (version >= 2) {
+        requireKnownKeys(j, {"mode", "context", "batch", "precision", "kv_precision", "overhead"},
+                         file, path);
+    } else {
+        requireKnownKeys(j, {"mode", "context", "batch", "precision", "kv_precision"}, file, path);
+    }
     SessionWorkload w;
+    if (version < 2) {
+        w.precision = "bf16"; // version 1's documented default
+    }
     const std::string mode = getOptString(j, "mode", file, path).value_or("inference");
     if (mode == "inference") {
         w.mode = WorkloadMode::Inference;
@@ -126,6 +136,10 @@ SessionWorkload workloadFromJson(const json& j, const std::string& file)
     w.kv_precision = canonicalPrecision(
         j, "kv_precision", w.kv_precision, file, path,
         [](const std::string& id, const std::string& field) { return kvPrecisionById(id, field); });
+    w.overhead = canonicalPrecision(j, "overhead", w.overhead, file, path,
+                                    [](const std::string& id, const std::string& field) {
+                                        return overheadProfileById(id, field);
+                                    });
     return w;
 }
 
@@ -154,9 +168,47 @@ std::string saveSession(const Session& s)
                      {"context", s.workload.context},
                      {"batch", s.workload.batch},
                      {"precision", s.workload.precision},
-                     {"kv_precision", s.workload.kv_precision}};
+                     {"kv_precision", s.workload.kv_precision},
+                     {"overhead", s.workload.overhead}};
     j["units"] = s.units == ByteUnits::Binary ? "GiB" : "GB";
     return j.dump(2) + "\n";
+}
+
+DisplayOptions sessionDisplayOptions(const Session& session, DisplayOptions base)
+{
+    base.units = session.units;
+    base.weight_precision = session.workload.precision;
+    base.kv_precision = session.workload.kv_precision;
+    base.overhead = session.workload.overhead;
+    base.training = session.workload.mode == WorkloadMode::Training;
+    base.gpus.clear();
+    for (const SessionGpu& g : session.gpus) {
+        base.gpus.push_back(g.count == 1 ? g.id : g.id + ":" + std::to_string(g.count));
+    }
+    return base;
+}
+
+void setSessionDisplayOptions(Session& session, const DisplayOptions& options)
+{
+    session.units = options.units;
+    session.workload.precision = options.weight_precision;
+    session.workload.kv_precision = options.kv_precision;
+    session.workload.overhead = options.overhead;
+    session.workload.mode = options.training ? WorkloadMode::Training : WorkloadMode::Inference;
+    session.gpus.clear();
+    for (const std::string& key : options.gpus) {
+        // "id" or "id:count" (memory_view.h referenceLines); a malformed count reads as 1.
+        const auto colon = key.rfind(':');
+        const std::optional<std::uint64_t> count =
+            colon == std::string::npos || colon == 0
+                ? std::nullopt
+                : text::parseUnsigned(std::string_view(key).substr(colon + 1));
+        if (count && *count > 0) {
+            session.gpus.push_back({key.substr(0, colon), *count});
+        } else {
+            session.gpus.push_back({key, 1});
+        }
+    }
 }
 
 void saveSessionFile(const std::filesystem::path& file, const Session& session)
@@ -174,10 +226,12 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
                              "\" (this is not a session file)");
     }
     const u64 version = getUInt(j, "version", file, "");
-    if (version != kSessionVersion) {
+    if (version < kOldestSessionVersion || version > kSessionVersion) {
         throw InputError(file, "version",
                          "unsupported session version " + std::to_string(version) +
-                             " (this build reads version " + std::to_string(kSessionVersion) + ")");
+                             " (this build reads versions " +
+                             std::to_string(kOldestSessionVersion) + " to " +
+                             std::to_string(kSessionVersion) + ")");
     }
     requireKnownKeys(j, {"format", "version", "current", "comparison", "gpus", "workload", "units"},
                      file, "");
@@ -222,7 +276,9 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
     }
 
     if (auto w = j.find("workload"); w != j.end()) {
-        s.workload = workloadFromJson(*w, file);
+        s.workload = workloadFromJson(*w, file, version);
+    } else if (version < 2) {
+        s.workload.precision = "bf16"; // version 1's documented default
     }
 
     const std::string units = getOptString(j, "units", file, "").value_or("GB");

@@ -34,13 +34,6 @@ u64 largestDivisorAtMost(u64 n, u64 limit)
     return 1;
 }
 
-void requireValid(const ModelConfig& c)
-{
-    if (auto issues = validate(c); !issues.empty()) {
-        throw InvalidConfigError(std::move(issues));
-    }
-}
-
 u64 queriesPerKvHead(const ModelConfig& base)
 {
     return std::max<u64>(base.n_heads / std::max<u64>(base.n_kv_heads, 1), 1);

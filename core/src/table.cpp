@@ -6,9 +6,9 @@
 #include "llmsizer/compute.h"
 #include "llmsizer/count.h"
 #include "llmsizer/memory.h"
+#include "llmsizer/text.h"
 
 #include <array>
-#include <cstdio>
 #include <functional>
 #include <stdexcept>
 
@@ -39,9 +39,7 @@ TableCell realCell(double v, std::string text)
 
 std::string scientific(double v)
 {
-    std::array<char, 40> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.3g", v);
-    return buf.data();
+    return text::general(v, 3);
 }
 
 struct Column {
@@ -121,9 +119,7 @@ std::string TableCell::exact() const
     if (integral) {
         return std::to_string(integer);
     }
-    std::array<char, 40> buf{};
-    std::snprintf(buf.data(), buf.size(), "%.17g", real);
-    return buf.data();
+    return text::general(real, 17);
 }
 
 const TableRow* ComparisonTable::row(std::string_view key) const

@@ -5,11 +5,11 @@
 
 #include "llmsizer/explore.h"
 #include "llmsizer/format.h"
+#include "llmsizer/text.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 namespace llmsizer {
@@ -357,24 +357,20 @@ double fraction(std::uint64_t part, std::uint64_t whole)
 
 std::string formatPercent(double fraction, int decimals)
 {
-    std::array<char, 32> buf{};
-    std::snprintf(buf.data(), buf.size(), "%+.*f%%", decimals, fraction * 100.0);
-    return buf.data();
+    return text::signedFixed(fraction * 100.0, decimals) + '%';
 }
 
 std::string formatShare(double fraction)
 {
     const double pct = fraction * 100.0;
-    std::array<char, 32> buf{};
     if (pct == 0.0 || pct >= 1.0) {
-        std::snprintf(buf.data(), buf.size(), "%.1f%%", pct);
-    } else if (pct >= 0.1) {
-        std::snprintf(buf.data(), buf.size(), "%.2f%%", pct);
-    } else {
-        // Two significant digits: a norm's 0.00013% never reads as 0.000%.
-        std::snprintf(buf.data(), buf.size(), "%.2g%%", pct);
+        return text::fixed(pct, 1) + '%';
     }
-    return buf.data();
+    if (pct >= 0.1) {
+        return text::fixed(pct, 2) + '%';
+    }
+    // Two significant digits: a norm's 0.00013% never reads as 0.000%.
+    return text::general(pct, 2) + '%';
 }
 
 std::string formatFlops(double flops)
@@ -385,15 +381,12 @@ std::string formatFlops(double flops)
     };
     static constexpr std::array<Prefix, 6> prefixes{
         {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "K"}}};
-    std::array<char, 48> buf{};
     for (const Prefix& p : prefixes) {
         if (flops >= p.value) {
-            std::snprintf(buf.data(), buf.size(), "%.1f %sFLOP", flops / p.value, p.name);
-            return buf.data();
+            return text::fixed(flops / p.value, 1) + ' ' + p.name + "FLOP";
         }
     }
-    std::snprintf(buf.data(), buf.size(), "%.0f FLOP", flops);
-    return buf.data();
+    return text::fixed(flops, 0) + " FLOP";
 }
 
 } // namespace llmsizer

@@ -1,6 +1,7 @@
 #include "comparechartbars.h"
 
 #include "../palette.h"
+#include "../qstrings.h"
 #include "chartstyle.h"
 
 #include <QBarCategoryAxis>
@@ -18,11 +19,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // Weight precisions from widest to narrowest: darker to lighter shades of one hue, so the eye
 // reads "the same thing, smaller".

@@ -1,6 +1,7 @@
 #include "comparechartpies.h"
 
 #include "../palette.h"
+#include "../qstrings.h"
 #include "chartstyle.h"
 #include "llmsizer/format.h"
 
@@ -21,11 +22,6 @@ namespace {
 
 // Slices from this share up carry their percentage beside the pie.
 constexpr double kLabelledShare = 0.1;
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "../explore/exploremodel.h"
 #include "../palette.h"
+#include "../qstrings.h"
 #include "../theme.h"
 #include "chartstyle.h"
 #include "llmsizer/explore_view.h"
@@ -20,11 +21,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 double dbl(std::uint64_t v)
 {

@@ -2,6 +2,7 @@
 
 #include "../configmodel.h"
 #include "../palette.h"
+#include "../qstrings.h"
 #include "chartstyle.h"
 #include "llmsizer/format.h"
 #include "statictextitem.h"
@@ -23,11 +24,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 constexpr int kTitleSpace = 30; // until the title is measured
 

@@ -3,6 +3,7 @@
 #include "../configmodel.h"
 #include "../figuregrid.h"
 #include "../palette.h"
+#include "../qstrings.h"
 #include "chartstyle.h"
 #include "llmsizer/format.h"
 #include "llmsizer/view_support.h"
@@ -22,11 +23,6 @@ namespace {
 
 // Slices below this share keep their label in the legend only, so labels never pile up.
 constexpr double kMinLabelledShare = 0.03;
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 } // namespace
 

@@ -52,7 +52,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
       m_memory(new CompareChartBars(tr("Weights in memory per precision"), this)),
       m_pies(new CompareChartPies(tr("Where the parameters live"), this))
 {
-    m_picker->setPresets(current->presets());
+    m_picker->setPresets(current->presets(), current->presetTotals());
     m_picker->lineEdit()->setPlaceholderText(tr("Add a preset…"));
     m_picker->showCurrent({}, {});
     m_picker->setToolTip(tr("Add a model from the catalogue (type to search)"));
@@ -142,7 +142,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
         m_current->setUnits(index == 1 ? ByteUnits::Binary : ByteUnits::Decimal);
     });
     connect(m_current, &ConfigModel::presetsChanged, this,
-            [this] { m_picker->setPresets(m_current->presets()); });
+            [this] { m_picker->setPresets(m_current->presets(), m_current->presetTotals()); });
     connect(m_comparison, &ComparisonModel::changed, this, &ComparePanel::refresh);
     setDark(isDark(palette()));
     refresh();

@@ -1,19 +1,11 @@
 #include "comparetablemodel.h"
 
+#include "../qstrings.h"
 #include "comparisonmodel.h"
 
 #include <QFont>
 
 namespace llmsizer::ui {
-
-namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 CompareTableModel::CompareTableModel(ComparisonModel* comparison, QObject* parent)
     : QAbstractTableModel(parent), m_comparison(comparison)

@@ -32,9 +32,10 @@ void distinguishNames(std::vector<SessionModel>& entries)
 } // namespace
 
 ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
-    : QObject(parent), m_current(current), m_units(current->units())
+    : QObject(parent), m_current(current)
 {
-    connect(m_current, &ConfigModel::changed, this, &ComparisonModel::followUnits);
+    // Units and the KV precision are the Overview's display options.
+    connect(m_current, &ConfigModel::displayOptionsChanged, this, &ComparisonModel::followOptions);
 }
 
 std::vector<NamedConfig> ComparisonModel::namedConfigs() const
@@ -75,7 +76,7 @@ QString ComparisonModel::add(const SessionModel& entry)
     }
     std::vector<SessionModel> entries = m_entries;
     entries.push_back(entry);
-    return apply(std::move(entries), m_context, m_kvPrecision);
+    return apply(std::move(entries), m_context);
 }
 
 QString ComparisonModel::setEntries(const std::vector<SessionModel>& entries)
@@ -85,7 +86,7 @@ QString ComparisonModel::setEntries(const std::vector<SessionModel>& entries)
             .arg(kMax)
             .arg(static_cast<qulonglong>(entries.size()));
     }
-    return apply(entries, m_context, m_kvPrecision);
+    return apply(entries, m_context);
 }
 
 bool ComparisonModel::remove(int index)
@@ -95,7 +96,7 @@ bool ComparisonModel::remove(int index)
     }
     std::vector<SessionModel> entries = m_entries;
     entries.erase(entries.begin() + index);
-    return apply(std::move(entries), m_context, m_kvPrecision).isEmpty();
+    return apply(std::move(entries), m_context).isEmpty();
 }
 
 bool ComparisonModel::move(int from, int to)
@@ -107,41 +108,53 @@ bool ComparisonModel::move(int from, int to)
     const SessionModel moved = entries[static_cast<std::size_t>(from)];
     entries.erase(entries.begin() + from);
     entries.insert(entries.begin() + to, moved);
-    return apply(std::move(entries), m_context, m_kvPrecision).isEmpty();
+    return apply(std::move(entries), m_context).isEmpty();
 }
 
 void ComparisonModel::clear()
 {
     if (!m_entries.empty()) {
-        apply({}, m_context, m_kvPrecision);
+        apply({}, m_context);
     }
 }
 
 void ComparisonModel::setContext(std::uint64_t tokens)
 {
     if (tokens != m_context) {
-        apply(m_entries, tokens, m_kvPrecision);
+        apply(m_entries, tokens);
     }
+}
+
+QString ComparisonModel::kvPrecision() const
+{
+    return m_current->kvPrecision();
+}
+
+ByteUnits ComparisonModel::units() const
+{
+    return m_current->units();
 }
 
 bool ComparisonModel::setKvPrecision(const QString& id)
 {
-    if (id == m_kvPrecision) {
+    if (id == m_current->kvPrecision()) {
         return true;
     }
-    return apply(m_entries, m_context, id).isEmpty();
+    // Through the Overview's options: followOptions() recomputes the comparison.
+    return m_current->setKvPrecision(id);
 }
 
-void ComparisonModel::followUnits()
+void ComparisonModel::followOptions()
 {
-    if (m_current->units() != m_units) {
-        m_units = m_current->units();
-        apply(m_entries, m_context, m_kvPrecision);
+    const DisplayOptions& o = m_current->displayOptions();
+    if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision) {
+        apply(m_entries, m_context);
     }
 }
 
 ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel>& entries,
-                                                  std::uint64_t context, const QString& kv) const
+                                                  std::uint64_t context,
+                                                  const DisplayOptions& display) const
 {
     Results r;
     if (entries.empty()) {
@@ -153,8 +166,8 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     }
     TableOptions options;
     options.context = context;
-    options.units = m_units;
-    options.kv_precision = kvPrecisionById(kv.toStdString()).id;
+    options.units = display.units;
+    options.kv_precision = display.kv_precision;
     r.table = buildComparisonTable(configs, options);
     r.components = componentChart(configs);
     r.memory = memoryChart(r.table);
@@ -162,20 +175,20 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     return r;
 }
 
-QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context,
-                               const QString& kv)
+QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context)
 {
     distinguishNames(entries);
+    const DisplayOptions& display = m_current->displayOptions();
     Results results;
     try {
-        results = compute(entries, context, kv);
+        results = compute(entries, context, display);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
     ++m_recomputes;
     m_entries = std::move(entries);
     m_context = context;
-    m_kvPrecision = QString::fromStdString(kvPrecisionById(kv.toStdString()).id);
+    m_computedFor = display;
     m_results = std::move(results);
     emit changed();
     return {};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/compare_view.h"
+#include "llmsizer/display_options.h"
 #include "llmsizer/format.h"
 #include "llmsizer/session.h"
 #include "llmsizer/table.h"
@@ -16,7 +17,8 @@ class ConfigModel;
 
 // The state of the side-by-side comparison: 1–4 named configurations in column order (presets
 // from the catalogue or the current configuration), the context the KV cache and FLOPs are taken
-// at, and the KV precision; units follow the ConfigModel. Everything the comparison view shows is
+// at. Units and the KV precision are the ConfigModel's display options (one value for the
+// Overview and the comparison). Everything the comparison view shows is
 // computed here by the core (buildComparisonTable, componentChart, memoryChart, comparePies) once
 // per edit; changed() fires once after each accepted edit. Edits that would leave the comparison
 // without a valid table are refused with a message and change nothing.
@@ -44,9 +46,10 @@ public:
     // Context for the KV cache and FLOPs rows; 0 = each model's own context length.
     std::uint64_t context() const { return m_context; }
     void setContext(std::uint64_t tokens);
-    QString kvPrecision() const { return m_kvPrecision; }
+    QString kvPrecision() const;
+    // Sets the ConfigModel's KV precision; false for an unknown id.
     bool setKvPrecision(const QString& id);
-    ByteUnits units() const { return m_units; }
+    ByteUnits units() const;
 
     // Results of the last recomputation (empty while the comparison is empty).
     const ComparisonTable& table() const { return m_results.table; }
@@ -69,16 +72,15 @@ private:
     };
     // Computes for a candidate state; throws like the core.
     Results compute(const std::vector<SessionModel>& entries, std::uint64_t context,
-                    const QString& kv) const;
+                    const DisplayOptions& display) const;
     // Adopts the candidate when it computes; returns the core's message otherwise.
-    QString apply(std::vector<SessionModel> entries, std::uint64_t context, const QString& kv);
-    void followUnits();
+    QString apply(std::vector<SessionModel> entries, std::uint64_t context);
+    void followOptions();
 
     ConfigModel* m_current;
     std::vector<SessionModel> m_entries;
     std::uint64_t m_context = 8192;
-    QString m_kvPrecision = QStringLiteral("fp16");
-    ByteUnits m_units = ByteUnits::Decimal;
+    DisplayOptions m_computedFor; // the display options the results were computed with
     Results m_results;
     int m_recomputes = 0;
 };

@@ -1,24 +1,12 @@
 #include "exploremodel.h"
 
 #include "../configmodel.h"
+#include "../qstrings.h"
 #include "llmsizer/count.h"
 
 #include <exception>
 
 namespace llmsizer::ui {
-
-namespace {
-
-QString issuesText(const std::vector<ValidationIssue>& issues)
-{
-    QStringList lines;
-    for (const ValidationIssue& i : issues) {
-        lines << QString::fromStdString(i.field + ": " + i.message);
-    }
-    return lines.join(QStringLiteral("; "));
-}
-
-} // namespace
 
 ExploreModel::ExploreModel(ConfigModel* model, QObject* parent) : QObject(parent), m_model(model)
 {
@@ -123,7 +111,7 @@ void ExploreModel::applyConfig(const IsoSolution& solution)
     const bool ok = m_model->setConfig(solution.config);
     m_applying = false;
     if (!ok) {
-        m_error = issuesText(m_model->issues());
+        m_error = issuesText(m_model->issues(), QStringLiteral("; "));
         m_solved = false;
     }
     if (m_recomputes == before) { // same configuration, or refused: no changed() came

@@ -4,6 +4,7 @@
 #include "../charts/isometricschart.h"
 #include "../configmodel.h"
 #include "../knobrow.h"
+#include "../qstrings.h"
 #include "exploremodel.h"
 #include "llmsizer/explore_tables.h"
 #include "llmsizer/format.h"
@@ -24,11 +25,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 void setCell(QTableWidget* table, int row, int column, const QString& text, bool right)
 {

@@ -1,6 +1,7 @@
 #include "fitsolverview.h"
 
 #include "../configmodel.h"
+#include "../qstrings.h"
 #include "formrows.h"
 #include "llmsizer/explore_tables.h"
 #include "llmsizer/precision.h"
@@ -21,11 +22,6 @@
 namespace llmsizer::ui {
 
 namespace {
-
-QString qs(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 const char* const kCurrentFamily = "";
 

@@ -17,13 +17,13 @@ namespace llmsizer {
 // The sizing chapter's estimate_model_size, as written: embedding V·d (no LM head), attention
 // (a + 2·kv + a)·d·head_dim·L with head_dim = d / n_heads, FFN 2·d·4d·L, norms 2·d·L + 2·d.
 // n_kv_heads == 0 means n_heads (MHA).
-std::uint64_t seed003EstimateParams(std::uint64_t d_model, std::uint64_t n_layers,
+std::uint64_t chapterEstimateParams(std::uint64_t d_model, std::uint64_t n_layers,
                                     std::uint64_t vocab_size, std::uint64_t n_kv_heads = 0,
                                     std::uint64_t n_heads = 32);
 
 // The family the sizing chapter's grid describes: plain 4·d MLP, MHA, LayerNorm, tied head, no
 // biases, V = 32000 (its estimate counts the embedding once).
-ModelConfig seed003Family();
+ModelConfig chapterFamily();
 
 // `base` with d_model and n_layers replaced: n_heads = d_model / head_dim, n_kv_heads keeping
 // base's queries per KV head (MHA stays MHA), an explicit d_ff (and MoE expert widths) scaled
@@ -32,8 +32,8 @@ ModelConfig familyMember(const ModelConfig& base, std::uint64_t d_model, std::ui
                          std::uint64_t head_dim);
 
 enum class BudgetRanking {
-    SeedEfficiency, // the sizing chapter's sort key: quality / (required / budget)
-    SeedQuality,    // the sizing chapter's quality, (params / 1e9)^0.2: "rank by estimated quality"
+    ChapterEfficiency, // the sizing chapter's sort key: quality / (required / budget)
+    ChapterQuality, // the sizing chapter's quality, (params / 1e9)^0.2: "rank by estimated quality"
     LossAtTokens,   // Chinchilla L(N, D) with D the candidate's training tokens
     LossAtFullBudget, // Chinchilla L(N, budget / 6N): spend the whole budget on this size
 };
@@ -53,8 +53,8 @@ struct BudgetSearchOptions {
     std::vector<std::uint64_t> layers{8, 12, 16, 24, 32, 40};          // the sizing chapter's grid
     std::vector<std::uint64_t> d_models{2048, 2560, 3072, 4096, 5120}; // the sizing chapter's grid
     std::uint64_t head_dim = 128;
-    ModelConfig base = seed003Family();
-    BudgetRanking ranking = BudgetRanking::SeedEfficiency;
+    ModelConfig base = chapterFamily();
+    BudgetRanking ranking = BudgetRanking::ChapterEfficiency;
     double quality_exponent = 0.2; // the sizing chapter: quality = (params / 1e9)^0.2
     LossFit fit;
 };
@@ -66,7 +66,8 @@ struct BudgetCandidate {
     std::uint64_t n_kv_heads = 0;
     std::uint64_t params = 0;        // exact (countParameters().total)
     std::uint64_t active_params = 0; // per token (MoE)
-    std::uint64_t seed_params = 0; // the sizing chapter's estimate for the same d_model and layers
+    std::uint64_t chapter_params =
+        0; // the sizing chapter's estimate for the same d_model and layers
     double tokens = 0;
     double required_flops = 0; // 6 · active params · tokens (the sizing chapter's 6·params·tokens)
     double utilization = 0;    // required / budget

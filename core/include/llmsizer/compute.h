@@ -125,23 +125,19 @@ struct ComputeOptimal {
 };
 // The k-tokens-per-parameter rule: C = 6·N·(k·N), so N = sqrt(C / 6k), D = k·N.
 ComputeOptimal computeOptimalByRule(double flops, double tokens_per_param = 20.0);
-// The fit's efficient frontier (Hoffmann et al. eq. 4): N_opt = G·(C/6)^a, D_opt = G⁻¹·(C/6)^b,
-// G = (αA/(βB))^(1/(α+β)), a = β/(α+β), b = α/(α+β). Implies far more than 20 tokens per
-// parameter (formulas.md §4 warning): prefer the rule or Table 3 for "compute-optimal".
-ComputeOptimal computeOptimalByFit(double flops, const LossFit& fit = {});
 
 // ---- Attention vs MLP split -----------------------------------------------------------------
 
 // The sizing chapter's allocate_compute_budget, reproduced as written: attention 4·d²·L against FFN
 // 6·d·d_ff·L (d_ff == 0 means 4·d), a fixed ratio applied to the whole budget.
-struct Seed003Split {
+struct ChapterComputeSplit {
     double attention_flops = 0;
     double ffn_flops = 0;
     double ratio = 0;              // attention / FFN
     double attention_fraction = 0; // attention / (attention + FFN)
 };
-Seed003Split seed003AllocateCompute(double total_flops, std::uint64_t n_layers,
-                                    std::uint64_t d_model, std::uint64_t d_ff = 0);
+ChapterComputeSplit chapterAllocateCompute(double total_flops, std::uint64_t n_layers,
+                                           std::uint64_t d_model, std::uint64_t d_ff = 0);
 
 // The split from the model's own per-token forward FLOPs (decodeFlopsPerToken at a context, or
 // sequenceFlopsPerToken for a training sequence).

@@ -67,7 +67,7 @@ struct ParamCount {
     std::uint64_t params(Component c) const { return get(c).params; }
 };
 
-// Thrown by countParameters for a configuration that fails validate().
+// Thrown by requireValid and countParameters for a configuration that fails validate().
 class InvalidConfigError : public std::invalid_argument {
 public:
     explicit InvalidConfigError(std::vector<ValidationIssue> issues);
@@ -76,6 +76,10 @@ public:
 private:
     std::vector<ValidationIssue> m_issues;
 };
+
+// validate() as a precondition: throws InvalidConfigError holding every issue. Functions that
+// need a valid configuration but not its count call this; counting is never used to validate.
+void requireValid(const ModelConfig& config);
 
 // Throws InvalidConfigError or OverflowError; never returns a wrapped number.
 ParamCount countParameters(const ModelConfig& config);
@@ -96,7 +100,7 @@ std::vector<Slice> pieSlices(const ParamCount& count); // zero slices left out
 std::uint64_t approx12Ld2(const ModelConfig& config);
 // The teaching guide's textbook total: V·d + L·[4(d² + d) + (d·d_ff + d_ff) + (d_ff·d + d) + 2·2d]
 // + d·V when the head is untied, with the model's own d_ff.
-std::uint64_t textbookSeed002(const ModelConfig& config);
+std::uint64_t teachingGuideTotal(const ModelConfig& config);
 // (approx − exact) / exact.
 double relativeError(std::uint64_t approx, std::uint64_t exact);
 

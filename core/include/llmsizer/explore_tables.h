@@ -20,7 +20,7 @@ enum class BudgetColumn {
     DModel,
     Heads,
     Params,
-    SeedParams,
+    ChapterParams,
     Tokens,
     Flops,
     Utilization,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/display_options.h"
 #include "llmsizer/format.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/model.h"
@@ -35,8 +36,8 @@ struct MemoryViewOptions {
     std::uint64_t context = 4096; // tokens per sequence (KV cache; training sequence length)
     std::uint64_t batch = 1;      // sequences (training: micro-batch)
     bool training = false;
-    std::string kv_precision = "fp16";
-    std::string overhead = "transformers"; // OverheadProfile id for inference
+    std::string kv_precision = DisplayOptions{}.kv_precision;
+    std::string overhead = DisplayOptions{}.overhead; // OverheadProfile id for inference
 };
 
 // The bar chart's precisions: FP32, FP16/BF16, FP8/INT8, INT4, then the chosen extras (GGUF file

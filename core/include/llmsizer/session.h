@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/display_options.h"
 #include "llmsizer/format.h"
 #include "llmsizer/model.h"
 
@@ -16,7 +17,10 @@ namespace llmsizer {
 
 class GpuCatalog;
 
-inline constexpr std::uint64_t kSessionVersion = 1;
+// Version 2 added workload.overhead (the Runtime menu's profile) and made workload.kv_precision
+// the one KV precision of the Overview and the comparison; version 1 files still open.
+inline constexpr std::uint64_t kSessionVersion = 2;
+inline constexpr std::uint64_t kOldestSessionVersion = 1;
 inline constexpr const char* kSessionFormat = "llm-sizer-session";
 inline constexpr std::size_t kMaxSessionComparison = 4; // = kMaxCompared (table.h)
 // GPU entries of a session: more than the built-in catalog holds, few enough to open at once (a
@@ -44,8 +48,9 @@ struct SessionWorkload {
     WorkloadMode mode = WorkloadMode::Inference;
     std::uint64_t context = 4096;
     std::uint64_t batch = 1;
-    std::string precision = "bf16";    // precision.h weight precision id (canonical)
-    std::string kv_precision = "fp16"; // KV precision id (canonical)
+    std::string precision = DisplayOptions{}.weight_precision; // weight precision id (canonical)
+    std::string kv_precision = DisplayOptions{}.kv_precision;  // KV precision id (canonical)
+    std::string overhead = DisplayOptions{}.overhead; // runtime overhead profile id (version 2)
     bool operator==(const SessionWorkload&) const = default;
 };
 
@@ -57,6 +62,11 @@ struct Session {
     ByteUnits units = ByteUnits::Decimal;
     bool operator==(const Session&) const = default;
 };
+
+// The session's display options (units, precisions, overhead, GPUs, training), and the reverse:
+// `session` with `options` written into it (extra_precisions are not part of a session).
+DisplayOptions sessionDisplayOptions(const Session& session, DisplayOptions base = {});
+void setSessionDisplayOptions(Session& session, const DisplayOptions& options);
 
 nlohmann::json sessionToJson(const Session& session);
 // Pretty-printed JSON text, "format" and "version" first, ending in a newline.

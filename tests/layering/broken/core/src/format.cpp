@@ -1,0 +1,2 @@
+// Breaks rule 2: the text layer includes the model.
+#include "llmsizer/model.h"
