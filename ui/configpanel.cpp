@@ -28,6 +28,17 @@ constexpr std::array<Knob, 10> kKnobOrder{
 
 } // namespace
 
+void showKnob(KnobRow* row, Knob knob, const ConfigModel& model)
+{
+    const ModelConfig& c = model.config();
+    row->setState(knobSteps(knob, c, knobValue(knob, model.baseConfig())), knobValue(knob, c));
+    if (knob == Knob::Heads) {
+        row->setNote(c.attention == AttentionKind::Latent
+                         ? ConfigPanel::tr("(latent)")
+                         : ConfigPanel::tr("(head dim %1)").arg(c.effectiveHeadDim()));
+    }
+}
+
 ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_picker(new PresetPicker(this)),
       m_modified(new QLabel(this)), m_reset(new QPushButton(tr("&Reset to preset"), this)),
@@ -154,12 +165,9 @@ void ConfigPanel::sync()
             !c.isMoe()) {
             continue;
         }
-        m_rows[i]->setState(knobSteps(knob, c, knobValue(knob, m_model->baseConfig())),
-                            knobValue(knob, c));
+        showKnob(m_rows[i], knob, *m_model);
     }
     const bool latent = c.attention == AttentionKind::Latent;
-    row(Knob::Heads)
-        ->setNote(latent ? tr("(latent)") : tr("(head dim %1)").arg(c.effectiveHeadDim()));
     row(Knob::KvHeads)->setEnabled(!latent);
     row(Knob::KvHeads)
         ->setNote(latent                      ? QString()

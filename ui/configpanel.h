@@ -19,6 +19,11 @@ class ConfigModel;
 class KnobRow;
 class PresetPicker;
 
+// Shows `knob` of the model's configuration on `row`: its step table (anchored at the loaded
+// model's value) and value, and for the heads the head size, "(head dim 128)" or "(latent)". The
+// configuration panel and presentation mode's strip show their sliders through it.
+void showKnob(KnobRow* row, Knob knob, const ConfigModel& model);
+
 // The configuration panel: preset picker, "Modified" marker with reset, one slider + spin box per
 // model knob (d_model, layers, heads, kv heads, vocab, d_ff, and the expert fields when the model
 // has experts), toggles for MLP kind, norm kind, tied head and biases, and the workload (context,

@@ -1,9 +1,11 @@
 #include "knobstrip.h"
 
 #include "configmodel.h"
+#include "configpanel.h"
 #include "flowlayout.h"
 #include "knobrow.h"
 #include "presetpicker.h"
+#include "qstrings.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -79,22 +81,12 @@ void KnobStrip::changeEvent(QEvent* event)
 
 void KnobStrip::sync()
 {
-    const ModelConfig& c = m_model->config();
     for (std::size_t i = 0; i < kKnobs.size(); ++i) {
-        const Knob knob = kKnobs[i];
-        m_rows[i]->setState(knobSteps(knob, c, knobValue(knob, m_model->baseConfig())),
-                            knobValue(knob, c));
+        showKnob(m_rows[i], kKnobs[i], *m_model);
     }
-    row(Knob::Heads)
-        ->setNote(c.attention == AttentionKind::Latent
-                      ? tr("(latent)")
-                      : tr("(head dim %1)").arg(c.effectiveHeadDim()));
     m_picker->showCurrent(m_model->presetId(), m_model->modelName());
-    QStringList issues;
-    for (const ValidationIssue& issue : m_model->issues()) {
-        issues << QString::fromStdString(issue.field + ": " + issue.message);
-    }
-    m_issues->setText(issues.join(QLatin1Char('\n')));
+    const QString issues = issuesText(m_model->issues(), QStringLiteral("\n"));
+    m_issues->setText(issues);
     m_issues->setVisible(!issues.isEmpty());
 }
 
