@@ -6,6 +6,7 @@
 #include "llmsizer/format.h"
 #include "llmsizer/model.h"
 #include "llmsizer/view_support.h"
+#include "support/window_fixture.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
 #include "ui/explore/budgetview.h"
@@ -63,23 +64,12 @@ qint64 rssMb()
     return -1;
 }
 
-struct Fixture {
-    QTemporaryDir dir;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<ConfigModel> model;
-    std::unique_ptr<MainWindow> window;
-
+// A 1280×800 window that never writes its settings file.
+struct Fixture : llmsizer::test::WindowFixture {
     explicit Fixture(const QString& preset)
+        : WindowFixture(preset, {QSize(1280, 800), /*restoreSettings=*/false,
+                                 /*persistent=*/false})
     {
-        settings = std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini")));
-        model = std::make_unique<ConfigModel>();
-        loadCatalogs(*model);
-        window = std::make_unique<MainWindow>(model.get(), settings.get());
-        window->setPersistent(false);
-        model->selectPreset(preset);
-        window->resize(1280, 800);
-        window->show();
-        QCoreApplication::processEvents();
     }
 
     // Processes the pending events and renders the whole window; the time since `start` (the

@@ -2,6 +2,7 @@
 // on the d_model slider, never lay out more than a handful of axis ticks on the way (the value
 // axis once took a new range of thousands of GB under the old interval of a fraction of a GB, and
 // built thousands of tick items: a freeze of many seconds).
+#include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
@@ -25,28 +26,7 @@ using namespace llmsizer::ui;
 
 namespace {
 
-struct Fixture {
-    QTemporaryDir dir;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<ConfigModel> model;
-    std::unique_ptr<MainWindow> window;
-
-    explicit Fixture(const QString& preset)
-    {
-        settings = std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini")));
-        model = std::make_unique<ConfigModel>();
-        const QStringList problems = loadCatalogs(*model);
-        if (!problems.isEmpty()) {
-            qWarning("%s", qPrintable(problems.join(QLatin1Char('\n'))));
-        }
-        window = std::make_unique<MainWindow>(model.get(), settings.get());
-        window->restoreSettings();
-        model->selectPreset(preset);
-        window->resize(1600, 1000);
-        window->show();
-        QCoreApplication::processEvents();
-    }
-};
+using Fixture = llmsizer::test::WindowFixture;
 
 // The most ticks the value axis is asked to lay out at any moment: each change of its range or
 // interval lays it out at once, with (max - min) / interval ticks.

@@ -6,6 +6,7 @@
 #include "llmsizer/memory_view.h"
 #include "llmsizer/preset.h"
 #include "llmsizer/view_support.h"
+#include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/configmodel.h"
@@ -33,27 +34,7 @@ Q_DECLARE_METATYPE(llmsizer::Knob)
 
 namespace {
 
-struct Fixture {
-    QTemporaryDir dir;
-    std::unique_ptr<Settings> settings;
-    std::unique_ptr<ConfigModel> model;
-    std::unique_ptr<MainWindow> window;
-
-    explicit Fixture(const QString& preset)
-    {
-        settings = std::make_unique<Settings>(dir.filePath(QStringLiteral("settings.ini")));
-        model = std::make_unique<ConfigModel>();
-        const QStringList problems = loadCatalogs(*model);
-        if (!problems.isEmpty()) {
-            qWarning("%s", qPrintable(problems.join(QLatin1Char('\n'))));
-        }
-        window = std::make_unique<MainWindow>(model.get(), settings.get());
-        window->restoreSettings();
-        model->selectPreset(preset);
-        window->resize(1600, 1000);
-        window->show();
-    }
-};
+using Fixture = llmsizer::test::WindowFixture;
 
 // The pie shows exactly the core's slices for the model's configuration.
 void comparePie(const PieChartWidget* pie, const ModelConfig& config)

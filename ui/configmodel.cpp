@@ -181,7 +181,9 @@ ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64
 {
     ++m_recomputes;
     Results r;
-    r.count = countParameters(config);
+    // Counted once here; the bars, the verdicts' fit searches and the FLOPs reuse it.
+    CountCache counts;
+    r.count = counts.count(config);
     r.slices = pieSlices(r.count);
     MemoryViewOptions options;
     options.context = context;
@@ -191,19 +193,20 @@ ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64
     options.overhead = m_display.overhead;
     const std::vector<std::string> ids =
         barPrecisionIds(m_display.extra_precisions, m_display.training);
-    r.bars = memoryBars(config, ids, options);
+    r.bars = memoryBars(config, r.count, ids, options);
     const std::string& selected = m_display.weight_precision;
     const auto it = std::find_if(r.bars.begin(), r.bars.end(),
                                  [&](const MemoryBar& b) { return b.precision_id == selected; });
-    r.selected = it != r.bars.end() ? *it : memoryBar(config, selected, options);
+    r.selected = it != r.bars.end() ? *it : memoryBar(config, r.count, selected, options);
     const std::vector<std::string>& keys = m_display.gpus;
     r.lines = referenceLines(m_catalog, keys);
     for (const MemoryBar& bar : r.bars) {
-        r.verdicts.push_back(barVerdict(config, bar.precision_id, options, m_catalog, keys));
+        r.verdicts.push_back(
+            barVerdict(counts, config, bar.precision_id, options, m_catalog, keys));
     }
     r.axis = memoryAxis(r.bars, r.lines, m_display.units);
     r.kv = kvCache(config, context, batch, kvPrecisionById(options.kv_precision));
-    r.flops_per_token = decodeFlopsPerToken(config, context).total();
+    r.flops_per_token = decodeFlopsPerToken(config, r.count, context).total();
     r.approx = llmsizer::approx12Ld2(config);
     return r;
 }

@@ -1,6 +1,7 @@
 // The memory bars' fit verdicts, from fitInference/fitTraining. See bar_verdict.h.
 #include "llmsizer/bar_verdict.h"
 
+#include "llmsizer/count.h"
 #include "llmsizer/gpu.h"
 
 #include <cmath>
@@ -12,13 +13,13 @@ namespace {
 
 using u64 = std::uint64_t;
 
-FitCheck fitBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o,
-                const GpuSpec& gpu, u64 gpus, const FitOptions& fit)
+FitCheck fitBar(CountCache& counts, const ModelConfig& config, const std::string& id,
+                const MemoryViewOptions& o, const GpuSpec& gpu, u64 gpus, const FitOptions& fit)
 {
     if (o.training) {
-        return fitTraining(config, barTrainingParams(id, o), gpu, gpus, fit);
+        return fitTraining(counts, config, barTrainingParams(id, o), gpu, gpus, fit);
     }
-    return fitInference(config, barInferenceParams(id, o), gpu, gpus, fit);
+    return fitInference(counts, config, barInferenceParams(id, o), gpu, gpus, fit);
 }
 
 std::string times(u64 gpus, const std::string& gpu)
@@ -29,6 +30,14 @@ std::string times(u64 gpus, const std::string& gpu)
 } // namespace
 
 BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
+                      const MemoryViewOptions& options, const GpuCatalog& catalog,
+                      const std::vector<std::string>& lineKeys, const FitOptions& fit)
+{
+    CountCache counts;
+    return barVerdict(counts, config, precisionId, options, catalog, lineKeys, fit);
+}
+
+BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::string& precisionId,
                       const MemoryViewOptions& options, const GpuCatalog& catalog,
                       const std::vector<std::string>& lineKeys, const FitOptions& fit)
 {
@@ -50,7 +59,7 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
                               : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
         largest = gpu;
         largestCount = count;
-        const FitCheck c = fitBar(config, precisionId, options, *gpu, count, fit);
+        const FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
         if (!c.fits) {
             continue;
         }
@@ -76,7 +85,7 @@ BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
     if (largest == nullptr) {
         return v;
     }
-    const FitCheck c = fitBar(config, precisionId, options, *largest, largestCount, fit);
+    const FitCheck c = fitBar(counts, config, precisionId, options, *largest, largestCount, fit);
     v.gpu_id = largest->id;
     v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
     v.capacity_bytes = c.capacity_bytes;

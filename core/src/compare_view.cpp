@@ -49,12 +49,18 @@ CountUnit countUnit(std::uint64_t largest)
 
 CompareChart componentChart(const std::vector<NamedConfig>& configs)
 {
+    CountCache counts;
+    return componentChart(counts, configs);
+}
+
+CompareChart componentChart(CountCache& counts, const std::vector<NamedConfig>& configs)
+{
     CompareChart chart;
     std::vector<std::vector<Slice>> slices;
     std::uint64_t largest = 0;
     for (const NamedConfig& nc : configs) {
         chart.categories.push_back(nc.name);
-        slices.push_back(pieSlices(countParameters(nc.config)));
+        slices.push_back(pieSlices(counts.count(nc.config)));
         for (const Slice& s : slices.back()) {
             largest = std::max(largest, s.params);
         }
@@ -109,9 +115,15 @@ CompareChart memoryChart(const ComparisonTable& table)
 
 std::vector<ComparePie> comparePies(const std::vector<NamedConfig>& configs)
 {
+    CountCache counts;
+    return comparePies(counts, configs);
+}
+
+std::vector<ComparePie> comparePies(CountCache& counts, const std::vector<NamedConfig>& configs)
+{
     std::vector<ComparePie> pies;
     for (const NamedConfig& nc : configs) {
-        const ParamCount count = countParameters(nc.config);
+        const ParamCount& count = counts.count(nc.config);
         ComparePie pie;
         pie.name = nc.name;
         pie.total = count.total;

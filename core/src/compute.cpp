@@ -29,9 +29,8 @@ struct ActiveWeights {
     double lm_head = 0;
 };
 
-ActiveWeights activeWeights(const ModelConfig& c)
+ActiveWeights activeWeights(const ModelConfig& c, const ParamCount& count)
 {
-    const ParamCount count = countParameters(c);
     ActiveWeights w;
     for (const Part& p : count.get(Component::Attention).parts) {
         // q, k, v, o or MLA's q_a, q_b, kv_a, kv_b, o; not qkv_bias, o_bias, qk_norm,
@@ -90,9 +89,10 @@ double slidingLayers(const ModelConfig& c)
     return dbl(L - L / c.global_every);
 }
 
-ForwardFlops fromWeights(const ModelConfig& c, double globalKeys, double slidingKeys)
+ForwardFlops fromWeights(const ModelConfig& c, const ParamCount& count, double globalKeys,
+                         double slidingKeys)
 {
-    const ActiveWeights w = activeWeights(c);
+    const ActiveWeights w = activeWeights(c, count);
     ForwardFlops f;
     f.attention_proj = 2.0 * w.attention;
     f.mlp = 2.0 * w.mlp;
@@ -110,13 +110,25 @@ ForwardFlops fromWeights(const ModelConfig& c, double globalKeys, double sliding
 
 ForwardFlops decodeFlopsPerToken(const ModelConfig& config, std::uint64_t context)
 {
+    return decodeFlopsPerToken(config, countParameters(config), context);
+}
+
+ForwardFlops decodeFlopsPerToken(const ModelConfig& config, const ParamCount& count,
+                                 std::uint64_t context)
+{
     const double ctx = dbl(context);
     const double window = dbl(config.sliding_window);
     const double slidingKeys = config.sliding_window == 0 ? ctx : std::min(ctx, window);
-    return fromWeights(config, ctx, slidingKeys);
+    return fromWeights(config, count, ctx, slidingKeys);
 }
 
 ForwardFlops sequenceFlopsPerToken(const ModelConfig& config, std::uint64_t seq)
+{
+    return sequenceFlopsPerToken(config, countParameters(config), seq);
+}
+
+ForwardFlops sequenceFlopsPerToken(const ModelConfig& config, const ParamCount& count,
+                                   std::uint64_t seq)
 {
     // Causal: token i sees about i keys, s/2 on average (Kaplan eq. 2.2 writes the context term
     // as 2·n_layer·n_ctx·d_attn, Megatron halves its s² term for the causal mask). Under a window
@@ -128,13 +140,18 @@ ForwardFlops sequenceFlopsPerToken(const ModelConfig& config, std::uint64_t seq)
     if (config.sliding_window != 0 && w < s) {
         slidingKeys = w - w * w / (2.0 * s);
     }
-    return fromWeights(config, globalKeys, slidingKeys);
+    return fromWeights(config, count, globalKeys, slidingKeys);
 }
 
 TrainingFlops trainingFlops(const ModelConfig& config, double tokens, std::uint64_t seq_len,
                             Recompute recompute)
 {
-    const ParamCount count = countParameters(config);
+    return trainingFlops(config, countParameters(config), tokens, seq_len, recompute);
+}
+
+TrainingFlops trainingFlops(const ModelConfig& config, const ParamCount& count, double tokens,
+                            std::uint64_t seq_len, Recompute recompute)
+{
     const std::uint64_t seq = seq_len != 0 ? seq_len : config.context_length;
     TrainingFlops t;
     t.params = dbl(count.active);
@@ -142,7 +159,7 @@ TrainingFlops trainingFlops(const ModelConfig& config, double tokens, std::uint6
     // Forward 2·N·D plus backward 4·N·D (Kaplan §2.1); a recomputed forward adds 2·N·D.
     t.six_nd = sixND(t.params, tokens);
     t.eight_nd = 8.0 * t.params * tokens;
-    t.per_token = sequenceFlopsPerToken(config, seq);
+    t.per_token = sequenceFlopsPerToken(config, count, seq);
     const double forward = t.per_token.total() * tokens;
     // The backward pass costs twice the forward (gradients for inputs and for weights).
     t.model_flops = 3.0 * forward;

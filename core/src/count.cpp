@@ -6,6 +6,7 @@
 
 #include "llmsizer/checked.h"
 
+#include <atomic>
 #include <cmath>
 
 namespace llmsizer {
@@ -228,8 +229,36 @@ void requireValid(const ModelConfig& c)
     }
 }
 
+namespace {
+std::atomic<CountObserver> g_observer{nullptr};
+} // namespace
+
+void setCountObserver(CountObserver observer)
+{
+    g_observer.store(observer);
+}
+
+const ParamCount& CountCache::count(const ModelConfig& config)
+{
+    for (const auto& [c, n] : m_entries) {
+        // Shapes of one search differ in width or depth: those two first, the rest only then.
+        if (c.d_model == config.d_model && c.n_layers == config.n_layers && c == config) {
+            return n;
+        }
+    }
+    return add(config, countParameters(config));
+}
+
+const ParamCount& CountCache::add(const ModelConfig& config, ParamCount count)
+{
+    return m_entries.emplace_back(config, std::move(count)).second;
+}
+
 ParamCount countParameters(const ModelConfig& c)
 {
+    if (const CountObserver observe = g_observer.load(std::memory_order_relaxed)) {
+        observe(c);
+    }
     requireValid(c);
     ParamCount r;
     const u64 L = c.n_layers;

@@ -184,12 +184,16 @@ std::uint64_t korthikantiActivationBytes(const ModelConfig& c, std::uint64_t seq
 
 ShapeMetrics shapeMetrics(const ModelConfig& config, std::uint64_t context)
 {
-    const ParamCount count = countParameters(config);
+    return shapeMetrics(config, countParameters(config), context);
+}
+
+ShapeMetrics shapeMetrics(const ModelConfig& config, const ParamCount& count, std::uint64_t context)
+{
     ShapeMetrics m;
     m.total = count.total;
     m.active = count.active;
     m.context = context == 0 ? config.context_length : context;
-    m.flops_per_token = decodeFlopsPerToken(config, m.context).total();
+    m.flops_per_token = decodeFlopsPerToken(config, count, m.context).total();
     m.kv_bytes_per_token = kvCache(config, 1, 1, kvPrecisionById("fp16")).bytes_per_token;
     m.activation_bytes = korthikantiActivationBytes(config, m.context);
     m.aspect_ratio = static_cast<double>(config.d_model) / static_cast<double>(config.n_layers);

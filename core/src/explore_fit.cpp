@@ -39,6 +39,12 @@ u64 layersOnPath(const ModelConfig& base, const FitPath& path, u64 d_model)
 
 FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
 {
+    CountCache counts;
+    return fitPoint(counts, config, budget);
+}
+
+FitPoint fitPoint(CountCache& counts, const ModelConfig& config, const FitBudget& budget)
+{
     if (budget.batch == 0) {
         throw std::invalid_argument("batch must be at least 1");
     }
@@ -47,7 +53,8 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
     }
     FitPoint p;
     p.config = config;
-    p.params = countParameters(config).total;
+    const ParamCount& count = counts.count(config);
+    p.params = count.total;
     if (budget.gpus > 0) {
         // The Overview's and fit's model: inferenceMemory, split as fit would split it.
         InferenceParams params;
@@ -56,7 +63,7 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
         params.context = budget.context;
         params.batch = budget.batch;
         params.overhead = overheadProfileById(budget.overhead_profile);
-        const InferenceMemory whole = inferenceMemory(config, params);
+        const InferenceMemory whole = inferenceMemory(config, count, params);
         p.weight_bytes = whole.weights_bytes;
         p.kv_bytes = whole.kv_cache_bytes;
         p.activation_bytes = whole.activation_bytes;
@@ -67,7 +74,8 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
         }
         FitOptions options;
         options.find_needed = false;
-        const FitCheck check = fitInference(config, params, budget.gpu, budget.gpus, options);
+        const FitCheck check =
+            fitInference(counts, config, params, budget.gpu, budget.gpus, options);
         p.total_bytes = checkedAdd(check.required_bytes, budget.overhead_bytes, "memory total");
         p.tensor_parallel = check.split.tensor_parallel;
         p.pipeline_parallel = check.split.pipeline_parallel;
@@ -92,6 +100,13 @@ FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget)
 FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget, const FitPath& path,
                           const ShapeRules& rules)
 {
+    CountCache counts;
+    return largestThatFits(counts, base, budget, path, rules);
+}
+
+FitResult largestThatFits(CountCache& counts, const ModelConfig& base, const FitBudget& budget,
+                          const FitPath& path, const ShapeRules& rules)
+{
     const u64 step = widthStep(base, rules);
     const u64 kMax = maxWidthMultiple(base, rules);
 
@@ -107,7 +122,7 @@ FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget, cons
             // Per GPU over several devices the layout changes with the head count, so the need
             // is not monotone along the path; half the weights split evenly is below it at every
             // layout and never decreases.
-            const u64 weights = bytesFor(countParameters(c).total, budget.weight_bpw);
+            const u64 weights = bytesFor(counts.count(c).total, budget.weight_bpw);
             if (weights / budget.gpus / 2 > budget.budget_bytes) {
                 break;
             }
@@ -116,11 +131,11 @@ FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget, cons
             // n_heads and d_ff only grow). Once it is over the budget, so is every later point.
             ModelConfig lower = c;
             lower.n_kv_heads = 1;
-            if (fitPoint(lower, budget).total_bytes > budget.budget_bytes) {
+            if (fitPoint(counts, lower, budget).total_bytes > budget.budget_bytes) {
                 break;
             }
         }
-        FitPoint p = fitPoint(c, budget);
+        FitPoint p = fitPoint(counts, c, budget);
         // On one device the need only grows along the path (every width, the layers, the heads
         // and, under every rule but KeepCount, the KV heads grow): the first miss is the next step.
         if (budget.gpus == 1 && rules.kv != KvScaling::KeepCount &&
@@ -143,7 +158,7 @@ FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget, cons
         if (!validate(c).empty()) {
             break;
         }
-        FitPoint p = fitPoint(c, budget);
+        FitPoint p = fitPoint(counts, c, budget);
         if (p.total_bytes > budget.budget_bytes) {
             r.has_next = true;
             r.next = std::move(p);

@@ -87,9 +87,14 @@ std::vector<std::uint64_t> isoWidthSteps(const ModelConfig& base, std::uint64_t 
 
 IsoSolution isoDistance(const ModelConfig& config, std::uint64_t target)
 {
+    return isoDistance(config, countParameters(config).total, target);
+}
+
+IsoSolution isoDistance(const ModelConfig& config, std::uint64_t total, std::uint64_t target)
+{
     IsoSolution s;
     s.config = config;
-    s.total = countParameters(config).total;
+    s.total = total;
     s.target = target;
     s.above = s.total > target;
     s.abs_error = s.above ? s.total - target : target - s.total;

@@ -2,6 +2,7 @@
 // with one device's usable capacity, and the fewest devices that would hold the workload.
 #include "llmsizer/fit.h"
 
+#include "llmsizer/count.h"
 #include "llmsizer/format.h"
 
 #include <algorithm>
@@ -210,24 +211,43 @@ ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool trainin
 FitCheck fitInference(const ModelConfig& config, const InferenceParams& params, const GpuSpec& gpu,
                       std::uint64_t gpus, const FitOptions& options)
 {
-    const Requirement need = [&](const ParallelSplit& s) {
-        InferenceParams p = params;
-        p.tensor_parallel = s.tensor_parallel;
-        return inferenceMemory(stageConfig(config, s.pipeline_parallel), p).total_bytes;
-    };
-    const Chooser choose = [&](u64 n) { return chooseSplit(config, n, false, 0, options); };
-    return check(need, choose, gpu, gpus, options);
+    CountCache counts;
+    return fitInference(counts, config, params, gpu, gpus, options);
 }
 
 FitCheck fitTraining(const ModelConfig& config, const TrainingParams& params, const GpuSpec& gpu,
                      std::uint64_t gpus, const FitOptions& options)
 {
+    CountCache counts;
+    return fitTraining(counts, config, params, gpu, gpus, options);
+}
+
+FitCheck fitInference(CountCache& counts, const ModelConfig& config, const InferenceParams& params,
+                      const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options)
+{
+    const Requirement need = [&](const ParallelSplit& s) {
+        InferenceParams p = params;
+        p.tensor_parallel = s.tensor_parallel;
+        if (s.pipeline_parallel <= 1) {
+            return inferenceMemory(config, counts.count(config), p).total_bytes;
+        }
+        const ModelConfig stage = stageConfig(config, s.pipeline_parallel);
+        return inferenceMemory(stage, counts.count(stage), p).total_bytes;
+    };
+    const Chooser choose = [&](u64 n) { return chooseSplit(config, n, false, 0, options); };
+    return check(need, choose, gpu, gpus, options);
+}
+
+FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const TrainingParams& params,
+                     const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options)
+{
+    const ParamCount& count = counts.count(config);
     const Requirement need = [&](const ParallelSplit& s) {
         TrainingParams p = params;
         p.activations.tensor_parallel = s.tensor_parallel;
         p.activations.pipeline_parallel = s.pipeline_parallel;
         p.data_parallel = s.data_parallel;
-        return trainingMemory(config, p).per_gpu_bytes;
+        return trainingMemory(config, count, p).per_gpu_bytes;
     };
     const Chooser choose = [&](u64 n) {
         return chooseSplit(config, n, true, params.zero_stage, options);

@@ -161,9 +161,15 @@ OverheadProfile overheadProfileById(std::string_view id, const std::string& fiel
 
 InferenceMemory inferenceMemory(const ModelConfig& config, const InferenceParams& p)
 {
+    return inferenceMemory(config, countParameters(config), p);
+}
+
+InferenceMemory inferenceMemory(const ModelConfig& config, const ParamCount& count,
+                                const InferenceParams& p)
+{
     const u64 t = std::max<u64>(p.tensor_parallel, 1);
     InferenceMemory m;
-    m.weights = weightMemory(config, p.weights, p.weight_params);
+    m.weights = weightMemory(config, count, p.weights, p.weight_params);
     m.kv = kvCache(config, p.context, p.batch, p.kv, t);
     m.weights_bytes = (m.weights.bytes + t - 1) / t;
     m.kv_cache_bytes = m.kv.bytes;

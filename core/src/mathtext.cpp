@@ -90,7 +90,12 @@ std::string bytesText(u64 bytes, ByteUnits units)
 
 std::vector<MathItem> showTheMath(const ModelConfig& c, const MathOptions& o)
 {
-    const ParamCount count = countParameters(c);
+    return showTheMath(c, countParameters(c), o);
+}
+
+std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
+                                  const MathOptions& o)
+{
     const Precision weights = precisionById(o.weight_precision, "weight_precision");
     const Precision kv = kvPrecisionById(o.kv_precision, "kv_precision");
     std::vector<MathItem> out;

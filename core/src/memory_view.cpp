@@ -2,6 +2,7 @@
 // models, GPU capacity lines from the catalog, and the axis range. See memory_view.h.
 #include "llmsizer/memory_view.h"
 
+#include "llmsizer/count.h"
 #include "llmsizer/gpu.h"
 #include "llmsizer/memory.h"
 #include "llmsizer/precision.h"
@@ -23,10 +24,11 @@ bool isTrainable(const std::string& id)
     return id == "fp32" || id == "fp16" || id == "bf16" || id == "fp8" || id == "int4";
 }
 
-MemoryBar inferenceBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o)
+MemoryBar inferenceBar(const ModelConfig& config, const ParamCount& count, const std::string& id,
+                       const MemoryViewOptions& o)
 {
     const InferenceParams p = barInferenceParams(id, o);
-    const InferenceMemory m = inferenceMemory(config, p);
+    const InferenceMemory m = inferenceMemory(config, count, p);
     MemoryBar bar;
     bar.precision_id = id;
     bar.label = precisionShortLabel(id, false);
@@ -42,10 +44,11 @@ MemoryBar inferenceBar(const ModelConfig& config, const std::string& id, const M
     return bar;
 }
 
-MemoryBar trainingBar(const ModelConfig& config, const std::string& id, const MemoryViewOptions& o)
+MemoryBar trainingBar(const ModelConfig& config, const ParamCount& count, const std::string& id,
+                      const MemoryViewOptions& o)
 {
     const TrainingParams p = barTrainingParams(id, o);
-    const TrainingMemory m = trainingMemory(config, p);
+    const TrainingMemory m = trainingMemory(config, count, p);
     MemoryBar bar;
     bar.precision_id = id;
     bar.label = precisionShortLabel(id, true);
@@ -181,19 +184,32 @@ TrainingParams barTrainingParams(const std::string& requested, const MemoryViewO
 MemoryBar memoryBar(const ModelConfig& config, const std::string& id,
                     const MemoryViewOptions& options)
 {
+    return memoryBar(config, countParameters(config), id, options);
+}
+
+MemoryBar memoryBar(const ModelConfig& config, const ParamCount& count, const std::string& id,
+                    const MemoryViewOptions& options)
+{
     if (options.training) {
-        return trainingBar(config, isTrainable(id) ? id : "fp16", options);
+        return trainingBar(config, count, isTrainable(id) ? id : "fp16", options);
     }
-    return inferenceBar(config, id, options);
+    return inferenceBar(config, count, id, options);
 }
 
 std::vector<MemoryBar> memoryBars(const ModelConfig& config, const std::vector<std::string>& ids,
                                   const MemoryViewOptions& options)
 {
+    return memoryBars(config, countParameters(config), ids, options);
+}
+
+std::vector<MemoryBar> memoryBars(const ModelConfig& config, const ParamCount& count,
+                                  const std::vector<std::string>& ids,
+                                  const MemoryViewOptions& options)
+{
     std::vector<MemoryBar> bars;
     bars.reserve(ids.size());
     for (const std::string& id : ids) {
-        bars.push_back(memoryBar(config, id, options));
+        bars.push_back(memoryBar(config, count, id, options));
     }
     return bars;
 }

@@ -135,6 +135,13 @@ const TableRow* ComparisonTable::row(std::string_view key) const
 ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
                                      const TableOptions& options)
 {
+    CountCache counts;
+    return buildComparisonTable(counts, configs, options);
+}
+
+ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<NamedConfig>& configs,
+                                     const TableOptions& options)
+{
     if (configs.empty() || configs.size() > kMaxCompared) {
         throw std::invalid_argument("a comparison holds 1 to " + std::to_string(kMaxCompared) +
                                     " configurations (got " + std::to_string(configs.size()) + ")");
@@ -151,7 +158,7 @@ ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
     bool anyMoe = false;
     for (const NamedConfig& nc : configs) {
         t.names.push_back(nc.name);
-        columns.push_back({&nc, countParameters(nc.config),
+        columns.push_back({&nc, counts.count(nc.config),
                            options.context == 0 ? nc.config.context_length : options.context});
         anyMoe = anyMoe || nc.config.isMoe();
     }
@@ -215,7 +222,7 @@ ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
                  return bytesCell(kvCache(c.named->config, c.context, 1, kv).bytes);
              });
     rows.add("flops_per_token", "Forward FLOPs per token at " + at, "FLOP", [&](const Column& c) {
-        const double f = decodeFlopsPerToken(c.named->config, c.context).total();
+        const double f = decodeFlopsPerToken(c.named->config, c.count, c.context).total();
         return realCell(f, scientific(f));
     });
     rows.add("chinchilla_tokens",
@@ -229,7 +236,7 @@ ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
                  const u64 tokens =
                      checkedMul(options.tokens_per_param, c.count.total, "Chinchilla tokens");
                  const double f =
-                     trainingFlops(c.named->config, static_cast<double>(tokens)).six_nd;
+                     trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd;
                  return realCell(f, scientific(f));
              });
     return t;

@@ -207,7 +207,11 @@ ModelStates zeroModelStates(std::uint64_t psi, std::uint64_t nd, int stage,
 
 TrainingMemory trainingMemory(const ModelConfig& c, const TrainingParams& tp)
 {
-    const ParamCount n = countParameters(c);
+    return trainingMemory(c, countParameters(c), tp);
+}
+
+TrainingMemory trainingMemory(const ModelConfig& c, const ParamCount& n, const TrainingParams& tp)
+{
     const ActivationParams& a = tp.activations;
     check(tp.zero_stage >= 0 && tp.zero_stage <= 3, "zero_stage", "must be 0, 1, 2 or 3");
     check(tp.data_parallel >= 1, "data_parallel", "must be at least 1");

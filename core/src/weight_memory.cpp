@@ -34,7 +34,12 @@ BitsPerWeight ratioOf(u64 bytes, u64 params)
 WeightMemory weightMemory(const ModelConfig& config, const Precision& precision,
                           const WeightParams& wp)
 {
-    const ParamCount count = countParameters(config);
+    return weightMemory(config, countParameters(config), precision, wp);
+}
+
+WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
+                          const Precision& precision, const WeightParams& wp)
+{
     WeightMemory w;
     w.precision_id = precision.id;
     w.params = count.total;

@@ -154,7 +154,8 @@ void ComparisonModel::followOptions()
 
 ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel>& entries,
                                                   std::uint64_t context,
-                                                  const DisplayOptions& display) const
+                                                  const DisplayOptions& display,
+                                                  CountCache& counts) const
 {
     Results r;
     if (entries.empty()) {
@@ -168,10 +169,10 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     options.context = context;
     options.units = display.units;
     options.kv_precision = display.kv_precision;
-    r.table = buildComparisonTable(configs, options);
-    r.components = componentChart(configs);
+    r.table = buildComparisonTable(counts, configs, options);
+    r.components = componentChart(counts, configs);
     r.memory = memoryChart(r.table);
-    r.pies = comparePies(configs);
+    r.pies = comparePies(counts, configs);
     return r;
 }
 
@@ -180,11 +181,17 @@ QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t 
     distinguishNames(entries);
     const DisplayOptions& display = m_current->displayOptions();
     Results results;
+    // The models kept from the last recomputation are not counted again; only new ones are.
+    CountCache counts;
     try {
-        results = compute(entries, context, display);
+        for (const SessionModel& e : entries) {
+            counts.add(e.config, m_counts.count(e.config));
+        }
+        results = compute(entries, context, display, counts);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }
+    m_counts = std::move(counts);
     ++m_recomputes;
     m_entries = std::move(entries);
     m_context = context;

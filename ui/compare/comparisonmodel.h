@@ -72,7 +72,7 @@ private:
     };
     // Computes for a candidate state; throws like the core.
     Results compute(const std::vector<SessionModel>& entries, std::uint64_t context,
-                    const DisplayOptions& display) const;
+                    const DisplayOptions& display, CountCache& counts) const;
     // Adopts the candidate when it computes; returns the core's message otherwise.
     QString apply(std::vector<SessionModel> entries, std::uint64_t context);
     void followOptions();
@@ -82,6 +82,7 @@ private:
     std::uint64_t m_context = 8192;
     DisplayOptions m_computedFor; // the display options the results were computed with
     Results m_results;
+    CountCache m_counts; // the counts of the entries last computed
     int m_recomputes = 0;
 };
 

@@ -194,9 +194,11 @@ void ExploreModel::updateCurrent()
     ++m_recomputes;
     const ModelConfig& c = m_model->config();
     try {
-        m_metrics = shapeMetrics(c, m_model->context());
+        // The ConfigModel counted c once for this edit.
+        const ParamCount& count = m_model->count();
+        m_metrics = shapeMetrics(c, count, m_model->context());
         if (!m_solved) {
-            m_solution = isoDistance(c, m_target);
+            m_solution = isoDistance(c, count.total, m_target);
         }
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());

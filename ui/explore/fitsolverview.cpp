@@ -216,8 +216,13 @@ void FitSolverView::solve()
                             m_model->overhead().toStdString());
     };
     try {
+        // One cache for the answer and the exercise: each shape is counted once.
+        CountCache counts;
+        if (&base == &m_model->config()) {
+            counts.add(base, m_model->count());
+        }
         const FitBudget budget = budgetAt(m_precision->currentData().toString());
-        const FitResult result = largestThatFits(base, budget, path, rules);
+        const FitResult result = largestThatFits(counts, base, budget, path, rules);
         int row = 0;
         for (const FitLine& line : fitLines(result, budget, m_model->units())) {
             auto* label = new QLabel(qs(line.label) + QLatin1Char(':'), m_answerBox);
@@ -246,7 +251,7 @@ void FitSolverView::solve()
         m_exercise->setRowCount(static_cast<int>(exercise.size()));
         for (std::size_t i = 0; i < exercise.size(); ++i) {
             const FitBudget b = budgetAt(exercise[i]);
-            const FitResult r = largestThatFits(base, b, path, rules);
+            const FitResult r = largestThatFits(counts, base, b, path, rules);
             const std::array<QString, 5> cells{
                 qs(precisionById(exercise[i].toStdString()).label),
                 r.found ? qs(countWithShort(r.best.params)) : tr("nothing fits"),

@@ -138,7 +138,7 @@ void MathPanel::rebuild()
     options.units = m_model->units();
     QString html;
     try {
-        m_items = showTheMath(m_model->config(), options);
+        m_items = showTheMath(m_model->config(), m_model->count(), options);
     } catch (const std::exception& e) {
         m_items.clear();
         html = QStringLiteral("<p>%1</p>").arg(esc(e.what()));

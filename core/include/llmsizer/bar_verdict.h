@@ -47,5 +47,10 @@ constexpr double kTightHeadroom = 0.10;
 BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
                       const MemoryViewOptions& options, const GpuCatalog& catalog,
                       const std::vector<std::string>& lineKeys, const FitOptions& fit = {});
+// The same, counting through `counts` (one cache for every bar of an edit counts the model and
+// each pipeline stage the searches try once).
+BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::string& precisionId,
+                      const MemoryViewOptions& options, const GpuCatalog& catalog,
+                      const std::vector<std::string>& lineKeys, const FitOptions& fit = {});
 
 } // namespace llmsizer

@@ -32,6 +32,7 @@ struct CompareChart {
 // key absent from a model counts 0. The unit (billions, millions, thousands, parameters) follows
 // the largest value.
 CompareChart componentChart(const std::vector<NamedConfig>& configs);
+CompareChart componentChart(CountCache& counts, const std::vector<NamedConfig>& configs);
 
 // Weight memory per precision, one group per model, in the table's units (GB or GiB), read from
 // the table's "weights.*" rows. (The KV cache, a few GB beside hundreds, stays in the table.)
@@ -47,6 +48,7 @@ struct ComparePie {
     std::vector<std::string> shares; // formatShare per slice, "13.8%"
 };
 std::vector<ComparePie> comparePies(const std::vector<NamedConfig>& configs);
+std::vector<ComparePie> comparePies(CountCache& counts, const std::vector<NamedConfig>& configs);
 
 // The unit for a count axis: the divisor and its name ("billions"), chosen by the largest value.
 struct CountUnit {

@@ -9,6 +9,8 @@
 
 namespace llmsizer {
 
+struct ParamCount; // count.h
+
 // Training and inference FLOPs, Chinchilla scaling and training time. docs/compute.md derives
 // each formula and names its source.
 //
@@ -48,11 +50,16 @@ struct ForwardFlops {
 // One token attending to `context` keys (a decode step at that context length). Sliding-window
 // layers attend to at most sliding_window keys.
 ForwardFlops decodeFlopsPerToken(const ModelConfig& config, std::uint64_t context);
+// The same with the configuration's count already made (count = countParameters(config)).
+ForwardFlops decodeFlopsPerToken(const ModelConfig& config, const ParamCount& count,
+                                 std::uint64_t context);
 
 // Average per token over a causal sequence of `seq` tokens (training, prefill): the attention
 // score term uses the average of seq/2 keys per token, as Kaplan et al. 2020 eq. 2.2 and
 // Megatron's num_floating_point_operations do.
 ForwardFlops sequenceFlopsPerToken(const ModelConfig& config, std::uint64_t seq);
+ForwardFlops sequenceFlopsPerToken(const ModelConfig& config, const ParamCount& count,
+                                   std::uint64_t seq);
 
 // Recompute (training.h): Selective recomputes the attention scores (Korthikanti et al. 2022
 // App. A eq. 8); Full recomputes the whole forward pass (C ≤ 8·N·D).
@@ -71,6 +78,9 @@ struct TrainingFlops {
 // seq_len == 0 uses config.context_length.
 TrainingFlops trainingFlops(const ModelConfig& config, double tokens, std::uint64_t seq_len = 0,
                             Recompute recompute = Recompute::None);
+// The same with the configuration's count already made (count = countParameters(config)).
+TrainingFlops trainingFlops(const ModelConfig& config, const ParamCount& count, double tokens,
+                            std::uint64_t seq_len = 0, Recompute recompute = Recompute::None);
 
 // Closed forms, kept separate so that they can be checked against the papers' own numbers.
 // Korthikanti et al. 2022 App. A eq. 7, model FLOPs of one iteration (batch B sequences of s

@@ -3,9 +3,11 @@
 #include "llmsizer/model.h"
 
 #include <cstdint>
+#include <deque>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace llmsizer {
@@ -83,6 +85,27 @@ void requireValid(const ModelConfig& config);
 
 // Throws InvalidConfigError or OverflowError; never returns a wrapped number.
 ParamCount countParameters(const ModelConfig& config);
+
+// Called with every configuration countParameters is asked to count (nullptr: nobody). The app
+// counts each configuration once per edit and passes the count down (the overloads taking a
+// ParamCount); tests and the benchmark watch that through this hook. Set it only while nothing
+// counts on another thread.
+using CountObserver = void (*)(const ModelConfig&);
+void setCountObserver(CountObserver observer);
+
+// Counts each configuration once: count() counts a configuration the first time it is asked and
+// returns the stored count after (references stay valid while the cache lives). The app keeps
+// one per edit and hands it to everything that needs counts of the model or of its pipeline
+// stages: the memory bars, their verdicts and the fit searches behind them.
+class CountCache {
+public:
+    const ParamCount& count(const ModelConfig& config);
+    // Stores a count made elsewhere (it must be countParameters(config)).
+    const ParamCount& add(const ModelConfig& config, ParamCount count);
+
+private:
+    std::deque<std::pair<ModelConfig, ParamCount>> m_entries; // a few: searched in order
+};
 
 // Slices for a parameter pie: the components with the MLP split into dense MLP, routed experts
 // and shared experts. Keys are stable across views so colours can be keyed on them.

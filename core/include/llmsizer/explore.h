@@ -116,6 +116,9 @@ struct ShapeMetrics {
 };
 // context == 0 uses config.context_length.
 ShapeMetrics shapeMetrics(const ModelConfig& config, std::uint64_t context = 0);
+// The same with the configuration's count already made (count = countParameters(config)).
+ShapeMetrics shapeMetrics(const ModelConfig& config, const ParamCount& count,
+                          std::uint64_t context = 0);
 // Korthikanti eq. 1 summed over the layers, in bytes (16-bit activations, b micro-batch).
 std::uint64_t korthikantiActivationBytes(const ModelConfig& config, std::uint64_t seq,
                                          std::uint64_t microBatch = 1);
@@ -234,7 +237,12 @@ struct FitResult {
 // non-decreasing along the path) exceeds the budget.
 FitResult largestThatFits(const ModelConfig& base, const FitBudget& budget,
                           const FitPath& path = {}, const ShapeRules& rules = {});
+// The same, counting through `counts`: searches of one base under several budgets that share a
+// cache count each shape (and each pipeline stage of it) once.
+FitResult largestThatFits(CountCache& counts, const ModelConfig& base, const FitBudget& budget,
+                          const FitPath& path = {}, const ShapeRules& rules = {});
 // The memory of one configuration under the budget's assumptions.
 FitPoint fitPoint(const ModelConfig& config, const FitBudget& budget);
+FitPoint fitPoint(CountCache& counts, const ModelConfig& config, const FitBudget& budget);
 
 } // namespace llmsizer

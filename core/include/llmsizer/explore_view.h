@@ -36,6 +36,8 @@ std::vector<std::uint64_t> isoWidthSteps(const ModelConfig& base, std::uint64_t 
 // How far a configuration is from the target: an IsoSolution for a shape the solver did not pick
 // (the user moved a slider freely). Throws InvalidConfigError for an invalid configuration.
 IsoSolution isoDistance(const ModelConfig& config, std::uint64_t target);
+// The same with the configuration's total already counted.
+IsoSolution isoDistance(const ModelConfig& config, std::uint64_t total, std::uint64_t target);
 
 // "+514,432", "−1,234", "0": the exact signed distance from the target.
 std::string signedCountText(const IsoSolution& s);

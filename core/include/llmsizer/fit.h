@@ -11,6 +11,8 @@
 
 namespace llmsizer {
 
+class CountCache; // count.h
+
 // Does a workload fit on a GPU (or on `count` of them), and on how many would it fit? The
 // memory figures come from inferenceMemory() and trainingMemory(); this file decides the split.
 
@@ -69,6 +71,13 @@ FitCheck fitInference(const ModelConfig& config, const InferenceParams& params, 
 // the ZeRO stage, optimizer, precision, recompute and LoRA settings are kept.
 FitCheck fitTraining(const ModelConfig& config, const TrainingParams& params, const GpuSpec& gpu,
                      std::uint64_t gpus = 1, const FitOptions& options = {});
+
+// The same, taking the counts of the configuration and of its pipeline stages from `counts`
+// (each counted once however many layouts are tried, and across calls sharing the cache).
+FitCheck fitInference(CountCache& counts, const ModelConfig& config, const InferenceParams& params,
+                      const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options);
+FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const TrainingParams& params,
+                     const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options);
 
 // The device counts gpus_needed tries, in order: 1, 2, 4, … up to gpus_per_node, then whole
 // nodes (16, 24, …) up to max_gpus.

@@ -13,6 +13,8 @@
 // `result` and with countParameters.
 namespace llmsizer {
 
+struct ParamCount; // count.h
+
 // One line of working.
 //
 // `substituted` uses a small fixed grammar so that it can be checked mechanically: decimal
@@ -45,5 +47,8 @@ struct MathOptions {
 // memory results equal nominalWeightBytes and kvCache (memory.h).
 // Throws InvalidConfigError for an invalid configuration and InputError for an unknown precision.
 std::vector<MathItem> showTheMath(const ModelConfig& config, const MathOptions& options = {});
+// The same with the configuration's count already made (count = countParameters(config)).
+std::vector<MathItem> showTheMath(const ModelConfig& config, const ParamCount& count,
+                                  const MathOptions& options = {});
 
 } // namespace llmsizer

@@ -15,6 +15,8 @@
 // training.h (training memory).
 namespace llmsizer {
 
+struct ParamCount; // count.h
+
 // An exact fraction for the few proportional constants (1/5 of the weights, 9/10 of a device).
 struct Ratio {
     std::uint64_t num = 0;
@@ -50,6 +52,9 @@ struct WeightMemory {
 
 WeightMemory weightMemory(const ModelConfig& config, const Precision& precision,
                           const WeightParams& params = {});
+// The same with the configuration's count already made (count = countParameters(config)).
+WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
+                          const Precision& precision, const WeightParams& params = {});
 // Nominal: `params` weights at the precision's nominal bpw, rounded up once (the teaching guide
 // style: 70e9 at FP16 = 140 GB). GGUF files use the block type's bpw.
 std::uint64_t nominalWeightBytes(std::uint64_t params, const Precision& precision);
@@ -147,6 +152,9 @@ struct InferenceMemory {
 };
 
 InferenceMemory inferenceMemory(const ModelConfig& config, const InferenceParams& params);
+// The same with the configuration's count already made (count = countParameters(config)).
+InferenceMemory inferenceMemory(const ModelConfig& config, const ParamCount& count,
+                                const InferenceParams& params);
 
 // Largest context (tokens per sequence, 0..Limits::maxContext) whose total fits in
 // `budgetBytes`, other parameters as given; 0 if not even an empty cache fits. Exact (the total

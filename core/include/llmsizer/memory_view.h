@@ -12,6 +12,8 @@
 
 namespace llmsizer {
 
+struct ParamCount; // count.h
+
 class GpuCatalog;
 
 // The memory chart's data, from the memory and training models: one stacked bar per precision
@@ -57,6 +59,12 @@ InferenceParams barInferenceParams(const std::string& precisionId,
                                    const MemoryViewOptions& options);
 TrainingParams barTrainingParams(const std::string& precisionId, const MemoryViewOptions& options);
 std::vector<MemoryBar> memoryBars(const ModelConfig& config, const std::vector<std::string>& ids,
+                                  const MemoryViewOptions& options);
+// The same with the configuration's count already made (count = countParameters(config)).
+MemoryBar memoryBar(const ModelConfig& config, const ParamCount& count,
+                    const std::string& precisionId, const MemoryViewOptions& options);
+std::vector<MemoryBar> memoryBars(const ModelConfig& config, const ParamCount& count,
+                                  const std::vector<std::string>& ids,
                                   const MemoryViewOptions& options);
 
 // A GPU or a node of GPUs as a capacity line: count × usable bytes of the device.

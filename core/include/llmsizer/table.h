@@ -14,6 +14,8 @@
 // display text, and the three exports (CSV, Markdown, JSON) written from the same table data.
 namespace llmsizer {
 
+class CountCache; // count.h
+
 inline constexpr std::size_t kMaxCompared = 4;
 
 struct NamedConfig {
@@ -68,6 +70,10 @@ struct ComparisonTable {
 // Throws std::invalid_argument unless 1 ≤ configs.size() ≤ kMaxCompared; InvalidConfigError for
 // an invalid configuration.
 ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
+                                     const TableOptions& options = {});
+// The same, counting each model through `counts` (a comparison that keeps its cache across
+// recomputations counts only the models added since).
+ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<NamedConfig>& configs,
                                      const TableOptions& options = {});
 
 // CSV (RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes

@@ -14,6 +14,8 @@
 // each formula.
 namespace llmsizer {
 
+struct ParamCount; // count.h
+
 // ---- Optimizer ----------------------------------------------------------------------------
 
 // Optimizer state bytes per trainable parameter, fp32 master copy included (ZeRO's K).
@@ -130,5 +132,8 @@ struct TrainingMemory {
 // Throws InputError for inconsistent parallel settings (t must divide n_heads, zero_stage 0-3,
 // …), InvalidConfigError for an invalid config, OverflowError beyond 64 bits.
 TrainingMemory trainingMemory(const ModelConfig& config, const TrainingParams& params);
+// The same with the configuration's count already made (count = countParameters(config)).
+TrainingMemory trainingMemory(const ModelConfig& config, const ParamCount& count,
+                              const TrainingParams& params);
 
 } // namespace llmsizer
