@@ -93,11 +93,41 @@ std::int64_t signedDifference(u64 capacity, u64 required)
 }
 
 using Requirement = std::function<u64(const ParallelSplit&)>;
-using Chooser = std::function<ParallelSplit(u64)>;
+using Chooser = std::function<ParallelSplit(u64)>;    // the layout's sizes
+using Annotate = std::function<void(ParallelSplit&)>; // its notes, for the layouts reported
 
-FitCheck check(const Requirement& need, const Chooser& choose, const GpuSpec& gpu, u64 gpus,
-               const FitOptions& o)
+// The per-GPU need of each distinct layout, worked out once: past the layouts the heads and
+// layers allow, more GPUs only add replicas with the same need (inference), so a search up to
+// max_gpus evaluates a handful. Training keys on the data-parallel size too (ZeRO shards over it).
+class NeedMemo {
+public:
+    NeedMemo(const Requirement& need, bool byDataParallel) : m_need(need), m_byDp(byDataParallel) {}
+    u64 operator()(const ParallelSplit& s)
+    {
+        const u64 dp = m_byDp ? s.data_parallel : 0;
+        for (const Entry& e : m_entries) {
+            if (e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == dp) {
+                return e.bytes;
+            }
+        }
+        const u64 bytes = m_need(s);
+        m_entries.push_back({s.tensor_parallel, s.pipeline_parallel, dp, bytes});
+        return bytes;
+    }
+
+private:
+    struct Entry {
+        u64 t, p, d, bytes;
+    };
+    const Requirement& m_need;
+    bool m_byDp;
+    std::vector<Entry> m_entries;
+};
+
+FitCheck check(const Requirement& requirement, bool byDataParallel, const Chooser& choose,
+               const Annotate& annotate, const GpuSpec& gpu, u64 gpus, const FitOptions& o)
 {
+    NeedMemo need(requirement, byDataParallel);
     FitCheck r;
     r.gpus = std::max<u64>(gpus, 1);
     r.split = choose(r.gpus);
@@ -122,6 +152,10 @@ FitCheck check(const Requirement& need, const Chooser& choose, const GpuSpec& gp
             r.needed_required_bytes = req;
             break;
         }
+    }
+    annotate(r.split);
+    if (r.gpus_needed > 0) {
+        annotate(r.needed_split);
     }
     const std::string on = std::to_string(r.gpus) + " × " + gpu.name;
     const std::string usable =
@@ -167,8 +201,11 @@ std::vector<std::uint64_t> candidateGpuCounts(const FitOptions& o)
     return out;
 }
 
-ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool training, int zero_stage,
-                          const FitOptions& o)
+namespace {
+
+// The layout's sizes, without the notes (the fit search tries many and keeps two).
+ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_stage,
+                        const FitOptions& o)
 {
     ParallelSplit s;
     s.gpus = std::max<u64>(gpus, 1);
@@ -183,6 +220,14 @@ ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool trainin
         s.data_parallel = rest / s.pipeline_parallel;
     }
     s.nodes = ceilDiv(s.gpus, node);
+    return s;
+}
+
+// What an engineer should know about a layout: head divisibility, replicated KV heads.
+void addNotes(ParallelSplit& s, const ModelConfig& c, bool training, const FitOptions& o)
+{
+    s.notes.clear();
+    const u64 node = std::max<u64>(o.gpus_per_node, 1);
     const u64 t = s.tensor_parallel;
     const u64 wanted = std::min(s.gpus, node);
     if (t < wanted && s.gpus % wanted == 0) {
@@ -205,6 +250,15 @@ ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool trainin
         s.notes.push_back(std::to_string(s.data_parallel) +
                           " replicas: more GPUs than the layers can be split over");
     }
+}
+
+} // namespace
+
+ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool training, int zero_stage,
+                          const FitOptions& o)
+{
+    ParallelSplit s = layoutFor(c, gpus, training, zero_stage, o);
+    addNotes(s, c, training, o);
     return s;
 }
 
@@ -234,8 +288,9 @@ FitCheck fitInference(CountCache& counts, const ModelConfig& config, const Infer
         const ModelConfig stage = stageConfig(config, s.pipeline_parallel);
         return inferenceMemory(stage, counts.count(stage), p).total_bytes;
     };
-    const Chooser choose = [&](u64 n) { return chooseSplit(config, n, false, 0, options); };
-    return check(need, choose, gpu, gpus, options);
+    const Chooser choose = [&](u64 n) { return layoutFor(config, n, false, 0, options); };
+    const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, false, options); };
+    return check(need, false, choose, annotate, gpu, gpus, options);
 }
 
 FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const TrainingParams& params,
@@ -250,9 +305,10 @@ FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const Traini
         return trainingMemory(config, count, p).per_gpu_bytes;
     };
     const Chooser choose = [&](u64 n) {
-        return chooseSplit(config, n, true, params.zero_stage, options);
+        return layoutFor(config, n, true, params.zero_stage, options);
     };
-    return check(need, choose, gpu, gpus, options);
+    const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, true, options); };
+    return check(need, true, choose, annotate, gpu, gpus, options);
 }
 
 } // namespace llmsizer
