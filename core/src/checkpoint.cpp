@@ -319,14 +319,23 @@ std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs:
         c.estimate_note = "no estimate: no config.json beside the checkpoint";
         return std::nullopt;
     }
+    // Read once for both: the quantization settings and the architecture.
+    nlohmann::json j;
+    try {
+        j = readJsonFile(config);
+    } catch (const InputError& e) {
+        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
+        c.estimate_note = std::string("no estimate: ") + e.what();
+        return std::nullopt;
+    }
     std::optional<detail::QuantSettings> quant;
     try {
-        quant = detail::quantSettings(readJsonFile(config), config.string());
+        quant = detail::quantSettings(j, config.string());
     } catch (const InputError& e) {
         c.notes.push_back(std::string("quantization settings not read: ") + e.what());
     }
     try {
-        HfImport imported = importHfConfigFile(config);
+        HfImport imported = importHfConfig(j, config.string());
         c.inferred = imported.config;
         c.config_source = config.string();
         c.model_name = imported.name;
