@@ -342,6 +342,18 @@ void TestUiModel::axisCoversBarsAndNextGpu()
     QCOMPARE(niceCeil(161), 200.0);
     QCOMPARE(niceCeil(7.5), 8.0);
     QVERIFY(axis.max / axis.tick <= 8);
+    // Llama 3 70B at FP32 on one GPU, 285.9 GB, with 8× H100 selected (687 GB): the line is
+    // 2.4× the bar, so the axis is not stretched to it (the bar would use a third of the chart):
+    // 285.9 × 1.15 = 328.8, rounded up to 400.
+    MemoryBar fp32;
+    fp32.total = 285'900'000'000;
+    const MemoryAxis tall = memoryAxis({fp32}, lines, ByteUnits::Decimal);
+    QCOMPARE(tall.max, 400.0);
+    // A line within 1.5× of the bar is shown: 151 GB over a 110 GB bar, 151 × 1.08 = 163.1,
+    // rounded up to 200.
+    MemoryBar fp16;
+    fp16.total = 110'000'000'000;
+    QCOMPARE(memoryAxis({fp16}, lines, ByteUnits::Decimal).max, 200.0);
 }
 
 QTEST_GUILESS_MAIN(TestUiModel)

@@ -302,11 +302,12 @@ MemoryAxis memoryAxis(const std::vector<MemoryBar>& bars, const std::vector<Refe
         shortest = shortest == 0 ? b.total : std::min(shortest, b.total);
     }
     // Show the first GPU line above the tallest bar (what it would take) when it is near enough
-    // not to squash the bars (within 3x); the totals' labels name the fit either way.
+    // that the bars keep two thirds of the chart (within 1.5×); lines further up are named at
+    // the chart's top edge instead, and the totals' labels name the fit either way.
     u64 top = tallest;
     for (const ReferenceLine& l : lines) {
         if (l.bytes >= tallest) {
-            if (l.bytes / 3 <= tallest) {
+            if (l.bytes - tallest <= tallest / 2) {
                 top = std::max(top, l.bytes);
             }
             break;

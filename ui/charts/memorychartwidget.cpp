@@ -158,6 +158,7 @@ void MemoryChartWidget::refresh()
         m_totals.pop_back();
     }
     m_totalValues.assign(bars.size(), 0);
+    m_totalTexts.assign(bars.size(), QString());
     const std::vector<BarVerdict>& verdicts = m_model->verdicts();
     for (std::size_t b = 0; b < bars.size(); ++b) {
         QString text = qs(formatBytes(bars[b].total, units, 1));
@@ -171,6 +172,7 @@ void MemoryChartWidget::refresh()
             colour = fits && v.tight ? tightColor(m_dark) : fitColor(fits, m_dark);
         }
         m_totals[b]->setText(text);
+        m_totalTexts[b] = text;
         m_totals[b]->setColor(colour);
         m_totalValues[b] = bytesInUnit(bars[b].total, units);
     }
@@ -211,75 +213,6 @@ void MemoryChartWidget::rebuildSets()
         m_setKeys.push_back(qs(seg.key));
     }
     applyColours();
-}
-
-void MemoryChartWidget::rebuildLines()
-{
-    // Devices of equal capacity (A100 80GB, H100 80GB) share one line and one label.
-    std::vector<std::pair<QString, std::uint64_t>> merged;
-    for (const ReferenceLine& l : m_model->lines()) {
-        if (!merged.empty() && merged.back().second == l.bytes) {
-            merged.back().first += QStringLiteral("/") + qs(l.short_label);
-        } else {
-            merged.emplace_back(qs(l.short_label), l.bytes);
-        }
-    }
-    const ByteUnits units = m_model->units();
-    while (m_lines.size() < merged.size()) {
-        Line l;
-        l.series = new QLineSeries(m_chart);
-        m_chart->addSeries(l.series);
-        l.series->attachAxis(m_lineX);
-        l.series->attachAxis(m_log ? static_cast<QAbstractAxis*>(m_logValue) : m_value);
-        const QList<QLegendMarker*> markers = m_chart->legend()->markers(l.series);
-        for (QLegendMarker* marker : markers) {
-            marker->setVisible(false);
-        }
-        l.label = new StaticTextItem(m_chart);
-        l.label->setFont(font());
-        l.label->setBackground(palette().color(QPalette::Window));
-        l.label->setZValue(10);
-        m_lines.push_back(l);
-        applyColours();
-    }
-    while (m_lines.size() > merged.size()) {
-        m_chart->removeSeries(m_lines.back().series);
-        delete m_lines.back().series;
-        delete m_lines.back().label;
-        m_lines.pop_back();
-    }
-    const double right = static_cast<double>(m_model->bars().size()) - 0.5;
-    const MemoryAxis& axis = m_model->axis();
-    qreal labelWidth = 0;
-    for (std::size_t i = 0; i < merged.size(); ++i) {
-        Line& l = m_lines[i];
-        l.key = merged[i].first;
-        l.value = bytesInUnit(merged[i].second, units);
-        const bool visible = m_log ? l.value <= axis.log_max : l.value <= axis.max;
-        l.series->replace(QList<QPointF>{{-0.5, l.value}, {right, l.value}});
-        l.series->setVisible(visible);
-        // Vendors sell memory in GiB ("80GB" is 80 GiB), so decimal capacities name it too.
-        QString capacity = qs(formatBytes(merged[i].second, units, 0));
-        if (units == ByteUnits::Decimal) {
-            capacity +=
-                QStringLiteral(" · ") + qs(formatBytes(merged[i].second, ByteUnits::Binary, 0));
-        }
-        l.label->setText(l.key + QLatin1Char('\n') + capacity);
-        l.label->setVisible(visible);
-        // A series' legend marker follows its visibility; GPU lines are labelled, not listed.
-        const QList<QLegendMarker*> markers = m_chart->legend()->markers(l.series);
-        for (QLegendMarker* marker : markers) {
-            marker->setVisible(false);
-        }
-        if (visible) {
-            labelWidth = std::max(labelWidth, l.label->boundingRect().width());
-        }
-    }
-    // GPU labels sit in the right margin, clear of the bars and their totals.
-    const int margin = static_cast<int>(labelWidth) + 10;
-    if (m_chart->margins().right() != margin) {
-        m_chart->setMargins(QMargins(4, m_chart->margins().top(), margin, 4));
-    }
 }
 
 // The title on one line, or on one line per part when the chart is narrower than it (narrow
@@ -323,32 +256,26 @@ void MemoryChartWidget::placeLabels()
     fitTitle();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
-    double lastTop = plot.bottom() + 1000;
-    for (Line& l : m_lines) { // ascending capacity: lowest line first
-        if (!l.label->isVisible()) {
-            continue;
-        }
-        const QPointF p = m_chart->mapToPosition(
-            QPointF(static_cast<double>(m_model->bars().size()) - 0.5, l.value), l.series);
-        const QRectF r = l.label->boundingRect();
-        double y = std::min(p.y() - r.height() / 2, lastTop - r.height());
-        y = std::max(y, plot.top() - r.height() / 2);
-        l.label->setPos(plot.right() + 6, y);
-        lastTop = y;
-    }
+    placeLineLabels(plot);
     // A verdict wider than its bar's slot (narrow windows, presentation mode) breaks after its
-    // verb, so that neighbouring labels never run into each other.
+    // verb, so that neighbouring labels never run into each other; it is unbroken again when the
+    // slot grows (always measured from the unbroken text).
     const double slot =
         plot.width() / static_cast<double>(std::max<std::size_t>(1, m_totals.size()));
-    for (StaticTextItem* total : m_totals) {
-        if (total->boundingRect().width() > slot - 6) {
-            QString text = total->text();
+    for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
+        const QFontMetricsF metrics(m_totals[b]->font());
+        qreal widest = 0;
+        for (const QString& line : m_totalTexts[b].split(QLatin1Char('\n'))) {
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        }
+        QString text = m_totalTexts[b];
+        if (widest > slot - 6) {
             text.replace(QStringLiteral("fits on "), QStringLiteral("fits on\n"))
                 .replace(QStringLiteral("needs "), QStringLiteral("needs\n"))
                 .replace(QStringLiteral("does not fit on "), QStringLiteral("does not fit\non "));
-            if (text != total->text()) {
-                total->setText(text);
-            }
+        }
+        if (text != m_totals[b]->text()) {
+            m_totals[b]->setText(text);
         }
     }
     for (std::size_t b = 0; b < m_totals.size(); ++b) {

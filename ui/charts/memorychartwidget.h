@@ -61,6 +61,7 @@ private:
     void rebuildSets();
     void rebuildLines();
     void placeLabels();
+    void placeLineLabels(const QRectF& plot);
     void fitTitle();
     void applyColours();
 
@@ -78,13 +79,19 @@ private:
     std::vector<QBarSet*> m_sets;
     struct Line {
         QString key;
+        QString capacity; // "687 GB · 640 GiB"
         QLineSeries* series = nullptr;
         StaticTextItem* label = nullptr;
         double value = 0;
+        bool above = false; // beyond the axis: named at the top edge, no line drawn
     };
+    QString lineText(const Line& line) const;
+    void setCompactLabels(bool compact);
+    bool m_compactLabels = false; // one line per GPU label, when they crowd each other
     std::vector<Line> m_lines;
     std::vector<StaticTextItem*> m_totals;
     std::vector<double> m_totalValues;
+    std::vector<QString> m_totalTexts; // unbroken; placeLabels breaks them to fit their slot
     bool m_log = false;
     bool m_dark = false;
 };

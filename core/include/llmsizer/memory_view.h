@@ -85,7 +85,8 @@ int smallestFit(std::uint64_t bytes, const std::vector<ReferenceLine>& lines);
 double bytesInUnit(std::uint64_t bytes, ByteUnits units);
 
 // The memory axis: upper bound (in GB or GiB) covering the tallest bar and the first reference
-// line above it (if that line is within 3x of the bar), rounded up to 1, 2 or 5 × 10^k; whether a
+// line above it (if that line is within 1.5× of the bar, so the bars keep two thirds of the chart),
+// rounded up to 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k (niceCeil); whether a
 // log axis is advisable (tallest / shortest bar > 50); and the lower bound for a log axis (a power
 // of ten below the shortest bar).
 struct MemoryAxis {
