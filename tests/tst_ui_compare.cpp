@@ -221,6 +221,11 @@ void TestUiCompare::chartsShowCoreFigures()
     const QStringList keys = components->seriesKeys();
     QVERIFY(keys.contains(QStringLiteral("experts")));
     QVERIFY(keys.contains(QStringLiteral("attention")));
+    // The legend names every series in full (Qt's own legend elided them to "Route…").
+    for (const QString& name : {QStringLiteral("Token embedding"), QStringLiteral("Routed experts"),
+                                QStringLiteral("LM head")}) {
+        QVERIFY2(components->legendText().contains(name), qPrintable(components->legendText()));
+    }
     for (int m = 0; m < kFour.size(); ++m) {
         const std::vector<Slice> slices =
             pieSlices(countParameters(f.model->findPreset(kFour[m])->config));

@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QLabel>
 #include <QLegend>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -51,7 +52,7 @@ QColor CompareChartBars::colorFor(const QString& key, bool dark)
 CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     : QWidget(parent), m_title(title), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_series(new QBarSeries(m_chart)), m_categories(new QBarCategoryAxis(m_chart)),
-      m_value(new QValueAxis(m_chart))
+      m_value(new QValueAxis(m_chart)), m_legend(new QLabel(this))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addSeries(m_series);
@@ -60,7 +61,10 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_value);
     m_series->setBarWidth(0.85);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->hide();
+    m_legend->setWordWrap(true);
+    m_legend->setAlignment(Qt::AlignCenter);
+    m_legend->setTextFormat(Qt::RichText);
     m_chart->setMargins(QMargins(4, 4, 8, 4));
     m_chart->setTitle(m_title);
     m_value->setLabelFormat(QStringLiteral("%g"));
@@ -74,7 +78,8 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     m_view->setMinimumSize(320, 220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
     connect(m_series, &QBarSeries::hovered, this, &CompareChartBars::hover);
     connect(m_chart, &QChart::plotAreaChanged, this,
             [this](const QRectF& plot) { fitTicks(plot.height()); });
@@ -102,7 +107,6 @@ void CompareChartBars::setData(const CompareChart& chart)
     setValueAxis(m_value, 0, chart.axis_max, chart.tick);
     m_chart->setTitle(QStringLiteral("%1 — %2").arg(m_title, qs(chart.axis_title)));
     fitTicks(m_chart->plotArea().height());
-    m_chart->legend()->setVisible(!m_sets.empty());
     applyColours();
 }
 
@@ -131,8 +135,14 @@ void CompareChartBars::applyColours()
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
     titleFont.setBold(true);
     m_chart->setTitleFont(titleFont);
-    m_chart->legend()->setLabelColor(text);
-    m_chart->legend()->setFont(font());
+    m_chart->legend()->hide(); // a theme may bring it back
+    QStringList entries;
+    for (const CompareSeries& s : m_data.series) {
+        entries << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+                       .arg(colorFor(qs(s.key), m_dark).name(), qs(s.label).toHtmlEscaped());
+    }
+    m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
+    m_legend->setVisible(!entries.isEmpty());
     m_categories->setLabelsFont(font());
     m_value->setLabelsFont(font());
     m_value->setTitleFont(font());
@@ -152,6 +162,11 @@ void CompareChartBars::applyColours()
         m_sets[i]->setColor(colorFor(qs(m_data.series[i].key), m_dark));
         m_sets[i]->setBorderColor(base);
     }
+}
+
+QString CompareChartBars::legendText() const
+{
+    return m_legend->text();
 }
 
 void CompareChartBars::setDark(bool dark)

@@ -12,6 +12,7 @@ class QBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
+class QLabel;
 class QValueAxis;
 
 namespace llmsizer::ui {
@@ -29,6 +30,8 @@ public:
     void setData(const CompareChart& data);
     void setDark(bool dark);
     QString title() const { return m_title; }
+    // The legend's text as shown (rich text): every series' full label; it wraps, never elides.
+    QString legendText() const;
 
     // What the chart currently shows, read back from its series and axes (tests).
     QStringList categories() const;
@@ -53,6 +56,7 @@ private:
     QBarSeries* m_series;
     QBarCategoryAxis* m_categories;
     QValueAxis* m_value;
+    QLabel* m_legend; // below the chart: wraps where Qt's legend would elide ("Positio…")
     std::vector<QBarSet*> m_sets;
     CompareChart m_data;
     bool m_dark = false;
