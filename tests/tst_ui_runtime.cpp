@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <algorithm>
 #include <memory>
 
 using namespace llmsizer;
@@ -115,8 +116,15 @@ private slots:
         }
         // The chart draws it (GB) and its title names both choices.
         const MemoryChartWidget* chart = window.memoryPanel()->chart();
-        const auto fp16Index = chart->categories().indexOf(QStringLiteral("FP16/BF16"));
-        QVERIFY(fp16Index >= 0);
+        // (The bar's name depends on the window's width: "FP16/BF16", or "16-bit" when narrow.)
+        const auto fp16 = std::find_if(model.bars().begin(), model.bars().end(),
+                                       [](const MemoryBar& b) { return b.precision_id == "fp16"; });
+        QVERIFY(fp16 != model.bars().end());
+        const auto fp16Index = fp16 - model.bars().begin();
+        QCOMPARE(chart->categories().at(fp16Index),
+                 QString::fromStdString(chart->categories().contains(QStringLiteral("16-bit"))
+                                            ? fp16->narrow_label
+                                            : fp16->label));
         QVERIFY(qAbs(chart->value(segment, static_cast<int>(fp16Index)) -
                      static_cast<double>(got) / 1e9) < 1e-9);
         QVERIFY2(chart->title().contains(QStringLiteral("KV ") + model.kvPrecision().toUpper()) &&

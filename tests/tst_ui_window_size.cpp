@@ -2,9 +2,12 @@
 // the screen's available geometry (a 1280x800 laptop, a projector), and each reopens where the
 // user left it. The offscreen platform is given one 1280x800 screen, smaller than either window's
 // preferred size (1600x1000 and 1500x950).
+#include "support/window_fixture.h"
+#include "ui/charts/memorychartwidget.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/configmodel.h"
 #include "ui/mainwindow.h"
+#include "ui/memorypanel.h"
 #include "ui/settings.h"
 #include "ui/startup.h"
 
@@ -22,6 +25,8 @@ class TestUiWindowSize : public QObject {
 private slots:
     void firstStartFitsTheScreen();
     void geometryIsRemembered();
+    void barNamesFitTheirBars_data();
+    void barNamesFitTheirBars();
 };
 
 namespace {
@@ -77,6 +82,50 @@ void TestUiWindowSize::geometryIsRemembered()
     Session again(&settings);
     QCOMPARE(again.window->size(), mainSize);
     QCOMPARE(again.window->compareWindow()->size(), compareSize);
+}
+
+void TestUiWindowSize::barNamesFitTheirBars_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("training");
+    QTest::addColumn<bool>("gguf");
+    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        for (const bool training : {false, true}) {
+            for (const bool gguf : {false, true}) {
+                QTest::addRow("%dx%d%s%s", size.width(), size.height(), training ? " training" : "",
+                              gguf ? " gguf" : "")
+                    << size << training << gguf;
+            }
+        }
+    }
+}
+
+// Every bar's name fits under its bar (Qt elides a longer one to "FP16/BF…"): at 1280×800 the
+// bars are named by bit width ("16-bit"), at 1920×1080 in full ("FP16/BF16").
+void TestUiWindowSize::barNamesFitTheirBars()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, training);
+    QFETCH(bool, gguf);
+    llmsizer::test::WindowFixture f(QStringLiteral("llama-3-70b"), {size, true, false});
+    f.model->setTraining(training);
+    if (gguf) {
+        f.model->setExtraPrecisions({QStringLiteral("q4_k_m")});
+    }
+    QApplication::processEvents();
+    const MemoryChartWidget* chart = f.window->memoryPanel()->chart();
+    const QStringList names = chart->categories();
+    QVERIFY(!names.isEmpty());
+    // What Qt draws: no axis label or title elided.
+    for (const QString& text : chart->drawnTexts()) {
+        QVERIFY2(!text.endsWith(QStringLiteral("...")) && !text.endsWith(QChar(0x2026)),
+                 qPrintable(text));
+    }
+    if (size.width() >= 1920) {
+        QVERIFY2(
+            names.contains(training ? QStringLiteral("BF16 mixed") : QStringLiteral("FP16/BF16")),
+            qPrintable(names.join(QLatin1Char(','))));
+    }
 }
 
 int main(int argc, char** argv)

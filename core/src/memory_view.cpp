@@ -32,6 +32,7 @@ MemoryBar inferenceBar(const ModelConfig& config, const ParamCount& count, const
     MemoryBar bar;
     bar.precision_id = id;
     bar.label = precisionShortLabel(id, false);
+    bar.narrow_label = precisionNarrowLabel(id, false);
     bar.segments = {{"weights", "Weights", m.weights_bytes},
                     {"kv_cache", "KV cache", m.kv_cache_bytes},
                     {"activations", "Activations", m.activation_bytes},
@@ -52,6 +53,7 @@ MemoryBar trainingBar(const ModelConfig& config, const ParamCount& count, const 
     MemoryBar bar;
     bar.precision_id = id;
     bar.label = precisionShortLabel(id, true);
+    bar.narrow_label = precisionNarrowLabel(id, true);
     bar.segments = {{"weights", "Weights", m.weights_bytes},
                     {"gradients", "Gradients", m.gradients_bytes},
                     {"optimizer", "Optimizer", m.optimizer_bytes},
@@ -146,6 +148,23 @@ std::string precisionShortLabel(const std::string& id, bool training)
         return label;
     }
     return id;
+}
+
+std::string precisionNarrowLabel(const std::string& id, bool training)
+{
+    if (id == "fp32") {
+        return training ? "FP32" : "32-bit";
+    }
+    if (id == "fp16" || id == "bf16") {
+        return training ? "BF16" : "16-bit";
+    }
+    if (id == "fp8" || id == "int8") {
+        return training ? "FP8" : "8-bit";
+    }
+    if (id == "int4") {
+        return training ? "QLoRA" : "4-bit";
+    }
+    return precisionShortLabel(id, training);
 }
 
 InferenceParams barInferenceParams(const std::string& id, const MemoryViewOptions& o)

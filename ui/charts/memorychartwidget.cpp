@@ -102,10 +102,13 @@ void MemoryChartWidget::refresh()
 {
     const std::vector<MemoryBar>& bars = m_model->bars();
     const ByteUnits units = m_model->units();
-    QStringList names;
+    m_fullCategories.clear();
+    m_narrowCategories.clear();
     for (const MemoryBar& b : bars) {
-        names << qs(b.label);
+        m_fullCategories << qs(b.label);
+        m_narrowCategories << qs(b.narrow_label);
     }
+    const QStringList& names = m_narrow ? m_narrowCategories : m_fullCategories;
     if (names != m_categories->categories()) {
         m_categories->setCategories(names);
     }
@@ -251,6 +254,24 @@ void MemoryChartWidget::fitTitle()
     }
 }
 
+// Bar names under the bars: the short labels ("FP16/BF16"), or the narrow ones ("16-bit") when a
+// short one is wider than 55 % of its bar's slot: Qt Charts elides a category label well before
+// it fills the slot (at 1280×800 a 64 px "FP16/BF16" became "FP16/BF..." in a 91 px slot).
+// Decided on the short labels' widths, so the choice is stable while the axis relayouts.
+void MemoryChartWidget::fitCategories(double slot)
+{
+    const QFontMetricsF metrics(m_categories->labelsFont());
+    bool narrow = false;
+    for (const QString& name : m_fullCategories) {
+        narrow = narrow || metrics.horizontalAdvance(name) > 0.55 * slot;
+    }
+    m_narrow = narrow;
+    const QStringList& names = m_narrow ? m_narrowCategories : m_fullCategories;
+    if (names != m_categories->categories()) {
+        m_categories->setCategories(names); // relayouts the axis: placeLabels runs again
+    }
+}
+
 void MemoryChartWidget::placeLabels()
 {
     fitTitle();
@@ -262,6 +283,7 @@ void MemoryChartWidget::placeLabels()
     // slot grows (always measured from the unbroken text).
     const double slot =
         plot.width() / static_cast<double>(std::max<std::size_t>(1, m_totals.size()));
+    fitCategories(slot);
     for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
         const QFontMetricsF metrics(m_totals[b]->font());
         qreal widest = 0;

@@ -52,6 +52,9 @@ public:
     // Where the visible GPU labels are drawn, and the chart's own width (tests: no clipping).
     QList<QRectF> lineLabelRects() const;
     qreal chartWidth() const;
+    // Every text Qt Charts draws in the chart (axis labels, titles), as drawn: an elided one ends
+    // in "...".
+    QStringList drawnTexts() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -62,6 +65,7 @@ private:
     void rebuildLines();
     void placeLabels();
     void placeLineLabels(const QRectF& plot);
+    void fitCategories(double slot);
     void fitTitle();
     void applyColours();
 
@@ -91,7 +95,10 @@ private:
     std::vector<Line> m_lines;
     std::vector<StaticTextItem*> m_totals;
     std::vector<double> m_totalValues;
-    std::vector<QString> m_totalTexts; // unbroken; placeLabels breaks them to fit their slot
+    std::vector<QString> m_totalTexts;
+    QStringList m_fullCategories;   // the bars' short labels ("FP16/BF16")
+    QStringList m_narrowCategories; // for narrow bars ("16-bit")
+    bool m_narrow = false;          // unbroken; placeLabels breaks them to fit their slot
     bool m_log = false;
     bool m_dark = false;
 };

@@ -6,6 +6,8 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
@@ -70,6 +72,22 @@ QList<QRectF> MemoryChartWidget::lineLabelRects() const
 qreal MemoryChartWidget::chartWidth() const
 {
     return m_chart->size().width();
+}
+
+QStringList MemoryChartWidget::drawnTexts() const
+{
+    QStringList out;
+    if (m_chart->scene() == nullptr) {
+        return out;
+    }
+    for (const QGraphicsItem* item : m_chart->scene()->items()) {
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item)) {
+            if (text->isVisible()) {
+                out << text->toPlainText();
+            }
+        }
+    }
+    return out;
 }
 
 QString MemoryChartWidget::title() const

@@ -30,6 +30,8 @@ struct MemorySegment {
 struct MemoryBar {
     std::string precision_id; // "fp16"
     std::string label;        // "FP16/BF16", "GGUF Q4_K_M", "QLoRA NF4" (training INT4)
+    std::string
+        narrow_label; // under a narrow bar: "16-bit", "Q4_K_M", "QLoRA" (precisionNarrowLabel)
     std::vector<MemorySegment> segments;
     std::uint64_t total = 0;
 };
@@ -48,6 +50,10 @@ struct MemoryViewOptions {
 std::vector<std::string> barPrecisionIds(const std::vector<std::string>& extras, bool training);
 // A short label for a precision id ("FP16/BF16", "Q4_K_M").
 std::string precisionShortLabel(const std::string& id, bool training);
+// The same in at most six characters, for bars too narrow for the short label: inference by bit
+// width ("32-bit", "16-bit", "8-bit", "4-bit"; GGUF types by name), training by format ("FP32",
+// "BF16", "FP8", "QLoRA").
+std::string precisionNarrowLabel(const std::string& id, bool training);
 
 // One bar. Inference: inferenceMemory() at the precision. Training: trainingMemory() with
 // AdamW and weights/gradients at the precision's width (FP32 4+4 bytes, FP16 2+2, FP8 1+2), and
