@@ -286,10 +286,26 @@ void TestUiModel::modifiedAndReset()
     QVERIFY(model.setKnob(Knob::Layers, 24));
     QVERIFY(model.isModified());
     QSignalSpy changed(&model, &ConfigModel::changed);
+    QSignalSpy loaded(&model, &ConfigModel::modelLoaded);
     model.resetToBase();
     QCOMPARE(changed.size(), 1);
     QVERIFY(!model.isModified());
     QVERIFY(model.config() == preset("gpt-2-small").config);
+    // Edits and a reset are not a new model; a preset or a file is, once, before its change.
+    QVERIFY(model.setKnob(Knob::Layers, 24));
+    QCOMPARE(loaded.size(), 0);
+    // When a load announces itself, its changed() has not come yet (the spy counts first).
+    int changesAtLoad = -1;
+    QObject::connect(&model, &ConfigModel::modelLoaded, &model,
+                     [&] { changesAtLoad = static_cast<int>(changed.size()); });
+    QVERIFY(model.selectPreset(QStringLiteral("llama-3-8b")));
+    QCOMPARE(loaded.size(), 1);
+    QCOMPARE(changesAtLoad, 2);
+    QCOMPARE(changed.size(), 3);
+    QVERIFY(model.loadConfig(preset("gpt-2-small").config, QStringLiteral("config.json")));
+    QCOMPARE(loaded.size(), 2);
+    QVERIFY(!model.selectPreset(QStringLiteral("no-such-preset")));
+    QCOMPARE(loaded.size(), 2);
 }
 
 void TestUiModel::barsMatchTheCore()

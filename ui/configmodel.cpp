@@ -56,6 +56,7 @@ bool ConfigModel::selectPreset(const QString& id)
     m_modelName = name;
     m_base = config;
     m_checkpoint.reset();
+    emit modelLoaded();
     emit changed();
     return true;
 }
@@ -69,6 +70,7 @@ bool ConfigModel::loadConfig(const ModelConfig& config, const QString& name)
     m_modelName = name;
     m_base = config;
     m_checkpoint.reset();
+    emit modelLoaded();
     emit changed();
     return true;
 }
@@ -88,6 +90,9 @@ bool ConfigModel::loadCheckpoint(const Checkpoint& checkpoint, const QString& na
     m_checkpointName = name;
     m_checkpointConfig = m_config;
     m_checkpointSlices = checkpointSlices(checkpoint);
+    if (checkpoint.inferred) {
+        emit modelLoaded();
+    }
     emit changed();
     return true;
 }

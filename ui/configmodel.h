@@ -126,6 +126,9 @@ public:
     int recomputeCount() const { return m_recomputes; }
 
 signals:
+    // Another model was loaded (a preset, a file or a checkpoint's configuration): the base that
+    // resetToBase() returns to changed. Emitted just before that load's changed().
+    void modelLoaded();
     // After every accepted edit (configuration, workload or display options).
     void changed();
     // After changed(), when the display options were what changed.

@@ -10,6 +10,7 @@ namespace llmsizer::ui {
 
 ExploreModel::ExploreModel(ConfigModel* model, QObject* parent) : QObject(parent), m_model(model)
 {
+    connect(m_model, &ConfigModel::modelLoaded, this, [this] { m_newModel = true; });
     connect(m_model, &ConfigModel::changed, this, &ExploreModel::onConfigChanged);
 }
 
@@ -107,14 +108,14 @@ void ExploreModel::applyConfig(const IsoSolution& solution)
     m_solved = m_locked;
     m_error.clear();
     m_applying = true;
-    const int before = m_recomputes;
+    m_changeSeen = false;
     const bool ok = m_model->setConfig(solution.config);
     m_applying = false;
     if (!ok) {
         m_error = issuesText(m_model->issues(), QStringLiteral("; "));
         m_solved = false;
     }
-    if (m_recomputes == before) { // same configuration, or refused: no changed() came
+    if (!m_changeSeen) { // same configuration, or refused: no changed() came
         updateCurrent();
         emit changed();
     }
@@ -123,6 +124,7 @@ void ExploreModel::applyConfig(const IsoSolution& solution)
 void ExploreModel::onConfigChanged()
 {
     if (m_applying) {
+        m_changeSeen = true;
         updateCurrent();
         emit changed();
         return;
@@ -139,8 +141,7 @@ void ExploreModel::onConfigChanged()
     } catch (const std::exception&) {
         member = false;
     }
-    const QString key = m_model->presetId() + QLatin1Char('\n') + m_model->modelName();
-    if (member && key == m_modelKey && m_context == m_model->context() && !m_dirty) {
+    if (member && !m_newModel && m_context == m_model->context() && !m_dirty) {
         updateCurrent();
         emit changed();
     } else {
@@ -157,10 +158,9 @@ void ExploreModel::rebuildFamily()
     m_dirty = false;
     m_error.clear();
     const ModelConfig& c = m_model->config();
-    const QString key = m_model->presetId() + QLatin1Char('\n') + m_model->modelName();
     try {
-        if (key != m_modelKey || m_target == 0) {
-            m_modelKey = key;
+        if (m_newModel || m_target == 0) {
+            m_newModel = false;
             m_target = countParameters(m_model->baseConfig()).total;
         }
         bool member = false;

@@ -85,7 +85,8 @@ private:
     ModelConfig m_base;
     std::uint64_t m_target = 0;
     std::uint64_t m_context = 0;
-    QString m_modelKey; // preset id + name: a change means another model was loaded
+    bool m_newModel = true;    // another model was loaded since the family was built
+    bool m_changeSeen = false; // applyConfig: the ConfigModel reported the change
     IsoSolution m_solution;
     std::vector<IsoPoint> m_curve;
     IsoRange m_range;
