@@ -5,20 +5,7 @@
 
 namespace llmsizer {
 
-namespace {
-
 using u64 = std::uint64_t;
-
-u64 mul(u64 a, u64 b)
-{
-    return checkedMul(a, b, "parameter count");
-}
-u64 add(u64 a, u64 b)
-{
-    return checkedAdd(a, b, "parameter count");
-}
-
-} // namespace
 
 std::vector<Slice> pieSlices(const ParamCount& count)
 {
@@ -60,6 +47,8 @@ std::uint64_t approx12Ld2(const ModelConfig& c)
 
 std::uint64_t teachingGuideTotal(const ModelConfig& c)
 {
+    const auto mul = [](u64 a, u64 b) { return checkedMul(a, b, "textbook total"); };
+    const auto add = [](u64 a, u64 b) { return checkedAdd(a, b, "textbook total"); };
     const u64 d = c.d_model;
     const u64 ff = c.effectiveDff();
     u64 block = mul(4, add(mul(d, d), d));   // Q, K, V and output, each d² + d
