@@ -277,7 +277,10 @@ void MemoryChartWidget::placeLabels()
     fitTitle();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
-    placeLineLabels(plot);
+    if (placeLineLabels(plot)) {
+        placeLabels(); // on the plot area the new label margin left (the form is stable now)
+        return;
+    }
     // A verdict wider than its bar's slot (narrow windows, presentation mode) breaks after its
     // verb, so that neighbouring labels never run into each other; it is unbroken again when the
     // slot grows (always measured from the unbroken text).

@@ -64,7 +64,8 @@ private:
     void rebuildSets();
     void rebuildLines();
     void placeLabels();
-    void placeLineLabels(const QRectF& plot);
+    // Places the GPU labels; true when it changed their form (and margin) instead: place again.
+    bool placeLineLabels(const QRectF& plot);
     void fitCategories(double slot);
     void fitTitle();
     void applyColours();

@@ -106,7 +106,7 @@ void MemoryChartWidget::setCompactLabels(bool compact)
     }
 }
 
-void MemoryChartWidget::placeLineLabels(const QRectF& plot)
+bool MemoryChartWidget::placeLineLabels(const QRectF& plot)
 {
     const double x = static_cast<double>(m_model->bars().size()) - 0.5;
     struct Want {
@@ -129,7 +129,8 @@ void MemoryChartWidget::placeLineLabels(const QRectF& plot)
         crowded = crowded || wants[i].centre - wants[i - 1].centre < twoLines;
     }
     if (crowded != m_compactLabels) {
-        setCompactLabels(crowded); // a new margin: placeLabels runs again on the new plot area
+        setCompactLabels(crowded); // a new margin, so a new plot area: the caller starts again
+        return true;
     }
     // Each label centred on its line, then pushed down past the one above it, then up from the
     // plot's bottom edge, so that none overlaps another and all stay beside the plot.
@@ -147,6 +148,7 @@ void MemoryChartWidget::placeLineLabels(const QRectF& plot)
         above = tops[i];
         wants[i].line->label->setPos(plot.right() + 6, tops[i]);
     }
+    return false;
 }
 
 } // namespace llmsizer::ui
