@@ -115,6 +115,8 @@ void printComponents(const Checkpoint& c)
     printLine("  " + padRight("Component", 22) + padLeft("Checkpoint", 20) +
               padLeft("Estimate", 20) + padLeft("Difference", 18));
     bool anyDiff = false;
+    // Without tensors (an index whose shards are all absent) the estimate stands alone.
+    const bool compared = !c.tensors.empty();
     for (std::size_t i = 0; i < c.diff.size(); ++i) {
         const ComponentDiff& d = c.diff[i];
         const std::string label = i < c.components.size()
@@ -123,15 +125,16 @@ void printComponents(const Checkpoint& c)
         anyDiff = anyDiff || d.difference != 0;
         printLine("  " + padRight(label, 22) + padLeft(withThousands(d.checkpoint), 20) +
                   padLeft(withThousands(d.estimate), 20) +
-                  padLeft(signedThousands(d.difference), 18) +
-                  (d.difference != 0 ? "  <- differs" : ""));
+                  padLeft(compared ? signedThousands(d.difference) : "-", 18) +
+                  (compared && d.difference != 0 ? "  <- differs" : ""));
     }
     std::int64_t total = 0;
     for (const ComponentDiff& d : c.diff) {
         total += d.difference;
     }
     printLine("  " + padRight("Total", 22) + padLeft(withThousands(c.total_params), 20) +
-              padLeft(withThousands(c.estimate->total), 20) + padLeft(signedThousands(total), 18));
+              padLeft(withThousands(c.estimate->total), 20) +
+              padLeft(compared ? signedThousands(total) : "-", 18));
     printLine("");
     printLine(!c.headline.empty() ? c.headline
               : anyDiff           ? "The checkpoint differs from the estimate in the rows marked."

@@ -96,6 +96,13 @@ void compareWithEstimate(Checkpoint& c)
     if (!c.inferred) {
         return;
     }
+    // A GGUF's structure (gated MLP, norms, biases, a separate LM head) is read from its tensors
+    // (gguf_config.cpp), so a file without tensors gives no estimate worth comparing.
+    if (c.tensors.empty() && c.format == CheckpointFormat::Gguf) {
+        c.estimate_note = "no estimate: a GGUF's structure (gated MLP, norms, biases, a separate "
+                          "LM head) is read from its tensors, and this file has none";
+        return;
+    }
     try {
         c.estimate = countParameters(*c.inferred);
     } catch (const InvalidConfigError& e) {

@@ -64,6 +64,9 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
 {
     std::vector<CheckpointRow> rows;
     const bool estimated = c.estimate.has_value();
+    // Without tensors (an index whose shards are all absent) the estimate stands alone: there is
+    // nothing to differ from.
+    const bool compared = estimated && !c.tensors.empty();
     for (Component comp : kAllComponents) {
         const u64 got = c.component(comp).params;
         const u64 est = estimated ? c.estimate->params(comp) : 0;
@@ -74,8 +77,10 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
         if (estimated) {
             const auto d = static_cast<std::int64_t>(got) - static_cast<std::int64_t>(est);
             row.estimate = withThousands(est);
-            row.difference = signedThousands(d, "−");
-            row.differs = d != 0;
+            if (compared) {
+                row.difference = signedThousands(d, "−");
+                row.differs = d != 0;
+            }
         }
         rows.push_back(std::move(row));
     }
@@ -90,8 +95,10 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
         const auto d = static_cast<std::int64_t>(c.total_params) -
                        static_cast<std::int64_t>(c.estimate->total);
         total.estimate = withThousands(c.estimate->total);
-        total.difference = signedThousands(d, "−");
-        total.differs = d != 0;
+        if (compared) {
+            total.difference = signedThousands(d, "−");
+            total.differs = d != 0;
+        }
     }
     rows.push_back(std::move(total));
     return rows;
