@@ -133,8 +133,7 @@ private slots:
         QCOMPARE(metadataValue(c, "general.name"), std::string("TinyLlama vocab"));
         QCOMPARE(metadataValue(c, "llama.block_count"), std::string("22"));
         QCOMPARE(metadataValue(c, "llama.feed_forward_length"), std::string("5632"));
-        QCOMPARE(hasNote(c, "big-endian GGUF (byte order read from the version field)"),
-                 bigEndian);
+        QCOMPARE(hasNote(c, "big-endian GGUF (byte order read from the version field)"), bigEndian);
     }
 
     // A Git LFS pointer written by git-lfs 3.3.0 (`git lfs pointer --file=adapters.safetensors`):
