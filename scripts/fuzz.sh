@@ -46,6 +46,7 @@ run_one() {
     case "$name" in
     fuzz_hf_config) seeds=(tests/data/hf tests/data/reference/hf-configs tests/data/reference/hf-configs-2026) ;;
     fuzz_preset) seeds=(presets) ;;
+    fuzz_session_apply) seeds=(fuzz/corpus/fuzz_session) ;;
     fuzz_gpu_catalog) seeds=(resources) ;;
     esac
     local start status=0

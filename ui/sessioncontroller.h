@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/session.h"
+#include "sessionstate.h"
 
 #include <QObject>
 #include <QString>
@@ -53,14 +54,12 @@ signals:
     void sessionFileChanged();
 
 private:
-    QString applyUnchecked(const Session& session);
-    QString precheck(const Session& session) const;
     QString openModel(const QString& path, const LoadedModel& model);
     void saveAs(QWidget* window);
     void setSessionFile(const QString& path);
 
     ConfigModel* m_current;
-    ComparisonModel* m_comparison;
+    SessionState m_state;
     RecentFiles* m_recent;
     QString m_file;
 };

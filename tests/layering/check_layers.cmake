@@ -72,8 +72,9 @@ foreach(file IN LISTS cli_files)
 endforeach()
 
 # Rule 5: widgets call no counting or memory function; the models (ConfigModel, ComparisonModel,
-# ExploreModel) compute, once per edit, and the widgets read their results.
-set(computing_files configmodel.cpp comparisonmodel.cpp exploremodel.cpp sessioncontroller.cpp)
+# ExploreModel) compute, once per edit, and the widgets read their results; SessionState checks
+# a session's counts before applying it.
+set(computing_files configmodel.cpp comparisonmodel.cpp exploremodel.cpp sessionstate.cpp)
 foreach(file IN LISTS ui_files)
     get_filename_component(name "${file}" NAME)
     if(name IN_LIST computing_files OR NOT name MATCHES "\\.cpp$")
