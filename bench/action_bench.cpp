@@ -1,7 +1,7 @@
 #include "action_bench.h"
 
 #include "bench_stats.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"

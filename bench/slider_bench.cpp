@@ -11,7 +11,7 @@
 // LLMSIZER_BENCH_EVENTS=1 counts paint, layout and resize events per step by widget class.
 #include "action_bench.h"
 #include "bench_stats.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
 #include "ui/knobrow.h"

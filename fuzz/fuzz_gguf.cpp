@@ -1,11 +1,11 @@
 // Fuzzes the GGUF header reader on whole files in memory: any input is a valid header or an
 // InputError. A header that parsed is read as a ModelConfig where possible, and that
 // configuration is counted (or refused with an OverflowError, never wrapped).
-#include "llmsizer/checked.h"
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/gguf.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/formats/gguf.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

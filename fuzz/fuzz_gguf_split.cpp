@@ -4,9 +4,9 @@
 // any input is one checkpoint counted over both splits, or an InputError (an OverflowError for a
 // count beyond 64 bits); the parameters of the splits add up to the total.
 #include "fuzz_file_dir.h"
-#include "llmsizer/checked.h"
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // Fuzzes the user GPU catalog reader: any byte string is a valid list of devices or an
 // InputError. Devices that parsed must round-trip through JSON and merge into the built-in
 // catalog unless their id collides (an InputError too).
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // Fuzzes the Hugging Face config.json importer: every input is imported and counted, or refused
 // with an InputError (or an OverflowError for counts beyond 64 bits).
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/hf_import.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // Fuzzes the project preset reader: any byte string must either parse into a valid preset or be
 // refused with an InputError; anything else (a crash, another exception) is a bug.
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/jsonio.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // Fuzzes the safetensors header reader. The input is an 8-byte little-endian length of the data
 // section followed by the JSON header, so the fuzzer can reach the byte-range checks without
 // writing the tensor data itself. Any input is a valid header or an InputError.
-#include "llmsizer/error.h"
-#include "llmsizer/safetensors.h"
+#include "llmsizer/formats/safetensors.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // Fuzzes the reader of model.safetensors.index.json: any byte string is an index (every shard a
 // plain file name in the index's directory, every tensor listed once) or an InputError.
-#include "llmsizer/error.h"
-#include "llmsizer/safetensors.h"
+#include "llmsizer/formats/safetensors.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,9 +5,9 @@
 // checkpoint or an InputError (an OverflowError for a count beyond 64 bits); a checkpoint's
 // quantized parameters and quantization metadata bytes are part of its totals.
 #include "fuzz_file_dir.h"
-#include "llmsizer/checked.h"
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,9 +1,9 @@
 // Fuzzes the session file reader: any byte string is a valid session or an InputError; a session
 // that parsed must save and read back to the same session, with and without the GPU catalog.
-#include "llmsizer/checked.h"
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,10 +3,10 @@
 // (the configuration being edited and the comparison, Qt Core only). Opening is all or nothing:
 // a refused session leaves the state exactly as it was; an applied one captures back to a session
 // that applies again to the same state.
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/text/error.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"
 #include "ui/sessionstate.h"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs clang-tidy (configuration in .clang-tidy) over every core/ source, or the files given, with
+# Runs clang-tidy (configuration in .clang-tidy) over every core/ and present/ source (the Qt-free
+# layers), or the files given, with
 # the compile commands of a build directory (default build/ci, configured here if needed), one
 # file per core at a time. Exits non-zero on any finding.
-#   scripts/tidy.sh                                  # all of core/src
-#   scripts/tidy.sh core/src/gguf.cpp                # some files
+#   scripts/tidy.sh                                  # all of core/src and present/src
+#   scripts/tidy.sh core/src/formats/gguf.cpp        # some files
 #   LLMSIZER_TIDY_BUILD_DIR=build/dev scripts/tidy.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,8 @@ build="${LLMSIZER_TIDY_BUILD_DIR:-build/ci}"
 if [ $# -gt 0 ]; then
     files=("$@")
 else
-    mapfile -t files < <(git ls-files 'core/src/*.cpp'; git ls-files --others --exclude-standard 'core/src/*.cpp')
+    mapfile -t files < <(git ls-files 'core/src/*.cpp' 'present/src/*.cpp'
+        git ls-files --others --exclude-standard 'core/src/*.cpp' 'present/src/*.cpp')
 fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

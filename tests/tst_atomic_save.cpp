@@ -2,8 +2,8 @@
 // catalog): a writer killed with SIGKILL at any point leaves the target exactly as it was or
 // exactly as intended, never partial; temporaries of killed writers are removed by the next save;
 // a replaced file keeps its permissions; failures are InputErrors naming the file.
-#include "llmsizer/error.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 #include "support/atomic_content.h"
 
 #include <QDir>

@@ -4,8 +4,8 @@
 // are read through loadSession with the same expectations on the message.
 #include "tst_bad_inputs.h"
 
-#include "llmsizer/error.h"
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/text/error.h"
 #include "support/bad_input_rows.h"
 #include "support/cli_runner.h"
 

@@ -1,10 +1,10 @@
 // The memory bars' verdicts say what `llm-sizer-cli fit` says: for each (model, precision,
 // context, GPU, count) the bar's verdict equals fitInference/fitTraining called as the CLI calls
 // them (its parameters written out here), per GPU under the same layout.
-#include "llmsizer/bar_verdict.h"
-#include "llmsizer/fit.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/present/bar_verdict.h"
+#include "llmsizer/shape/fit.h"
 #include "support/bundled_data.h"
 
 #include <QtTest>

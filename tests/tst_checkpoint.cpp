@@ -1,9 +1,9 @@
 // Checkpoint inspection: directories, sharded indexes (complete, partial, hostile), the estimate
 // from an adjacent config.json and its per-component diff, unmapped tensors, the JSON form, and
 // the tensor name patterns.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
-#include "llmsizer/tensor_map.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/formats/tensor_map.h"
+#include "llmsizer/text/error.h"
 #include "support/gguf_writer.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"

@@ -1,7 +1,7 @@
 // Checkpoints as people download them: LoRA adapters, "__metadata__": null, Git LFS pointers
 // instead of files, partial downloads. Files are built here with the layouts their writers use.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/error.h"
 #include "support/gguf_writer.h"
 #include "support/safetensors_writer.h"
 

@@ -3,8 +3,8 @@
 // /etc/passwd), while links inside the directory and the Hugging Face cache layout
 // (snapshots/<hash>/x -> ../../blobs/<sha>) read as before. A file that is not a checkpoint is
 // refused without echoing its bytes.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/error.h"
 #include "support/safetensors_writer.h"
 
 #include <QTemporaryDir>

@@ -1,7 +1,7 @@
 // llm-sizer-cli as a user runs it: the count and presets JSON contracts, the totals of every real
 // HF config against its published count, and the exit codes and messages for bad command lines
 // (2) and bad input (3).
-#include "llmsizer/jsonio.h"
+#include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
 
 #include <QProcess>

@@ -1,6 +1,6 @@
 // The compute, fit and gpus subcommands as a user runs them: their JSON keys (the CLI contract)
 // and the exit codes for bad command lines (2) and bad files (3).
-#include "llmsizer/jsonio.h"
+#include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
 
 #include <QProcess>

@@ -1,8 +1,8 @@
 // FLOPs, Chinchilla and training time against the papers' own figures.
-#include "llmsizer/budget.h"
-#include "llmsizer/compute.h"
-#include "llmsizer/count.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/compute/budget.h"
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/model/count.h"
 
 #include <QtTest>
 #include <cmath>

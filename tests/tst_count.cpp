@@ -1,7 +1,7 @@
 // Exact counting against hand calculations and the worked examples of the teaching guide and the
 // sizing chapter.
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
 #include "support/model_configs.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // Depth against width at equal parameters, the sizing chapter's scaling ratios and the largest
 // model that fits a memory budget. Expected values are hand calculations written next to each
 // check.
-#include "llmsizer/count.h"
-#include "llmsizer/explore.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/shape/explore.h"
 #include "support/model_configs.h"
 
 #include <QtTest>

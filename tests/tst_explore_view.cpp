@@ -1,14 +1,14 @@
 // The explorer's view support in the core: slider tables stay inside the family and around the
 // base, distances and their texts are exact, the budget table's cells are the search's values,
 // the fit answer names the best and the next step, and sources split into links.
-#include "llmsizer/budget.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/explore_tables.h"
-#include "llmsizer/explore_view.h"
-#include "llmsizer/fit.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/compute/budget.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/shape/fit.h"
+#include "llmsizer/text/error.h"
 
 #include <QTest>
 #include <algorithm>

@@ -1,8 +1,8 @@
 // Fit check and rooflines: the teaching guide's hardware table reproduced with the catalog, the
 // decode bound of a 7B model on an H100 by hand, and the layout rules.
-#include "llmsizer/fit.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/speed.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/compute/speed.h"
+#include "llmsizer/shape/fit.h"
 #include "support/bundled_data.h"
 
 #include <QtTest>

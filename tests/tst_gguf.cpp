@@ -1,8 +1,8 @@
 // GGUF headers: exact parameters and bytes of full-size (sparse) quantised files against hand
 // calculations and published counts, and the architecture read from the metadata.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
-#include "llmsizer/gguf.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/formats/gguf.h"
+#include "llmsizer/text/error.h"
 #include "support/gguf_models.h"
 #include "support/gguf_writer.h"
 

@@ -1,8 +1,8 @@
 // Malformed GGUF headers: each refused with an InputError naming the file, the field and the
 // problem, never a crash, a hang or a huge allocation.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
-#include "llmsizer/gguf.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/formats/gguf.h"
+#include "llmsizer/text/error.h"
 #include "support/gguf_writer.h"
 #include "support/safetensors_writer.h"
 

@@ -1,8 +1,8 @@
 // Split GGUF files (llama.cpp's gguf-split): the splits of a set are found from any one of them
 // or from their directory and counted as one checkpoint; missing splits are listed; splits that
 // disagree with each other or with their names are refused with the file and key.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/error.h"
 #include "support/gguf_models.h"
 #include "support/gguf_writer.h"
 

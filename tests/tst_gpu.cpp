@@ -1,7 +1,7 @@
 // The GPU catalog: built-in entries, the user catalog and its error messages.
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

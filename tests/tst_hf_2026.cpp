@@ -2,13 +2,13 @@
 // to its published total and language-model count, the vision towers, projectors and gpt-oss's
 // extra parameters against hand calculations written here, and "scope" when something is not
 // counted.
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/hf_import.h"
-#include "llmsizer/jsonio.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/precision.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 #include <set>

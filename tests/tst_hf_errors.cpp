@@ -1,8 +1,8 @@
 // Bad Hugging Face configs and model files: each gives an InputError whose text names the file
 // and the HF field, pinned here word for word.
-#include "llmsizer/error.h"
-#include "llmsizer/hf_import.h"
-#include "llmsizer/model_file.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/formats/model_file.h"
+#include "llmsizer/text/error.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -2,12 +2,12 @@
 // each part against a hand calculation from modeling_lfm2.py / modeling_qwen3_next.py written
 // here, the KV cache over the attention layers only, the fixed recurrent state per sequence, and
 // the preset round trip. The totals are checked against their published counts in tst_hf_2026.
-#include "llmsizer/count.h"
-#include "llmsizer/hf_import.h"
-#include "llmsizer/mathtext.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/precision.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/present/mathtext.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // (driven from the index.json files, so a new config is picked up), components of the configs
 // without one against hand calculations, and each model type's defaults for missing fields.
 // Error messages are pinned in tst_hf_errors.cpp.
-#include "llmsizer/count.h"
-#include "llmsizer/hf_import.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/model/count.h"
 
 #include <QtTest>
 #include <algorithm>

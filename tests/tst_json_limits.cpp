@@ -3,9 +3,9 @@
 // larger, so that the test holds on a slow or busy machine: linear work takes about 8 times as
 // long, quadratic work 64 times (the callback parser this replaced took 13 s for 200,000 small
 // objects). The depth limit keeps its meaning at the boundary.
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -3,11 +3,11 @@
 // docs/counting.md (not from count.cpp); configurations are driven to the validator's limits
 // (model.h, Limits) together, at the extremes and at random, and the memory functions are driven
 // to the largest context and batch.
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/training.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/memory/training.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
 
 #include <QRandomGenerator>
 #include <QtTest>

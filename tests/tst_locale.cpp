@@ -1,10 +1,10 @@
 // Numbers as text do not follow the process locale: under de_DE.UTF-8 (decimal comma, '.' as the
 // thousands separator) the core writes and reads a '.' decimal point, and llm-sizer-cli prints the
 // same text as under the C locale.
-#include "llmsizer/error.h"
-#include "llmsizer/explore_tables.h"
-#include "llmsizer/format.h"
-#include "llmsizer/text.h"
+#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 #include "support/cli_runner.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
 // Show-the-math: each substituted expression is evaluated here by an independent parser and must
 // equal the item's result, and each result must equal countParameters / the memory model.
-#include "llmsizer/count.h"
-#include "llmsizer/mathtext.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/mathtext.h"
 #include "support/model_configs.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // Inference memory against published figures: llama.cpp's measured GGUF sizes, llama.cpp's
 // logged KV cache sizes, the DeepSeek-V2 paper's MLA cache size, and hand counts.
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/quant_mix.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/precision/quant_mix.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 #include <cmath>

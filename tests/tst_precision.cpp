@@ -1,9 +1,9 @@
 // Exact bits per weight against the published block layouts and papers, and the the teaching guide
 // table.
-#include "llmsizer/checked.h"
-#include "llmsizer/error.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/precision.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 

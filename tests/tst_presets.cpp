@@ -1,10 +1,10 @@
 // Every preset in presets/ against its published parameter count, the preset JSON round trip,
 // and the exact error messages for malformed preset files. Rows are generated from the files in
 // the presets directory, so a new preset is tested without editing this file.
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/jsonio.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/error.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

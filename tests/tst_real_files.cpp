@@ -1,8 +1,8 @@
 // Files written by other tools, kept in tests/data/real/ (its README says which tool wrote each
 // and how). Each gives the result its writer or its publisher states; none was made by this
 // project's own test writers.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 #include <algorithm>

@@ -1,9 +1,9 @@
 // safetensors headers: exact counts of full-size (sparse) checkpoints against the published
 // counts, per component against hand calculations and against the estimate from the model's own
 // config.json, and the dtypes.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
-#include "llmsizer/safetensors.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/formats/safetensors.h"
+#include "llmsizer/text/error.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
 

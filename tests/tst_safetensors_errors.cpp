@@ -1,7 +1,7 @@
 // Malformed safetensors headers: each refused with an InputError naming the file, the field and
 // the problem, never a crash, a hang or a huge allocation.
-#include "llmsizer/error.h"
-#include "llmsizer/safetensors.h"
+#include "llmsizer/formats/safetensors.h"
+#include "llmsizer/text/error.h"
 #include "support/safetensors_writer.h"
 
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // Quantized safetensors: full-size sparse checkpoints in each writer's layout (support/
 // quant_tensors.h), checked against published parameter counts, hand-calculated bytes and bits
 // per weight, and the estimate from the model's config.json.
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/error.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/error.h"
 #include "support/model_tensors.h"
 #include "support/quant_tensors.h"
 #include "support/safetensors_writer.h"

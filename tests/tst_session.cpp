@@ -1,8 +1,8 @@
 // Session files: round trips, and bad files rejected with the exact message naming the file and
 // the JSON path.
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/text/error.h"
 #include "support/model_configs.h"
 
 #include <QTemporaryDir>

@@ -1,8 +1,8 @@
 // The comparison table: cells against hand calculations and countParameters, and the three
 // exports read back.
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/table.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/table.h"
+#include "llmsizer/text/error.h"
 #include "support/model_configs.h"
 
 #include <QtTest>

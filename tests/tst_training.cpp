@@ -1,8 +1,8 @@
 // Training memory against the ZeRO paper's Table 1, Korthikanti et al.'s per-layer activation
 // formulas for GPT-3 175B, the LoRA paper's trainable-parameter counts, and hand counts.
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/training.h"
+#include "llmsizer/memory/training.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 #include <cmath>

@@ -2,8 +2,8 @@
 // configuration and the pie shows the checkpoint's own components until the configuration is
 // edited; the checkpoint-versus-estimate dialog; a malformed checkpoint leaves everything as it
 // was.
-#include "llmsizer/checkpoint_view.h"
-#include "llmsizer/open_file.h"
+#include "llmsizer/formats/open_file.h"
+#include "llmsizer/present/checkpoint_view.h"
 #include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"

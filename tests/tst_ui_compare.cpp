@@ -2,11 +2,11 @@
 // table (and the presets' published totals), differing rows and only those are highlighted, the
 // charts show the core's counts and bytes, units follow the shared setting, and adding, removing
 // and reordering models recompute once and refuse a fifth model.
-#include "llmsizer/compare_view.h"
-#include "llmsizer/count.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/memory_view.h"
-#include "llmsizer/table.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/compare_view.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/present/table.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"

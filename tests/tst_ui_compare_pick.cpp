@@ -1,9 +1,9 @@
 // Adding models to the comparison: one pick adds one model (mouse and keyboard, from the list or
 // from the search completer), four distinct models can be compared, and every chart group shows
 // the core's numbers for its own slot, also when the same model is added twice.
-#include "llmsizer/compare_view.h"
-#include "llmsizer/count.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/compare_view.h"
+#include "llmsizer/present/view_support.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparisonmodel.h"

@@ -2,7 +2,7 @@
 // configuration at most once for that edit and passes the count down to the memory bars, the
 // verdicts, the summary and the teaching views. The core's count hook records every
 // configuration countParameters is asked about.
-#include "llmsizer/count.h"
+#include "llmsizer/model/count.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/compare/comparisonmodel.h"

@@ -2,9 +2,9 @@
 // to the core's solveWidth result (and the width slider the depth to solveDepth), the error shown
 // is the solution's, the curve and the metrics are the core's, and edits elsewhere re-base the
 // family while loading another model resets the target.
-#include "llmsizer/count.h"
-#include "llmsizer/explore.h"
-#include "llmsizer/explore_view.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/shape/explore.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
 #include "ui/configmodel.h"

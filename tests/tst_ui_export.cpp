@@ -2,7 +2,7 @@
 // and cells, JSON rows and values, Markdown byte for byte), chart images are real pictures in the
 // palette's colours (PNG at twice the size, SVG that renders), the clipboard gets the image, and
 // a failed export names the file and leaves an existing file whole.
-#include "llmsizer/table.h"
+#include "llmsizer/present/table.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"

@@ -3,9 +3,9 @@
 // the budget grid) and opened from a session file is accepted, and the window repaints within
 // 2 s with the process under 512 MB; one past each limit is refused with a message naming it,
 // and the model stays exactly as it was.
-#include "llmsizer/format.h"
-#include "llmsizer/model.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/model/model.h"
+#include "llmsizer/present/view_support.h"
+#include "llmsizer/text/format.h"
 #include "support/window_fixture.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"

@@ -3,8 +3,8 @@
 // that was there byte for byte as it was (never an empty or half-written one). The file system
 // is a real one: a 64 KiB tmpfs mounted for the test (the test is skipped when it cannot mount,
 // i.e. when it does not run as root).
-#include "llmsizer/error.h"
-#include "llmsizer/gpu.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/text/error.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"

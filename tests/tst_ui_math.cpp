@@ -1,8 +1,8 @@
 // "Show the math" on the offscreen platform: the panel's text holds every core item's formula,
 // substituted expression and result for a preset, links to the sources, follows a slider change
 // with exactly one rebuild, and does no work while hidden.
-#include "llmsizer/explore_view.h"
-#include "llmsizer/mathtext.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/present/mathtext.h"
 #include "ui/configmodel.h"
 #include "ui/explore/mathpanel.h"
 #include "ui/startup.h"

@@ -1,10 +1,10 @@
 // The desktop app's state object and the slider tables behind it: every slider value is a valid
 // configuration, one edit recomputes once, and a rejected edit leaves the results alone.
-#include "llmsizer/count.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/memory_view.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/present/view_support.h"
 #include "ui/configmodel.h"
 
 #include <QSignalSpy>

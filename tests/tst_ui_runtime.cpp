@@ -1,7 +1,7 @@
 // The memory panel's Runtime menu on the offscreen platform: each runtime overhead profile and
 // KV cache precision, chosen from the menu, reaches the inference bars with its documented
 // constants, is named in the chart title, and is remembered in the settings.
-#include "llmsizer/memory_view.h"
+#include "llmsizer/present/memory_view.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"

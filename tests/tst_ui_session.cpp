@@ -2,7 +2,7 @@
 // the same state (current configuration, comparison, GPUs, workload, units); File > Open and
 // drops tell sessions, presets and config.json files apart; a bad session file is refused with
 // the file and field named and leaves every part of the state as it was; recent files are kept.
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/session.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/compare/comparewindow.h"

@@ -1,10 +1,10 @@
 // The compute-budget and largest-model-that-fits views on the offscreen platform: the table holds
 // exactly the core's candidates and sorts by value (not text), bad input is refused with the
 // core's message, and the fit answer is largestThatFits' for the chosen GPU and precision.
-#include "llmsizer/budget.h"
-#include "llmsizer/explore.h"
-#include "llmsizer/explore_tables.h"
-#include "llmsizer/gpu.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/compute/budget.h"
+#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/shape/explore.h"
 #include "ui/configmodel.h"
 #include "ui/explore/budgettablemodel.h"
 #include "ui/explore/budgetview.h"

@@ -1,11 +1,11 @@
 // The main window on the offscreen platform: each slider drives the charts to exactly what the
 // core computes, one step recomputes once, presets set every slider, invalid typed values never
 // reach the charts, files open (or fail with the file and field named) and settings persist.
-#include "llmsizer/count.h"
-#include "llmsizer/jsonio.h"
-#include "llmsizer/memory_view.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/present/view_support.h"
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"

@@ -1,7 +1,7 @@
 #include "checkpointdialog.h"
 
 #include "configmodel.h"
-#include "llmsizer/checkpoint_view.h"
+#include "llmsizer/present/checkpoint_view.h"
 #include "palette.h"
 #include "qstrings.h"
 #include "theme.h"

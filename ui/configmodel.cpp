@@ -1,9 +1,9 @@
 #include "configmodel.h"
 
-#include "llmsizer/checkpoint_view.h"
-#include "llmsizer/compute.h"
-#include "llmsizer/explore.h"
-#include "llmsizer/format.h"
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/present/checkpoint_view.h"
+#include "llmsizer/shape/explore.h"
+#include "llmsizer/text/format.h"
 
 #include <algorithm>
 

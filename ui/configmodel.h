@@ -1,15 +1,15 @@
 #pragma once
 
-#include "llmsizer/bar_verdict.h"
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/count.h"
-#include "llmsizer/display_options.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/memory_view.h"
-#include "llmsizer/model.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/catalog/display_options.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/model/model.h"
+#include "llmsizer/present/bar_verdict.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/present/view_support.h"
 
 #include <QObject>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "export.h"
 
-#include "llmsizer/error.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 
 #include <QBuffer>
 #include <QClipboard>

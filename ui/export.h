@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/table.h"
+#include "llmsizer/present/table.h"
 
 #include <QByteArray>
 #include <QImage>

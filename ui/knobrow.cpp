@@ -1,6 +1,6 @@
 #include "knobrow.h"
 
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
 
 #include <QWidget>
 #include <array>

@@ -3,9 +3,9 @@
 #include "charts/memorychartwidget.h"
 #include "configmodel.h"
 #include "flowlayout.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/precision.h"
-#include "llmsizer/quant_mix.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/precision/quant_mix.h"
 #include "qstrings.h"
 
 #include <QActionGroup>

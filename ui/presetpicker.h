@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
 
 #include <QComboBox>
 #include <string>

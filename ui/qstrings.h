@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/model.h"
+#include "llmsizer/model/model.h"
 
 #include <QString>
 #include <QStringList>

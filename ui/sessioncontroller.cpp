@@ -2,8 +2,8 @@
 
 #include "configmodel.h"
 #include "export.h"
-#include "llmsizer/open_file.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/formats/open_file.h"
+#include "llmsizer/present/view_support.h"
 #include "qstrings.h"
 #include "recentfiles.h"
 

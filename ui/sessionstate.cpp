@@ -2,8 +2,8 @@
 
 #include "compare/comparisonmodel.h"
 #include "configmodel.h"
-#include "llmsizer/count.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/view_support.h"
 #include "qstrings.h"
 
 namespace llmsizer::ui {

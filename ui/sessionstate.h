@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/session.h"
+#include "llmsizer/catalog/session.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/display_options.h"
+#include "llmsizer/catalog/display_options.h"
 
 #include <QByteArray>
 #include <QObject>

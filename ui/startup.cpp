@@ -1,8 +1,8 @@
 #include "startup.h"
 
 #include "configmodel.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/preset.h"
 
 namespace llmsizer::ui {
 

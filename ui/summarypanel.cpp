@@ -2,8 +2,8 @@
 
 #include "configmodel.h"
 #include "figuregrid.h"
-#include "llmsizer/format.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
+#include "llmsizer/text/format.h"
 #include "qstrings.h"
 
 #include <QHash>

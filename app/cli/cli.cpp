@@ -1,9 +1,9 @@
 #include "cli.h"
 
-#include "llmsizer/error.h"
-#include "llmsizer/format.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/text.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/model_file.h"
+#include "llmsizer/formats/model_file.h"
 
 #include <QCommandLineParser>
 #include <QStringList>

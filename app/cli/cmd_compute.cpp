@@ -5,11 +5,11 @@
 // token, the attention/MLP split, training time on a GPU, and the sizing chapter's budget search.
 #include "cli.h"
 #include "gpu_options.h"
-#include "llmsizer/budget.h"
-#include "llmsizer/compute.h"
-#include "llmsizer/error.h"
-#include "llmsizer/format.h"
-#include "llmsizer/text.h"
+#include "llmsizer/compute/budget.h"
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 namespace llmsizer::cli {
 

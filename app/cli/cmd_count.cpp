@@ -1,11 +1,11 @@
 // llm-sizer-cli count (--preset ID | --config FILE) [--json]: the exact parameter count per
 // component and part, the total and the active count per token, next to the teaching
-// approximations of the blog post (12·L·d²) and 002 (the textbook GPT formula).
+// approximations (12·L·d² and the textbook GPT formula).
 #include "cli.h"
-#include "llmsizer/count.h"
-#include "llmsizer/format.h"
-#include "llmsizer/preset.h"
-#include "llmsizer/text.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 #include <string>
 

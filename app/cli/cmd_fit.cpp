@@ -6,10 +6,10 @@
 // Training: --context is the sequence length and --batch the micro-batch.
 #include "cli.h"
 #include "gpu_options.h"
-#include "llmsizer/error.h"
-#include "llmsizer/fit.h"
-#include "llmsizer/format.h"
-#include "llmsizer/speed.h"
+#include "llmsizer/compute/speed.h"
+#include "llmsizer/shape/fit.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 
 #include <cstdint>
 #include <limits>

@@ -3,8 +3,8 @@
 // primary source confirmed (the entry's uncertain_fields).
 #include "cli.h"
 #include "gpu_options.h"
-#include "llmsizer/format.h"
-#include "llmsizer/text.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 namespace llmsizer::cli {
 

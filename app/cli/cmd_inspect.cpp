@@ -3,9 +3,9 @@
 // prints the exact parameters and bytes per component and dtype next to the estimate for the
 // architecture the files describe. Only headers are read.
 #include "cli.h"
-#include "llmsizer/checkpoint.h"
-#include "llmsizer/format.h"
-#include "llmsizer/text.h"
+#include "llmsizer/formats/checkpoint.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 #include <string>
 

@@ -3,11 +3,11 @@
 // weights, KV cache, activations/workspace and runtime overhead, in exact bytes. Without
 // --precision, one row per common precision.
 #include "cli.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/format.h"
-#include "llmsizer/memory.h"
-#include "llmsizer/text.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 #include <algorithm>
 #include <string>

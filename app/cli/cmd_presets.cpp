@@ -1,9 +1,9 @@
 // llm-sizer-cli presets [--json]: the bundled presets with their computed totals next to the
 // published figure each is checked against.
 #include "cli.h"
-#include "llmsizer/count.h"
-#include "llmsizer/format.h"
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/format.h"
 
 #include <algorithm>
 #include <string>

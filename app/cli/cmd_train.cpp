@@ -4,11 +4,11 @@
 // [--lora-rank R --lora-targets q,v --lora-base bf16|nf4_dq] [--json]: training memory per GPU.
 // --gpus is the total; the data-parallel degree (ZeRO's N_d) is gpus / (tp · pp).
 #include "cli.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/format.h"
-#include "llmsizer/text.h"
-#include "llmsizer/training.h"
+#include "llmsizer/memory/training.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 
 #include <string>
 

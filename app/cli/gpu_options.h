@@ -1,8 +1,8 @@
 #pragma once
 
 #include "cli.h"
-#include "llmsizer/gpu.h"
-#include "llmsizer/jsonio.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/json/jsonio.h"
 
 #include <QCommandLineParser>
 #include <string>

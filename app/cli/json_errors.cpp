@@ -3,9 +3,9 @@
 // (InvalidConfigError adds "issues", every {field, message}). stderr and exit code 3 are as
 // without --json; main() reports them.
 #include "cli.h"
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
 
 #include <iostream>
 

@@ -2,10 +2,10 @@
 // own --help. Exit codes: 0 success, 2 usage error, 3 invalid input or output that cannot be
 // written.
 #include "cli.h"
-#include "llmsizer/checked.h"
-#include "llmsizer/count.h"
-#include "llmsizer/error.h"
-#include "llmsizer/format.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 
 #include <QCoreApplication>
 #include <array>

@@ -1,6 +1,6 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
-#include "llmsizer/format.h"
+#include "llmsizer/text/format.h"
 #include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"

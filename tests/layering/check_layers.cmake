@@ -27,44 +27,73 @@ function(includes_of file out)
 endfunction()
 
 file(GLOB_RECURSE core_files "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp")
+file(GLOB_RECURSE present_files "${SOURCE_DIR}/present/*.h" "${SOURCE_DIR}/present/*.cpp")
 file(GLOB_RECURSE ui_files "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
 file(GLOB_RECURSE cli_files "${SOURCE_DIR}/app/cli/*.h" "${SOURCE_DIR}/app/cli/*.cpp")
 
-# The text layer (locale-independent numbers and names) depends on nothing else of the project.
-set(text_layer text.h text.cpp format.h format.cpp)
-# Compute reads a plain hardware description, never the GPU catalog.
-set(compute_layer compute.h compute.cpp)
+# The core's modules, lowest first: a module includes only itself and the modules before it.
+# text (numbers and names as text) <- model (configurations and their exact count) <- precision
+# <- memory <- compute (with the plain hardware description, never the catalog) <- shape
+# (explorer and fit searches) <- json <- catalog (presets, GPUs, sessions) <- formats (checkpoints
+# and imported configs).
+set(core_modules text model precision memory compute shape json catalog formats)
+
+# The module of a core file (core/include/llmsizer/<module>/ or core/src/<module>/), or "".
+function(module_of_file rel out)
+    set(result "")
+    if(rel MATCHES "^core/(include/llmsizer|src)/([a-z]+)/")
+        set(result "${CMAKE_MATCH_2}")
+    endif()
+    set(${out} "${result}" PARENT_SCOPE)
+endfunction()
 
 foreach(file IN LISTS core_files)
     file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
-    get_filename_component(name "${file}" NAME)
+    module_of_file("${rel}" module)
+    list(FIND core_modules "${module}" level)
+    if(level EQUAL -1)
+        violation("${rel}: outside the core's modules (${core_modules})")
+    endif()
     includes_of("${file}" incs)
     foreach(inc IN LISTS incs)
-        # Rule 1: the core includes no Qt header and nothing of the app, its widgets or the CLI.
+        # Rule 1: the core includes no Qt header and nothing of the app, its widgets, the CLI or
+        # the presentation layer.
         if(inc MATCHES "^<Q")
             violation("${rel}: the core includes Qt (${inc})")
         endif()
-        if(inc MATCHES "^\"(\\.\\./)*(ui|app|present)/")
+        if(inc MATCHES "^\"(\\.\\./)*(ui|app|present)/" OR inc MATCHES "^\"llmsizer/present/")
             violation("${rel}: the core includes ${inc} (above the core)")
         endif()
-        # Rule 2: the text layer includes only itself.
-        if(name IN_LIST text_layer AND inc MATCHES "^\"llmsizer/"
-           AND NOT inc MATCHES "^\"llmsizer/(text|format)\\.h\"$")
-            violation("${rel}: the text layer includes ${inc}")
-        endif()
-        # Rule 3: compute never includes the GPU catalog.
-        if(name IN_LIST compute_layer AND inc MATCHES "^\"llmsizer/gpu\\.h\"$")
-            violation("${rel}: compute includes the GPU catalog (${inc})")
+        # Rule 2: inside the core, includes only go downward.
+        if(inc MATCHES "^\"(llmsizer/)?([a-z]+)/" AND NOT CMAKE_MATCH_2 STREQUAL "present")
+            set(target "${CMAKE_MATCH_2}")
+            list(FIND core_modules "${target}" target_level)
+            if(target_level GREATER level)
+                violation("${rel}: ${module} includes ${inc} (${target} is above ${module})")
+            endif()
         endif()
     endforeach()
 endforeach()
 
-# Rule 4: the CLI includes nothing of the desktop app and no Qt GUI module.
+# Rule 3: the presentation layer includes no Qt and nothing of the app or its widgets.
+foreach(file IN LISTS present_files)
+    file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
+    includes_of("${file}" incs)
+    foreach(inc IN LISTS incs)
+        if(inc MATCHES "^<Q" OR inc MATCHES "^\"(\\.\\./)*(ui|app)/")
+            violation("${rel}: the presentation layer includes ${inc}")
+        endif()
+    endforeach()
+endforeach()
+
+# Rule 4: the CLI includes nothing of the desktop app or its presentation layer, and no Qt GUI
+# module.
 foreach(file IN LISTS cli_files)
     file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
     includes_of("${file}" incs)
     foreach(inc IN LISTS incs)
-        if(inc MATCHES "^\"(\\.\\./)*(ui|present)/" OR inc MATCHES "^<Qt(Gui|Widgets|Charts)"
+        if(inc MATCHES "^\"(\\.\\./)*(ui|present)/" OR inc MATCHES "^\"llmsizer/present/"
+           OR inc MATCHES "^<Qt(Gui|Widgets|Charts)"
            OR inc MATCHES "^<Q(Widget|Application|GuiApplication)>")
             violation("${rel}: the CLI includes ${inc}")
         endif()
@@ -89,11 +118,19 @@ foreach(file IN LISTS ui_files)
     endforeach()
 endforeach()
 
-# Rule 6 (link graph): the CLI links neither the widgets nor Qt's GUI modules; the core links no Qt.
+# Rule 6 (link graph): the CLI links neither the widgets, the presentation layer nor Qt's GUI
+# modules; the presentation layer links no Qt; the core links no Qt.
 if(DEFINED CLI_LIBS)
     foreach(lib IN LISTS CLI_LIBS)
         if(lib MATCHES "llmsizer(_|::)(ui|present)" OR lib MATCHES "Qt6::(Gui|Widgets|Charts|Svg)")
             violation("llm-sizer-cli links ${lib}")
+        endif()
+    endforeach()
+endif()
+if(DEFINED PRESENT_LIBS)
+    foreach(lib IN LISTS PRESENT_LIBS)
+        if(lib MATCHES "Qt" OR lib MATCHES "llmsizer(_|::)ui")
+            violation("llmsizer_present links ${lib}")
         endif()
     endforeach()
 endif()

@@ -1,6 +1,6 @@
 // Helper of tst_atomic_save: writes content B and A alternately to TARGET through
 // writeFileAtomically until it is killed. Prints one line per completed write.
-#include "llmsizer/jsonio.h"
+#include "llmsizer/json/jsonio.h"
 #include "support/atomic_content.h"
 
 #include <cstdio>

@@ -3,7 +3,7 @@
 // reads.
 #include "bad_input_rows.h"
 
-#include "llmsizer/hf_import.h"
+#include "llmsizer/formats/hf_import.h"
 
 #include <QDir>
 #include <QFile>

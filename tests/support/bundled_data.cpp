@@ -1,6 +1,6 @@
 #include "bundled_data.h"
 
-#include "llmsizer/preset.h"
+#include "llmsizer/catalog/preset.h"
 
 #include <filesystem>
 

@@ -1,8 +1,8 @@
 #pragma once
 
 // The repository's own presets and built-in GPU catalog, read as the tests need them.
-#include "llmsizer/gpu.h"
-#include "llmsizer/model.h"
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/model/model.h"
 
 #include <string>
 

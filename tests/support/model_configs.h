@@ -2,7 +2,7 @@
 
 // Hand-built configurations of real models shared by the tests, with the published sizes they
 // must reproduce noted beside each (tests/data/reference/hf-configs/index.json).
-#include "llmsizer/model.h"
+#include "llmsizer/model/model.h"
 
 namespace testsupport::configs {
 

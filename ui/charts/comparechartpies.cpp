@@ -3,7 +3,7 @@
 #include "../palette.h"
 #include "../qstrings.h"
 #include "chartstyle.h"
-#include "llmsizer/format.h"
+#include "llmsizer/text/format.h"
 
 #include <QChart>
 #include <QChartView>

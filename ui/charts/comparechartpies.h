@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/compare_view.h"
+#include "llmsizer/present/compare_view.h"
 
 #include <QList>
 #include <QString>

@@ -5,8 +5,8 @@
 #include "../qstrings.h"
 #include "../theme.h"
 #include "chartstyle.h"
-#include "llmsizer/explore_view.h"
-#include "llmsizer/format.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/text/format.h"
 #include "statictextitem.h"
 
 #include <QChart>

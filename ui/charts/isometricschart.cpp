@@ -4,7 +4,7 @@
 #include "../palette.h"
 #include "../theme.h"
 #include "chartstyle.h"
-#include "llmsizer/explore_view.h"
+#include "llmsizer/present/explore_view.h"
 
 #include <QChart>
 #include <QChartView>

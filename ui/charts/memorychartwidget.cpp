@@ -4,7 +4,7 @@
 #include "../palette.h"
 #include "../qstrings.h"
 #include "chartstyle.h"
-#include "llmsizer/format.h"
+#include "llmsizer/text/format.h"
 #include "statictextitem.h"
 
 #include <QBarCategoryAxis>

@@ -3,8 +3,8 @@
 // to them), and labels that would crowd each other go on one line each and stack.
 #include "../configmodel.h"
 #include "../qstrings.h"
-#include "llmsizer/format.h"
-#include "llmsizer/memory_view.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/text/format.h"
 #include "memorychartwidget.h"
 #include "statictextitem.h"
 

@@ -5,8 +5,8 @@
 #include "../palette.h"
 #include "../qstrings.h"
 #include "chartstyle.h"
-#include "llmsizer/format.h"
-#include "llmsizer/view_support.h"
+#include "llmsizer/present/view_support.h"
+#include "llmsizer/text/format.h"
 #include "statictextitem.h"
 
 #include <QChart>

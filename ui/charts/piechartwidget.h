@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/count.h"
+#include "llmsizer/model/count.h"
 
 #include <QList>
 #include <QString>

@@ -10,8 +10,8 @@
 #include "compareexportmenu.h"
 #include "comparetablemodel.h"
 #include "comparisonmodel.h"
-#include "llmsizer/format.h"
-#include "llmsizer/precision.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/text/format.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #include "comparisonmodel.h"
 
 #include "../configmodel.h"
-#include "llmsizer/precision.h"
+#include "llmsizer/precision/precision.h"
 
 #include <algorithm>
 #include <set>

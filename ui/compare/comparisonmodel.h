@@ -1,10 +1,10 @@
 #pragma once
 
-#include "llmsizer/compare_view.h"
-#include "llmsizer/display_options.h"
-#include "llmsizer/format.h"
-#include "llmsizer/session.h"
-#include "llmsizer/table.h"
+#include "llmsizer/catalog/display_options.h"
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/present/compare_view.h"
+#include "llmsizer/present/table.h"
+#include "llmsizer/text/format.h"
 
 #include <QObject>
 #include <QString>

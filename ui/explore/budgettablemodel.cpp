@@ -1,6 +1,6 @@
 #include "budgettablemodel.h"
 
-#include "llmsizer/explore_tables.h"
+#include "llmsizer/present/explore_tables.h"
 
 namespace llmsizer::ui {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/budget.h"
+#include "llmsizer/compute/budget.h"
 
 #include <QAbstractTableModel>
 

@@ -3,7 +3,7 @@
 #include "../configmodel.h"
 #include "budgettablemodel.h"
 #include "formrows.h"
-#include "llmsizer/explore_tables.h"
+#include "llmsizer/present/explore_tables.h"
 
 #include <QComboBox>
 #include <QFormLayout>

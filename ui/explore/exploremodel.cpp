@@ -2,7 +2,7 @@
 
 #include "../configmodel.h"
 #include "../qstrings.h"
-#include "llmsizer/count.h"
+#include "llmsizer/model/count.h"
 
 #include <exception>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "llmsizer/explore.h"
-#include "llmsizer/explore_view.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/shape/explore.h"
 
 #include <QObject>
 #include <QString>

@@ -6,8 +6,8 @@
 #include "../knobrow.h"
 #include "../qstrings.h"
 #include "exploremodel.h"
-#include "llmsizer/explore_tables.h"
-#include "llmsizer/format.h"
+#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/text/format.h"
 #include "scalinginsight.h"
 
 #include <QCheckBox>

@@ -3,8 +3,8 @@
 #include "../configmodel.h"
 #include "../qstrings.h"
 #include "formrows.h"
-#include "llmsizer/explore_tables.h"
-#include "llmsizer/precision.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/present/explore_tables.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #include "mathpanel.h"
 
 #include "../configmodel.h"
-#include "llmsizer/explore_view.h"
-#include "llmsizer/format.h"
+#include "llmsizer/present/explore_view.h"
+#include "llmsizer/text/format.h"
 
 #include <QEvent>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/mathtext.h"
+#include "llmsizer/present/mathtext.h"
 
 #include <QWidget>
 #include <vector>

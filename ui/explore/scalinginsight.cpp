@@ -1,7 +1,7 @@
 #include "scalinginsight.h"
 
 #include "exploremodel.h"
-#include "llmsizer/explore_view.h"
+#include "llmsizer/present/explore_view.h"
 
 #include <QHeaderView>
 #include <QLabel>

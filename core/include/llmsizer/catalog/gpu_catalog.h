@@ -1,0 +1,53 @@
+#pragma once
+
+#include "llmsizer/compute/hardware.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace llmsizer {
+
+// JSON form of the catalog files: {"gpus": [ {...}, … ]}. Parsing validates every field and
+// throws InputError naming the file and the field ("gpus[3].memory_gib").
+nlohmann::json gpuToJson(const GpuSpec& gpu);
+GpuSpec gpuFromJson(const nlohmann::json& j, const std::string& file, const std::string& path,
+                    bool user);
+std::vector<GpuSpec> gpusFromJson(const nlohmann::json& j, const std::string& file, bool user);
+nlohmann::json gpusToJson(const std::vector<GpuSpec>& gpus);
+
+// Built-in devices plus the user's own. User ids may not collide with built-in ids.
+// The most GPUs a user catalog (loadUser) may list.
+inline constexpr std::size_t kMaxUserGpus = 4096;
+
+class GpuCatalog {
+public:
+    // resources/gpus.json under defaultResourceDir().
+    static std::filesystem::path builtinFile();
+    // Throws InputError for a missing or invalid file.
+    static GpuCatalog loadBuiltin(const std::filesystem::path& file = builtinFile());
+
+    // Reads and merges a user catalog; a file that does not exist adds nothing. Throws
+    // InputError (naming the file and field) for invalid files and colliding ids; the catalog is
+    // unchanged on error.
+    void loadUser(const std::filesystem::path& file);
+    // Writes the user devices to `file` atomically.
+    void saveUser(const std::filesystem::path& file) const;
+
+    // Adds or replaces a user device; throws InputError if it is invalid or its id is built in.
+    void setUserGpu(GpuSpec gpu);
+    bool removeUserGpu(std::string_view id);
+
+    const std::vector<GpuSpec>& gpus() const { return m_gpus; } // built-ins first, then user
+    std::vector<GpuSpec> userGpus() const;
+    const GpuSpec* find(std::string_view id) const;
+    const GpuSpec& at(std::string_view id) const; // throws UnknownGpuError
+
+private:
+    std::vector<GpuSpec> m_gpus;
+};
+
+} // namespace llmsizer

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "llmsizer/model/model.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace llmsizer {
+
+// A Hugging Face config.json read as a ModelConfig. docs/hf-import.md documents the mapping per
+// model_type and the defaults each type uses when a field is missing.
+struct HfImport {
+    ModelConfig config;
+    std::string model_type; // as read (for gemma3 with text_config: the text model's type)
+    std::string name;       // a display name: _name_or_path, else architectures[0], else model_type
+    // Fields that were missing and filled with a guess that the model type's own defaults do not
+    // settle; each names the field and the value used. Empty for a complete config.
+    std::vector<std::string> guesses;
+};
+
+// Model types understood (sorted).
+const std::vector<std::string>& supportedHfModelTypes();
+
+HfImport importHfConfig(const nlohmann::json& j, const std::string& file);
+HfImport importHfConfigFile(const std::filesystem::path& file);
+
+// True if j looks like a Hugging Face config (has "model_type"), false if it looks like a project
+// preset (has "architecture").
+bool looksLikeHfConfig(const nlohmann::json& j);
+
+} // namespace llmsizer

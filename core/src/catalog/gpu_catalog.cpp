@@ -1,0 +1,386 @@
+// The GPU catalog: built-in devices from resources/gpus.json plus a user catalog file, both
+// validated field by field.
+#include "llmsizer/catalog/gpu_catalog.h"
+
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace llmsizer {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<const char*, 14> kKeys{"id",
+                                            "name",
+                                            "vendor",
+                                            "category",
+                                            "memory_gib",
+                                            "memory_gb",
+                                            "memory_note",
+                                            "usable_fraction",
+                                            "bandwidth_gb_s",
+                                            "bf16_dense_tflops",
+                                            "fp8_dense_tflops",
+                                            "sources",
+                                            "uncertain_fields",
+                                            "notes"};
+constexpr std::array<const char*, 5> kCategories{"datacenter", "workstation", "consumer", "apple",
+                                                 "other"};
+// Bounds that catch unit mistakes (bytes typed into a GiB field) without limiting real devices.
+constexpr double kMaxMemoryGiB = 1u << 20; // 1 PiB
+constexpr double kMaxBandwidth = 1e6;      // GB/s
+constexpr double kMaxTflops = 1e6;
+// Physical lower bounds: below them a value is a typo or a unit mistake, and the estimates it
+// would give (training time in "inf" days) mean nothing. A 1 MB GPU, 0.1 GB/s of bandwidth
+// (slower than 1990s DRAM) and 1 GFLOP/s are below every device the catalog describes.
+constexpr double kMinMemory = 0.001;  // GB or GiB
+constexpr double kMinBandwidth = 0.1; // GB/s
+constexpr double kMinTflops = 0.001;
+
+bool isKnownKey(const std::string& key)
+{
+    return std::find_if(kKeys.begin(), kKeys.end(), [&](const char* k) { return key == k; }) !=
+           kKeys.end();
+}
+
+bool validId(const std::string& id)
+{
+    if (id.empty() || id.size() > 64 || id.front() == '-' || id.back() == '-') {
+        return false;
+    }
+    return std::all_of(id.begin(), id.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+    });
+}
+
+// 1e6 -> "1000000", 0.5 -> "0.5": integers without a trailing ".0".
+std::string numberText(double v)
+{
+    if (std::isfinite(v) && std::floor(v) == v && std::abs(v) < 1e15) {
+        return std::to_string(static_cast<long long>(v));
+    }
+    json j = v;
+    return j.dump();
+}
+
+// A required positive number from `lo` to `hi`.
+double positive(const json& obj, const char* key, const std::string& file, const std::string& path,
+                double lo, double hi)
+{
+    const double v = getNumber(obj, key, file, path);
+    if (!(v > 0.0) || v > hi) {
+        throw InputError(file, joinPath(path, key),
+                         "must be a positive number no larger than " + numberText(hi) + " (got " +
+                             numberText(v) + ")");
+    }
+    if (v < lo) {
+        throw InputError(file, joinPath(path, key),
+                         "must be at least " + numberText(lo) + " (got " + numberText(v) +
+                             "; no real GPU is that small)");
+    }
+    return v;
+}
+
+std::optional<double> optionalPositive(const json& obj, const char* key, const std::string& file,
+                                       const std::string& path, double lo, double hi)
+{
+    if (!getOptNumber(obj, key, file, path)) {
+        return std::nullopt;
+    }
+    return positive(obj, key, file, path, lo, hi);
+}
+
+std::vector<std::string> stringList(const json& obj, const char* key, const std::string& file,
+                                    const std::string& path)
+{
+    std::vector<std::string> out;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) {
+        return out;
+    }
+    const std::string field = joinPath(path, key);
+    if (!it->is_array()) {
+        throw InputError(file, field, "must be an array of strings");
+    }
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const json& v = (*it)[i];
+        const std::string item = field + "[" + std::to_string(i) + "]";
+        if (!v.is_string() || v.get<std::string>().empty()) {
+            throw InputError(file, item, "must be a non-empty string");
+        }
+        out.push_back(v.get<std::string>());
+    }
+    return out;
+}
+
+std::string nonEmpty(const json& obj, const char* key, const std::string& file,
+                     const std::string& path)
+{
+    std::string s = getString(obj, key, file, path);
+    if (s.empty()) {
+        throw InputError(file, joinPath(path, key), "must not be empty");
+    }
+    return s;
+}
+
+void setMemory(GpuSpec& g, const json& obj, const std::string& file, const std::string& path)
+{
+    const bool hasGiB = getOptNumber(obj, "memory_gib", file, path).has_value();
+    const bool hasGB = getOptNumber(obj, "memory_gb", file, path).has_value();
+    if (hasGiB == hasGB) {
+        throw InputError(file, path,
+                         hasGiB ? "give memory_gib or memory_gb, not both"
+                                : "needs memory_gib (2^30 bytes) or memory_gb (1e9 bytes)");
+    }
+    const char* key = hasGiB ? "memory_gib" : "memory_gb";
+    g.memory_unit = hasGiB ? MemoryUnit::GiB : MemoryUnit::GB;
+    g.memory_value = positive(obj, key, file, path, kMinMemory, kMaxMemoryGiB);
+    const double bytes = g.memory_value * (hasGiB ? 1073741824.0 : 1e9);
+    if (std::floor(bytes) != bytes) {
+        throw InputError(file, joinPath(path, key),
+                         "must be a whole number of bytes (got " + numberText(g.memory_value) +
+                             ")");
+    }
+    g.memory_bytes = static_cast<std::uint64_t>(bytes);
+}
+
+} // namespace
+
+GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& path, bool user)
+{
+    requireObject(j, file, path);
+    for (const auto& item : j.items()) {
+        if (!isKnownKey(item.key())) {
+            throw InputError(file, joinPath(path, item.key()), "is not a known GPU field");
+        }
+    }
+    GpuSpec g;
+    g.user = user;
+    g.id = getString(j, "id", file, path);
+    if (!validId(g.id)) {
+        throw InputError(file, joinPath(path, "id"),
+                         "must be 1 to 64 characters of a-z, 0-9 and '-', not starting or ending "
+                         "with '-' (got '" +
+                             g.id + "')");
+    }
+    g.name = nonEmpty(j, "name", file, path);
+    g.vendor = nonEmpty(j, "vendor", file, path);
+    g.category = getOptString(j, "category", file, path).value_or("other");
+    if (std::find_if(kCategories.begin(), kCategories.end(),
+                     [&](const char* c) { return g.category == c; }) == kCategories.end()) {
+        throw InputError(file, joinPath(path, "category"),
+                         "must be one of datacenter, workstation, consumer, apple, other (got '" +
+                             g.category + "')");
+    }
+    setMemory(g, j, file, path);
+    g.memory_note = getOptString(j, "memory_note", file, path).value_or("");
+    if (auto f = getOptNumber(j, "usable_fraction", file, path)) {
+        if (!(*f > 0.0 && *f <= 1.0)) {
+            throw InputError(file, joinPath(path, "usable_fraction"),
+                             "must be greater than 0 and at most 1 (got " + numberText(*f) + ")");
+        }
+        g.usable_fraction = *f;
+    }
+    g.bandwidth_gb_s = positive(j, "bandwidth_gb_s", file, path, kMinBandwidth, kMaxBandwidth);
+    g.bf16_tflops = optionalPositive(j, "bf16_dense_tflops", file, path, kMinTflops, kMaxTflops);
+    g.fp8_tflops = optionalPositive(j, "fp8_dense_tflops", file, path, kMinTflops, kMaxTflops);
+    g.sources = stringList(j, "sources", file, path);
+    if (g.sources.empty() && !user) {
+        throw InputError(file, joinPath(path, "sources"), "needs at least one source");
+    }
+    g.uncertain_fields = stringList(j, "uncertain_fields", file, path);
+    for (std::size_t i = 0; i < g.uncertain_fields.size(); ++i) {
+        const std::string& f = g.uncertain_fields[i];
+        if (!isKnownKey(f) || f == "id" || f == "sources" || f == "uncertain_fields") {
+            throw InputError(file,
+                             joinPath(path, "uncertain_fields") + "[" + std::to_string(i) + "]",
+                             "'" + f + "' is not a GPU field that can be uncertain");
+        }
+    }
+    g.notes = getOptString(j, "notes", file, path).value_or("");
+    return g;
+}
+
+json gpuToJson(const GpuSpec& g)
+{
+    json j = json::object();
+    j["id"] = g.id;
+    j["name"] = g.name;
+    j["vendor"] = g.vendor;
+    j["category"] = g.category;
+    j[g.memory_unit == MemoryUnit::GiB ? "memory_gib" : "memory_gb"] = g.memory_value;
+    if (!g.memory_note.empty()) {
+        j["memory_note"] = g.memory_note;
+    }
+    if (g.usable_fraction != 1.0) {
+        j["usable_fraction"] = g.usable_fraction;
+    }
+    j["bandwidth_gb_s"] = g.bandwidth_gb_s;
+    if (g.bf16_tflops) {
+        j["bf16_dense_tflops"] = *g.bf16_tflops;
+    }
+    if (g.fp8_tflops) {
+        j["fp8_dense_tflops"] = *g.fp8_tflops;
+    }
+    j["sources"] = g.sources;
+    if (!g.uncertain_fields.empty()) {
+        j["uncertain_fields"] = g.uncertain_fields;
+    }
+    if (!g.notes.empty()) {
+        j["notes"] = g.notes;
+    }
+    return j;
+}
+
+std::vector<GpuSpec> gpusFromJson(const json& j, const std::string& file, bool user)
+{
+    requireObject(j, file, "");
+    for (const auto& item : j.items()) {
+        if (item.key() != "gpus" && item.key().rfind('_', 0) != 0) {
+            throw InputError(file, item.key(), "is not a known key (expected \"gpus\")");
+        }
+    }
+    auto it = j.find("gpus");
+    if (it == j.end() || !it->is_array()) {
+        throw InputError(file, "gpus", "must be an array of GPU objects");
+    }
+    std::vector<GpuSpec> out;
+    std::unordered_map<std::string, std::size_t> firstUse; // id -> index: linear in the catalog
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const std::string path = "gpus[" + std::to_string(i) + "]";
+        GpuSpec g = gpuFromJson((*it)[i], file, path, user);
+        if (const auto [at, added] = firstUse.emplace(g.id, i); !added) {
+            throw InputError(file, path + ".id",
+                             "'" + g.id + "' is already used by gpus[" +
+                                 std::to_string(at->second) + "]");
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
+json gpusToJson(const std::vector<GpuSpec>& gpus)
+{
+    json arr = json::array();
+    for (const GpuSpec& g : gpus) {
+        arr.push_back(gpuToJson(g));
+    }
+    return json{{"gpus", std::move(arr)}};
+}
+
+std::filesystem::path GpuCatalog::builtinFile()
+{
+    return defaultResourceDir() / "gpus.json";
+}
+
+GpuCatalog GpuCatalog::loadBuiltin(const std::filesystem::path& file)
+{
+    GpuCatalog c;
+    c.m_gpus = gpusFromJson(readJsonFile(file), file.string(), false);
+    return c;
+}
+
+void GpuCatalog::loadUser(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) {
+        return;
+    }
+    const std::string label = file.string();
+    const json j = readJsonFile(file);
+    // 160,000 GPUs (14 MB) took 2.5 s to list; the built-in catalog has a few dozen.
+    if (const auto it = j.find("gpus");
+        j.is_object() && it != j.end() && it->is_array() && it->size() > kMaxUserGpus) {
+        throw InputError(label, "gpus",
+                         "lists " + withThousands(it->size()) +
+                             " GPUs; a user catalog holds at most " + withThousands(kMaxUserGpus));
+    }
+    std::vector<GpuSpec> user = gpusFromJson(j, label, true);
+    std::vector<GpuSpec> merged;
+    std::unordered_set<std::string> builtinIds; // linear in the catalogs, not their product
+    for (const GpuSpec& g : m_gpus) {
+        if (!g.user) {
+            merged.push_back(g);
+            builtinIds.insert(g.id);
+        }
+    }
+    for (std::size_t i = 0; i < user.size(); ++i) {
+        if (builtinIds.count(user[i].id) != 0) {
+            throw InputError(label, "gpus[" + std::to_string(i) + "].id",
+                             "'" + user[i].id +
+                                 "' is a built-in GPU id; a user GPU needs an id of its own");
+        }
+    }
+    merged.insert(merged.end(), user.begin(), user.end());
+    m_gpus = std::move(merged);
+}
+
+void GpuCatalog::saveUser(const std::filesystem::path& file) const
+{
+    writeFileAtomically(file, gpusToJson(userGpus()).dump(1) + "\n");
+}
+
+void GpuCatalog::setUserGpu(GpuSpec gpu)
+{
+    // Round-trip through the parser so that a GPU built in code meets the file rules.
+    gpu = gpuFromJson(gpuToJson(gpu), "", "", true);
+    for (GpuSpec& g : m_gpus) {
+        if (g.id != gpu.id) {
+            continue;
+        }
+        if (!g.user) {
+            throw InputError("", "id",
+                             "'" + gpu.id +
+                                 "' is a built-in GPU id; a user GPU needs an id of "
+                                 "its own");
+        }
+        g = std::move(gpu);
+        return;
+    }
+    m_gpus.push_back(std::move(gpu));
+}
+
+bool GpuCatalog::removeUserGpu(std::string_view id)
+{
+    auto it = std::find_if(m_gpus.begin(), m_gpus.end(),
+                           [&](const GpuSpec& g) { return g.user && g.id == id; });
+    if (it == m_gpus.end()) {
+        return false;
+    }
+    m_gpus.erase(it);
+    return true;
+}
+
+std::vector<GpuSpec> GpuCatalog::userGpus() const
+{
+    std::vector<GpuSpec> out;
+    std::copy_if(m_gpus.begin(), m_gpus.end(), std::back_inserter(out),
+                 [](const GpuSpec& g) { return g.user; });
+    return out;
+}
+
+const GpuSpec* GpuCatalog::find(std::string_view id) const
+{
+    auto it =
+        std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& g) { return g.id == id; });
+    return it == m_gpus.end() ? nullptr : &*it;
+}
+
+const GpuSpec& GpuCatalog::at(std::string_view id) const
+{
+    if (const GpuSpec* g = find(id)) {
+        return *g;
+    }
+    throw UnknownGpuError(std::string(id));
+}
+
+} // namespace llmsizer

@@ -1,0 +1,213 @@
+// Preset files (presets/<id>.json): reading, writing, loading a directory, and finding the data
+// directories of an installed or an uninstalled build. The schema is documented in
+// presets/README.md.
+#include "llmsizer/catalog/preset.h"
+
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <system_error>
+#include <tuple>
+
+namespace llmsizer {
+
+using nlohmann::json;
+
+namespace {
+
+// Ids are file stems that work in URLs and on every file system: lowercase letters, digits, dots
+// and dashes ("llama-3.1-405b"), starting with a letter or digit.
+bool isValidId(const std::string& id)
+{
+    if (id.empty() || id.size() > 100 || id.front() == '-' || id.front() == '.') {
+        return false;
+    }
+    return std::all_of(id.begin(), id.end(), [](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '.';
+    });
+}
+
+std::string requireNonEmptyString(const json& obj, const char* key, const std::string& file,
+                                  const std::string& prefix)
+{
+    std::string s = getString(obj, key, file, prefix);
+    if (s.empty()) {
+        throw InputError(file, joinPath(prefix, key), "must not be empty");
+    }
+    return s;
+}
+
+const json& requireMember(const json& obj, const char* key, const std::string& file)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        throw InputError(file, key, "is required");
+    }
+    return *it;
+}
+
+PublishedCount publishedFromJson(const json& j, const std::string& file)
+{
+    const std::string prefix = "published";
+    requireObject(j, file, prefix);
+    requireKnownKeys(j, {"total_params", "exact", "tolerance", "active_params", "source", "note"},
+                     file, prefix);
+    PublishedCount p;
+    p.total_params = getUInt(j, "total_params", file, prefix);
+    if (p.total_params == 0) {
+        throw InputError(file, "published.total_params", "must be positive");
+    }
+    p.exact = getBool(j, "exact", file, prefix);
+    p.tolerance = getOptUInt(j, "tolerance", file, prefix).value_or(0);
+    if (p.exact && p.tolerance != 0) {
+        throw InputError(file, "published.tolerance",
+                         "is only used when exact is false (an exact count has no tolerance)");
+    }
+    if (!p.exact && p.tolerance == 0) {
+        throw InputError(file, "published.tolerance",
+                         "must be positive when exact is false (the rounding of the nominal "
+                         "figure, e.g. 500,000,000 for \"175B\")");
+    }
+    if (p.tolerance >= p.total_params && !p.exact) {
+        throw InputError(file, "published.tolerance",
+                         "must be less than total_params (" + withThousands(p.total_params) + ")");
+    }
+    p.active_params = getOptUInt(j, "active_params", file, prefix).value_or(0);
+    if (p.active_params > p.total_params) {
+        throw InputError(file, "published.active_params",
+                         "must not exceed total_params (" + withThousands(p.total_params) + ")");
+    }
+    p.source = requireNonEmptyString(j, "source", file, prefix);
+    p.note = getOptString(j, "note", file, prefix).value_or("");
+    return p;
+}
+
+json publishedToJson(const PublishedCount& p)
+{
+    json j;
+    j["total_params"] = p.total_params;
+    j["exact"] = p.exact;
+    if (!p.exact || p.tolerance != 0) {
+        j["tolerance"] = p.tolerance;
+    }
+    if (p.active_params != 0) {
+        j["active_params"] = p.active_params;
+    }
+    j["source"] = p.source;
+    if (!p.note.empty()) {
+        j["note"] = p.note;
+    }
+    return j;
+}
+
+// $env, else <prefix>/share/llm-sizer/<sub> where <prefix> is the directory above the running
+// executable's. The build tree has the same shape (the build links share/llm-sizer/ to the source
+// tree's folders), so no path of the machine that built the program is compiled in and an
+// installed tree can be moved anywhere.
+std::filesystem::path findDataDir(const char* env, const char* sub)
+{
+    if (const char* v = std::getenv(env); v != nullptr && *v != '\0') {
+        return v;
+    }
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec && !exe.empty()) {
+        return (exe.parent_path() / ".." / "share" / "llm-sizer" / sub).lexically_normal();
+    }
+    return std::filesystem::path("share") / "llm-sizer" / sub;
+}
+
+} // namespace
+
+json presetToJson(const Preset& preset)
+{
+    json j;
+    j["id"] = preset.id;
+    j["name"] = preset.name;
+    j["family"] = preset.family;
+    j["description"] = preset.description;
+    if (!preset.hf_id.empty()) {
+        j["hf_id"] = preset.hf_id;
+    }
+    j["published"] = publishedToJson(preset.published);
+    j["architecture"] = modelConfigToJson(preset.config);
+    return j;
+}
+
+Preset presetFromJson(const json& j, const std::string& file)
+{
+    requireObject(j, file, "");
+    requireKnownKeys(
+        j, {"id", "name", "family", "description", "hf_id", "published", "architecture"}, file, "");
+    Preset p;
+    p.id = getString(j, "id", file, "");
+    if (!isValidId(p.id)) {
+        throw InputError(file, "id",
+                         "must be lowercase letters, digits, dots and dashes, starting with a "
+                         "letter or digit (got \"" +
+                             p.id + "\")");
+    }
+    p.name = requireNonEmptyString(j, "name", file, "");
+    p.family = requireNonEmptyString(j, "family", file, "");
+    p.description = getString(j, "description", file, "");
+    p.hf_id = getOptString(j, "hf_id", file, "").value_or("");
+    p.published = publishedFromJson(requireMember(j, "published", file), file);
+    p.config = modelConfigFromJson(requireMember(j, "architecture", file), file, "architecture");
+    return p;
+}
+
+Preset loadPresetFile(const std::filesystem::path& file)
+{
+    const std::string label = file.string();
+    Preset p = presetFromJson(readJsonFile(file), label);
+    const std::string stem = file.stem().string();
+    if (p.id != stem) {
+        throw InputError(label, "id",
+                         "must equal the file name without .json (\"" + stem + "\"; got \"" + p.id +
+                             "\")");
+    }
+    return p;
+}
+
+std::vector<Preset> loadPresetDir(const std::filesystem::path& dir)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) {
+        throw InputError(dir.string(), "", "no such directory");
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+        if (entry.path().extension() == ".json" && entry.is_regular_file(ec)) {
+            files.push_back(entry.path());
+        }
+    }
+    if (ec) {
+        throw InputError(dir.string(), "", "cannot be listed (" + ec.message() + ")");
+    }
+    std::sort(files.begin(), files.end());
+    std::vector<Preset> presets;
+    presets.reserve(files.size());
+    for (const auto& f : files) {
+        presets.push_back(loadPresetFile(f));
+    }
+    std::stable_sort(presets.begin(), presets.end(), [](const Preset& a, const Preset& b) {
+        return std::tie(a.family, a.published.total_params, a.id) <
+               std::tie(b.family, b.published.total_params, b.id);
+    });
+    return presets;
+}
+
+std::filesystem::path defaultPresetDir()
+{
+    return findDataDir("LLMSIZER_PRESETS_DIR", "presets");
+}
+
+std::filesystem::path defaultResourceDir()
+{
+    return findDataDir("LLMSIZER_RESOURCES_DIR", "resources");
+}
+
+} // namespace llmsizer

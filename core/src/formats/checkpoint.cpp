@@ -1,0 +1,414 @@
+// Checkpoint inspection: finds the files and reads their headers (checkpoint_summary.cpp sums
+// the tensors and compares them with the estimate).
+#include "llmsizer/formats/checkpoint.h"
+
+#include "formats/checkpoint_internal.h"
+#include "formats/quant_layout.h"
+#include "llmsizer/formats/gguf.h"
+#include "llmsizer/formats/hf_import.h"
+#include "llmsizer/formats/safetensors.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+
+#include "json/byte_reader.h"
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace llmsizer {
+
+namespace fs = std::filesystem;
+using u64 = std::uint64_t;
+
+namespace {
+
+constexpr std::size_t kMaxDirectoryEntries = 100000;
+
+std::string fileName(const fs::path& p)
+{
+    return p.filename().string();
+}
+
+bool endsWith(const std::string& s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
+}
+
+// `p` is `base` or lies below it (both canonical).
+bool within(const fs::path& p, const fs::path& base)
+{
+    const fs::path rel = p.lexically_relative(base);
+    return !rel.empty() && *rel.begin() != "..";
+}
+
+} // namespace
+
+void detail::requireInsideCheckpoint(const fs::path& dir, const fs::path& file)
+{
+    std::error_code ec;
+    if (!fs::is_symlink(fs::symlink_status(file, ec))) {
+        return;
+    }
+    const fs::path target = fs::canonical(file, ec);
+    if (ec) {
+        return; // a dangling link or a loop: reading the file reports it
+    }
+    const fs::path home = fs::canonical(dir.empty() ? fs::path(".") : dir, ec);
+    if (ec) {
+        return;
+    }
+    if (within(target, home)) {
+        return;
+    }
+    // huggingface_hub's cache: models--ORG--NAME/snapshots/<hash>/<file> -> ../../blobs/<sha>
+    if (home.parent_path().filename() == "snapshots" &&
+        within(target, home.parent_path().parent_path() / "blobs")) {
+        return;
+    }
+    throw InputError(file.string(), "",
+                     "is a symbolic link to a file outside the checkpoint's directory (only "
+                     "links within it, or into a Hugging Face cache's blobs, are followed)");
+}
+
+namespace {
+
+// What a directory holds, sorted by name.
+struct Listing {
+    std::vector<fs::path> indexes, safetensors, ggufs;
+};
+
+Listing listDirectory(const fs::path& dir)
+{
+    Listing l;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) {
+        throw InputError(dir.string(), "", "cannot be listed (" + ec.message() + ")");
+    }
+    std::size_t seen = 0;
+    for (const fs::directory_entry& e : it) {
+        if (++seen > kMaxDirectoryEntries) {
+            throw InputError(dir.string(), "",
+                             "holds more than " + withThousands(kMaxDirectoryEntries) + " entries");
+        }
+        const std::string name = fileName(e.path());
+        if (!e.is_regular_file(ec)) {
+            continue;
+        }
+        const bool wanted = endsWith(name, ".safetensors.index.json") ||
+                            endsWith(name, ".safetensors") || endsWith(name, ".gguf");
+        if (wanted) {
+            detail::requireInsideCheckpoint(dir, e.path());
+        }
+        if (endsWith(name, ".safetensors.index.json")) {
+            l.indexes.push_back(e.path());
+        } else if (endsWith(name, ".safetensors")) {
+            l.safetensors.push_back(e.path());
+        } else if (endsWith(name, ".gguf")) {
+            l.ggufs.push_back(e.path());
+        }
+    }
+    std::sort(l.indexes.begin(), l.indexes.end());
+    std::sort(l.safetensors.begin(), l.safetensors.end());
+    std::sort(l.ggufs.begin(), l.ggufs.end());
+    return l;
+}
+
+std::string nameList(const std::vector<fs::path>& files)
+{
+    std::string out;
+    for (std::size_t i = 0; i < files.size() && i < 5; ++i) {
+        out += (i ? ", " : "") + fileName(files[i]);
+    }
+    return files.size() > 5 ? out + ", ..." : out;
+}
+
+bool startsWithGgufMagic(const fs::path& file)
+{
+    try {
+        detail::FileSource src(file);
+        if (src.size() < 4) {
+            return false;
+        }
+        std::uint8_t magic[4];
+        src.readAt(0, magic, 4);
+        return std::string_view(reinterpret_cast<const char*>(magic), 4) == "GGUF";
+    } catch (const InputError&) {
+        return false; // the real reader reports the problem
+    }
+}
+
+// The header of a safetensors file, its data allowed to be missing when c.header_only.
+SafetensorsHeader readHeader(Checkpoint& c, const fs::path& file)
+{
+    SafetensorsLimits limits;
+    limits.headerOnly = c.header_only;
+    SafetensorsHeader h = readSafetensorsHeader(file, limits);
+    if (!h.data_complete) {
+        c.data_present = false;
+        c.notes.push_back(fileName(file) + ": data not present (the file ends before its tensor "
+                                           "data); the counts come from the header");
+    }
+    return h;
+}
+
+void addSafetensors(Checkpoint& c, const SafetensorsHeader& h, const std::string& shard,
+                    std::map<std::string, std::string>& seen)
+{
+    for (const SafetensorsTensor& t : h.tensors) {
+        auto [it, fresh] = seen.emplace(t.name, shard);
+        if (!fresh) {
+            throw InputError(h.file, "tensor '" + detail::printableName(t.name) + "'",
+                             "is also stored in " + it->second);
+        }
+        c.tensors.push_back({t.name, t.dtype, t.shape, t.params, t.bytes, shard, {}, {}, {}, 0});
+    }
+    for (const auto& entry : h.metadata) {
+        const std::string& key = entry.first;
+        if (std::none_of(c.metadata.begin(), c.metadata.end(),
+                         [&key](const MetadataItem& m) { return m.key == key; })) {
+            const std::string& v = entry.second; // whole, as written
+            c.metadata.push_back(
+                {key, detail::isValidUtf8(v) ? v : detail::printableText(v, SIZE_MAX), "string"});
+        }
+    }
+    c.files.push_back(h.file);
+}
+
+// A file that is a Git LFS pointer, not the file itself, is refused with that reason.
+void refuseLfsPointer(const fs::path& file)
+{
+    if (const auto size = detail::gitLfsPointerSize(file)) {
+        throw InputError(file.string(), "", detail::gitLfsMessage(*size));
+    }
+}
+
+// Reads the index and its shards; returns the number of shards it names.
+u64 readIndex(Checkpoint& c, const fs::path& indexFile)
+{
+    refuseLfsPointer(indexFile);
+    const SafetensorsIndex idx = readSafetensorsIndex(indexFile);
+    c.index_total_size = idx.total_size;
+    c.index_total_parameters = idx.total_parameters;
+    const fs::path dir = indexFile.parent_path();
+    std::map<std::string, std::string> seen;
+    std::map<std::string, std::set<std::string>> stored; // shard -> its tensor names
+    for (const std::string& shard : idx.shards) {
+        const fs::path file = dir / shard;
+        std::error_code ec;
+        if (!fs::exists(file, ec)) {
+            c.missing_shards.push_back(shard);
+            continue;
+        }
+        detail::requireInsideCheckpoint(dir, file);
+        if (const auto lfs = detail::gitLfsPointerSize(file)) {
+            c.missing_shards.push_back(shard);
+            c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
+            continue;
+        }
+        const SafetensorsHeader h = readHeader(c, file);
+        auto& names = stored[shard];
+        for (const SafetensorsTensor& t : h.tensors) {
+            names.insert(t.name);
+        }
+        addSafetensors(c, h, shard, seen);
+    }
+    std::set<std::string> listed;
+    for (const auto& [tensor, shard] : idx.weight_map) {
+        listed.insert(tensor);
+        auto it = stored.find(shard);
+        if (it == stored.end()) {
+            ++c.missing_tensors;
+        } else if (!it->second.contains(tensor)) {
+            throw InputError(idx.file, "weight_map." + detail::printableName(tensor),
+                             "the tensor is not in its shard " + shard);
+        }
+    }
+    u64 unlisted = 0;
+    for (const CheckpointTensor& t : c.tensors) {
+        if (!listed.contains(t.name)) {
+            ++unlisted;
+        }
+    }
+    if (unlisted > 0) {
+        c.notes.push_back("the shards hold " + withThousands(unlisted) +
+                          " tensors the index does not list (counted)");
+    }
+    c.partial = !c.missing_shards.empty();
+    if (idx.total_size && !c.partial) {
+        u64 bytes = 0;
+        for (const CheckpointTensor& t : c.tensors) {
+            bytes = checkedAdd(bytes, t.bytes, "checkpoint bytes");
+        }
+        if (bytes != *idx.total_size) {
+            c.notes.push_back("metadata.total_size is " + withThousands(*idx.total_size) +
+                              " bytes, but the shards hold " + withThousands(bytes) +
+                              " bytes of tensors");
+        }
+    }
+    return idx.shards.size();
+}
+
+// Every *.safetensors of a directory without an index. Mistral's repositories ship the same
+// weights twice, as consolidated.safetensors (Meta names) and as HF files: the consolidated
+// copy is left out when other files are present.
+void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
+{
+    std::vector<fs::path> read;
+    std::vector<std::string> skipped;
+    for (const fs::path& f : files) {
+        if (fileName(f).starts_with("consolidated")) {
+            skipped.push_back(fileName(f));
+        } else {
+            read.push_back(f);
+        }
+    }
+    if (read.empty()) {
+        read = files;
+        skipped.clear();
+    }
+    std::map<std::string, std::string> seen;
+    bool shardNames = true; // every name is PREFIX-NNNNN-of-MMMMM.safetensors
+    for (const fs::path& f : read) {
+        if (const auto lfs = detail::gitLfsPointerSize(f)) {
+            c.missing_shards.push_back(fileName(f));
+            c.notes.push_back(fileName(f) + " is " + detail::gitLfsMessage(*lfs));
+            continue;
+        }
+        std::string stem = fileName(f);
+        stem.resize(stem.size() - std::string_view(".safetensors").size());
+        shardNames = shardNames && detail::parseGgufSplitName(stem + ".gguf").has_value();
+        addSafetensors(c, readHeader(c, f), fileName(f), seen);
+    }
+    c.partial = !c.missing_shards.empty();
+    if (c.files.size() > 1 && !shardNames) {
+        c.notes.push_back(std::to_string(c.files.size()) +
+                          " .safetensors files without an index are counted as one checkpoint; "
+                          "if they are separate models, inspect each file on its own");
+    }
+    for (const std::string& s : skipped) {
+        c.notes.push_back(s + " not read (the same weights under their original names)");
+    }
+}
+
+// The directory's .gguf files when they are exactly the splits of one set (the first one
+// present, which finds the others), else nullopt.
+std::optional<fs::path> splitSet(const std::vector<fs::path>& ggufs)
+{
+    std::optional<detail::GgufSplitName> first;
+    for (const fs::path& f : ggufs) {
+        const auto name = detail::parseGgufSplitName(fileName(f));
+        if (!name || (first && (name->prefix != first->prefix || name->count != first->count))) {
+            return std::nullopt;
+        }
+        first = first.value_or(*name);
+    }
+    return ggufs.front(); // sorted by name, so the lowest split number
+}
+
+// config.json beside a safetensors checkpoint: the architecture, and the quantization it
+// declares (returned).
+std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs::path& dir)
+{
+    const fs::path config = dir / "config.json";
+    std::error_code ec;
+    if (!fs::is_regular_file(config, ec)) {
+        c.estimate_note = "no estimate: no config.json beside the checkpoint";
+        return std::nullopt;
+    }
+    // Read once for both: the quantization settings and the architecture.
+    nlohmann::json j;
+    try {
+        j = readJsonFile(config);
+    } catch (const InputError& e) {
+        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
+        c.estimate_note = std::string("no estimate: ") + e.what();
+        return std::nullopt;
+    }
+    std::optional<detail::QuantSettings> quant;
+    try {
+        quant = detail::quantSettings(j, config.string());
+    } catch (const InputError& e) {
+        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
+    }
+    try {
+        HfImport imported = importHfConfig(j, config.string());
+        c.inferred = imported.config;
+        c.config_source = config.string();
+        c.model_name = imported.name;
+        c.guesses = std::move(imported.guesses);
+    } catch (const InputError& e) {
+        c.estimate_note = std::string("no estimate: ") + e.what();
+    }
+    return quant;
+}
+
+} // namespace
+
+Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& options)
+{
+    Checkpoint c;
+    c.header_only = options.header_only;
+    c.path = fileOrDir.string();
+    std::error_code ec;
+    const fs::file_status st = statusOrThrow(fileOrDir, "no such file or directory");
+    fs::path configDir = fileOrDir.parent_path();
+    u64 indexShards = 0;
+    if (fs::is_directory(st)) {
+        configDir = fileOrDir;
+        const Listing l = listDirectory(fileOrDir);
+        const fs::path standard = fileOrDir / "model.safetensors.index.json";
+        if (std::find(l.indexes.begin(), l.indexes.end(), standard) != l.indexes.end()) {
+            indexShards = readIndex(c, standard);
+        } else if (l.indexes.size() > 1) {
+            throw InputError(c.path, "",
+                             "holds several safetensors indexes (" + nameList(l.indexes) +
+                                 "); name one");
+        } else if (l.indexes.size() == 1) {
+            indexShards = readIndex(c, l.indexes.front());
+        } else if (!l.safetensors.empty()) {
+            readUnindexed(c, l.safetensors);
+        } else if (!l.ggufs.empty()) {
+            const std::optional<fs::path> one =
+                l.ggufs.size() == 1 ? l.ggufs.front() : splitSet(l.ggufs);
+            if (!one) {
+                throw InputError(c.path, "",
+                                 "holds " + std::to_string(l.ggufs.size()) + " .gguf files (" +
+                                     nameList(l.ggufs) +
+                                     ") that are not the splits of one model; name one");
+            }
+            detail::readGgufCheckpoint(c, *one);
+        } else {
+            throw InputError(c.path, "",
+                             "holds no .safetensors, .safetensors.index.json or .gguf file");
+        }
+        if (c.format == CheckpointFormat::Safetensors && !l.ggufs.empty()) {
+            c.notes.push_back("the directory also holds " + std::to_string(l.ggufs.size()) +
+                              " .gguf file(s), not read");
+        }
+    } else if (endsWith(fileName(fileOrDir), ".index.json")) {
+        indexShards = readIndex(c, fileOrDir);
+    } else if (endsWith(fileName(fileOrDir), ".gguf") || startsWithGgufMagic(fileOrDir)) {
+        detail::readGgufCheckpoint(c, fileOrDir);
+    } else {
+        refuseLfsPointer(fileOrDir);
+        std::map<std::string, std::string> seen;
+        addSafetensors(c, readHeader(c, fileOrDir), fileName(fileOrDir), seen);
+    }
+    detail::classifyTensors(c);
+    if (c.format == CheckpointFormat::Safetensors) {
+        const fs::path dir = configDir.empty() ? fs::path(".") : configDir;
+        const auto quant = readAdjacentConfig(c, dir);
+        detail::recogniseLora(c, dir);
+        detail::applyQuantization(c, quant ? &*quant : nullptr);
+    }
+    detail::summariseCheckpoint(c);
+    detail::compareWithEstimate(c);
+    detail::explainEmpty(c, indexShards);
+    return c;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,53 @@
+#pragma once
+
+// Shared by checkpoint.cpp (finding and reading files) and checkpoint_summary.cpp (sums and the
+// estimate). Not installed.
+#include "llmsizer/formats/checkpoint.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace llmsizer::detail {
+
+// Classifies every tensor by its name (classifyTensor).
+void classifyTensors(Checkpoint& c);
+// Fills the totals, components, dtypes, buffers, unmapped lists and quantization metadata sums
+// from the tensors' roles.
+void summariseCheckpoint(Checkpoint& c);
+// Counts c.inferred (if any) and fills c.estimate and c.diff, or c.estimate_note.
+void compareWithEstimate(Checkpoint& c);
+
+// Recognises LoRA adapter tensors (PEFT lora_A/lora_B, MLX lora_a/lora_b), maps them to the
+// modules they adapt and fills c.lora, reading dir/adapter_config.json when present
+// (lora_adapter.cpp). An adapter alone gets no estimate.
+void recogniseLora(Checkpoint& c, const std::filesystem::path& dir);
+
+// The size a Git LFS pointer file stands for (0 if it names none), or nullopt when the file is
+// not a pointer (git_lfs.cpp); and the message for it ("a Git LFS pointer to a N-byte file, not
+// the file itself: run `git lfs pull`").
+std::optional<std::uint64_t> gitLfsPointerSize(const std::filesystem::path& file);
+std::string gitLfsMessage(std::uint64_t size);
+
+// When nothing was counted (a vocabulary-only GGUF, an index none of whose shards is present),
+// c.headline says so in one line.
+void explainEmpty(Checkpoint& c, std::uint64_t indexShards);
+
+// A file name of a split GGUF set, PREFIX-NNNNN-of-MMMMM.gguf (number counts from 1).
+struct GgufSplitName {
+    std::string prefix;
+    std::uint64_t number = 0;
+    std::uint64_t count = 0;
+};
+std::optional<GgufSplitName> parseGgufSplitName(const std::string& fileName);
+// Reads a .gguf file into c; when its header says it is one split of several (split.count),
+// reads every split beside it and lists the missing ones (gguf_checkpoint.cpp).
+void readGgufCheckpoint(Checkpoint& c, const std::filesystem::path& file);
+// A file the reader found itself (an index's shard, a directory's file, a GGUF split) beside the
+// checkpoint in `dir`: a symbolic link is followed only to a file inside `dir`, or, in the
+// Hugging Face cache layout (snapshots/<hash>/x -> ../../blobs/<sha>), inside the cache's blobs
+// directory. Any other link is an InputError naming the file (checkpoint.cpp).
+void requireInsideCheckpoint(const std::filesystem::path& dir, const std::filesystem::path& file);
+
+} // namespace llmsizer::detail

@@ -1,0 +1,132 @@
+#pragma once
+
+// Shared between hf_import.cpp (reading, dispatch, validation) and hf_import_types.cpp (the
+// per-model_type mappings). Not installed: the public API is llmsizer/formats/hf_import.h.
+#include "llmsizer/model/model.h"
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llmsizer::hf {
+
+using u64 = std::uint64_t;
+
+// Reads the fields of one Hugging Face config object. Each accessor takes the field's names, the
+// model type's own name first and its aliases after it (GPT-2's n_embd, then hidden_size, as
+// PretrainedConfig.attribute_map maps them). Errors name the file and "prefix.name"; values taken
+// from a configuration class's defaults are recorded as labelled guesses; the HF field behind
+// each ModelConfig field is remembered so validation errors can name it.
+class Reader {
+public:
+    Reader(const nlohmann::json& obj, std::string file, std::string prefix, std::string className,
+           std::vector<std::string>& guesses);
+
+    // The first of `names` present with a non-null value, or nullopt.
+    std::optional<u64> optUInt(std::initializer_list<const char*> names) const;
+    std::optional<bool> optBool(std::initializer_list<const char*> names) const;
+    std::optional<std::string> optString(std::initializer_list<const char*> names) const;
+    std::optional<double> optNumber(std::initializer_list<const char*> names) const;
+
+    // A field the type's defaults cannot settle (a model's width, its depth): error if missing.
+    u64 required(std::initializer_list<const char*> names) const;
+    // A field whose configuration class has a default: used, and listed as a guess, if missing.
+    u64 orDefault(std::initializer_list<const char*> names, u64 classDefault);
+    // A flag whose default is the model type's own rule (no guess: the type settles it).
+    bool flag(std::initializer_list<const char*> names, bool classDefault) const;
+
+    // True if the key is present (null included): tells "null" from "missing".
+    bool has(const char* name) const;
+    bool isNull(const char* name) const;
+    // The integers of a list field ("mlp_only_layers"); empty when missing or null.
+    std::vector<u64> uintList(const char* name) const;
+    // The strings of a list field ("layer_types"); empty when missing or null.
+    std::vector<std::string> stringList(const char* name) const;
+
+    // Records that ModelConfig field `modelField` came from HF field `hfField`.
+    void source(const std::string& modelField, const std::string& hfField);
+    // The HF field path ("text_config.num_key_value_heads") behind a ModelConfig field, or "".
+    std::string sourceOf(const std::string& modelField) const;
+
+    // "prefix.name" as error messages show it.
+    std::string path(const std::string& name) const;
+    [[noreturn]] void fail(const std::string& name, const std::string& message) const;
+    void guess(const std::string& text);
+
+    // Class defaults for hidden_size and num_hidden_layers, used only for the text_config of a
+    // multimodal config whose class fills them (LlavaConfig's text_config is a LlamaConfig).
+    void allowSizeDefaults(u64 hidden, u64 layers) { m_sizeDefaults = {hidden, layers}; }
+    std::optional<std::pair<u64, u64>> sizeDefaults() const { return m_sizeDefaults; }
+
+    const std::string& file() const { return m_file; }
+    const std::string& className() const { return m_className; }
+
+private:
+    const nlohmann::json* find(const char* name) const;
+
+    const nlohmann::json& m_obj;
+    std::string m_file;
+    std::string m_prefix;
+    std::string m_className;
+    std::vector<std::string>& m_guesses;
+    std::map<std::string, std::string> m_sources;
+    std::optional<std::pair<u64, u64>> m_sizeDefaults;
+};
+
+// The fields every decoder-only type shares, read with the type's own names and class defaults.
+struct CommonDefaults {
+    u64 heads = 0;         // num_attention_heads default
+    std::optional<u64> kv; // num_key_value_heads default; nullopt: None -> multi-head
+    std::optional<u64> hd; // head_dim default; nullopt: hidden_size / num_attention_heads
+    u64 vocab = 0;         // vocab_size default
+    std::optional<u64> ff; // intermediate_size default; nullopt: the type has no such field
+    u64 context = 0;       // max_position_embeddings default
+    bool tie = false;      // tie_word_embeddings default
+};
+void readCommon(Reader& r, ModelConfig& c, const CommonDefaults& d);
+
+// Which layers hold a mixture of experts, as a predicate over the layer index. ModelConfig can
+// describe only "the first k layers dense, the rest MoE"; anything else is an InputError naming
+// `fields`.
+u64 firstDenseLayers(const Reader& r, u64 layers, const std::vector<bool>& isMoe,
+                     const std::string& fields);
+
+// Sliding-window attention, for the KV cache only. `pattern`: every pattern-th layer is global
+// (0: every layer slides). layer_types, where a config lists them, overrides the pattern.
+void readSliding(Reader& r, ModelConfig& c, std::optional<u64> classDefault, u64 pattern);
+
+// Per-type mappings (hf_import_types.cpp). Each fills every field of ModelConfig it governs.
+void importGpt2(Reader& r, ModelConfig& c);
+void importGptj(Reader& r, ModelConfig& c);
+void importGptNeox(Reader& r, ModelConfig& c);
+void importOpt(Reader& r, ModelConfig& c);
+void importBloom(Reader& r, ModelConfig& c);
+void importFalcon(Reader& r, ModelConfig& c);
+void importPhi(Reader& r, ModelConfig& c);
+void importStarcoder2(Reader& r, ModelConfig& c);
+// hf_import_llama.cpp: the Llama-shaped family (gated MLP, RMSNorm, rotary).
+void importLlamaFamily(const std::string& type, Reader& r, ModelConfig& c);
+void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
+// hf_import_moe.cpp: gpt-oss and GLM-4.5.
+void importGptOss(Reader& r, ModelConfig& c);
+void importGlm4Moe(Reader& r, ModelConfig& c);
+void importOlmoe(Reader& r, ModelConfig& c);
+// hf_import_llama4.cpp: Llama 4's language model (llama4_text).
+void importLlama4(Reader& r, ModelConfig& c);
+// hf_import_ssm.cpp: hybrids of attention and another token mixer (ModelConfig::mixer).
+void importLfm2(Reader& r, ModelConfig& c);
+void importQwen3Next(Reader& r, ModelConfig& c);
+// hf_import_vision.cpp: the vision tower and projector of a vision-language config, from the
+// top-level object `top` of type `topType` (gemma3, llama4, llava, llava_next, mistral3, qwen2_vl,
+// qwen2_5_vl). Fills c.vision_tower and c.projector, or c.not_counted when it cannot.
+void importVision(const nlohmann::json& top, const std::string& topType, const std::string& file,
+                  ModelConfig& c, std::vector<std::string>& guesses);
+
+// The configuration class that documents a model type's defaults ("LlamaConfig").
+std::string configClassName(const std::string& type);
+
+} // namespace llmsizer::hf

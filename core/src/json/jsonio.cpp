@@ -1,0 +1,326 @@
+#include "llmsizer/json/jsonio.h"
+
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+
+namespace llmsizer {
+
+using nlohmann::json;
+
+namespace {
+
+std::string describeType(const json& v)
+{
+    if (v.is_null()) {
+        return "null";
+    }
+    if (v.is_boolean()) {
+        return v.get<bool>() ? "true" : "false";
+    }
+    if (v.is_number() || v.is_string()) {
+        std::string s = v.dump();
+        if (s.size() > 40) {
+            s = s.substr(0, 37) + "...";
+        }
+        return s;
+    }
+    return v.is_array() ? "an array" : "an object";
+}
+
+const json* find(const json& obj, const std::string& key)
+{
+    if (!obj.is_object()) {
+        return nullptr;
+    }
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) {
+        return nullptr;
+    }
+    return &*it;
+}
+
+} // namespace
+
+std::string joinPath(const std::string& prefix, const std::string& key)
+{
+    return prefix.empty() ? key : prefix + "." + key;
+}
+
+std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
+                                           const std::string& missing)
+{
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) {
+        // A symlink loop, a name too long, a directory that cannot be searched: the system's
+        // reason, not "no such file".
+        throw InputError(file.string(), "", "cannot be opened (" + ec.message() + ")");
+    }
+    if (ec || !std::filesystem::exists(status)) {
+        throw InputError(file.string(), "", missing);
+    }
+    return status;
+}
+
+json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits)
+{
+    const std::string label = file.string();
+    const auto status = statusOrThrow(file, "no such file");
+    std::error_code ec;
+    if (std::filesystem::is_directory(status)) {
+        throw InputError(label, "", "is a directory, not a file");
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+        // A FIFO or a device could block or never end; only regular files are read.
+        throw InputError(label, "", "is not a regular file");
+    }
+    const auto size = std::filesystem::file_size(file, ec);
+    if (ec) {
+        throw InputError(label, "", "cannot read the file size (" + ec.message() + ")");
+    }
+    if (size > limits.maxBytes) {
+        throw InputError(label, "",
+                         "file is too large (" + withThousands(size) + " bytes; the limit is " +
+                             withThousands(limits.maxBytes) + " bytes)");
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        throw InputError(label, "", "cannot be opened for reading");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) {
+        throw InputError(label, "", "read error");
+    }
+    return parseJsonText(ss.str(), label, limits);
+}
+
+void requireObject(const json& j, const std::string& file, const std::string& path)
+{
+    if (!j.is_object()) {
+        throw InputError(file, path, "must be a JSON object (got " + describeType(j) + ")");
+    }
+}
+
+std::optional<std::uint64_t> getOptUInt(const json& obj, const std::string& key,
+                                        const std::string& file, const std::string& prefix)
+{
+    const json* v = find(obj, key);
+    if (v == nullptr) {
+        return std::nullopt;
+    }
+    if (v->is_number_unsigned()) {
+        return v->get<std::uint64_t>();
+    }
+    if (v->is_number_integer() && v->get<std::int64_t>() == 0) {
+        return 0; // -0 is 0
+    }
+    if (v->is_number_float()) {
+        // Some exporters write integral sizes as 4096.0; accept exact integers only.
+        const double d = v->get<double>();
+        if (std::isfinite(d) && d >= 0 && d <= 9.0e15 && std::floor(d) == d) {
+            return static_cast<std::uint64_t>(d);
+        }
+        // 18446744073709551616 arrives as a double: an integer, but beyond 64 bits.
+        if (std::isfinite(d) && d >= 18446744073709551616.0) {
+            throw InputError(file, joinPath(prefix, key),
+                             "must be a non-negative integer below 2^64 (got " + describeType(*v) +
+                                 ")");
+        }
+    }
+    throw InputError(file, joinPath(prefix, key),
+                     "must be a non-negative integer (got " + describeType(*v) + ")");
+}
+
+std::uint64_t getUInt(const json& obj, const std::string& key, const std::string& file,
+                      const std::string& prefix)
+{
+    if (auto v = getOptUInt(obj, key, file, prefix)) {
+        return *v;
+    }
+    throw InputError(file, joinPath(prefix, key), "is required");
+}
+
+std::optional<double> getOptNumber(const json& obj, const std::string& key, const std::string& file,
+                                   const std::string& prefix)
+{
+    const json* v = find(obj, key);
+    if (v == nullptr) {
+        return std::nullopt;
+    }
+    if (!v->is_number()) {
+        throw InputError(file, joinPath(prefix, key),
+                         "must be a number (got " + describeType(*v) + ")");
+    }
+    return v->get<double>();
+}
+
+double getNumber(const json& obj, const std::string& key, const std::string& file,
+                 const std::string& prefix)
+{
+    if (auto v = getOptNumber(obj, key, file, prefix)) {
+        return *v;
+    }
+    throw InputError(file, joinPath(prefix, key), "is required");
+}
+
+std::optional<bool> getOptBool(const json& obj, const std::string& key, const std::string& file,
+                               const std::string& prefix)
+{
+    const json* v = find(obj, key);
+    if (v == nullptr) {
+        return std::nullopt;
+    }
+    if (!v->is_boolean()) {
+        throw InputError(file, joinPath(prefix, key),
+                         "must be true or false (got " + describeType(*v) + ")");
+    }
+    return v->get<bool>();
+}
+
+bool getBool(const json& obj, const std::string& key, const std::string& file,
+             const std::string& prefix)
+{
+    if (auto v = getOptBool(obj, key, file, prefix)) {
+        return *v;
+    }
+    throw InputError(file, joinPath(prefix, key), "is required");
+}
+
+std::optional<std::string> getOptString(const json& obj, const std::string& key,
+                                        const std::string& file, const std::string& prefix)
+{
+    const json* v = find(obj, key);
+    if (v == nullptr) {
+        return std::nullopt;
+    }
+    if (!v->is_string()) {
+        throw InputError(file, joinPath(prefix, key),
+                         "must be a string (got " + describeType(*v) + ")");
+    }
+    return v->get<std::string>();
+}
+
+std::string getString(const json& obj, const std::string& key, const std::string& file,
+                      const std::string& prefix)
+{
+    if (auto v = getOptString(obj, key, file, prefix)) {
+        return *v;
+    }
+    throw InputError(file, joinPath(prefix, key), "is required");
+}
+
+namespace {
+
+std::filesystem::path directoryOf(const std::filesystem::path& file)
+{
+    return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+}
+
+// Temporaries are "<name>.tmp-<pid>". A writer killed between creating and renaming its temporary
+// leaves that one file behind; this removes the ones whose process no longer exists, so killed
+// writers never accumulate more than one file each between successful saves.
+void removeStaleTemporaries(const std::filesystem::path& file)
+{
+    const std::string prefix = file.filename().string() + ".tmp-";
+    std::error_code ec;
+    std::filesystem::directory_iterator it(directoryOf(file), ec);
+    for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.size() > prefix.size() + 9 ||
+            name.compare(0, prefix.size(), prefix) != 0) {
+            continue;
+        }
+        const std::string digits = name.substr(prefix.size());
+        if (!std::all_of(digits.begin(), digits.end(),
+                         [](char c) { return c >= '0' && c <= '9'; })) {
+            continue;
+        }
+        const auto pid = static_cast<pid_t>(std::stol(digits));
+        if (pid > 0 && pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) {
+            std::error_code ignored;
+            std::filesystem::remove(it->path(), ignored);
+        }
+    }
+}
+
+// POSIX: the rename is durable only once the directory entry is on disk.
+void syncDirectory(const std::filesystem::path& file)
+{
+    const int fd = ::open(directoryOf(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)::fsync(fd); // best effort: some file systems refuse fsync on a directory
+        ::close(fd);
+    }
+}
+
+// Removes the temporary and reports "what (step: the system's reason for error number err)".
+[[noreturn]] void failWrite(const std::filesystem::path& tmp, const std::string& label,
+                            const char* what, const char* step, int err)
+{
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw InputError(label, "", std::string(what) + " (" + step + ": " + std::strerror(err) + ")");
+}
+
+} // namespace
+
+void writeFileAtomically(const std::filesystem::path& file, const std::string& text)
+{
+    const std::string label = file.string();
+    std::filesystem::path tmp = file;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        throw InputError(label, "",
+                         std::string("cannot be written (cannot create a temporary file beside "
+                                     "it: ") +
+                             std::strerror(errno) + ")");
+    }
+    // A replaced file keeps its permissions (a private file stays private).
+    struct stat old {};
+    if (::stat(file.c_str(), &old) == 0) {
+        (void)::fchmod(fd, old.st_mode & 07777);
+    }
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            const int err = n < 0 ? errno : EIO;
+            ::close(fd);
+            failWrite(tmp, label, "cannot be written", "write", err);
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        const int err = errno;
+        ::close(fd);
+        failWrite(tmp, label, "cannot be written", "fsync", err);
+    }
+    if (::close(fd) != 0) {
+        failWrite(tmp, label, "cannot be written", "close", errno);
+    }
+    if (::rename(tmp.c_str(), file.c_str()) != 0) {
+        failWrite(tmp, label, "cannot be replaced", "rename", errno);
+    }
+    syncDirectory(file);
+    removeStaleTemporaries(file);
+}
+
+} // namespace llmsizer

@@ -1,0 +1,367 @@
+// Exact parameter counting. Each term mirrors a module of the reference implementation:
+// Hugging Face transformers' modeling_<type>.py (nn.Linear(in, out, bias) has in·out + out
+// parameters; nn.LayerNorm(d) has 2·d; RMSNorm(d) has d; nn.Embedding(n, d) has n·d) and, for
+// DeepSeek's latent attention, DeepSeek-V3 inference/model.py. docs/counting.md derives each.
+#include "llmsizer/model/count.h"
+
+#include "llmsizer/text/checked.h"
+
+#include <atomic>
+#include <cmath>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+u64 mul(u64 a, u64 b)
+{
+    return checkedMul(a, b, "parameter count");
+}
+u64 add(u64 a, u64 b)
+{
+    return checkedAdd(a, b, "parameter count");
+}
+
+u64 normParams(const ModelConfig& c, u64 width)
+{
+    return mul(c.norm == NormKind::LayerNorm ? 2 : 1, width);
+}
+
+// Accumulates the parts of one component; parts that come out as zero are not listed.
+class Builder {
+public:
+    explicit Builder(Component c) { m_count.component = c; }
+    void add(const char* key, u64 params)
+    {
+        if (params == 0) {
+            return;
+        }
+        m_count.params = llmsizer::add(m_count.params, params);
+        for (Part& p : m_count.parts) {
+            if (p.key == key) {
+                p.params = llmsizer::add(p.params, params);
+                return;
+            }
+        }
+        m_count.parts.push_back({key, params});
+    }
+    ComponentCount take() { return std::move(m_count); }
+
+private:
+    ComponentCount m_count;
+};
+
+// One feed-forward network of width ff (a dense MLP or one expert).
+u64 mlpParams(const ModelConfig& c, u64 ff)
+{
+    const u64 matrices = c.mlp == MlpKind::Gated ? 3 : 2;
+    u64 n = mul(matrices, mul(c.d_model, ff));
+    if (c.biases.mlp_up) {
+        n = add(n, mul(matrices - 1, ff));
+    }
+    if (c.biases.mlp_down) {
+        n = add(n, c.d_model);
+    }
+    return n;
+}
+
+void addMlpParts(const ModelConfig& c, u64 ff, u64 layers, Builder& b)
+{
+    const u64 w = mul(mul(c.d_model, ff), layers);
+    if (c.mlp == MlpKind::Gated) {
+        b.add("gate", w);
+    }
+    b.add("up", w);
+    b.add("down", w);
+    if (c.biases.mlp_up) {
+        b.add("bias", mul(mul(c.mlp == MlpKind::Gated ? 2 : 1, ff), layers));
+    }
+    if (c.biases.mlp_down) {
+        b.add("bias", mul(c.d_model, layers));
+    }
+}
+
+ComponentCount standardAttention(const ModelConfig& c)
+{
+    Builder b(Component::Attention);
+    const u64 L = c.attentionLayers();
+    const u64 hd = c.effectiveHeadDim();
+    const u64 q = mul(c.n_heads, hd);
+    const u64 kv = mul(c.n_kv_heads, hd);
+    // Qwen3-Next: q_proj also produces the output gate, hidden -> 2·heads·head_dim.
+    b.add("q", mul(mul(c.d_model, c.attention_output_gate ? mul(2, q) : q), L));
+    b.add("k", mul(mul(c.d_model, kv), L));
+    b.add("v", mul(mul(c.d_model, kv), L));
+    b.add("o", mul(mul(q, c.d_model), L));
+    if (c.biases.qkv) {
+        b.add("qkv_bias", mul(add(q, mul(2, kv)), L));
+    }
+    if (c.biases.out) {
+        b.add("o_bias", mul(c.d_model, L));
+    }
+    if (c.attention_sinks) {
+        b.add("sinks", mul(c.n_heads, L));
+    }
+    if (c.qk_norm == QkNormKind::PerHead) {
+        b.add("qk_norm", mul(mul(2, normParams(c, hd)), L));
+    } else if (c.qk_norm == QkNormKind::Full) {
+        b.add("qk_norm", mul(normParams(c, add(q, kv)), L));
+    }
+    return b.take();
+}
+
+// DeepSeek-V3 inference/model.py, class MLA: wq_a, q_norm, wq_b (or wq), wkv_a, kv_norm, wkv_b,
+// wo; all without bias.
+ComponentCount latentAttention(const ModelConfig& c)
+{
+    Builder b(Component::Attention);
+    const MlaConfig& m = c.mla;
+    const u64 L = c.attentionLayers();
+    const u64 qk_head = add(m.qk_nope_head_dim, m.qk_rope_head_dim);
+    const u64 q_out = mul(c.n_heads, qk_head);
+    if (m.q_lora_rank > 0) {
+        b.add("q_a", mul(mul(c.d_model, m.q_lora_rank), L));
+        b.add("latent_norms", mul(normParams(c, m.q_lora_rank), L));
+        b.add("q_b", mul(mul(m.q_lora_rank, q_out), L));
+    } else {
+        b.add("q", mul(mul(c.d_model, q_out), L));
+    }
+    b.add("kv_a", mul(mul(c.d_model, add(m.kv_lora_rank, m.qk_rope_head_dim)), L));
+    b.add("latent_norms", mul(normParams(c, m.kv_lora_rank), L));
+    b.add("kv_b",
+          mul(mul(m.kv_lora_rank, mul(c.n_heads, add(m.qk_nope_head_dim, m.v_head_dim))), L));
+    b.add("o", mul(mul(mul(c.n_heads, m.v_head_dim), c.d_model), L));
+    if (c.biases.out) {
+        b.add("o_bias", mul(c.d_model, L));
+    }
+    return b.take();
+}
+
+} // namespace
+
+std::string_view componentKey(Component c)
+{
+    switch (c) {
+    case Component::Embedding:
+        return "embedding";
+    case Component::PositionEmbedding:
+        return "position_embedding";
+    case Component::Attention:
+        return "attention";
+    case Component::Mixer:
+        return "mixer";
+    case Component::Mlp:
+        return "mlp";
+    case Component::Router:
+        return "router";
+    case Component::Norms:
+        return "norms";
+    case Component::LmHead:
+        return "lm_head";
+    case Component::VisionTower:
+        return "vision_tower";
+    case Component::Projector:
+        return "projector";
+    }
+    return "unknown";
+}
+
+std::string_view componentLabel(Component c)
+{
+    switch (c) {
+    case Component::Embedding:
+        return "Token embedding";
+    case Component::PositionEmbedding:
+        return "Position embedding";
+    case Component::Attention:
+        return "Attention";
+    case Component::Mixer:
+        return "SSM / linear attention";
+    case Component::Mlp:
+        return "MLP";
+    case Component::Router:
+        return "Router";
+    case Component::Norms:
+        return "Norms";
+    case Component::LmHead:
+        return "LM head";
+    case Component::VisionTower:
+        return "Vision tower";
+    case Component::Projector:
+        return "Projector";
+    }
+    return "Unknown";
+}
+
+bool isLanguageModel(Component c)
+{
+    return c != Component::VisionTower && c != Component::Projector;
+}
+
+std::uint64_t ComponentCount::part(std::string_view key) const
+{
+    for (const Part& p : parts) {
+        if (p.key == key) {
+            return p.params;
+        }
+    }
+    return 0;
+}
+
+const ComponentCount& ParamCount::get(Component c) const
+{
+    return components.at(static_cast<std::size_t>(c));
+}
+
+InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
+    : std::invalid_argument(issues.empty() ? std::string("invalid configuration")
+                                           : issues.front().field + ": " + issues.front().message),
+      m_issues(std::move(issues))
+{
+}
+
+void requireValid(const ModelConfig& c)
+{
+    if (auto issues = validate(c); !issues.empty()) {
+        throw InvalidConfigError(std::move(issues));
+    }
+}
+
+namespace {
+std::atomic<CountObserver> g_observer{nullptr};
+} // namespace
+
+void setCountObserver(CountObserver observer)
+{
+    g_observer.store(observer);
+}
+
+ParamCount countParameters(const ModelConfig& c)
+{
+    if (const CountObserver observe = g_observer.load(std::memory_order_relaxed)) {
+        observe(c);
+    }
+    requireValid(c);
+    ParamCount r;
+    const u64 L = c.n_layers;
+    const u64 d = c.d_model;
+
+    Builder emb(Component::Embedding);
+    emb.add("token", mul(c.vocab_size, d));
+
+    Builder pos(Component::PositionEmbedding);
+    if (c.position == PositionKind::Learned) {
+        pos.add("learned", mul(add(c.context_length, c.position_offset), d));
+    }
+
+    ComponentCount attn =
+        c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);
+    r.attention_per_layer = c.attentionLayers() == 0 ? 0 : attn.params / c.attentionLayers();
+    // Counted by the importer from the modeling code (hf_import_ssm.cpp).
+    Builder mixer(Component::Mixer);
+    for (const Part& p : c.mixer.parts) {
+        mixer.add(p.key.c_str(), p.params);
+    }
+
+    // Dense layers: all of them, or DeepSeek's first_k_dense_replace before the MoE layers.
+    Builder mlp(Component::Mlp);
+    Builder router(Component::Router);
+    const u64 moeLayers = c.moeLayers();
+    const u64 denseLayers = L - moeLayers;
+    if (denseLayers > 0) {
+        r.dense_mlp_per_layer = mlpParams(c, c.effectiveDff());
+        addMlpParts(c, c.effectiveDff(), denseLayers, mlp);
+    }
+    if (moeLayers > 0) {
+        const MoeConfig& m = c.moe;
+        r.expert_params = mlpParams(c, m.expert_d_ff);
+        mlp.add("routed_experts", mul(mul(r.expert_params, m.n_routed_experts), moeLayers));
+        if (m.n_shared_experts > 0) {
+            const u64 sharedFf = m.shared_d_ff != 0 ? m.shared_d_ff : m.expert_d_ff;
+            const u64 shared = mul(mlpParams(c, sharedFf), m.n_shared_experts);
+            mlp.add("shared_experts", mul(shared, moeLayers));
+        }
+        // The router is a bias-free Linear(d, n_experts); Qwen2-MoE adds Linear(d, 1) gating
+        // the shared expert; DeepSeek-V3 adds a per-expert score-correction bias.
+        router.add("gate", mul(mul(d, m.n_routed_experts), moeLayers));
+        if (m.shared_expert_gate) {
+            router.add("shared_expert_gate", mul(d, moeLayers));
+        }
+        if (m.router_bias) {
+            router.add("bias", mul(m.n_routed_experts, moeLayers));
+        }
+    }
+
+    Builder norms(Component::Norms);
+    r.norms_per_layer = mul(c.norms_per_block, normParams(c, d));
+    norms.add("block", mul(r.norms_per_layer, L));
+    if (c.final_norm) {
+        norms.add("final", normParams(c, d));
+    }
+    if (c.embedding_norm) {
+        norms.add("embedding_norm", normParams(c, d));
+    }
+
+    Builder head(Component::LmHead);
+    if (!c.tied_head) {
+        head.add("weight", mul(c.vocab_size, d));
+    }
+    if (c.biases.lm_head) {
+        head.add("bias", c.vocab_size);
+    }
+
+    r.components.push_back(emb.take());
+    r.components.push_back(pos.take());
+    r.components.push_back(std::move(attn));
+    r.components.push_back(mixer.take());
+    r.components.push_back(mlp.take());
+    r.components.push_back(router.take());
+    r.components.push_back(norms.take());
+    // Counted by the importer from vision_config (hf_import_vision.cpp).
+    Builder vision(Component::VisionTower);
+    for (const Part& p : c.vision_tower) {
+        vision.add(p.key.c_str(), p.params);
+    }
+    Builder projector(Component::Projector);
+    for (const Part& p : c.projector) {
+        projector.add(p.key.c_str(), p.params);
+    }
+
+    r.components.push_back(head.take());
+    r.components.push_back(vision.take());
+    r.components.push_back(projector.take());
+    for (const ComponentCount& cc : r.components) {
+        r.total = add(r.total, cc.params);
+        if (isLanguageModel(cc.component)) {
+            r.language_model = add(r.language_model, cc.params);
+        }
+    }
+    if (c.mtp_layers > 0) {
+        // DeepSeek-V3 / GLM-4.5 checkpoints, layer n_layers: the decoder layer (MoE when the
+        // model has experts), eh_proj (2d -> d, no bias), enorm, hnorm, shared_head.norm, and
+        // embed_tokens and shared_head.head stored again.
+        u64 layer = add(r.attention_per_layer, r.norms_per_layer);
+        if (moeLayers > 0) {
+            layer = add(layer, mul(r.expert_params, c.moe.n_routed_experts));
+            const u64 shared = r.get(Component::Mlp).part("shared_experts") / moeLayers;
+            const u64 gate = r.params(Component::Router) / moeLayers;
+            layer = add(layer, add(shared, gate));
+        } else {
+            layer = add(layer, r.dense_mlp_per_layer);
+        }
+        u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
+        extra = add(extra, mul(2, mul(c.vocab_size, d)));
+        r.mtp = mul(c.mtp_layers, add(layer, extra));
+    }
+    // A token visits experts_per_token of the routed experts in each MoE layer.
+    const u64 idle =
+        moeLayers > 0
+            ? mul(mul(r.expert_params, c.moe.n_routed_experts - c.moe.experts_per_token), moeLayers)
+            : 0;
+    r.active = r.total - idle;
+    return r;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,201 @@
+#include "llmsizer/model/model.h"
+
+#include "llmsizer/text/format.h"
+
+#include <cmath>
+
+namespace llmsizer {
+
+std::uint64_t llamaHiddenDim(std::uint64_t d_model, std::uint64_t multiple_of, double multiplier)
+{
+    // Meta llama/model.py FeedForward.__init__, called with hidden_dim = 4 * dim:
+    //   hidden_dim = int(2 * hidden_dim / 3)
+    //   if ffn_dim_multiplier is not None: hidden_dim = int(ffn_dim_multiplier * hidden_dim)
+    //   hidden_dim = multiple_of * ((hidden_dim + multiple_of - 1) // multiple_of)
+    std::uint64_t hidden = 2 * (4 * d_model) / 3;
+    if (multiplier > 0.0) {
+        hidden = static_cast<std::uint64_t>(multiplier * static_cast<double>(hidden));
+    }
+    if (multiple_of == 0) {
+        return hidden;
+    }
+    return multiple_of * ((hidden + multiple_of - 1) / multiple_of);
+}
+
+std::uint64_t ModelConfig::effectiveHeadDim() const
+{
+    if (head_dim != 0) {
+        return head_dim;
+    }
+    return n_heads == 0 ? 0 : d_model / n_heads;
+}
+
+std::uint64_t ModelConfig::effectiveDff() const
+{
+    if (d_ff != 0) {
+        return d_ff;
+    }
+    if (mlp == MlpKind::Gated) {
+        return llamaHiddenDim(d_model, ffn_rule.multiple_of, ffn_rule.ffn_dim_multiplier);
+    }
+    return 4 * d_model;
+}
+
+std::uint64_t ModelConfig::moeLayers() const
+{
+    if (!isMoe() || moe.first_dense_layers >= n_layers || moe.every == 0) {
+        return 0;
+    }
+    // Layers i in [first_dense_layers, n_layers) with (i + 1) % every == 0.
+    return n_layers / moe.every - moe.first_dense_layers / moe.every;
+}
+
+bool ModelConfig::isMoeLayer(std::uint64_t i) const
+{
+    return isMoe() && moe.every != 0 && i >= moe.first_dense_layers && i < n_layers &&
+           (i + 1) % moe.every == 0;
+}
+
+namespace {
+
+class Checker {
+public:
+    void range(const char* field, std::uint64_t value, std::uint64_t lo, std::uint64_t hi)
+    {
+        if (value < lo || value > hi) {
+            add(field, "must be between " + withThousands(lo) + " and " + withThousands(hi) +
+                           " (got " + withThousands(value) + ")");
+        }
+    }
+    void optionalRange(const char* field, std::uint64_t value, std::uint64_t hi)
+    {
+        if (value != 0) {
+            range(field, value, 1, hi);
+        }
+    }
+    void add(std::string field, std::string message)
+    {
+        m_issues.push_back({std::move(field), std::move(message)});
+    }
+    std::vector<ValidationIssue> take() { return std::move(m_issues); }
+
+private:
+    std::vector<ValidationIssue> m_issues;
+};
+
+void validateMoe(const ModelConfig& c, Checker& ck)
+{
+    const MoeConfig& m = c.moe;
+    if (m.n_routed_experts == 0) {
+        if (m.experts_per_token != 0 || m.n_shared_experts != 0 || m.expert_d_ff != 0 ||
+            m.first_dense_layers != 0 || m.router_bias || m.shared_expert_gate || m.every != 1) {
+            ck.add("moe.n_routed_experts", "must be positive when other expert fields are set");
+        }
+        return;
+    }
+    ck.range("moe.n_routed_experts", m.n_routed_experts, 1, Limits::maxExperts);
+    if (m.experts_per_token < 1 || m.experts_per_token > m.n_routed_experts) {
+        ck.add("moe.experts_per_token", "must be between 1 and moe.n_routed_experts (" +
+                                            withThousands(m.n_routed_experts) + ") (got " +
+                                            withThousands(m.experts_per_token) + ")");
+    }
+    ck.range("moe.expert_d_ff", m.expert_d_ff, 1, Limits::maxDff);
+    ck.range("moe.n_shared_experts", m.n_shared_experts, 0, Limits::maxExperts);
+    ck.optionalRange("moe.shared_d_ff", m.shared_d_ff, Limits::maxDff);
+    if (m.first_dense_layers >= c.n_layers && c.n_layers > 0) {
+        ck.add("moe.first_dense_layers", "must be less than n_layers (" +
+                                             withThousands(c.n_layers) + ") (got " +
+                                             withThousands(m.first_dense_layers) + ")");
+    }
+    ck.range("moe.every", m.every, 1, Limits::maxLayers);
+    if (m.every >= 1 && m.first_dense_layers < c.n_layers && c.moeLayers() == 0) {
+        ck.add("moe.every", "leaves no mixture-of-experts layer (" + withThousands(c.n_layers) +
+                                " layers, every " + withThousands(m.every) + ")");
+    }
+    if (m.shared_expert_gate && m.n_shared_experts == 0) {
+        ck.add("moe.shared_expert_gate", "needs at least one shared expert");
+    }
+}
+
+void validateMixer(const ModelConfig& c, Checker& ck)
+{
+    const MixerLayers& m = c.mixer;
+    if (m.layers > c.n_layers) {
+        ck.add("mixer.layers", "must be at most n_layers (" + withThousands(c.n_layers) +
+                                   ") (got " + withThousands(m.layers) + ")");
+    }
+    if (m.layers == 0 && (!m.parts.empty() || m.state_per_layer != 0 || !m.kind.empty())) {
+        ck.add("mixer.layers", "must be positive when the mixer has parts, state or a kind");
+    }
+    if (m.layers > 0 && m.kind.empty()) {
+        ck.add("mixer.kind", "must name the mixer (\"gated_deltanet\", \"short_conv\", ...)");
+    }
+}
+
+void validateMla(const ModelConfig& c, Checker& ck)
+{
+    if (c.attention != AttentionKind::Latent) {
+        if (!(c.mla == MlaConfig{})) {
+            ck.add("mla", "is only used with attention \"latent\"");
+        }
+        return;
+    }
+    ck.optionalRange("mla.q_lora_rank", c.mla.q_lora_rank, Limits::maxDModel);
+    ck.range("mla.kv_lora_rank", c.mla.kv_lora_rank, 1, Limits::maxDModel);
+    ck.range("mla.qk_nope_head_dim", c.mla.qk_nope_head_dim, 0, Limits::maxHeadDim);
+    ck.range("mla.qk_rope_head_dim", c.mla.qk_rope_head_dim, 1, Limits::maxHeadDim);
+    ck.range("mla.v_head_dim", c.mla.v_head_dim, 1, Limits::maxHeadDim);
+    if (c.biases.qkv) {
+        ck.add("biases.qkv", "is not supported with latent attention");
+    }
+    if (c.qk_norm != QkNormKind::None) {
+        ck.add("qk_norm", "is not supported with latent attention");
+    }
+}
+
+} // namespace
+
+std::vector<ValidationIssue> validate(const ModelConfig& c)
+{
+    Checker ck;
+    ck.range("d_model", c.d_model, 1, Limits::maxDModel);
+    ck.range("n_layers", c.n_layers, 1, Limits::maxLayers);
+    ck.range("n_heads", c.n_heads, 1, Limits::maxHeads);
+    if (c.n_kv_heads < 1 || c.n_kv_heads > c.n_heads) {
+        ck.add("n_kv_heads", "must be between 1 and n_heads (" + withThousands(c.n_heads) +
+                                 ") (got " + withThousands(c.n_kv_heads) + ")");
+    } else if (c.n_heads % c.n_kv_heads != 0) {
+        ck.add("n_kv_heads", "must divide n_heads (" + withThousands(c.n_heads) +
+                                 " is not a multiple of " + withThousands(c.n_kv_heads) + ")");
+    }
+    ck.optionalRange("head_dim", c.head_dim, Limits::maxHeadDim);
+    if (c.head_dim == 0 && c.attention == AttentionKind::Standard && c.n_heads > 0 &&
+        c.d_model > 0 && c.d_model % c.n_heads != 0) {
+        ck.add("n_heads", "must divide d_model when head_dim is not given (" +
+                              withThousands(c.d_model) + " is not a multiple of " +
+                              withThousands(c.n_heads) + ")");
+    }
+    ck.range("vocab_size", c.vocab_size, 1, Limits::maxVocab);
+    ck.range("context_length", c.context_length, 1, Limits::maxContext);
+    ck.optionalRange("d_ff", c.d_ff, Limits::maxDff);
+    if (c.d_ff == 0 && c.mlp == MlpKind::Gated) {
+        ck.range("ffn_rule.multiple_of", c.ffn_rule.multiple_of, 1, Limits::maxDff);
+        const double m = c.ffn_rule.ffn_dim_multiplier;
+        if (!std::isfinite(m) || m < 0.0 || m > 16.0) {
+            ck.add("ffn_rule.ffn_dim_multiplier", "must be 0 (unused) or a number up to 16");
+        }
+    }
+    ck.range("norms_per_block", c.norms_per_block, 0, Limits::maxNormsPerBlock);
+    ck.range("position_offset", c.position_offset, 0, 1u << 20);
+    if (c.position != PositionKind::Learned && c.position_offset != 0) {
+        ck.add("position_offset", "is only used with learned position embeddings");
+    }
+    ck.range("sliding_window", c.sliding_window, 0, Limits::maxContext);
+    ck.range("global_every", c.global_every, 0, Limits::maxLayers);
+    validateMla(c, ck);
+    validateMoe(c, ck);
+    validateMixer(c, ck);
+    return ck.take();
+}
+
+} // namespace llmsizer

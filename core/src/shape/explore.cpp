@@ -1,0 +1,276 @@
+// Family shapes, the iso-parameter solver and the scaling ratios. The family rule and the search
+// are described in explore.h; docs/teaching.md shows them in class. The largest-model-that-fits
+// search is in explore_fit.cpp.
+#include "llmsizer/shape/explore.h"
+
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <stdexcept>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+std::string ratioText(const CountRatio& r)
+{
+    return "×" + text::fixed(r.value(), 2);
+}
+
+CountRatio ratio(u64 num, u64 den)
+{
+    return {num, den};
+}
+
+IsoSolution makeSolution(ModelConfig config, u64 total, u64 target)
+{
+    IsoSolution s;
+    s.config = std::move(config);
+    s.total = total;
+    s.target = target;
+    s.above = total > target;
+    s.abs_error = s.above ? total - target : target - total;
+    return s;
+}
+
+// Keeps the closer of two candidates; ties go to the smaller total.
+bool closer(u64 total, u64 target, const IsoSolution& best, bool haveBest)
+{
+    if (!haveBest) {
+        return true;
+    }
+    const u64 err = total > target ? total - target : target - total;
+    return err < best.abs_error || (err == best.abs_error && total < best.total);
+}
+
+// The largest k ≤ kLimit for which reshape(base, k·step, layers) validates; validity is assumed
+// to hold for every smaller k (the limits only bound widths from above).
+u64 largestValidK(const ModelConfig& base, u64 layers, const ShapeRules& rules, u64 kLimit)
+{
+    const u64 step = widthStep(base, rules);
+    auto valid = [&](u64 k) { return validate(reshape(base, k * step, layers, rules)).empty(); };
+    requireValid(reshape(base, step, layers, rules)); // k = 1 must work: report why not
+    if (valid(kLimit)) {
+        return kLimit;
+    }
+    u64 lo = 1;
+    u64 hi = kLimit; // valid(lo), !valid(hi)
+    while (hi - lo > 1) {
+        const u64 mid = lo + (hi - lo) / 2;
+        (valid(mid) ? lo : hi) = mid;
+    }
+    return lo;
+}
+
+} // namespace
+
+double IsoSolution::signedError() const
+{
+    const auto e = static_cast<double>(abs_error);
+    return above ? e : -e;
+}
+
+double IsoSolution::relativeError() const
+{
+    return target == 0 ? 0.0 : signedError() / static_cast<double>(target);
+}
+
+IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint64_t n_layers,
+                       const ShapeRules& rules)
+{
+    const u64 step = widthStep(base, rules);
+    const u64 kMax = largestValidK(base, n_layers, rules, maxWidthMultiple(base, rules));
+
+    auto config = [&](u64 k) { return reshape(base, k * step, n_layers, rules); };
+    // Totals with one KV head and with n_kv = n_heads bracket the real total and are both
+    // non-decreasing in k (every other term grows with d_model); they bound the scans below.
+    auto totalWithKv = [&](u64 k, bool all) {
+        ModelConfig c = config(k);
+        c.n_kv_heads = all ? c.n_heads : 1;
+        return countParameters(c).total;
+    };
+
+    u64 lo = 0; // first k with lower bound ≥ target: lo ∈ [1, kMax + 1]
+    {
+        u64 a = 1;
+        u64 b = kMax + 1;
+        while (a < b) {
+            const u64 mid = a + (b - a) / 2;
+            if (totalWithKv(mid, false) >= target) {
+                b = mid;
+            } else {
+                a = mid + 1;
+            }
+        }
+        lo = a;
+    }
+
+    IsoSolution best;
+    bool haveBest = false;
+    auto consider = [&](u64 k) {
+        ModelConfig c = config(k);
+        const u64 total = countParameters(c).total;
+        if (closer(total, target, best, haveBest)) {
+            best = makeSolution(std::move(c), total, target);
+            haveBest = true;
+        }
+    };
+    // Upwards: every total is at least its lower bound, which only grows.
+    for (u64 k = lo; k <= kMax; ++k) {
+        if (haveBest && totalWithKv(k, false) - target > best.abs_error) {
+            break;
+        }
+        consider(k);
+    }
+    // Downwards: every total is at most its upper bound, which only shrinks.
+    for (u64 k = std::min(lo, kMax + 1) - 1; k >= 1; --k) {
+        const u64 upper = totalWithKv(k, true);
+        if (haveBest && upper < target && target - upper > best.abs_error) {
+            break;
+        }
+        consider(k);
+    }
+    return best;
+}
+
+IsoSolution solveDepth(const ModelConfig& base, std::uint64_t target, std::uint64_t d_model,
+                       const ShapeRules& rules)
+{
+    // MoE layers start after first_dense_layers; from there on the total is affine in L.
+    const u64 l0 = base.isMoe() ? base.moe.first_dense_layers + base.moe.every : 1;
+    if (l0 >= Limits::maxLayers) {
+        throw std::invalid_argument("first_dense_layers leaves no room for more layers");
+    }
+    auto config = [&](u64 layers) { return reshape(base, d_model, layers, rules); };
+    const u64 t0 = countParameters(config(l0)).total;
+    const u64 perLayer = countParameters(config(l0 + 1)).total - t0;
+    u64 below = l0;
+    if (target > t0 && perLayer > 0) {
+        below = std::min(l0 + (target - t0) / perLayer, Limits::maxLayers);
+    }
+    IsoSolution best;
+    bool haveBest = false;
+    for (u64 layers : {below, std::min(below + 1, Limits::maxLayers)}) {
+        ModelConfig c = config(layers);
+        const u64 total = countParameters(c).total;
+        if (closer(total, target, best, haveBest)) {
+            best = makeSolution(std::move(c), total, target);
+            haveBest = true;
+        }
+    }
+    return best;
+}
+
+std::uint64_t korthikantiActivationBytes(const ModelConfig& c, std::uint64_t seq,
+                                         std::uint64_t microBatch)
+{
+    // Korthikanti et al. 2022 (arXiv 2205.05198) eq. 1, bytes per layer with 16-bit activations:
+    // s·b·h·(34 + 5·a·s/h) = 34·s·b·h + 5·a·s²·b.
+    const char* what = "activation bytes";
+    const u64 sbh = checkedMul3(seq, microBatch, c.d_model, what);
+    const u64 scores =
+        checkedMul(checkedMul3(5, c.n_heads, seq, what), checkedMul(seq, microBatch, what), what);
+    const u64 perLayer = checkedAdd(checkedMul(34, sbh, what), scores, what);
+    return checkedMul(perLayer, c.n_layers, what);
+}
+
+ShapeMetrics shapeMetrics(const ModelConfig& config, std::uint64_t context)
+{
+    return shapeMetrics(config, countParameters(config), context);
+}
+
+ShapeMetrics shapeMetrics(const ModelConfig& config, const ParamCount& count, std::uint64_t context)
+{
+    ShapeMetrics m;
+    m.total = count.total;
+    m.active = count.active;
+    m.context = context == 0 ? config.context_length : context;
+    m.flops_per_token = decodeFlopsPerToken(config, count, m.context).total();
+    m.kv_bytes_per_token = kvCache(config, 1, 1, kvPrecisionById("fp16")).bytes_per_token;
+    m.activation_bytes = korthikantiActivationBytes(config, m.context);
+    m.aspect_ratio = static_cast<double>(config.d_model) / static_cast<double>(config.n_layers);
+    m.embedding_params = count.params(Component::Embedding) +
+                         count.params(Component::PositionEmbedding) +
+                         count.params(Component::LmHead);
+    m.embedding_share = static_cast<double>(m.embedding_params) / static_cast<double>(m.total);
+    return m;
+}
+
+std::vector<IsoPoint> isoCurve(const ModelConfig& base, std::uint64_t target,
+                               std::uint64_t layersFrom, std::uint64_t layersTo, std::uint64_t step,
+                               const ShapeRules& rules, std::uint64_t context)
+{
+    if (layersFrom == 0 || layersFrom > layersTo || step == 0) {
+        throw std::invalid_argument("the layer range must be 1 ≤ from ≤ to with a positive step");
+    }
+    std::vector<IsoPoint> out;
+    for (u64 layers = layersFrom; layers <= layersTo; layers += step) {
+        IsoPoint p;
+        p.solution = solveWidth(base, target, layers, rules);
+        p.metrics = shapeMetrics(p.solution.config, context == 0 ? base.context_length : context);
+        out.push_back(std::move(p));
+        if (layersTo - layers < step) {
+            break;
+        }
+    }
+    return out;
+}
+
+double CountRatio::value() const
+{
+    return den == 0 ? 0.0 : static_cast<double>(num) / static_cast<double>(den);
+}
+
+std::uint64_t BlockParams::total() const
+{
+    const char* what = "block parameters";
+    return checkedAdd(checkedAdd(attention, mlp, what), checkedAdd(router, norms, what), what);
+}
+
+BlockParams blockParams(const ParamCount& count)
+{
+    BlockParams b;
+    b.attention = count.params(Component::Attention);
+    b.mlp = count.params(Component::Mlp);
+    b.router = count.params(Component::Router);
+    b.norms = count.get(Component::Norms).part("block");
+    return b;
+}
+
+ScalingRatios scalingRatios(const ModelConfig& base, const ShapeRules& rules)
+{
+    const ParamCount baseCount = countParameters(base);
+    ScalingRatios r;
+    r.base_blocks = blockParams(baseCount);
+    r.base_total = baseCount.total;
+    auto step = [&](ModelConfig c) {
+        const ParamCount count = countParameters(c);
+        ScalingStep s;
+        s.config = std::move(c);
+        s.blocks = blockParams(count);
+        s.total = count.total;
+        s.block_ratio = ratio(s.blocks.total(), r.base_blocks.total());
+        s.total_ratio = ratio(s.total, r.base_total);
+        s.attention_ratio = ratio(s.blocks.attention, r.base_blocks.attention);
+        s.mlp_ratio = ratio(s.blocks.mlp, r.base_blocks.mlp);
+        s.norms_ratio = ratio(s.blocks.norms, r.base_blocks.norms);
+        return s;
+    };
+    r.deeper = step(reshape(base, base.d_model, checkedMul(2, base.n_layers, "n_layers"), rules));
+    r.wider = step(reshape(base, checkedMul(2, base.d_model, "d_model"), base.n_layers, rules));
+    r.summary = "×2 layers → " + ratioText(r.deeper.block_ratio) + " blocks, " +
+                ratioText(r.deeper.total_ratio) + " total; ×2 width → " +
+                ratioText(r.wider.block_ratio) + " blocks, " + ratioText(r.wider.total_ratio) +
+                " total with embeddings";
+    return r;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,314 @@
+// Fit check: the per-GPU memory of a layout (from inferenceMemory / trainingMemory), compared
+// with one device's usable capacity, and the fewest devices that would hold the workload.
+#include "llmsizer/shape/fit.h"
+
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/format.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+u64 ceilDiv(u64 a, u64 b)
+{
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
+// Largest k ≤ cap dividing n (and `also`, when nonzero); at least 1.
+u64 largestDivisor(u64 n, u64 cap, u64 also = 0)
+{
+    for (u64 k = std::min(n, cap); k > 1; --k) {
+        if (n % k == 0 && (also == 0 || also % k == 0)) {
+            return k;
+        }
+    }
+    return 1;
+}
+
+// The most-loaded pipeline stage as a model of its own: ceil(L/p) layers (MoE layers first, as
+// they are the heavier) plus one vocabulary matrix, the embedding on the first stage or the
+// LM head on the last (Megatron places them so).
+ModelConfig stageConfig(const ModelConfig& c, u64 p)
+{
+    if (p <= 1) {
+        return c;
+    }
+    ModelConfig s = c;
+    s.n_layers = ceilDiv(c.n_layers, p);
+    s.tied_head = true;
+    if (c.mixer.layers > 0) {
+        // The heaviest stage: as many attention layers (KV cache) as it can hold, the rest mixer
+        // layers; the mixer's parameters are kept whole (an upper bound).
+        const u64 attn = std::min(c.attentionLayers(), s.n_layers - 1);
+        s.mixer.layers = s.n_layers - attn;
+    }
+    if (c.isMoe()) {
+        const u64 moe = c.moeLayers();
+        s.moe.first_dense_layers = s.n_layers > moe ? s.n_layers - moe : 0;
+        s.moe.every = 1; // the stage holds as many MoE layers as it can (the heaviest stage)
+    }
+    return s;
+}
+
+std::string gib(u64 bytes)
+{
+    return formatBytes(bytes, ByteUnits::Binary, 1);
+}
+
+std::string describeSplit(const ParallelSplit& s)
+{
+    std::string out = std::to_string(s.gpus) + (s.gpus == 1 ? " GPU" : " GPUs");
+    std::vector<std::string> parts;
+    if (s.tensor_parallel > 1) {
+        parts.push_back("tensor parallel " + std::to_string(s.tensor_parallel));
+    }
+    if (s.pipeline_parallel > 1) {
+        parts.push_back("pipeline parallel " + std::to_string(s.pipeline_parallel));
+    }
+    if (s.data_parallel > 1) {
+        parts.push_back("data parallel " + std::to_string(s.data_parallel));
+    }
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        out += (i == 0 ? " (" : ", ") + parts[i];
+    }
+    if (!parts.empty()) {
+        out += s.nodes > 1 ? ", " + std::to_string(s.nodes) + " nodes)" : ")";
+    }
+    return out;
+}
+
+std::int64_t signedDifference(u64 capacity, u64 required)
+{
+    constexpr u64 kMax = static_cast<u64>(std::numeric_limits<std::int64_t>::max());
+    if (capacity >= required) {
+        return static_cast<std::int64_t>(std::min(capacity - required, kMax));
+    }
+    return -static_cast<std::int64_t>(std::min(required - capacity, kMax));
+}
+
+using Requirement = std::function<u64(const ParallelSplit&)>;
+using Chooser = std::function<ParallelSplit(u64)>;    // the layout's sizes
+using Annotate = std::function<void(ParallelSplit&)>; // its notes, for the layouts reported
+
+// The per-GPU need of each distinct layout, worked out once: past the layouts the heads and
+// layers allow, more GPUs only add replicas with the same need (inference), so a search up to
+// max_gpus evaluates a handful. Training keys on the data-parallel size too (ZeRO shards over it).
+class NeedMemo {
+public:
+    NeedMemo(const Requirement& need, bool byDataParallel) : m_need(need), m_byDp(byDataParallel) {}
+    u64 operator()(const ParallelSplit& s)
+    {
+        const u64 dp = m_byDp ? s.data_parallel : 0;
+        for (const Entry& e : m_entries) {
+            if (e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == dp) {
+                return e.bytes;
+            }
+        }
+        const u64 bytes = m_need(s);
+        m_entries.push_back({s.tensor_parallel, s.pipeline_parallel, dp, bytes});
+        return bytes;
+    }
+
+private:
+    struct Entry {
+        u64 t, p, d, bytes;
+    };
+    const Requirement& m_need;
+    bool m_byDp;
+    std::vector<Entry> m_entries;
+};
+
+FitCheck check(const Requirement& requirement, bool byDataParallel, const Chooser& choose,
+               const Annotate& annotate, const GpuSpec& gpu, u64 gpus, const FitOptions& o)
+{
+    NeedMemo need(requirement, byDataParallel);
+    FitCheck r;
+    r.gpus = std::max<u64>(gpus, 1);
+    r.split = choose(r.gpus);
+    r.required_bytes = need(r.split);
+    r.capacity_bytes = gpu.usableBytes();
+    r.headroom_bytes = signedDifference(r.capacity_bytes, r.required_bytes);
+    r.fits = r.required_bytes <= r.capacity_bytes;
+    r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
+    for (u64 n : o.find_needed ? candidateGpuCounts(o) : std::vector<u64>{}) {
+        // The most loaded of n GPUs holds at least the average, and n GPUs together hold at
+        // least the one-GPU workload (every part is split or replicated, never shrunk): need(n)
+        // ≥ single / n. A count below half that bound cannot fit and is not evaluated, which
+        // keeps a search over thousands of GPUs to a few layouts.
+        if (r.single_gpu_bytes / n / 2 > r.capacity_bytes) {
+            continue;
+        }
+        const ParallelSplit s = choose(n);
+        const u64 req = n == r.gpus ? r.required_bytes : need(s);
+        if (req <= r.capacity_bytes) {
+            r.gpus_needed = n;
+            r.needed_split = s;
+            r.needed_required_bytes = req;
+            break;
+        }
+    }
+    annotate(r.split);
+    if (r.gpus_needed > 0) {
+        annotate(r.needed_split);
+    }
+    const std::string on = std::to_string(r.gpus) + " × " + gpu.name;
+    const std::string usable =
+        gpu.usable_fraction < 1.0 ? " usable (of " + gib(gpu.memory_bytes) + ")" : "";
+    const std::string perGpu = r.gpus > 1 ? " per GPU" : "";
+    if (r.fits) {
+        r.reason = "Fits on " + on + ": needs " + gib(r.required_bytes) + perGpu + " of " +
+                   gib(r.capacity_bytes) + usable + ", " +
+                   gib(r.capacity_bytes - r.required_bytes) + " to spare.";
+        if (r.gpus > 1) {
+            r.reason += " Layout: " + describeSplit(r.split) + ".";
+        }
+    } else {
+        r.reason = "Does not fit on " + on + ": needs " + gib(r.required_bytes) + perGpu +
+                   ", but one GPU has " + gib(r.capacity_bytes) + usable + " (" +
+                   gib(r.required_bytes - r.capacity_bytes) + " short).";
+    }
+    if (!o.find_needed) {
+        // the fewest that fit was not asked for
+    } else if (r.gpus_needed == 0) {
+        r.reason += " No layout of up to " + std::to_string(o.max_gpus) + " GPUs fits.";
+    } else if (r.gpus_needed != r.gpus) {
+        r.reason += (r.fits ? " The fewest that fit: " : " It fits on ") +
+                    describeSplit(r.needed_split) + ", " + gib(r.needed_required_bytes) +
+                    (r.gpus_needed > 1 ? " per GPU." : ".");
+    }
+    return r;
+}
+
+} // namespace
+
+std::vector<std::uint64_t> candidateGpuCounts(const FitOptions& o)
+{
+    std::vector<u64> out;
+    const u64 node = std::max<u64>(o.gpus_per_node, 1);
+    const u64 limit = std::max<u64>(o.max_gpus, 1);
+    for (u64 n = 1; n < node && n <= limit; n *= 2) {
+        out.push_back(n);
+    }
+    for (u64 n = node; n <= limit; n += node) {
+        out.push_back(n);
+    }
+    return out;
+}
+
+namespace {
+
+// The layout's sizes, without the notes (the fit search tries many and keeps two).
+ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_stage,
+                        const FitOptions& o)
+{
+    ParallelSplit s;
+    s.gpus = std::max<u64>(gpus, 1);
+    const u64 node = std::max<u64>(o.gpus_per_node, 1);
+    // Megatron splits attention heads over the tensor-parallel ranks: t must divide n_heads.
+    s.tensor_parallel = largestDivisor(s.gpus, node, c.n_heads);
+    const u64 rest = s.gpus / s.tensor_parallel;
+    if (training && zero_stage >= 1) {
+        s.data_parallel = rest;
+    } else {
+        s.pipeline_parallel = largestDivisor(rest, c.n_layers);
+        s.data_parallel = rest / s.pipeline_parallel;
+    }
+    s.nodes = ceilDiv(s.gpus, node);
+    return s;
+}
+
+// What an engineer should know about a layout: head divisibility, replicated KV heads.
+void addNotes(ParallelSplit& s, const ModelConfig& c, bool training, const FitOptions& o)
+{
+    s.notes.clear();
+    const u64 node = std::max<u64>(o.gpus_per_node, 1);
+    const u64 t = s.tensor_parallel;
+    const u64 wanted = std::min(s.gpus, node);
+    if (t < wanted && s.gpus % wanted == 0) {
+        s.notes.push_back("tensor parallel is " + std::to_string(t) + ", not " +
+                          std::to_string(wanted) + ": it must divide n_heads (" +
+                          std::to_string(c.n_heads) + ")");
+    }
+    if (t > 1 && c.attention == AttentionKind::Latent) {
+        s.notes.emplace_back("the MLA latent KV cache is replicated on every tensor-parallel rank");
+    } else if (t > 1 && c.n_kv_heads < t) {
+        s.notes.push_back(std::to_string(c.n_kv_heads) + " KV heads for " + std::to_string(t) +
+                          " tensor-parallel ranks: each rank keeps a copy of one KV head");
+    } else if (t > 1 && c.n_kv_heads % t != 0) {
+        s.notes.push_back("n_kv_heads (" + std::to_string(c.n_kv_heads) +
+                          ") is not divisible by tensor parallel " + std::to_string(t) +
+                          ": ranks hold up to " + std::to_string(ceilDiv(c.n_kv_heads, t)) +
+                          " KV heads");
+    }
+    if (!training && s.data_parallel > 1) {
+        s.notes.push_back(std::to_string(s.data_parallel) +
+                          " replicas: more GPUs than the layers can be split over");
+    }
+}
+
+} // namespace
+
+ParallelSplit chooseSplit(const ModelConfig& c, std::uint64_t gpus, bool training, int zero_stage,
+                          const FitOptions& o)
+{
+    ParallelSplit s = layoutFor(c, gpus, training, zero_stage, o);
+    addNotes(s, c, training, o);
+    return s;
+}
+
+FitCheck fitInference(const ModelConfig& config, const InferenceParams& params, const GpuSpec& gpu,
+                      std::uint64_t gpus, const FitOptions& options)
+{
+    CountCache counts;
+    return fitInference(counts, config, params, gpu, gpus, options);
+}
+
+FitCheck fitTraining(const ModelConfig& config, const TrainingParams& params, const GpuSpec& gpu,
+                     std::uint64_t gpus, const FitOptions& options)
+{
+    CountCache counts;
+    return fitTraining(counts, config, params, gpu, gpus, options);
+}
+
+FitCheck fitInference(CountCache& counts, const ModelConfig& config, const InferenceParams& params,
+                      const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options)
+{
+    const Requirement need = [&](const ParallelSplit& s) {
+        InferenceParams p = params;
+        p.tensor_parallel = s.tensor_parallel;
+        if (s.pipeline_parallel <= 1) {
+            return inferenceMemory(config, counts.count(config), p).total_bytes;
+        }
+        const ModelConfig stage = stageConfig(config, s.pipeline_parallel);
+        return inferenceMemory(stage, counts.count(stage), p).total_bytes;
+    };
+    const Chooser choose = [&](u64 n) { return layoutFor(config, n, false, 0, options); };
+    const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, false, options); };
+    return check(need, false, choose, annotate, gpu, gpus, options);
+}
+
+FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const TrainingParams& params,
+                     const GpuSpec& gpu, std::uint64_t gpus, const FitOptions& options)
+{
+    const ParamCount& count = counts.count(config);
+    const Requirement need = [&](const ParallelSplit& s) {
+        TrainingParams p = params;
+        p.activations.tensor_parallel = s.tensor_parallel;
+        p.activations.pipeline_parallel = s.pipeline_parallel;
+        p.data_parallel = s.data_parallel;
+        return trainingMemory(config, count, p).per_gpu_bytes;
+    };
+    const Chooser choose = [&](u64 n) {
+        return layoutFor(config, n, true, params.zero_stage, options);
+    };
+    const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, true, options); };
+    return check(need, true, choose, annotate, gpu, gpus, options);
+}
+
+} // namespace llmsizer

@@ -1,0 +1,108 @@
+// The memory bars' fit verdicts, from fitInference/fitTraining. See bar_verdict.h.
+#include "llmsizer/present/bar_verdict.h"
+
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/model/count.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+FitCheck fitBar(CountCache& counts, const ModelConfig& config, const std::string& id,
+                const MemoryViewOptions& o, const GpuSpec& gpu, u64 gpus, const FitOptions& fit)
+{
+    if (o.training) {
+        return fitTraining(counts, config, barTrainingParams(id, o), gpu, gpus, fit);
+    }
+    return fitInference(counts, config, barInferenceParams(id, o), gpu, gpus, fit);
+}
+
+std::string times(u64 gpus, const std::string& gpu)
+{
+    return std::to_string(gpus) + "\u00d7 " + gpu;
+}
+
+} // namespace
+
+BarVerdict barVerdict(const ModelConfig& config, const std::string& precisionId,
+                      const MemoryViewOptions& options, const GpuCatalog& catalog,
+                      const std::vector<std::string>& lineKeys, const FitOptions& fit)
+{
+    CountCache counts;
+    return barVerdict(counts, config, precisionId, options, catalog, lineKeys, fit);
+}
+
+BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::string& precisionId,
+                      const MemoryViewOptions& options, const GpuCatalog& catalog,
+                      const std::vector<std::string>& lineKeys, const FitOptions& fit)
+{
+    BarVerdict v;
+    const std::vector<ReferenceLine> lines = referenceLines(catalog, lineKeys); // by capacity
+    if (lines.empty()) {
+        return v;
+    }
+    const GpuSpec* largest = nullptr; // the device of the largest selected line, and its count
+    u64 largestCount = 0;
+    for (const ReferenceLine& line : lines) {
+        const auto colon = line.key.find(':');
+        const GpuSpec* gpu = catalog.find(line.key.substr(0, colon));
+        if (gpu == nullptr) { // referenceLines lists catalog devices only; never trust a key
+            continue;
+        }
+        const u64 count = colon == std::string::npos
+                              ? 1
+                              : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
+        largest = gpu;
+        largestCount = count;
+        const FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
+        if (!c.fits) {
+            continue;
+        }
+        // The answer an engineer wants is how few of these devices hold it (fit's gpus_needed),
+        // not how many were selected: QLoRA of an 8B model on a selected 8× H100 fits on 1.
+        const bool fewer = c.gpus_needed > 0 && c.gpus_needed < count;
+        v.kind = BarVerdict::Kind::Fits;
+        v.gpu_id = gpu->id;
+        v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
+        v.gpus = fewer ? c.gpus_needed : count;
+        v.split = fewer ? c.needed_split : c.split;
+        v.required_bytes = fewer ? c.needed_required_bytes : c.required_bytes;
+        v.capacity_bytes = c.capacity_bytes;
+        v.tight = static_cast<double>(c.capacity_bytes - v.required_bytes) <
+                  kTightHeadroom * static_cast<double>(c.capacity_bytes);
+        // Whole percent, rounded down: a full GPU never reads as spare room.
+        const double used = std::floor(100.0 * static_cast<double>(v.required_bytes) /
+                                       static_cast<double>(c.capacity_bytes));
+        v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
+                 " % used)";
+        return v;
+    }
+    if (largest == nullptr) {
+        return v;
+    }
+    const FitCheck c = fitBar(counts, config, precisionId, options, *largest, largestCount, fit);
+    v.gpu_id = largest->id;
+    v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
+    v.capacity_bytes = c.capacity_bytes;
+    if (c.gpus_needed == 0) {
+        v.kind = BarVerdict::Kind::DoesNotFit;
+        v.gpus = largestCount;
+        v.split = c.split;
+        v.required_bytes = c.required_bytes;
+        v.text = "does not fit on the selected GPUs";
+        return v;
+    }
+    v.kind = BarVerdict::Kind::Needs;
+    v.gpus = c.gpus_needed;
+    v.split = c.needed_split;
+    v.required_bytes = c.needed_required_bytes;
+    v.text = "needs " + times(c.gpus_needed, v.gpu);
+    return v;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,362 @@
+// Formula builders for the show-the-math items. Each mirrors one term of count.cpp or
+// kv_cache.cpp; mathtext.cpp attaches the results and the sources.
+#include "mathtext_parts.h"
+
+#include "llmsizer/text/format.h"
+
+#include <algorithm>
+
+namespace llmsizer::mathparts {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+bool isSum(const std::string& s)
+{
+    // A top-level " + " or " − " (inside parentheses or ⌈⌉ it is already grouped).
+    int depth = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char ch = s[i];
+        if (ch == '(') {
+            ++depth;
+        } else if (ch == ')') {
+            --depth;
+        } else if (depth == 0 && ch == ' ' && i + 1 < s.size() &&
+                   (s[i + 1] == '+' || s.compare(i + 1, 3, "−") == 0)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string grouped(const std::string& s)
+{
+    return isSum(s) ? "(" + s + ")" : s;
+}
+
+// A norm over `width` values: RMSNorm has a weight (width), LayerNorm a weight and a bias.
+Expr normOf(const ModelConfig& c, const Expr& width)
+{
+    return c.norm == NormKind::LayerNorm ? prod({lit(2), width}) : width;
+}
+
+// One feed-forward network of width ff (count.cpp mlpParams).
+Expr ffnBody(const ModelConfig& c, const Expr& ff)
+{
+    const u64 matrices = c.mlp == MlpKind::Gated ? 3 : 2;
+    std::vector<Expr> terms{prod({lit(matrices), var("d", c.d_model), ff})};
+    if (c.biases.mlp_up) {
+        terms.push_back(matrices == 3 ? prod({lit(2), ff}) : ff);
+    }
+    if (c.biases.mlp_down) {
+        terms.push_back(var("d", c.d_model));
+    }
+    return sum(terms);
+}
+
+Expr bytesOf(const Expr& values, const BitsPerWeight& bpw, u64 count)
+{
+    // rowBytes (precision.cpp): ceil(ceil(n / w) · bits / 8).
+    const bool blocks = bpw.weights != 1;
+    Expr units = values;
+    u64 unitCount = count;
+    if (blocks) {
+        units = {"⌈" + values.sym + "/w⌉",
+                 "⌈" + values.num + "/" + std::to_string(bpw.weights) + "⌉"};
+        unitCount = (count + bpw.weights - 1) / bpw.weights;
+    }
+    Expr e = prod({units, var("bits", bpw.bits)});
+    e.sym += "/8";
+    e.num += "/8";
+    if ((unitCount * bpw.bits) % 8 != 0) {
+        e = {"⌈" + e.sym + "⌉", "⌈" + e.num + "⌉"};
+    }
+    return e;
+}
+
+} // namespace
+
+Expr lit(std::uint64_t v)
+{
+    return {std::to_string(v), std::to_string(v)};
+}
+
+Expr var(const char* sym, std::uint64_t v)
+{
+    return {sym, std::to_string(v)};
+}
+
+Expr squared(const char* sym, std::uint64_t v)
+{
+    return {std::string(sym) + "²", std::to_string(v) + "²"};
+}
+
+Expr prod(const std::vector<Expr>& factors)
+{
+    Expr e;
+    for (const Expr& f : factors) {
+        e.sym += (e.sym.empty() ? "" : "·") + grouped(f.sym);
+        e.num += (e.num.empty() ? "" : "·") + grouped(f.num);
+    }
+    return e;
+}
+
+Expr sum(const std::vector<Expr>& terms)
+{
+    Expr e;
+    for (const Expr& t : terms) {
+        e.sym += (e.sym.empty() ? "" : " + ") + t.sym;
+        e.num += (e.num.empty() ? "" : " + ") + t.num;
+    }
+    return e.sym.empty() ? lit(0) : e;
+}
+
+Expr times(const Expr& layers, const Expr& body)
+{
+    return {layers.sym + " × " + grouped(body.sym), layers.num + " × " + grouped(body.num)};
+}
+
+Expr positionExpr(const ModelConfig& c)
+{
+    Expr rows = var("ctx", c.context_length);
+    if (c.position_offset != 0) {
+        rows = sum({rows, var("offset", c.position_offset)});
+    }
+    return prod({rows, var("d", c.d_model)});
+}
+
+Expr attentionExpr(const ModelConfig& c)
+{
+    // Hybrid models: only the attention layers (ModelConfig::mixer holds the others).
+    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
+    const Expr d = var("d", c.d_model);
+    const Expr h = var("h", c.n_heads);
+    std::vector<Expr> t;
+    if (c.attention == AttentionKind::Latent) {
+        // DeepSeek-V3 MLA: wq_a, q_norm, wq_b (or wq), wkv_a, kv_norm, wkv_b, wo.
+        const MlaConfig& m = c.mla;
+        const Expr qk = sum({var("d_nope", m.qk_nope_head_dim), var("d_rope", m.qk_rope_head_dim)});
+        if (m.q_lora_rank > 0) {
+            const Expr rq = var("r_q", m.q_lora_rank);
+            t.push_back(prod({d, rq}));
+            t.push_back(normOf(c, rq));
+            t.push_back(prod({rq, h, qk}));
+        } else {
+            t.push_back(prod({d, h, qk}));
+        }
+        const Expr rkv = var("r_kv", m.kv_lora_rank);
+        t.push_back(prod({d, sum({rkv, var("d_rope", m.qk_rope_head_dim)})}));
+        t.push_back(normOf(c, rkv));
+        t.push_back(
+            prod({rkv, h, sum({var("d_nope", m.qk_nope_head_dim), var("d_v", m.v_head_dim)})}));
+        t.push_back(prod({h, var("d_v", m.v_head_dim), d}));
+    } else {
+        const Expr kv = var("kv", c.n_kv_heads);
+        const Expr dh = var("dh", c.effectiveHeadDim());
+        // Qwen3-Next: q_proj also yields the output gate (2·h·dh).
+        t.push_back(c.attention_output_gate ? prod({lit(2), d, h, dh}) : prod({d, h, dh}));
+        t.push_back(prod({lit(2), d, kv, dh}));
+        t.push_back(prod({h, dh, d}));
+        if (c.biases.qkv) {
+            t.push_back(prod({h, dh}));
+            t.push_back(prod({lit(2), kv, dh}));
+        }
+        if (c.qk_norm == QkNormKind::PerHead) {
+            t.push_back(prod({lit(2), normOf(c, dh)}));
+        } else if (c.qk_norm == QkNormKind::Full) {
+            t.push_back(normOf(c, sum({prod({h, dh}), prod({kv, dh})})));
+        }
+    }
+    if (c.biases.out) {
+        t.push_back(d);
+    }
+    if (c.attention_sinks) {
+        t.push_back(h); // one sink logit per head
+    }
+    return times(L, sum(t));
+}
+
+std::string attentionLegend(const ModelConfig& c)
+{
+    if (c.attention == AttentionKind::Latent) {
+        return "L = layers, d = d_model, h = heads, r_q / r_kv = q / kv LoRA ranks, d_nope / "
+               "d_rope / d_v = head dims without RoPE, with RoPE, of v";
+    }
+    std::string s = "L = layers, d = d_model, h = heads, kv = KV heads, dh = head_dim; q: d·h·dh, "
+                    "k and v: 2·d·kv·dh, o: h·dh·d";
+    if (c.biases.qkv) {
+        s += "; q, k, v biases: h·dh + 2·kv·dh";
+    }
+    if (c.biases.out) {
+        s += "; o bias: d";
+    }
+    if (c.qk_norm != QkNormKind::None) {
+        s += "; q/k norms";
+    }
+    return s;
+}
+
+Expr mlpExpr(const ModelConfig& c)
+{
+    const u64 moeLayers = c.moeLayers();
+    const u64 dense = c.n_layers - moeLayers;
+    std::vector<Expr> parts;
+    if (dense > 0) {
+        parts.push_back(times(var(moeLayers > 0 ? "L_dense" : "L", dense),
+                              ffnBody(c, var("d_ff", c.effectiveDff()))));
+    }
+    if (moeLayers > 0) {
+        const MoeConfig& m = c.moe;
+        std::vector<Expr> body{
+            prod({var("E", m.n_routed_experts), ffnBody(c, var("d_e", m.expert_d_ff))})};
+        if (m.n_shared_experts > 0) {
+            const u64 sff = m.shared_d_ff != 0 ? m.shared_d_ff : m.expert_d_ff;
+            body.push_back(prod({var("S", m.n_shared_experts), ffnBody(c, var("d_s", sff))}));
+        }
+        parts.push_back(times(var("L_moe", moeLayers), sum(body)));
+    }
+    return sum(parts);
+}
+
+std::string mlpLegend(const ModelConfig& c)
+{
+    std::string s = c.mlp == MlpKind::Gated ? "gated (gate, up, down: 3 matrices of d×d_ff)"
+                                            : "plain (up, down: 2 matrices of d×d_ff)";
+    s += "; d = d_model, d_ff = " + withThousands(c.effectiveDff());
+    if (c.d_ff == 0 && c.mlp == MlpKind::Gated) {
+        s += " by the Llama rule (multiple_of " + withThousands(c.ffn_rule.multiple_of) + ")";
+    }
+    if (c.isMoe()) {
+        s += "; L_dense / L_moe = dense / MoE layers, E = routed experts of width d_e, S = shared "
+             "experts of width d_s";
+    }
+    return s;
+}
+
+Expr routerExpr(const ModelConfig& c)
+{
+    const MoeConfig& m = c.moe;
+    std::vector<Expr> t{prod({var("d", c.d_model), var("E", m.n_routed_experts)})};
+    if (m.shared_expert_gate) {
+        t.push_back(var("d", c.d_model));
+    }
+    if (m.router_bias) {
+        t.push_back(var("E", m.n_routed_experts));
+    }
+    return times(var("L_moe", c.moeLayers()), sum(t));
+}
+
+Expr normsExpr(const ModelConfig& c)
+{
+    const Expr d = var("d", c.d_model);
+    std::vector<Expr> t;
+    if (c.norms_per_block > 0) {
+        t.push_back(prod({var("L", c.n_layers), var("n", c.norms_per_block), normOf(c, d)}));
+    }
+    if (c.final_norm) {
+        t.push_back(normOf(c, d));
+    }
+    if (c.embedding_norm) {
+        t.push_back(normOf(c, d));
+    }
+    return sum(t);
+}
+
+Expr lmHeadExpr(const ModelConfig& c)
+{
+    std::vector<Expr> t;
+    if (!c.tied_head) {
+        t.push_back(prod({var("V", c.vocab_size), var("d", c.d_model)}));
+    }
+    if (c.biases.lm_head) {
+        t.push_back(var("V", c.vocab_size));
+    }
+    if (t.empty()) {
+        return {"0 (tied to the token embedding, counted once)", "0"};
+    }
+    return sum(t);
+}
+
+Expr totalExpr(const ParamCount& count)
+{
+    std::vector<Expr> t;
+    for (Component comp : kAllComponents) {
+        if (count.params(comp) > 0) {
+            t.push_back({std::string(componentKey(comp)), std::to_string(count.params(comp))});
+        }
+    }
+    return sum(t);
+}
+
+Expr activeExpr(const ModelConfig& c, const ParamCount& count)
+{
+    const Expr idle = prod({var("L_moe", c.moeLayers()),
+                            {"E − k", std::to_string(c.moe.n_routed_experts) + " − " +
+                                          std::to_string(c.moe.experts_per_token)},
+                            var("P_expert", count.expert_params)});
+    return {"total − " + idle.sym, std::to_string(count.total) + " − " + idle.num};
+}
+
+std::string bpwText(const BitsPerWeight& bpw)
+{
+    if (bpw.weights == 1) {
+        return std::to_string(bpw.bits);
+    }
+    return withThousands(bpw.bits) + " bits per " + withThousands(bpw.weights) + " weights";
+}
+
+Expr weightExpr(std::uint64_t params, const BitsPerWeight& bpw)
+{
+    // bytesFor (precision.cpp): ceil(N · bits / (w · 8)).
+    Expr e = prod({var("N", params), var("bits", bpw.bits)});
+    if (bpw.weights == 1) {
+        e.sym += "/8";
+        e.num += "/8";
+    } else {
+        e.sym += "/(w·8)";
+        e.num += "/(" + std::to_string(bpw.weights) + "·8)";
+    }
+    const u64 m = bpw.weights * 8; // (N · bits) mod m, without forming N · bits
+    const bool whole = (params % m) * bpw.bits % m == 0;
+    if (!whole) {
+        e = {"⌈" + e.sym + "⌉", "⌈" + e.num + "⌉"};
+    }
+    return e;
+}
+
+Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
+{
+    const Expr L = var("L", c.n_layers);
+    if (c.attention == AttentionKind::Latent) {
+        const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim;
+        const Expr row =
+            sum({var("r_kv", c.mla.kv_lora_rank), var("d_rope", c.mla.qk_rope_head_dim)});
+        return prod({L, bytesOf(row, bpw, n)});
+    }
+    const u64 n = c.n_kv_heads * c.effectiveHeadDim();
+    const Expr row = prod({var("kv", c.n_kv_heads), var("dh", c.effectiveHeadDim())});
+    return prod({lit(2), L, bytesOf(row, bpw, n)});
+}
+
+std::string kvLegend(const ModelConfig& c)
+{
+    if (c.attention == AttentionKind::Latent) {
+        return "L = layers, r_kv = kv LoRA rank, d_rope = RoPE key dim, bits per element";
+    }
+    return "2 = K and V, L = layers, kv = KV heads, dh = head_dim, bits per element / 8 = bytes";
+}
+
+Expr kvAtContextExpr(const ModelConfig& c, const KvCache& perToken, std::uint64_t context)
+{
+    if (c.sliding_window == 0) {
+        return prod({var("KV_token", perToken.bytes_per_token), var("ctx", context)});
+    }
+    const u64 window = std::min(context, c.sliding_window);
+    return prod(
+        {var("KV_layer", perToken.bytes_per_token_layer_global),
+         sum({prod({var("G", perToken.global_layers), var("ctx", context)}),
+              prod({var("S", perToken.sliding_layers), var("min(ctx, window)", window)})})});
+}
+
+} // namespace llmsizer::mathparts

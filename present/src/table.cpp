@@ -1,0 +1,306 @@
+// The comparison table and its exports. Each figure comes from the module that owns it:
+// countParameters (count.h), weight and KV bytes (memory.h), FLOPs (compute.h).
+#include "llmsizer/present/table.h"
+
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
+#include "llmsizer/text/text.h"
+
+#include <array>
+#include <functional>
+#include <stdexcept>
+
+namespace llmsizer {
+
+using nlohmann::json;
+
+namespace {
+
+using u64 = std::uint64_t;
+
+TableCell integerCell(u64 v, std::string text)
+{
+    TableCell c;
+    c.integer = v;
+    c.text = std::move(text);
+    return c;
+}
+
+TableCell realCell(double v, std::string text)
+{
+    TableCell c;
+    c.integral = false;
+    c.real = v;
+    c.text = std::move(text);
+    return c;
+}
+
+std::string scientific(double v)
+{
+    return text::general(v, 3);
+}
+
+struct Column {
+    const NamedConfig* named = nullptr;
+    ParamCount count;
+    u64 context = 0;
+};
+
+class RowAdder {
+public:
+    RowAdder(const std::vector<Column>& columns, std::vector<TableRow>& rows)
+        : m_columns(columns), m_rows(rows)
+    {
+    }
+    // Adds a row; skipIfAllZero leaves out rows that are zero for every model (a router row
+    // in a table of dense models).
+    void add(std::string key, std::string label, std::string unit,
+             const std::function<TableCell(const Column&)>& cell, bool skipIfAllZero = false)
+    {
+        TableRow row{std::move(key), std::move(label), std::move(unit), {}, false};
+        bool anyNonZero = false;
+        for (const Column& c : m_columns) {
+            row.cells.push_back(cell(c));
+            anyNonZero = anyNonZero || row.cells.back().value() != 0.0;
+            row.differs = row.differs || row.cells.back().exact() != row.cells.front().exact();
+        }
+        if (skipIfAllZero && !anyNonZero) {
+            return;
+        }
+        m_rows.push_back(std::move(row));
+    }
+
+private:
+    const std::vector<Column>& m_columns;
+    std::vector<TableRow>& m_rows;
+};
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos) {
+        return s;
+    }
+    std::string out = "\"";
+    for (char ch : s) {
+        if (ch == '"') {
+            out += '"';
+        }
+        out += ch;
+    }
+    return out + '"';
+}
+
+std::string markdownField(const std::string& s)
+{
+    std::string out;
+    for (char ch : s) {
+        if (ch == '|') {
+            out += "\\|";
+        } else if (ch == '\n' || ch == '\r') {
+            out += ' ';
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+double TableCell::value() const
+{
+    return integral ? static_cast<double>(integer) : real;
+}
+
+std::string TableCell::exact() const
+{
+    if (integral) {
+        return std::to_string(integer);
+    }
+    return text::general(real, 17);
+}
+
+const TableRow* ComparisonTable::row(std::string_view key) const
+{
+    for (const TableRow& r : rows) {
+        if (r.key == key) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
+                                     const TableOptions& options)
+{
+    CountCache counts;
+    return buildComparisonTable(counts, configs, options);
+}
+
+ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<NamedConfig>& configs,
+                                     const TableOptions& options)
+{
+    if (configs.empty() || configs.size() > kMaxCompared) {
+        throw std::invalid_argument("a comparison holds 1 to " + std::to_string(kMaxCompared) +
+                                    " configurations (got " + std::to_string(configs.size()) + ")");
+    }
+    const Precision kv = kvPrecisionById(options.kv_precision, "kv_precision");
+    std::vector<Precision> weights;
+    for (const std::string& id : options.weight_precisions) {
+        weights.push_back(precisionById(id, "weight_precisions"));
+    }
+
+    ComparisonTable t;
+    t.options = options;
+    std::vector<Column> columns;
+    bool anyMoe = false;
+    for (const NamedConfig& nc : configs) {
+        t.names.push_back(nc.name);
+        columns.push_back({&nc, counts.count(nc.config),
+                           options.context == 0 ? nc.config.context_length : options.context});
+        anyMoe = anyMoe || nc.config.isMoe();
+    }
+
+    RowAdder rows(columns, t.rows);
+    auto shape = [&rows](const char* key, u64 (*get)(const ModelConfig&)) {
+        rows.add(key, key, "", [get](const Column& c) {
+            const u64 v = get(c.named->config);
+            return integerCell(v, withThousands(v));
+        });
+    };
+    shape("d_model", [](const ModelConfig& c) { return c.d_model; });
+    shape("n_layers", [](const ModelConfig& c) { return c.n_layers; });
+    shape("n_heads", [](const ModelConfig& c) { return c.n_heads; });
+    shape("n_kv_heads", [](const ModelConfig& c) { return c.n_kv_heads; });
+    // MLA has no single head size: q·k heads are nope + rope wide, v heads v_head_dim (DeepSeek-V3:
+    // 128 + 64 = 192 and 128); d_model / n_heads would be a number no tensor has.
+    rows.add("head_dim", "head_dim", "", [](const Column& col) {
+        const ModelConfig& c = col.named->config;
+        if (c.attention == AttentionKind::Latent) {
+            const u64 qk = c.mla.qk_nope_head_dim + c.mla.qk_rope_head_dim;
+            return integerCell(qk, withThousands(qk) + " q·k, " + withThousands(c.mla.v_head_dim) +
+                                       " v (MLA)");
+        }
+        const u64 v = c.effectiveHeadDim();
+        return integerCell(v, withThousands(v));
+    });
+    shape("d_ff", [](const ModelConfig& c) { return c.effectiveDff(); });
+    shape("vocab_size", [](const ModelConfig& c) { return c.vocab_size; });
+    shape("context_length", [](const ModelConfig& c) { return c.context_length; });
+    if (anyMoe) {
+        shape("n_routed_experts", [](const ModelConfig& c) { return c.moe.n_routed_experts; });
+        shape("experts_per_token", [](const ModelConfig& c) { return c.moe.experts_per_token; });
+        shape("expert_d_ff", [](const ModelConfig& c) { return c.moe.expert_d_ff; });
+    }
+
+    auto countCell = [](u64 v) { return integerCell(v, v == 0 ? "0" : countWithShort(v)); };
+    rows.add("total_params", "Total parameters", "parameters",
+             [&](const Column& c) { return countCell(c.count.total); });
+    rows.add("active_params", "Active parameters per token", "parameters",
+             [&](const Column& c) { return countCell(c.count.active); });
+    for (Component comp : kAllComponents) {
+        rows.add(
+            "params." + std::string(componentKey(comp)), std::string(componentLabel(comp)),
+            "parameters", [&](const Column& c) { return countCell(c.count.params(comp)); }, true);
+    }
+
+    auto bytesCell = [&](u64 v) { return integerCell(v, formatBytes(v, options.units)); };
+    for (const Precision& p : weights) {
+        rows.add("weights." + p.id, "Weights " + p.label, "bytes",
+                 [&](const Column& c) { return bytesCell(nominalWeightBytes(c.count.total, p)); });
+    }
+    rows.add("kv_per_token", "KV cache per token (" + kv.label + ")", "bytes",
+             [&](const Column& c) {
+                 return bytesCell(kvCache(c.named->config, 1, 1, kv).bytes_per_token);
+             });
+    const std::string at = options.context == 0 ? std::string("model context")
+                                                : withThousands(options.context) + " tokens";
+    rows.add("kv_at_context", "KV cache at " + at + " (" + kv.label + ")", "bytes",
+             [&](const Column& c) {
+                 return bytesCell(kvCache(c.named->config, c.context, 1, kv).bytes);
+             });
+    rows.add("flops_per_token", "Forward FLOPs per token at " + at, "FLOP", [&](const Column& c) {
+        const double f = decodeFlopsPerToken(c.named->config, c.count, c.context).total();
+        return realCell(f, scientific(f));
+    });
+    rows.add("chinchilla_tokens",
+             "Chinchilla tokens (" + std::to_string(options.tokens_per_param) + " per parameter)",
+             "tokens", [&](const Column& c) {
+                 return countCell(
+                     checkedMul(options.tokens_per_param, c.count.total, "Chinchilla tokens"));
+             });
+    rows.add("training_flops", "Training compute 6·N·D at Chinchilla tokens", "FLOP",
+             [&](const Column& c) {
+                 const u64 tokens =
+                     checkedMul(options.tokens_per_param, c.count.total, "Chinchilla tokens");
+                 const double f =
+                     trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd;
+                 return realCell(f, scientific(f));
+             });
+    return t;
+}
+
+std::string tableToCsv(const ComparisonTable& table)
+{
+    std::string out = "key,label,unit,differs";
+    for (const std::string& name : table.names) {
+        out += "," + csvField(name);
+    }
+    out += "\r\n";
+    for (const TableRow& row : table.rows) {
+        out += csvField(row.key) + "," + csvField(row.label) + "," + csvField(row.unit) + "," +
+               (row.differs ? "true" : "false");
+        for (const TableCell& cell : row.cells) {
+            out += "," + csvField(cell.exact());
+        }
+        out += "\r\n";
+    }
+    return out;
+}
+
+std::string tableToMarkdown(const ComparisonTable& table)
+{
+    std::string out = "|";
+    std::string rule = "|---|";
+    for (const std::string& name : table.names) {
+        out += " " + markdownField(name) + " |";
+        rule += "---:|";
+    }
+    out = "| |" + out.substr(1) + "\n" + rule + "\n";
+    for (const TableRow& row : table.rows) {
+        const std::string label = markdownField(row.label);
+        out += "| " + (row.differs ? "**" + label + "**" : label) + " |";
+        for (const TableCell& cell : row.cells) {
+            out += " " + markdownField(cell.text) + " |";
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+json tableToJson(const ComparisonTable& table)
+{
+    json rows = json::array();
+    for (const TableRow& row : table.rows) {
+        json cells = json::array();
+        for (const TableCell& cell : row.cells) {
+            json v = cell.integral ? json(cell.integer) : json(cell.real);
+            cells.push_back(
+                {{"value", std::move(v)}, {"exact", cell.exact()}, {"text", cell.text}});
+        }
+        rows.push_back({{"key", row.key},
+                        {"label", row.label},
+                        {"unit", row.unit},
+                        {"differs", row.differs},
+                        {"cells", std::move(cells)}});
+    }
+    return {{"names", table.names},
+            {"context", table.options.context == 0 ? json(nullptr) : json(table.options.context)},
+            {"units", table.options.units == ByteUnits::Decimal ? "GB" : "GiB"},
+            {"kv_precision", table.options.kv_precision},
+            {"rows", std::move(rows)}};
+}
+
+} // namespace llmsizer

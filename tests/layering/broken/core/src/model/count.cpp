@@ -1,0 +1,2 @@
+// Breaks rule 1: the core includes the presentation layer.
+#include "llmsizer/present/table.h"

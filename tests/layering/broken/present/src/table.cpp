@@ -1,0 +1,2 @@
+// Breaks rule 3: the presentation layer includes Qt.
+#include <QString>
