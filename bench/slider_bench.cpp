@@ -11,6 +11,7 @@
 // LLMSIZER_BENCH_EVENTS=1 counts paint, layout and resize events per step by widget class.
 #include "action_bench.h"
 #include "bench_stats.h"
+#include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/configmodel.h"
 #include "ui/configpanel.h"
@@ -92,6 +93,7 @@ int main(int argc, char** argv)
     QElapsedTimer startup;
     startup.start();
     QApplication app(argc, argv);
+    llmsizer::setProgramDirectory(QCoreApplication::applicationDirPath().toStdString());
     QCommandLineParser parser;
     parser.addHelpOption();
     const QCommandLineOption presetOpt(QStringLiteral("preset"), QStringLiteral("Preset id."),

@@ -14,7 +14,8 @@ namespace {
 
 const llmsizer::GpuCatalog& builtin()
 {
-    static const llmsizer::GpuCatalog c = llmsizer::GpuCatalog::loadBuiltin();
+    static const llmsizer::GpuCatalog c =
+        llmsizer::GpuCatalog::loadBuiltin(LLMSIZER_FUZZ_RESOURCES_DIR "/gpus.json");
     return c;
 }
 

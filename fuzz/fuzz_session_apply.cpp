@@ -26,7 +26,8 @@ struct App {
     App()
     {
         model.setPresets(llmsizer::loadPresetDir(LLMSIZER_FUZZ_PRESETS_DIR));
-        model.setGpuCatalog(llmsizer::GpuCatalog::loadBuiltin());
+        model.setGpuCatalog(
+            llmsizer::GpuCatalog::loadBuiltin(LLMSIZER_FUZZ_RESOURCES_DIR "/gpus.json"));
         if (!model.selectPreset(QStringLiteral("llama-3-70b"))) {
             __builtin_trap();
         }

@@ -2,6 +2,7 @@
 // own --help. Exit codes: 0 success, 2 usage error, 3 invalid input or output that cannot be
 // written.
 #include "cli.h"
+#include "llmsizer/catalog/preset.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/error.h"
@@ -123,6 +124,7 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));
+    llmsizer::setProgramDirectory(QCoreApplication::applicationDirPath().toStdString());
     const QStringList args = QCoreApplication::arguments();
     if (args.size() < 2) {
         printUsage(std::cerr);

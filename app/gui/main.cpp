@@ -1,5 +1,6 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
+#include "llmsizer/catalog/preset.h"
 #include "llmsizer/text/format.h"
 #include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
@@ -173,6 +174,7 @@ int run(int argc, char** argv)
     preferOffscreenForScreenshots(argc, argv);
     QApplication app(argc, argv);
     setIdentity();
+    llmsizer::setProgramDirectory(QCoreApplication::applicationDirPath().toStdString());
     QGuiApplication::setDesktopFileName(QStringLiteral("org.llmsizer.LlmSizer"));
     QApplication::setWindowIcon(
         QIcon::fromTheme(QStringLiteral("org.llmsizer.LlmSizer"),

@@ -103,8 +103,14 @@ json publishedToJson(const PublishedCount& p)
     return j;
 }
 
+std::filesystem::path& programDirectory()
+{
+    static std::filesystem::path dir;
+    return dir;
+}
+
 // $env, else <prefix>/share/llm-sizer/<sub> where <prefix> is the directory above the running
-// executable's. The build tree has the same shape (the build links share/llm-sizer/ to the source
+// program's. The build tree has the same shape (the build links share/llm-sizer/ to the source
 // tree's folders), so no path of the machine that built the program is compiled in and an
 // installed tree can be moved anywhere.
 std::filesystem::path findDataDir(const char* env, const char* sub)
@@ -112,15 +118,19 @@ std::filesystem::path findDataDir(const char* env, const char* sub)
     if (const char* v = std::getenv(env); v != nullptr && *v != '\0') {
         return v;
     }
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    if (!ec && !exe.empty()) {
-        return (exe.parent_path() / ".." / "share" / "llm-sizer" / sub).lexically_normal();
+    const std::filesystem::path share = std::filesystem::path("share") / "llm-sizer" / sub;
+    if (programDirectory().empty()) {
+        return share;
     }
-    return std::filesystem::path("share") / "llm-sizer" / sub;
+    return (programDirectory() / ".." / share).lexically_normal();
 }
 
 } // namespace
+
+void setProgramDirectory(const std::filesystem::path& dir)
+{
+    programDirectory() = dir;
+}
 
 json presetToJson(const Preset& preset)
 {

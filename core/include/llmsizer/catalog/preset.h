@@ -62,8 +62,13 @@ Preset loadPresetFile(const std::filesystem::path& file);
 // file (files are read in name order).
 std::vector<Preset> loadPresetDir(const std::filesystem::path& dir);
 
+// The folder of the running program, told by its main() (QCoreApplication::applicationDirPath():
+// the core has no portable way to learn it). Until it is set, data is looked up relative to the
+// working directory.
+void setProgramDirectory(const std::filesystem::path& dir);
+
 // Where the presets are: $LLMSIZER_PRESETS_DIR, else <prefix>/share/llm-sizer/presets, where
-// <prefix> is the folder above the executable's (bin/ when installed, app/ in a build tree, whose
+// <prefix> is the folder above the program's (bin/ when installed, app/ in a build tree, whose
 // share/llm-sizer links to the source tree).
 std::filesystem::path defaultPresetDir();
 // Same lookup for resources/ ($LLMSIZER_RESOURCES_DIR).
