@@ -1,6 +1,7 @@
 #include "budgetview.h"
 
 #include "../configmodel.h"
+#include "../showrefresh.h"
 #include "budgettablemodel.h"
 #include "formrows.h"
 #include "llmsizer/present/explore_tables.h"
@@ -23,7 +24,7 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
       m_tokens(new QLineEdit(this)), m_ranking(new QComboBox(this)), m_family(new QComboBox(this)),
       m_layers(new QLineEdit(this)), m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
-      m_view(new QTableView(this))
+      m_view(new QTableView(this)), m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
 {
     const BudgetSearchOptions defaults;
     m_layers->setText(QString::fromStdString(countListText(defaults.layers)));
@@ -76,29 +77,22 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     connect(m_model, &ConfigModel::changed, this, &BudgetView::onModelChanged);
 }
 
-void BudgetView::showEvent(QShowEvent* event)
-{
-    if (m_dirty) {
-        search();
-    }
-    QWidget::showEvent(event);
-}
-
 void BudgetView::onModelChanged()
 {
     // Only the current model's family depends on the configuration.
     if (m_family->currentIndex() != 1) {
         return;
     }
-    m_dirty = true;
-    if (isVisible()) {
-        search();
-    }
+    m_refresh->invalidate();
 }
 
 void BudgetView::search()
 {
-    m_dirty = false;
+    m_refresh->rebuild();
+}
+
+void BudgetView::runSearch()
+{
     BudgetSearchOptions options;
     try {
         options.budget_flops = parseQuantity(m_budget->text().toStdString(), "budget");

@@ -10,6 +10,8 @@ class QTableView;
 
 namespace llmsizer::ui {
 
+class ShowRefresh;
+
 class BudgetTableModel;
 class ConfigModel;
 
@@ -30,13 +32,12 @@ public:
     QComboBox* rankingBox() const { return m_ranking; }
     QComboBox* familyBox() const { return m_family; }
     QLabel* summaryLabel() const { return m_summary; }
+    // Searches now (the view also searches when shown after a change of the current model).
     void search();
-
-protected:
-    void showEvent(QShowEvent* event) override;
 
 private:
     void onModelChanged();
+    void runSearch();
 
     ConfigModel* m_model;
     QLineEdit* m_budget;
@@ -49,7 +50,7 @@ private:
     BudgetTableModel* m_table;
     QSortFilterProxyModel* m_sorted;
     QTableView* m_view;
-    bool m_dirty = true;
+    ShowRefresh* m_refresh;
 };
 
 } // namespace llmsizer::ui

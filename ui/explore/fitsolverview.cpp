@@ -2,6 +2,7 @@
 
 #include "../configmodel.h"
 #include "../qstrings.h"
+#include "../showrefresh.h"
 #include "formrows.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/present/explore_tables.h"
@@ -33,8 +34,15 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
       m_batch(new QSpinBox(this)), m_family(new QComboBox(this)), m_path(new QComboBox(this)),
       m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_answer(nullptr),
       m_answerBox(new QGroupBox(tr("Answer"), this)), m_exercise(new QTableWidget(0, 5, this)),
-      m_message(new QLabel(this))
+      m_message(new QLabel(this)), m_refresh(new ShowRefresh(this, [this] {
+          if (m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size())) {
+              fillGpus(); // the catalog grew or shrank while the view was hidden
+          }
+          runSolve();
+      }))
 {
+    m_refresh->setStaleWhen(
+        [this] { return m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size()); });
     elideLongEntries({m_gpu, m_precision, m_kv, m_family, m_path}); // GPU names, paths
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
@@ -118,7 +126,7 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
         fillGpus();
         fillFamilies();
-        m_dirty = true;
+        m_refresh->invalidate();
     });
 }
 
@@ -142,15 +150,6 @@ void FitSolverView::fillFamilies()
         m_family->addItem(tr("%1's shape").arg(qs(p.name)), qs(p.id));
     }
     m_family->setCurrentIndex(std::max(0, m_family->findData(wanted)));
-}
-
-void FitSolverView::showEvent(QShowEvent* event)
-{
-    if (m_dirty || m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size())) {
-        fillGpus();
-        solve();
-    }
-    QWidget::showEvent(event);
 }
 
 // The workload (context, batch, KV precision) is the one on the left, as in the Overview.
@@ -180,15 +179,16 @@ void FitSolverView::onModelChanged()
     if (m_family->currentIndex() > 0 && !workload) {
         return; // a preset's shape does not follow the sliders
     }
-    m_dirty = true;
-    if (isVisible()) {
-        solve();
-    }
+    m_refresh->invalidate();
 }
 
 void FitSolverView::solve()
 {
-    m_dirty = false;
+    m_refresh->rebuild();
+}
+
+void FitSolverView::runSolve()
+{
     while (QLayoutItem* item = m_answer->takeAt(0)) {
         delete item->widget();
         delete item;

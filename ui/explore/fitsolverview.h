@@ -11,6 +11,8 @@ class QTableWidget;
 
 namespace llmsizer::ui {
 
+class ShowRefresh;
+
 class ConfigModel;
 
 // The teaching guide's exercise ("You have a 24GB GPU. What's the largest model you can run at
@@ -31,12 +33,11 @@ public:
     QTableWidget* exerciseTable() const { return m_exercise; }
     // "label\tvalue" per answer line (tests).
     QStringList answerLines() const;
+    // Solves now (the view also solves when shown after a change).
     void solve();
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
+    void runSolve();
     void fillGpus();
     void fillFamilies();
     void onModelChanged();
@@ -56,7 +57,7 @@ private:
     QWidget* m_answerBox;
     QTableWidget* m_exercise;
     QLabel* m_message;
-    bool m_dirty = true;
+    ShowRefresh* m_refresh;
 };
 
 } // namespace llmsizer::ui

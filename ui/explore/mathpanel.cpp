@@ -1,6 +1,7 @@
 #include "mathpanel.h"
 
 #include "../configmodel.h"
+#include "../showrefresh.h"
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/text/format.h"
 
@@ -88,7 +89,8 @@ QString itemHtml(const MathItem& m)
 } // namespace
 
 MathPanel::MathPanel(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_header(new QLabel(this)), m_browser(new QTextBrowser(this))
+    : QWidget(parent), m_model(model), m_header(new QLabel(this)),
+      m_browser(new QTextBrowser(this)), m_refresh(new ShowRefresh(this, [this] { rebuild(); }))
 {
     m_header->setWordWrap(true);
     m_browser->setOpenExternalLinks(true);
@@ -97,40 +99,20 @@ MathPanel::MathPanel(ConfigModel* model, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
     layout->addWidget(m_browser, 1);
-    connect(m_model, &ConfigModel::changed, this, &MathPanel::onChanged);
-}
-
-void MathPanel::onChanged()
-{
-    m_dirty = true;
-    if (isVisible()) {
-        rebuild();
-    }
-}
-
-void MathPanel::showEvent(QShowEvent* event)
-{
-    if (m_dirty) {
-        rebuild();
-    }
-    QWidget::showEvent(event);
+    connect(m_model, &ConfigModel::changed, m_refresh, &ShowRefresh::invalidate);
 }
 
 void MathPanel::changeEvent(QEvent* event)
 {
     // The style sheet's colours come from the palette: rebuild for light, dark and presentation.
     if (event->type() == QEvent::PaletteChange) {
-        m_dirty = true;
-        if (isVisible()) {
-            rebuild();
-        }
+        m_refresh->invalidate();
     }
     QWidget::changeEvent(event);
 }
 
 void MathPanel::rebuild()
 {
-    m_dirty = false;
     ++m_rebuilds;
     MathOptions options;
     options.weight_precision = m_model->precision().toStdString();

@@ -10,6 +10,8 @@ class QTextBrowser;
 
 namespace llmsizer::ui {
 
+class ShowRefresh;
+
 class ConfigModel;
 
 // "Show the math": every parameter component and memory figure of the current configuration as
@@ -29,18 +31,16 @@ public:
     int rebuildCount() const { return m_rebuilds; }
 
 protected:
-    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
-    void onChanged();
     void rebuild();
 
     ConfigModel* m_model;
     QLabel* m_header;
     QTextBrowser* m_browser;
     std::vector<MathItem> m_items;
-    bool m_dirty = true;
+    ShowRefresh* m_refresh;
     int m_rebuilds = 0;
 };
 
