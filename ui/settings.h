@@ -12,8 +12,9 @@
 namespace llmsizer::ui {
 
 // The app's persistent settings, typed. Each key and its default is declared once (settings.cpp);
-// each setter stores the value and emits its …Changed signal when the value changes. QSettings
-// underneath: the user's configuration file, or an explicit INI file (tests).
+// each setter stores the value (the window and the models write them as they change; nothing
+// listens to the settings). QSettings underneath: the user's configuration file, or an explicit INI
+// file (tests).
 class Settings : public QObject {
     Q_OBJECT
 public:
@@ -56,20 +57,6 @@ public:
     // What was wrong with the settings file when it was read (a directory, unreadable, a value
     // of the wrong kind), one line each; empty when nothing was. The app shows it once.
     QString problem() const { return m_problem; }
-
-signals:
-    void windowGeometryChanged();
-    void compareGeometryChanged();
-    void lastPresetChanged();
-    void precisionChanged();
-    void extraPrecisionsChanged();
-    void gpusChanged();
-    void kvPrecisionChanged();
-    void overheadChanged();
-    void binaryUnitsChanged();
-    void trainingChanged();
-    void logScaleChanged();
-    void recentFilesChanged();
 
 private:
     void check();
