@@ -118,6 +118,22 @@ foreach(file IN LISTS ui_files)
     endforeach()
 endforeach()
 
+# Rule 7: the tests of the core include nothing of the presentation layer or the app; the tests of
+# the presentation layer nothing of the app.
+file(GLOB_RECURSE core_test_files "${SOURCE_DIR}/tests/core/*.h" "${SOURCE_DIR}/tests/core/*.cpp")
+file(GLOB_RECURSE present_test_files "${SOURCE_DIR}/tests/present/*.h"
+     "${SOURCE_DIR}/tests/present/*.cpp")
+foreach(file IN LISTS core_test_files present_test_files)
+    file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
+    includes_of("${file}" incs)
+    foreach(inc IN LISTS incs)
+        if(inc MATCHES "^\"(\\.\\./)*ui/" OR inc MATCHES "^<Qt?(Widgets|Gui|Charts)"
+           OR (rel MATCHES "^tests/core/" AND inc MATCHES "^\"llmsizer/present/"))
+            violation("${rel}: a test of a lower layer includes ${inc}")
+        endif()
+    endforeach()
+endforeach()
+
 # Rule 6 (link graph): the CLI links neither the widgets, the presentation layer nor Qt's GUI
 # modules; the presentation layer links no Qt; the core links no Qt.
 if(DEFINED CLI_LIBS)

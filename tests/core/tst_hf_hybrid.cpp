@@ -1,13 +1,13 @@
 // Hybrid layers (ModelConfig::mixer): LFM2's short convolutions and Qwen3-Next's Gated DeltaNet,
 // each part against a hand calculation from modeling_lfm2.py / modeling_qwen3_next.py written
 // here, the KV cache over the attention layers only, the fixed recurrent state per sequence, and
-// the preset round trip. The totals are checked against their published counts in tst_hf_2026.
+// the preset round trip (Show the math for them is in tst_mathtext). The totals are checked against
+// their published counts in tst_hf_2026.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
-#include "llmsizer/present/mathtext.h"
 
 #include <QtTest>
 
@@ -115,27 +115,6 @@ private slots:
             const ModelConfig c = load(dir);
             const ModelConfig back = modelConfigFromJson(modelConfigToJson(c), "m.json", "");
             QVERIFY(back == c);
-        }
-    }
-
-    // "Show the math" gives the mixer as its own item and attention over the attention layers.
-    void mixerInTheMath()
-    {
-        for (const char* dir : {"lfm2-700m", "qwen3-next-80b-a3b-instruct"}) {
-            const ModelConfig c = load(dir);
-            const ParamCount n = countParameters(c);
-            int found = 0;
-            for (const MathItem& m : showTheMath(c)) {
-                if (m.key == "mixer") {
-                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Mixer)));
-                    ++found;
-                } else if (m.key == "attention") {
-                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Attention)));
-                    QVERIFY2(m.formula.find("L_attn") != std::string::npos, m.formula.c_str());
-                    ++found;
-                }
-            }
-            QCOMPARE(found, 2);
         }
     }
 

@@ -1,6 +1,7 @@
 // Show-the-math: each substituted expression is evaluated here by an independent parser and must
 // equal the item's result, and each result must equal countParameters / the memory model.
 #include "llmsizer/catalog/preset.h"
+#include "llmsizer/formats/hf_import.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/mathtext.h"
 #include "support/model_configs.h"
@@ -344,6 +345,30 @@ private slots:
         }
         for (const Preset& p : presets) {
             checkAllItems(p.config, {}, QString::fromStdString(p.id));
+        }
+    }
+
+    // Hybrid layers (LFM2's short convolutions, Qwen3-Next's Gated DeltaNet): the mixer is its own
+    // item and attention counts the attention layers only.
+    void mixerInTheMath()
+    {
+        for (const char* dir : {"lfm2-700m", "qwen3-next-80b-a3b-instruct"}) {
+            const ModelConfig c = importHfConfigFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                                     "/hf-configs-2026/" + dir + "/config.json")
+                                      .config;
+            const ParamCount n = countParameters(c);
+            int found = 0;
+            for (const MathItem& m : showTheMath(c)) {
+                if (m.key == "mixer") {
+                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Mixer)));
+                    ++found;
+                } else if (m.key == "attention") {
+                    QCOMPARE(quint64(m.result), quint64(n.params(Component::Attention)));
+                    QVERIFY2(m.formula.find("L_attn") != std::string::npos, m.formula.c_str());
+                    ++found;
+                }
+            }
+            QCOMPARE(found, 2);
         }
     }
 };
