@@ -7,6 +7,7 @@
 #include "llmsizer/present/compare_view.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/table.h"
+#include "support/compare_fixture.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"
@@ -14,100 +15,17 @@
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"
 #include "ui/palette.h"
-#include "ui/startup.h"
 
 #include <QComboBox>
 #include <QLocale>
-#include <QPushButton>
 #include <QSignalSpy>
-#include <QTableView>
 #include <QTest>
-#include <QToolButton>
-#include <memory>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
+using namespace llmsizer::test;
 
 namespace {
-
-const QStringList kFour = {QStringLiteral("llama-3-70b"), QStringLiteral("llama-2-70b"),
-                           QStringLiteral("mixtral-8x22b"), QStringLiteral("qwen2.5-72b")};
-
-struct Fixture {
-    std::unique_ptr<ConfigModel> model;
-    std::unique_ptr<ComparisonModel> comparison;
-    std::unique_ptr<ComparePanel> panel;
-
-    explicit Fixture(const QStringList& presets = {})
-    {
-        model = std::make_unique<ConfigModel>();
-        const QStringList problems = loadCatalogs(*model);
-        if (!problems.isEmpty()) {
-            qWarning("%s", qPrintable(problems.join(QLatin1Char('\n'))));
-        }
-        model->selectPreset(QStringLiteral("llama-3-8b"));
-        comparison = std::make_unique<ComparisonModel>(model.get());
-        panel = std::make_unique<ComparePanel>(comparison.get(), model.get());
-        panel->resize(1920, 1000);
-        panel->show();
-        for (const QString& id : presets) {
-            const QString error = comparison->addPreset(id);
-            if (!error.isEmpty()) {
-                qWarning("%s", qPrintable(error));
-            }
-        }
-    }
-
-    std::vector<NamedConfig> configs() const
-    {
-        std::vector<NamedConfig> out;
-        for (const SessionModel& e : comparison->entries()) {
-            out.push_back({e.name, e.config});
-        }
-        return out;
-    }
-
-    // The table the core builds for the same models and options.
-    ComparisonTable expectedTable() const
-    {
-        TableOptions o;
-        o.context = comparison->context();
-        o.units = model->units();
-        o.kv_precision = comparison->kvPrecision().toStdString();
-        return buildComparisonTable(configs(), o);
-    }
-};
-
-// Every cell of the view equals the core's cell: exact value, display text, differs flag.
-void compareTable(const CompareTableModel* view, const ComparisonTable& expected)
-{
-    QCOMPARE(view->rowCount(), static_cast<int>(expected.rows.size()));
-    QCOMPARE(view->columnCount(), static_cast<int>(expected.names.size()));
-    for (int c = 0; c < view->columnCount(); ++c) {
-        QCOMPARE(view->headerData(c, Qt::Horizontal).toString(),
-                 QString::fromStdString(expected.names[static_cast<std::size_t>(c)]));
-    }
-    for (int r = 0; r < view->rowCount(); ++r) {
-        const TableRow& row = expected.rows[static_cast<std::size_t>(r)];
-        QCOMPARE(view->headerData(r, Qt::Vertical).toString(), QString::fromStdString(row.label));
-        for (int c = 0; c < view->columnCount(); ++c) {
-            const QModelIndex index = view->index(r, c);
-            const TableCell& cell = row.cells[static_cast<std::size_t>(c)];
-            QCOMPARE(index.data(CompareTableModel::KeyRole).toString(),
-                     QString::fromStdString(row.key));
-            QCOMPARE(index.data(CompareTableModel::ExactRole).toString(),
-                     QString::fromStdString(cell.exact()));
-            QCOMPARE(index.data().toString(), QString::fromStdString(cell.text));
-            QCOMPARE(index.data(CompareTableModel::DiffersRole).toBool(), row.differs);
-            // Differing rows, and only those, carry the highlight.
-            const QVariant background = index.data(Qt::BackgroundRole);
-            QCOMPARE(background.isValid(), row.differs);
-            if (row.differs) {
-                QCOMPARE(background.value<QColor>(), view->highlight());
-            }
-        }
-    }
-}
 
 std::uint64_t cellInteger(const CompareTableModel* view, const QString& key, int column)
 {
@@ -133,10 +51,6 @@ private slots:
     void unitsFollowTheSetting();
     void contextChangesKvRows();
     void kvPrecisionIsTheOverviews();
-    void addCurrentAndLimit();
-    void removeAndReorder();
-    void chipButtons();
-    void emptyComparison();
 };
 
 void TestUiCompare::initTestCase()
@@ -147,7 +61,7 @@ void TestUiCompare::initTestCase()
 void TestUiCompare::tableEqualsCore_data()
 {
     QTest::addColumn<QStringList>("presets");
-    QTest::newRow("Llama 3 70B, Llama 2 70B, Mixtral 8x22B, Qwen2.5 72B") << kFour;
+    QTest::newRow("Llama 3 70B, Llama 2 70B, Mixtral 8x22B, Qwen2.5 72B") << kFourCompared;
     QTest::newRow("GPT-2 small vs Llama 3 8B")
         << QStringList{QStringLiteral("gpt-2-small"), QStringLiteral("llama-3-8b")};
     QTest::newRow("one model: DeepSeek-V3") << QStringList{QStringLiteral("deepseek-v3")};
@@ -158,7 +72,7 @@ void TestUiCompare::tableEqualsCore_data()
 void TestUiCompare::tableEqualsCore()
 {
     QFETCH(QStringList, presets);
-    Fixture f(presets);
+    CompareFixture f(presets);
     QCOMPARE(f.comparison->size(), static_cast<int>(presets.size()));
     compareTable(f.panel->tableModel(), f.expectedTable());
     if (presets.size() == 2 && presets[0] == presets[1]) {
@@ -173,10 +87,10 @@ void TestUiCompare::tableEqualsCore()
 // that agree (every model has 8 KV heads of 128) are not highlighted, those that differ are.
 void TestUiCompare::fourModelExample()
 {
-    Fixture f(kFour);
+    CompareFixture f(kFourCompared);
     const CompareTableModel* view = f.panel->tableModel();
-    for (int c = 0; c < kFour.size(); ++c) {
-        const Preset* p = f.model->findPreset(kFour[c]);
+    for (int c = 0; c < kFourCompared.size(); ++c) {
+        const Preset* p = f.model->findPreset(kFourCompared[c]);
         QVERIFY(p != nullptr);
         const std::uint64_t shown = cellInteger(view, QStringLiteral("total_params"), c);
         if (p->published.exact) {
@@ -211,7 +125,7 @@ void TestUiCompare::fourModelExample()
 
 void TestUiCompare::chartsShowCoreFigures()
 {
-    Fixture f(kFour);
+    CompareFixture f(kFourCompared);
     const CompareChartBars* components = f.panel->componentsChart();
     QCOMPARE(components->categories(),
              (QStringList{QStringLiteral("Llama 3 70B"), QStringLiteral("Llama 2 70B"),
@@ -226,9 +140,9 @@ void TestUiCompare::chartsShowCoreFigures()
                                 QStringLiteral("LM head")}) {
         QVERIFY2(components->legendText().contains(name), qPrintable(components->legendText()));
     }
-    for (int m = 0; m < kFour.size(); ++m) {
+    for (int m = 0; m < kFourCompared.size(); ++m) {
         const std::vector<Slice> slices =
-            pieSlices(countParameters(f.model->findPreset(kFour[m])->config));
+            pieSlices(countParameters(f.model->findPreset(kFourCompared[m])->config));
         for (int s = 0; s < keys.size(); ++s) {
             double expected = 0;
             for (const Slice& slice : slices) {
@@ -240,7 +154,7 @@ void TestUiCompare::chartsShowCoreFigures()
             QCOMPARE(components->seriesColor(s), componentColor(keys[s], false));
         }
         // The pies: one per model, the core's slices in order.
-        QCOMPARE(f.panel->pies()->pieCount(), kFour.size());
+        QCOMPARE(f.panel->pies()->pieCount(), kFourCompared.size());
         QCOMPARE(static_cast<std::size_t>(f.panel->pies()->sliceValues(m).size()), slices.size());
         for (std::size_t s = 0; s < slices.size(); ++s) {
             QCOMPARE(f.panel->pies()->sliceKeys(m)[static_cast<qsizetype>(s)],
@@ -257,7 +171,7 @@ void TestUiCompare::chartsShowCoreFigures()
     for (int s = 0; s < memoryKeys.size(); ++s) {
         const TableRow* row = table.row(memoryKeys[s].toStdString());
         QVERIFY2(row != nullptr, qPrintable(memoryKeys[s]));
-        for (int m = 0; m < kFour.size(); ++m) {
+        for (int m = 0; m < kFourCompared.size(); ++m) {
             QCOMPARE(
                 memory->value(s, m),
                 bytesInUnit(row->cells[static_cast<std::size_t>(m)].integer, ByteUnits::Decimal));
@@ -268,7 +182,7 @@ void TestUiCompare::chartsShowCoreFigures()
 
 void TestUiCompare::unitsFollowTheSetting()
 {
-    Fixture f(kFour);
+    CompareFixture f(kFourCompared);
     QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
     f.model->setUnits(ByteUnits::Binary);
     QCOMPARE(changed.size(), 1);
@@ -292,7 +206,7 @@ void TestUiCompare::unitsFollowTheSetting()
 
 void TestUiCompare::contextChangesKvRows()
 {
-    Fixture f(kFour);
+    CompareFixture f(kFourCompared);
     QComboBox* context = f.panel->contextBox();
     const int index = context->findData(QVariant::fromValue<qulonglong>(32768));
     QVERIFY(index >= 0);
@@ -301,7 +215,8 @@ void TestUiCompare::contextChangesKvRows()
     QCOMPARE(f.comparison->context(), std::uint64_t{32768});
     compareTable(f.panel->tableModel(), f.expectedTable());
     const std::uint64_t kv =
-        kvCache(f.model->findPreset(kFour[0])->config, 32768, 1, kvPrecisionById("fp16")).bytes;
+        kvCache(f.model->findPreset(kFourCompared[0])->config, 32768, 1, kvPrecisionById("fp16"))
+            .bytes;
     QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0), kv);
     // 0 = each model's own context length.
     f.comparison->setContext(0);
@@ -317,7 +232,7 @@ void TestUiCompare::contextChangesKvRows()
 // layers × 8 KV heads × 128 dimensions × 8,192 tokens = 1,342,177,280 values, 1 byte each at FP8.
 void TestUiCompare::kvPrecisionIsTheOverviews()
 {
-    Fixture f({QStringLiteral("llama-3-70b")});
+    CompareFixture f({QStringLiteral("llama-3-70b")});
     f.comparison->setContext(8192);
     QVERIFY(f.comparison->setKvPrecision(QStringLiteral("fp8")));
     QCOMPARE(f.model->kvPrecision(), QStringLiteral("fp8"));
@@ -332,84 +247,6 @@ void TestUiCompare::kvPrecisionIsTheOverviews()
     // An option the comparison does not show (the overhead profile) recomputes nothing there.
     f.model->setOverhead(QStringLiteral("vllm"));
     QCOMPARE(changed.size(), 1);
-}
-
-void TestUiCompare::addCurrentAndLimit()
-{
-    Fixture f({QStringLiteral("llama-2-70b")});
-    f.model->setKnob(Knob::Layers, 40);
-    QVERIFY(f.model->isModified());
-    QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
-    QTest::mouseClick(f.panel->addCurrentButton(), Qt::LeftButton);
-    QCOMPARE(changed.size(), 1);
-    QCOMPARE(f.comparison->size(), 2);
-    const SessionModel& added = f.comparison->entries().back();
-    QCOMPARE(added.name, std::string("Llama 3 8B (edited)"));
-    QVERIFY(added.preset_id.empty());
-    QVERIFY(added.config == f.model->config());
-    compareTable(f.panel->tableModel(), f.expectedTable());
-    QCOMPARE(f.comparison->addPreset(QStringLiteral("gpt-2-small")), QString());
-    QCOMPARE(f.comparison->addPreset(QStringLiteral("no-such-model")),
-             QStringLiteral("unknown preset 'no-such-model'"));
-    QCOMPARE(f.comparison->addPreset(QStringLiteral("mistral-7b")), QString());
-    QVERIFY(f.comparison->isFull());
-    QVERIFY(!f.panel->addCurrentButton()->isEnabled());
-    const int recomputes = f.comparison->recomputeCount();
-    const QString refused = f.comparison->addPreset(QStringLiteral("phi-3-mini"));
-    QVERIFY(refused.contains(QStringLiteral("at most 4")));
-    QCOMPARE(f.comparison->size(), 4);
-    QCOMPARE(f.comparison->recomputeCount(), recomputes);
-}
-
-void TestUiCompare::removeAndReorder()
-{
-    Fixture f(kFour);
-    QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
-    QVERIFY(f.comparison->move(3, 0)); // Qwen first
-    QCOMPARE(changed.size(), 1);
-    QCOMPARE(f.comparison->entries()[0].preset_id, std::string("qwen2.5-72b"));
-    QCOMPARE(f.comparison->entries()[1].preset_id, std::string("llama-3-70b"));
-    compareTable(f.panel->tableModel(), f.expectedTable());
-    QCOMPARE(f.panel->componentsChart()->categories().front(), QStringLiteral("Qwen2.5 72B"));
-    QVERIFY(f.comparison->remove(2)); // Llama 2 70B
-    QCOMPARE(changed.size(), 2);
-    QCOMPARE(f.comparison->size(), 3);
-    QCOMPARE(f.panel->pies()->pieCount(), 3);
-    compareTable(f.panel->tableModel(), f.expectedTable());
-    QVERIFY(!f.comparison->remove(3));
-    QVERIFY(!f.comparison->move(0, 3));
-    QCOMPARE(changed.size(), 2);
-}
-
-void TestUiCompare::chipButtons()
-{
-    Fixture f(kFour);
-    auto* right = f.panel->findChild<QToolButton*>(QStringLiteral("right0"));
-    QVERIFY(right != nullptr);
-    QTest::mouseClick(right, Qt::LeftButton);
-    QTRY_COMPARE(f.comparison->entries()[1].preset_id, std::string("llama-3-70b"));
-    auto* remove = f.panel->findChild<QToolButton*>(QStringLiteral("remove3"));
-    QVERIFY(remove != nullptr);
-    QTest::mouseClick(remove, Qt::LeftButton);
-    QTRY_COMPARE(f.comparison->size(), 3);
-    QCOMPARE(f.comparison->entries()[2].preset_id, std::string("mixtral-8x22b"));
-    auto* left = f.panel->findChild<QToolButton*>(QStringLiteral("left0"));
-    QVERIFY(left != nullptr);
-    QVERIFY(!left->isEnabled());
-}
-
-void TestUiCompare::emptyComparison()
-{
-    Fixture f;
-    QCOMPARE(f.comparison->size(), 0);
-    QCOMPARE(f.panel->tableModel()->rowCount(), 0);
-    QCOMPARE(f.panel->pies()->pieCount(), 0);
-    QVERIFY(f.panel->componentsChart()->categories().isEmpty());
-    QCOMPARE(f.comparison->addPreset(QStringLiteral("gpt-2-small")), QString());
-    QCOMPARE(f.panel->pies()->pieCount(), 1);
-    f.comparison->clear();
-    QCOMPARE(f.panel->tableModel()->rowCount(), 0);
-    QCOMPARE(f.panel->pies()->pieCount(), 0);
 }
 
 QTEST_MAIN(TestUiCompare)

@@ -4,12 +4,12 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/compare_view.h"
 #include "llmsizer/present/view_support.h"
+#include "support/compare_fixture.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparisonmodel.h"
 #include "ui/configmodel.h"
 #include "ui/presetpicker.h"
-#include "ui/startup.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
@@ -22,38 +22,9 @@
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
+using namespace llmsizer::test;
 
 namespace {
-
-struct Fixture {
-    std::unique_ptr<ConfigModel> model;
-    std::unique_ptr<ComparisonModel> comparison;
-    std::unique_ptr<ComparePanel> panel;
-
-    Fixture()
-    {
-        model = std::make_unique<ConfigModel>();
-        const QStringList problems = loadCatalogs(*model);
-        if (!problems.isEmpty()) {
-            qWarning("%s", qPrintable(problems.join(QLatin1Char('\n'))));
-        }
-        model->selectPreset(QStringLiteral("llama-3-8b"));
-        comparison = std::make_unique<ComparisonModel>(model.get());
-        panel = std::make_unique<ComparePanel>(comparison.get(), model.get());
-        panel->resize(1920, 1000);
-        panel->show();
-        QVERIFY(QTest::qWaitForWindowExposed(panel.get()));
-    }
-
-    QStringList ids() const
-    {
-        QStringList out;
-        for (const SessionModel& e : comparison->entries()) {
-            out << QString::fromStdString(e.preset_id);
-        }
-        return out;
-    }
-};
 
 // SearchEnter types the name (or TypedPrefix, a part of it) and presses Enter without choosing in
 // the search list.
@@ -140,7 +111,7 @@ void TestUiComparePick::onePickAddsOne_data()
 void TestUiComparePick::onePickAddsOne()
 {
     QFETCH(Path, path);
-    Fixture f;
+    CompareFixture f;
     QSignalSpy chosen(f.panel->presetPicker(), &PresetPicker::presetChosen);
     pick(f.panel->presetPicker(), QStringLiteral("Mixtral 8x22B"), path);
     QTRY_COMPARE(f.comparison->size(), 1);
@@ -158,7 +129,7 @@ void TestUiComparePick::fourDistinctModels_data()
 void TestUiComparePick::fourDistinctModels()
 {
     QFETCH(Path, path);
-    Fixture f;
+    CompareFixture f;
     const QStringList names = {QStringLiteral("GPT-2 small"), QStringLiteral("Llama 3 70B"),
                                QStringLiteral("Mixtral 8x22B"), QStringLiteral("DeepSeek-V3")};
     for (const QString& name : names) {
@@ -174,7 +145,7 @@ void TestUiComparePick::fourDistinctModels()
 // preset, not the heading.
 void TestUiComparePick::familyNameTyped()
 {
-    Fixture f;
+    CompareFixture f;
     PresetPicker* picker = f.panel->presetPicker();
     picker->setFocus();
     picker->lineEdit()->selectAll();
@@ -190,7 +161,7 @@ void TestUiComparePick::familyNameTyped()
 // Mixtral's bars, because the category axis merged equal labels).
 void TestUiComparePick::groupsFollowSlots()
 {
-    Fixture f;
+    CompareFixture f;
     const QStringList picked = {QStringLiteral("deepseek-v3"), QStringLiteral("mixtral-8x22b"),
                                 QStringLiteral("deepseek-v3"), QStringLiteral("gpt-2-small")};
     for (const QString& id : picked) {

@@ -1,5 +1,5 @@
-// Checkpoint inspection: finds the files and reads their headers (checkpoint_summary.cpp sums
-// the tensors and compares them with the estimate).
+// Checkpoint inspection: reads the headers of the files found (checkpoint_files.cpp finds them;
+// checkpoint_summary.cpp sums the tensors and compares them with the estimate).
 #include "llmsizer/formats/checkpoint.h"
 
 #include "formats/checkpoint_internal.h"
@@ -24,8 +24,6 @@ using u64 = std::uint64_t;
 
 namespace {
 
-constexpr std::size_t kMaxDirectoryEntries = 100000;
-
 std::string fileName(const fs::path& p)
 {
     return p.filename().string();
@@ -35,110 +33,6 @@ bool endsWith(const std::string& s, std::string_view suffix)
 {
     return s.size() >= suffix.size() &&
            s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
-}
-
-// `p` is `base` or lies below it (both canonical).
-bool within(const fs::path& p, const fs::path& base)
-{
-    const fs::path rel = p.lexically_relative(base);
-    return !rel.empty() && *rel.begin() != "..";
-}
-
-} // namespace
-
-void detail::requireInsideCheckpoint(const fs::path& dir, const fs::path& file)
-{
-    std::error_code ec;
-    if (!fs::is_symlink(fs::symlink_status(file, ec))) {
-        return;
-    }
-    const fs::path target = fs::canonical(file, ec);
-    if (ec) {
-        return; // a dangling link or a loop: reading the file reports it
-    }
-    const fs::path home = fs::canonical(dir.empty() ? fs::path(".") : dir, ec);
-    if (ec) {
-        return;
-    }
-    if (within(target, home)) {
-        return;
-    }
-    // huggingface_hub's cache: models--ORG--NAME/snapshots/<hash>/<file> -> ../../blobs/<sha>
-    if (home.parent_path().filename() == "snapshots" &&
-        within(target, home.parent_path().parent_path() / "blobs")) {
-        return;
-    }
-    throw InputError(file.string(), "",
-                     "is a symbolic link to a file outside the checkpoint's directory (only "
-                     "links within it, or into a Hugging Face cache's blobs, are followed)");
-}
-
-namespace {
-
-// What a directory holds, sorted by name.
-struct Listing {
-    std::vector<fs::path> indexes, safetensors, ggufs;
-};
-
-Listing listDirectory(const fs::path& dir)
-{
-    Listing l;
-    std::error_code ec;
-    fs::directory_iterator it(dir, ec);
-    if (ec) {
-        throw InputError(dir.string(), "", "cannot be listed (" + ec.message() + ")");
-    }
-    std::size_t seen = 0;
-    for (const fs::directory_entry& e : it) {
-        if (++seen > kMaxDirectoryEntries) {
-            throw InputError(dir.string(), "",
-                             "holds more than " + withThousands(kMaxDirectoryEntries) + " entries");
-        }
-        const std::string name = fileName(e.path());
-        if (!e.is_regular_file(ec)) {
-            continue;
-        }
-        const bool wanted = endsWith(name, ".safetensors.index.json") ||
-                            endsWith(name, ".safetensors") || endsWith(name, ".gguf");
-        if (wanted) {
-            detail::requireInsideCheckpoint(dir, e.path());
-        }
-        if (endsWith(name, ".safetensors.index.json")) {
-            l.indexes.push_back(e.path());
-        } else if (endsWith(name, ".safetensors")) {
-            l.safetensors.push_back(e.path());
-        } else if (endsWith(name, ".gguf")) {
-            l.ggufs.push_back(e.path());
-        }
-    }
-    std::sort(l.indexes.begin(), l.indexes.end());
-    std::sort(l.safetensors.begin(), l.safetensors.end());
-    std::sort(l.ggufs.begin(), l.ggufs.end());
-    return l;
-}
-
-std::string nameList(const std::vector<fs::path>& files)
-{
-    std::string out;
-    for (std::size_t i = 0; i < files.size() && i < 5; ++i) {
-        out += (i ? ", " : "") + fileName(files[i]);
-    }
-    return files.size() > 5 ? out + ", ..." : out;
-}
-
-bool startsWithGgufMagic(const fs::path& file)
-{
-    try {
-        detail::FileSource src(file);
-        if (src.size() < 4) {
-            return false;
-        }
-        std::uint8_t magic[4];
-        src.readAt(0, magic, 4);
-        return std::string_view(reinterpret_cast<const char*>(magic), 4) == "GGUF";
-    } catch (const InputError&) {
-        return false; // the real reader reports the problem
-    }
 }
 
 // The header of a safetensors file, its data allowed to be missing when c.header_only.
@@ -294,21 +188,6 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
     }
 }
 
-// The directory's .gguf files when they are exactly the splits of one set (the first one
-// present, which finds the others), else nullopt.
-std::optional<fs::path> splitSet(const std::vector<fs::path>& ggufs)
-{
-    std::optional<detail::GgufSplitName> first;
-    for (const fs::path& f : ggufs) {
-        const auto name = detail::parseGgufSplitName(fileName(f));
-        if (!name || (first && (name->prefix != first->prefix || name->count != first->count))) {
-            return std::nullopt;
-        }
-        first = first.value_or(*name);
-    }
-    return ggufs.front(); // sorted by name, so the lowest split number
-}
-
 // config.json beside a safetensors checkpoint: the architecture, and the quantization it
 // declares (returned).
 std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs::path& dir)
@@ -359,25 +238,25 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
     u64 indexShards = 0;
     if (fs::is_directory(st)) {
         configDir = fileOrDir;
-        const Listing l = listDirectory(fileOrDir);
+        const detail::DirectoryListing l = detail::listCheckpointDirectory(fileOrDir);
         const fs::path standard = fileOrDir / "model.safetensors.index.json";
         if (std::find(l.indexes.begin(), l.indexes.end(), standard) != l.indexes.end()) {
             indexShards = readIndex(c, standard);
         } else if (l.indexes.size() > 1) {
             throw InputError(c.path, "",
-                             "holds several safetensors indexes (" + nameList(l.indexes) +
-                                 "); name one");
+                             "holds several safetensors indexes (" +
+                                 detail::fileNameList(l.indexes) + "); name one");
         } else if (l.indexes.size() == 1) {
             indexShards = readIndex(c, l.indexes.front());
         } else if (!l.safetensors.empty()) {
             readUnindexed(c, l.safetensors);
         } else if (!l.ggufs.empty()) {
             const std::optional<fs::path> one =
-                l.ggufs.size() == 1 ? l.ggufs.front() : splitSet(l.ggufs);
+                l.ggufs.size() == 1 ? l.ggufs.front() : detail::ggufSplitSetStart(l.ggufs);
             if (!one) {
                 throw InputError(c.path, "",
                                  "holds " + std::to_string(l.ggufs.size()) + " .gguf files (" +
-                                     nameList(l.ggufs) +
+                                     detail::fileNameList(l.ggufs) +
                                      ") that are not the splits of one model; name one");
             }
             detail::readGgufCheckpoint(c, *one);
@@ -391,7 +270,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
         }
     } else if (endsWith(fileName(fileOrDir), ".index.json")) {
         indexShards = readIndex(c, fileOrDir);
-    } else if (endsWith(fileName(fileOrDir), ".gguf") || startsWithGgufMagic(fileOrDir)) {
+    } else if (endsWith(fileName(fileOrDir), ".gguf") || detail::startsWithGgufMagic(fileOrDir)) {
         detail::readGgufCheckpoint(c, fileOrDir);
     } else {
         refuseLfsPointer(fileOrDir);

@@ -1,13 +1,14 @@
 #pragma once
 
-// Shared by checkpoint.cpp (finding and reading files) and checkpoint_summary.cpp (sums and the
-// estimate). Not installed.
+// Shared by checkpoint.cpp (reading files), checkpoint_files.cpp (finding them) and
+// checkpoint_summary.cpp (sums and the estimate). Not installed.
 #include "llmsizer/formats/checkpoint.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llmsizer::detail {
 
@@ -47,7 +48,21 @@ void readGgufCheckpoint(Checkpoint& c, const std::filesystem::path& file);
 // A file the reader found itself (an index's shard, a directory's file, a GGUF split) beside the
 // checkpoint in `dir`: a symbolic link is followed only to a file inside `dir`, or, in the
 // Hugging Face cache layout (snapshots/<hash>/x -> ../../blobs/<sha>), inside the cache's blobs
-// directory. Any other link is an InputError naming the file (checkpoint.cpp).
+// directory. Any other link is an InputError naming the file (checkpoint_files.cpp).
 void requireInsideCheckpoint(const std::filesystem::path& dir, const std::filesystem::path& file);
+
+// What a checkpoint directory holds, each list sorted by name (checkpoint_files.cpp). Throws
+// InputError for a directory that cannot be listed or holds more than 100,000 entries.
+struct DirectoryListing {
+    std::vector<std::filesystem::path> indexes, safetensors, ggufs;
+};
+DirectoryListing listCheckpointDirectory(const std::filesystem::path& dir);
+// "a.gguf, b.gguf, ..." (the first five names).
+std::string fileNameList(const std::vector<std::filesystem::path>& files);
+// The file starts with GGUF's magic (whatever its name).
+bool startsWithGgufMagic(const std::filesystem::path& file);
+// The first of `ggufs` when they are exactly the splits of one set, else nullopt.
+std::optional<std::filesystem::path>
+ggufSplitSetStart(const std::vector<std::filesystem::path>& ggufs);
 
 } // namespace llmsizer::detail

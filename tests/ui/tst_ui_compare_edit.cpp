@@ -1,0 +1,106 @@
+// Editing the comparison: adding the edited model, the limit of four, removing and reordering (by
+// the model and by the chips' buttons), and the empty comparison; the table and the charts follow
+// each change with the core's numbers.
+#include "support/compare_fixture.h"
+#include "ui/charts/comparechartbars.h"
+#include "ui/charts/comparechartpies.h"
+
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+using namespace llmsizer::test;
+
+class TestUiCompareEdit : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QLocale::setDefault(QLocale::c()); }
+    void addCurrentAndLimit();
+    void removeAndReorder();
+    void chipButtons();
+    void emptyComparison();
+};
+
+void TestUiCompareEdit::addCurrentAndLimit()
+{
+    CompareFixture f({QStringLiteral("llama-2-70b")});
+    f.model->setKnob(Knob::Layers, 40);
+    QVERIFY(f.model->isModified());
+    QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
+    QTest::mouseClick(f.panel->addCurrentButton(), Qt::LeftButton);
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(f.comparison->size(), 2);
+    const SessionModel& added = f.comparison->entries().back();
+    QCOMPARE(added.name, std::string("Llama 3 8B (edited)"));
+    QVERIFY(added.preset_id.empty());
+    QVERIFY(added.config == f.model->config());
+    compareTable(f.panel->tableModel(), f.expectedTable());
+    QCOMPARE(f.comparison->addPreset(QStringLiteral("gpt-2-small")), QString());
+    QCOMPARE(f.comparison->addPreset(QStringLiteral("no-such-model")),
+             QStringLiteral("unknown preset 'no-such-model'"));
+    QCOMPARE(f.comparison->addPreset(QStringLiteral("mistral-7b")), QString());
+    QVERIFY(f.comparison->isFull());
+    QVERIFY(!f.panel->addCurrentButton()->isEnabled());
+    const int recomputes = f.comparison->recomputeCount();
+    const QString refused = f.comparison->addPreset(QStringLiteral("phi-3-mini"));
+    QVERIFY(refused.contains(QStringLiteral("at most 4")));
+    QCOMPARE(f.comparison->size(), 4);
+    QCOMPARE(f.comparison->recomputeCount(), recomputes);
+}
+
+void TestUiCompareEdit::removeAndReorder()
+{
+    CompareFixture f(kFourCompared);
+    QSignalSpy changed(f.comparison.get(), &ComparisonModel::changed);
+    QVERIFY(f.comparison->move(3, 0)); // Qwen first
+    QCOMPARE(changed.size(), 1);
+    QCOMPARE(f.comparison->entries()[0].preset_id, std::string("qwen2.5-72b"));
+    QCOMPARE(f.comparison->entries()[1].preset_id, std::string("llama-3-70b"));
+    compareTable(f.panel->tableModel(), f.expectedTable());
+    QCOMPARE(f.panel->componentsChart()->categories().front(), QStringLiteral("Qwen2.5 72B"));
+    QVERIFY(f.comparison->remove(2)); // Llama 2 70B
+    QCOMPARE(changed.size(), 2);
+    QCOMPARE(f.comparison->size(), 3);
+    QCOMPARE(f.panel->pies()->pieCount(), 3);
+    compareTable(f.panel->tableModel(), f.expectedTable());
+    QVERIFY(!f.comparison->remove(3));
+    QVERIFY(!f.comparison->move(0, 3));
+    QCOMPARE(changed.size(), 2);
+}
+
+void TestUiCompareEdit::chipButtons()
+{
+    CompareFixture f(kFourCompared);
+    auto* right = f.panel->findChild<QToolButton*>(QStringLiteral("right0"));
+    QVERIFY(right != nullptr);
+    QTest::mouseClick(right, Qt::LeftButton);
+    QTRY_COMPARE(f.comparison->entries()[1].preset_id, std::string("llama-3-70b"));
+    auto* remove = f.panel->findChild<QToolButton*>(QStringLiteral("remove3"));
+    QVERIFY(remove != nullptr);
+    QTest::mouseClick(remove, Qt::LeftButton);
+    QTRY_COMPARE(f.comparison->size(), 3);
+    QCOMPARE(f.comparison->entries()[2].preset_id, std::string("mixtral-8x22b"));
+    auto* left = f.panel->findChild<QToolButton*>(QStringLiteral("left0"));
+    QVERIFY(left != nullptr);
+    QVERIFY(!left->isEnabled());
+}
+
+void TestUiCompareEdit::emptyComparison()
+{
+    CompareFixture f;
+    QCOMPARE(f.comparison->size(), 0);
+    QCOMPARE(f.panel->tableModel()->rowCount(), 0);
+    QCOMPARE(f.panel->pies()->pieCount(), 0);
+    QVERIFY(f.panel->componentsChart()->categories().isEmpty());
+    QCOMPARE(f.comparison->addPreset(QStringLiteral("gpt-2-small")), QString());
+    QCOMPARE(f.panel->pies()->pieCount(), 1);
+    f.comparison->clear();
+    QCOMPARE(f.panel->tableModel()->rowCount(), 0);
+    QCOMPARE(f.panel->pies()->pieCount(), 0);
+}
+
+QTEST_MAIN(TestUiCompareEdit)
+#include "tst_ui_compare_edit.moc"
