@@ -159,7 +159,7 @@ bool ConfigModel::apply(const ModelConfig& config, std::uint64_t context, std::u
     for (ValidationIssue& i : validateWorkload(context, batch)) {
         issues.push_back(std::move(i));
     }
-    Results results;
+    Snapshot results;
     if (issues.empty()) {
         // A valid configuration can still overflow 64 bits (huge d_model × vocab).
         try {
@@ -181,39 +181,10 @@ bool ConfigModel::apply(const ModelConfig& config, std::uint64_t context, std::u
 }
 
 // The one recomputation per edit: everything the views show, from the core.
-ConfigModel::Results ConfigModel::compute(const ModelConfig& config, std::uint64_t context,
-                                          std::uint64_t batch)
+Snapshot ConfigModel::compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch)
 {
     ++m_recomputes;
-    Results r;
-    // Counted once here; the bars, the verdicts' fit searches and the FLOPs reuse it.
-    CountCache counts;
-    r.count = counts.count(config);
-    r.slices = pieSlices(r.count);
-    MemoryViewOptions options;
-    options.context = context;
-    options.batch = batch;
-    options.training = m_display.training;
-    options.kv_precision = m_display.kv_precision;
-    options.overhead = m_display.overhead;
-    const std::vector<std::string> ids =
-        barPrecisionIds(m_display.extra_precisions, m_display.training);
-    r.bars = memoryBars(config, r.count, ids, options);
-    const std::string& selected = m_display.weight_precision;
-    const auto it = std::find_if(r.bars.begin(), r.bars.end(),
-                                 [&](const MemoryBar& b) { return b.precision_id == selected; });
-    r.selected = it != r.bars.end() ? *it : memoryBar(config, r.count, selected, options);
-    const std::vector<std::string>& keys = m_display.gpus;
-    r.lines = referenceLines(m_catalog, keys);
-    for (const MemoryBar& bar : r.bars) {
-        r.verdicts.push_back(
-            barVerdict(counts, config, bar.precision_id, options, m_catalog, keys));
-    }
-    r.axis = memoryAxis(r.bars, r.lines, m_display.units);
-    r.kv = kvCache(config, context, batch, kvPrecisionById(options.kv_precision));
-    r.flops_per_token = decodeFlopsPerToken(config, r.count, context).total();
-    r.approx = llmsizer::approx12Ld2(config);
-    return r;
+    return evaluate({config, context, batch, m_display}, m_catalog);
 }
 
 namespace {

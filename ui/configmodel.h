@@ -10,6 +10,7 @@
 #include "llmsizer/present/bar_verdict.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
+#include "llmsizer/present/workspace.h"
 
 #include <QObject>
 #include <QString>
@@ -22,11 +23,11 @@ namespace llmsizer::ui {
 
 // The one object that holds the app's current state: the model being sized (always a valid
 // configuration), the preset it came from, the workload (context, batch) and the memory view's
-// options, plus everything the core computes from them. Sliders and pickers write through the
-// setters; charts, tables and the summary read the results. changed() fires exactly once per
-// accepted edit, after exactly one recomputation. An edit that fails validate() is not applied:
-// issues() holds the core's messages and issuesChanged() fires, while the charts stay on the last
-// valid configuration.
+// options, plus the Snapshot the presentation layer evaluates from them (workspace.h). Sliders and
+// pickers write through the setters; charts, tables and the summary read the results. changed()
+// fires exactly once per accepted edit, after exactly one recomputation. An edit that fails
+// validate() is not applied: issues() holds the core's messages and issuesChanged() fires, while
+// the charts stay on the last valid configuration.
 class ConfigModel : public QObject {
     Q_OBJECT
 public:
@@ -121,7 +122,7 @@ public:
     const KvCache& kv() const { return m_results.kv; }
     double flopsPerToken() const { return m_results.flops_per_token; }
     // The 12·L·d² approximation of the total (count.h approx12Ld2).
-    std::uint64_t approx12Ld2() const { return m_results.approx; }
+    std::uint64_t approx12Ld2() const { return m_results.approx_12ld2; }
     // How many times the results were recomputed (tests pin one per edit).
     int recomputeCount() const { return m_recomputes; }
 
@@ -138,21 +139,9 @@ signals:
 
 private:
     bool apply(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
-    struct Results {
-        ParamCount count;
-        std::vector<Slice> slices;
-        std::vector<MemoryBar> bars;
-        MemoryBar selected;
-        std::vector<ReferenceLine> lines;
-        std::vector<BarVerdict> verdicts;
-        MemoryAxis axis;
-        KvCache kv;
-        double flops_per_token = 0;
-        std::uint64_t approx = 0;
-    };
     // Adopts new display options and recomputes with the current config and workload.
     void changeOptions(DisplayOptions options);
-    Results compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
+    Snapshot compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
     void setIssues(std::vector<ValidationIssue> issues);
 
     std::vector<Preset> m_presets;
@@ -172,7 +161,7 @@ private:
     ModelConfig m_checkpointConfig;
     std::vector<Slice> m_checkpointSlices;
 
-    Results m_results;
+    Snapshot m_results;
     int m_recomputes = 0;
 };
 
