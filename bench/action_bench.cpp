@@ -3,13 +3,13 @@
 #include "bench_stats.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/configpanel.h"
-#include "ui/explore/exploreviews.h"
-#include "ui/explore/presentation.h"
-#include "ui/knobrow.h"
-#include "ui/mainwindow.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/presentation.h"
 
 #include <QApplication>
 #include <QSlider>

@@ -13,12 +13,12 @@
 #include "bench_stats.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/view_support.h"
-#include "ui/configmodel.h"
-#include "ui/configpanel.h"
-#include "ui/knobrow.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -1,15 +1,15 @@
 // Fuzzes the app's session loader: the core reads the bytes as a session (with the built-in GPU
-// catalog, as File > Open does), then ui/sessionstate.cpp applies it to the app's working state
-// (the configuration being edited and the comparison, Qt Core only). Opening is all or nothing:
-// a refused session leaves the state exactly as it was; an applied one captures back to a session
-// that applies again to the same state.
+// catalog, as File > Open does), then ui/state/sessionstate.cpp applies it to the app's working
+// state (the configuration being edited and the comparison, Qt Core only). Opening is all or
+// nothing: a refused session leaves the state exactly as it was; an applied one captures back to a
+// session that applies again to the same state.
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/session.h"
 #include "llmsizer/text/error.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/sessionstate.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/sessionstate.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
-// Fuzzes the app's settings reader (ui/settings.cpp: QSettings' INI format, read strictly). Any
-// file gives typed values, with its problems listed; the values the app would write back read
+// Fuzzes the app's settings reader (ui/state/settings.cpp: QSettings' INI format, read strictly).
+// Any file gives typed values, with its problems listed; the values the app would write back read
 // again as the same values, with no problem reported.
 #include "fuzz_file_dir.h"
-#include "ui/settings.h"
+#include "ui/state/settings.h"
 
 #include <QString>
 #include <QtGlobal>

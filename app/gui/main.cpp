@@ -2,17 +2,17 @@
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/text/format.h"
-#include "ui/checkpointdialog.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/explore/exploreviews.h"
-#include "ui/explore/presentation.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
-#include "ui/theme.h"
+#include "ui/shell/checkpointdialog.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/theme.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/presentation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

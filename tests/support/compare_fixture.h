@@ -5,8 +5,8 @@
 #include "llmsizer/present/table.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
 
 #include <QStringList>
 #include <memory>

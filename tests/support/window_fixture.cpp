@@ -1,6 +1,6 @@
 #include "support/window_fixture.h"
 
-#include "ui/startup.h"
+#include "ui/state/startup.h"
 
 #include <QCoreApplication>
 

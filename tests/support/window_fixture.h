@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
 
 #include <QSize>
 #include <QString>

@@ -2,10 +2,10 @@
 // that the CLI refuses is refused by File > Open (MainWindow::loadFile) with the same message,
 // and the current model, its counts and the charts are left exactly as they were.
 #include "support/bad_input_rows.h"
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QDir>
 #include <QSignalSpy>

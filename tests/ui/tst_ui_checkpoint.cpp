@@ -7,11 +7,11 @@
 #include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
-#include "ui/checkpointdialog.h"
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/shell/checkpointdialog.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QLabel>
 #include <QTableWidget>

@@ -12,9 +12,9 @@
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/palette.h"
+#include "ui/shell/palette.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
 
 #include <QComboBox>
 #include <QLocale>

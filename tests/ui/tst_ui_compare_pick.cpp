@@ -7,9 +7,9 @@
 #include "support/compare_fixture.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/presetpicker.h"
+#include "ui/overview/presetpicker.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>

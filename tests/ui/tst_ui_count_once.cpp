@@ -5,11 +5,11 @@
 #include "llmsizer/model/count.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configpanel.h"
-#include "ui/explore/exploreviews.h"
-#include "ui/explore/presentation.h"
-#include "ui/knobrow.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/presentation.h"
 
 #include <QSlider>
 #include <QTest>

@@ -7,12 +7,12 @@
 #include "llmsizer/shape/explore.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
-#include "ui/configmodel.h"
-#include "ui/explore/exploremodel.h"
-#include "ui/explore/explorerview.h"
-#include "ui/explore/scalinginsight.h"
-#include "ui/knobrow.h"
-#include "ui/startup.h"
+#include "ui/overview/knobrow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/startup.h"
+#include "ui/teach/exploremodel.h"
+#include "ui/teach/explorerview.h"
+#include "ui/teach/scalinginsight.h"
 
 #include <QCheckBox>
 #include <QLabel>

@@ -4,11 +4,11 @@
 // a failed export names the file and leaves an existing file whole.
 #include "llmsizer/present/table.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/export.h"
-#include "ui/palette.h"
-#include "ui/startup.h"
+#include "ui/shell/export.h"
+#include "ui/shell/palette.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/startup.h"
 
 #include <QClipboard>
 #include <QDir>

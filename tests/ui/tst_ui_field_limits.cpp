@@ -7,14 +7,14 @@
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
 #include "support/window_fixture.h"
-#include "ui/configmodel.h"
-#include "ui/configpanel.h"
-#include "ui/explore/budgetview.h"
-#include "ui/explore/exploreviews.h"
-#include "ui/knobrow.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
+#include "ui/teach/budgetview.h"
+#include "ui/teach/exploreviews.h"
 
 #include <QElapsedTimer>
 #include <QFile>

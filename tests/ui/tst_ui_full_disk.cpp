@@ -6,13 +6,13 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/text/error.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/export.h"
-#include "ui/mainwindow.h"
-#include "ui/sessioncontroller.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/shell/export.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/sessioncontroller.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QDir>
 #include <QFile>

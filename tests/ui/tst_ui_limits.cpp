@@ -2,8 +2,8 @@
 // 200,000 recent files shows kMax of them (the menu was refilled with every one, 29 s at start).
 // Settings are read strictly: a boolean is true or false, never "maybe"; a file that cannot be
 // read is kept as a copy and reported, and so is a settings path that is a directory.
-#include "ui/recentfiles.h"
-#include "ui/settings.h"
+#include "ui/shell/recentfiles.h"
+#include "ui/state/settings.h"
 
 #include <QDir>
 #include <QFile>

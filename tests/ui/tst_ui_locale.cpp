@@ -1,10 +1,10 @@
 // The app under a decimal-comma locale: QApplication sets the C library's locale from LC_ALL,
 // and the summary still shows a '.' decimal point and ',' thousands separators.
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
-#include "ui/summarypanel.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QApplication>
 #include <QRegularExpression>

@@ -3,9 +3,9 @@
 // with exactly one rebuild, and does no work while hidden.
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/present/mathtext.h"
-#include "ui/configmodel.h"
-#include "ui/explore/mathpanel.h"
-#include "ui/startup.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/startup.h"
+#include "ui/teach/mathpanel.h"
 
 #include <QTest>
 #include <QTextBrowser>

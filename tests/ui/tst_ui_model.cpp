@@ -5,7 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
-#include "ui/configmodel.h"
+#include "ui/state/configmodel.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -4,13 +4,13 @@
 // built thousands of tick items: a freeze of many seconds).
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
-#include "ui/configmodel.h"
-#include "ui/configpanel.h"
-#include "ui/knobrow.h"
-#include "ui/mainwindow.h"
-#include "ui/memorypanel.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QElapsedTimer>
 #include <QSlider>

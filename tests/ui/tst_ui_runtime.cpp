@@ -3,12 +3,12 @@
 // constants, is named in the chart title, and is remembered in the settings.
 #include "llmsizer/present/memory_view.h"
 #include "ui/charts/memorychartwidget.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/memorypanel.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QAction>
 #include <QMenu>

@@ -6,13 +6,13 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/compare/comparisonmodel.h"
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/memorypanel.h"
-#include "ui/sessioncontroller.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/shell/sessioncontroller.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QAction>
 #include <QDropEvent>

@@ -5,11 +5,11 @@
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/shape/explore.h"
-#include "ui/configmodel.h"
-#include "ui/explore/budgettablemodel.h"
-#include "ui/explore/budgetview.h"
-#include "ui/explore/fitsolverview.h"
-#include "ui/startup.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/startup.h"
+#include "ui/teach/budgettablemodel.h"
+#include "ui/teach/budgetview.h"
+#include "ui/teach/fitsolverview.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -9,14 +9,14 @@
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
-#include "ui/configmodel.h"
-#include "ui/configpanel.h"
-#include "ui/knobrow.h"
-#include "ui/mainwindow.h"
-#include "ui/memorypanel.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
-#include "ui/summarypanel.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QLabel>
 #include <QPushButton>

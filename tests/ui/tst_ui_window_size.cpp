@@ -5,11 +5,11 @@
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/configmodel.h"
-#include "ui/mainwindow.h"
-#include "ui/memorypanel.h"
-#include "ui/settings.h"
-#include "ui/startup.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/state/startup.h"
 
 #include <QApplication>
 #include <QFile>

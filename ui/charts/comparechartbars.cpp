@@ -1,8 +1,8 @@
-#include "comparechartbars.h"
+#include "ui/charts/comparechartbars.h"
 
-#include "../palette.h"
-#include "../qstrings.h"
-#include "chartstyle.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/shell/palette.h"
+#include "ui/state/qstrings.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -1,9 +1,9 @@
-#include "comparechartpies.h"
+#include "ui/charts/comparechartpies.h"
 
-#include "../palette.h"
-#include "../qstrings.h"
-#include "chartstyle.h"
 #include "llmsizer/text/format.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/shell/palette.h"
+#include "ui/state/qstrings.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,13 +1,13 @@
-#include "isocurvechart.h"
+#include "ui/charts/isocurvechart.h"
 
-#include "../explore/exploremodel.h"
-#include "../palette.h"
-#include "../qstrings.h"
-#include "../theme.h"
-#include "chartstyle.h"
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/text/format.h"
-#include "statictextitem.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/shell/palette.h"
+#include "ui/shell/theme.h"
+#include "ui/state/qstrings.h"
+#include "ui/teach/exploremodel.h"
 
 #include <QChart>
 #include <QChartView>

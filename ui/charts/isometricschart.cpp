@@ -1,10 +1,10 @@
-#include "isometricschart.h"
+#include "ui/charts/isometricschart.h"
 
-#include "../explore/exploremodel.h"
-#include "../palette.h"
-#include "../theme.h"
-#include "chartstyle.h"
 #include "llmsizer/present/explore_view.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/shell/palette.h"
+#include "ui/shell/theme.h"
+#include "ui/teach/exploremodel.h"
 
 #include <QChart>
 #include <QChartView>

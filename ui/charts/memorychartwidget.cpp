@@ -1,11 +1,11 @@
-#include "memorychartwidget.h"
+#include "ui/charts/memorychartwidget.h"
 
-#include "../configmodel.h"
-#include "../palette.h"
-#include "../qstrings.h"
-#include "chartstyle.h"
 #include "llmsizer/text/format.h"
-#include "statictextitem.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/shell/palette.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,12 +1,12 @@
 // The GPU reference lines of the memory chart: one dashed line per selected capacity, labelled
 // in the right margin; lines above the axis are named at its top edge (the axis is not stretched
 // to them), and labels that would crowd each other go on one line each and stack.
-#include "../configmodel.h"
-#include "../qstrings.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/text/format.h"
-#include "memorychartwidget.h"
-#include "statictextitem.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QChart>
 #include <QFontMetricsF>

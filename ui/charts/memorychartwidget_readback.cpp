@@ -1,7 +1,7 @@
 // What the memory chart shows, read back from its series, axes and labels (tests).
-#include "../configmodel.h"
-#include "memorychartwidget.h"
-#include "statictextitem.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/state/configmodel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

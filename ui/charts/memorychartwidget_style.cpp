@@ -1,8 +1,8 @@
 // The memory chart's colours and fonts: from the palette (light or dark) and the widget's font,
 // which presentation mode enlarges.
-#include "../palette.h"
-#include "memorychartwidget.h"
-#include "statictextitem.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/shell/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,13 +1,13 @@
-#include "piechartwidget.h"
+#include "ui/charts/piechartwidget.h"
 
-#include "../configmodel.h"
-#include "../figuregrid.h"
-#include "../palette.h"
-#include "../qstrings.h"
-#include "chartstyle.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
-#include "statictextitem.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/statictextitem.h"
+#include "ui/shell/figuregrid.h"
+#include "ui/shell/palette.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QChart>
 #include <QChartView>

@@ -1,4 +1,4 @@
-#include "statictextitem.h"
+#include "ui/charts/statictextitem.h"
 
 #include <QPainter>
 #include <algorithm>

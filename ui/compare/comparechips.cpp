@@ -1,6 +1,6 @@
-#include "comparechips.h"
+#include "ui/compare/comparechips.h"
 
-#include "comparisonmodel.h"
+#include "ui/state/comparisonmodel.h"
 
 #include <QFrame>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "compareexportmenu.h"
+#include "ui/compare/compareexportmenu.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

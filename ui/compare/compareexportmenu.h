@@ -1,6 +1,6 @@
 #pragma once
 
-#include "comparepanel.h"
+#include "ui/compare/comparepanel.h"
 
 #include <QMenu>
 #include <QString>

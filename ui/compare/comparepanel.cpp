@@ -1,17 +1,17 @@
-#include "comparepanel.h"
+#include "ui/compare/comparepanel.h"
 
-#include "../charts/comparechartbars.h"
-#include "../charts/comparechartpies.h"
-#include "../configmodel.h"
-#include "../export.h"
-#include "../presetpicker.h"
-#include "../theme.h"
-#include "comparechips.h"
-#include "compareexportmenu.h"
-#include "comparetablemodel.h"
-#include "comparisonmodel.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/text/format.h"
+#include "ui/charts/comparechartbars.h"
+#include "ui/charts/comparechartpies.h"
+#include "ui/compare/comparechips.h"
+#include "ui/compare/compareexportmenu.h"
+#include "ui/compare/comparetablemodel.h"
+#include "ui/overview/presetpicker.h"
+#include "ui/shell/export.h"
+#include "ui/shell/theme.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
-#include "comparetablemodel.h"
+#include "ui/compare/comparetablemodel.h"
 
-#include "../qstrings.h"
-#include "comparisonmodel.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QFont>
 

@@ -1,10 +1,10 @@
-#include "comparewindow.h"
+#include "ui/compare/comparewindow.h"
 
-#include "../theme.h"
-#include "../windowsize.h"
-#include "compareexportmenu.h"
-#include "comparepanel.h"
-#include "comparisonmodel.h"
+#include "ui/compare/compareexportmenu.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/shell/theme.h"
+#include "ui/shell/windowsize.h"
+#include "ui/state/comparisonmodel.h"
 
 #include <QAction>
 #include <QEvent>

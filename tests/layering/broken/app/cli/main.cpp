@@ -1,2 +1,2 @@
 // Breaks rule 4: the CLI includes a widget.
-#include "../../ui/mainwindow.h"
+#include "../../ui/shell/mainwindow.h"

@@ -1,0 +1,260 @@
+#include "ui/overview/memorypanel.h"
+
+#include "llmsizer/memory/memory.h"
+#include "llmsizer/precision/precision.h"
+#include "llmsizer/precision/quant_mix.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/shell/flowlayout.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
+
+#include <QActionGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace llmsizer::ui {
+
+namespace {
+
+// Nodes offered next to single devices.
+constexpr const char* kNodes[] = {"h100-sxm-80gb", "h200-sxm-141gb", "a100-sxm-80gb", "b200-180gb",
+                                  "mi300x-192gb"};
+
+} // namespace
+
+MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_mode(new QComboBox(this)),
+      m_precision(new QComboBox(this)), m_gguf(new QToolButton(this)),
+      m_gpus(new QToolButton(this)), m_runtime(new QToolButton(this)), m_units(new QComboBox(this)),
+      m_log(new QCheckBox(tr("&Log axis"), this)), m_chart(new MemoryChartWidget(model, this))
+{
+    m_mode->addItem(tr("Inference"));
+    m_mode->addItem(tr("Training"));
+    m_mode->setAccessibleName(tr("Mode"));
+    m_mode->setToolTip(tr("Inference: weights + KV cache + activations + overhead. Training: "
+                          "weights + gradients + AdamW states + activations."));
+    for (const Precision& p : weightPrecisions()) {
+        m_precision->addItem(qs(p.label), qs(p.id));
+    }
+    m_precision->setAccessibleName(tr("Precision"));
+    m_precision->setToolTip(tr("Precision of the summary's memory figure"));
+    m_units->addItem(tr("GB (10⁹)"));
+    m_units->addItem(tr("GiB (2³⁰)"));
+    m_units->setAccessibleName(tr("Units"));
+    m_units->setToolTip(tr("GB = 1,000,000,000 bytes; GiB = 1,073,741,824 bytes"));
+    m_gguf->setText(tr("GGUF types"));
+    m_gguf->setPopupMode(QToolButton::InstantPopup);
+    m_gguf->setMenu(new QMenu(m_gguf));
+    m_gpus->setText(tr("GPUs"));
+    m_gpus->setPopupMode(QToolButton::InstantPopup);
+    m_gpus->setMenu(new QMenu(m_gpus));
+    m_runtime->setText(tr("Runtime"));
+    m_runtime->setPopupMode(QToolButton::InstantPopup);
+    m_runtime->setMenu(new QMenu(m_runtime));
+
+    // The options wrap onto a second row in a narrow panel rather than squeeze their text.
+    auto* bar = new FlowLayout(nullptr, 6);
+    bar->setContentsMargins(4, 0, 4, 0);
+    auto labelled = [this](const QString& text, QWidget* field) {
+        auto* group = new QWidget(this);
+        auto* row = new QHBoxLayout(group);
+        row->setContentsMargins(0, 0, 0, 0);
+        auto* label = new QLabel(text, group);
+        label->setBuddy(field);
+        row->addWidget(label);
+        row->addWidget(field);
+        return group;
+    };
+    bar->addWidget(labelled(tr("&Mode"), m_mode));
+    bar->addWidget(labelled(tr("&Precision"), m_precision));
+    bar->addWidget(m_gguf);
+    bar->addWidget(m_gpus);
+    bar->addWidget(m_runtime);
+    bar->addWidget(m_units);
+    bar->addWidget(m_log);
+    // Tab follows the row as read (the labelled fields moved into their groups).
+    const QList<QWidget*> order{m_mode, m_precision, m_gguf, m_gpus, m_runtime, m_units, m_log};
+    for (qsizetype i = 1; i < order.size(); ++i) {
+        setTabOrder(order[i - 1], order[i]);
+    }
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_chart, 1);
+
+    fillGgufMenu();
+    fillGpuMenu();
+    fillRuntimeMenu();
+    connect(m_mode, &QComboBox::activated, this, [this](int i) {
+        m_model->setTraining(i == 1);
+        emit optionsChanged();
+    });
+    connect(m_precision, &QComboBox::activated, this, [this](int i) {
+        m_model->setPrecision(m_precision->itemData(i).toString());
+        emit optionsChanged();
+    });
+    connect(m_units, &QComboBox::activated, this, [this](int i) {
+        m_model->setUnits(i == 1 ? ByteUnits::Binary : ByteUnits::Decimal);
+        emit optionsChanged();
+    });
+    connect(m_log, &QCheckBox::toggled, this, [this](bool on) {
+        m_chart->setLogScale(on);
+        emit optionsChanged();
+    });
+    connect(m_model, &ConfigModel::changed, this, &MemoryPanel::sync);
+    sync();
+}
+
+void MemoryPanel::setLogScale(bool log)
+{
+    m_log->setChecked(log);
+}
+
+void MemoryPanel::fillGgufMenu()
+{
+    QMenu* menu = m_gguf->menu();
+    for (const std::string& id : ggufFileTypeIds()) {
+        QAction* a = menu->addAction(qs(id).toUpper());
+        a->setCheckable(true);
+        a->setData(qs(id));
+        connect(a, &QAction::toggled, this, [this] {
+            QStringList ids;
+            const QList<QAction*> actions = m_gguf->menu()->actions();
+            for (const QAction* act : actions) {
+                if (act->isChecked()) {
+                    ids << act->data().toString();
+                }
+            }
+            m_model->setExtraPrecisions(ids);
+            emit optionsChanged();
+        });
+    }
+}
+
+// Runtime overhead profiles and KV cache precisions, each with its constants and source.
+void MemoryPanel::fillRuntimeMenu()
+{
+    QMenu* menu = m_runtime->menu();
+    menu->setToolTipsVisible(true);
+    menu->addSection(tr("Runtime overhead (inference)"));
+    auto* overheads = new QActionGroup(menu);
+    for (const OverheadProfile& p : overheadProfiles()) {
+        QAction* a = menu->addAction(
+            QStringLiteral("%1 — %2").arg(qs(p.label), qs(overheadProfileSummary(p))));
+        a->setCheckable(true);
+        a->setData(qs(p.id));
+        a->setToolTip(qs(p.source));
+        a->setActionGroup(overheads);
+        connect(a, &QAction::triggered, this, [this, id = qs(p.id)] {
+            m_model->setOverhead(id);
+            emit optionsChanged();
+        });
+    }
+    menu->addSection(tr("KV cache precision"));
+    auto* kv = new QActionGroup(menu);
+    for (const Precision& p : kvPrecisions()) {
+        QAction* a = menu->addAction(
+            tr("KV %1 — %2 bits per value").arg(qs(p.label)).arg(p.bpw.value(), 0, 'g', 4));
+        a->setToolTip(qs(p.source));
+        a->setCheckable(true);
+        a->setData(QStringLiteral("kv:") + qs(p.id));
+        a->setActionGroup(kv);
+        connect(a, &QAction::triggered, this, [this, id = qs(p.id)] {
+            m_model->setKvPrecision(id);
+            emit optionsChanged();
+        });
+    }
+}
+
+void MemoryPanel::fillGpuMenu()
+{
+    QMenu* menu = m_gpus->menu();
+    menu->clear();
+    auto add = [this, menu](const QString& key, const QString& text) {
+        QAction* a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setData(key);
+        connect(a, &QAction::toggled, this, [this] {
+            QStringList keys;
+            const QList<QAction*> actions = m_gpus->menu()->actions();
+            for (const QAction* act : actions) {
+                if (act->isChecked()) {
+                    keys << act->data().toString();
+                }
+            }
+            m_model->setGpus(keys);
+            emit optionsChanged();
+        });
+    };
+    for (const GpuSpec& g : m_model->gpuCatalog().gpus()) {
+        add(qs(g.id), qs(g.name));
+    }
+    menu->addSeparator();
+    for (const char* id : kNodes) {
+        if (const GpuSpec* g = m_model->gpuCatalog().find(id)) {
+            add(QStringLiteral("%1:8").arg(qs(g->id)), tr("8× %1 (node)").arg(qs(g->name)));
+        }
+    }
+}
+
+void MemoryPanel::sync()
+{
+    if (m_gpus->menu()->actions().isEmpty() && !m_model->gpuCatalog().gpus().empty()) {
+        fillGpuMenu();
+    }
+    const QSignalBlocker b1(m_mode);
+    const QSignalBlocker b2(m_precision);
+    const QSignalBlocker b3(m_units);
+    m_mode->setCurrentIndex(m_model->training() ? 1 : 0);
+    m_precision->setCurrentIndex(m_precision->findData(m_model->precision()));
+    m_units->setCurrentIndex(m_model->units() == ByteUnits::Binary ? 1 : 0);
+    m_gguf->setEnabled(!m_model->training());
+    const QString logText =
+        m_model->axis().suggest_log ? tr("&Log axis (suggested)") : tr("&Log axis");
+    if (m_log->text() != logText) {
+        m_log->setText(logText);
+    }
+    const QStringList extras = m_model->extraPrecisions();
+    const QList<QAction*> gguf = m_gguf->menu()->actions();
+    for (QAction* a : gguf) {
+        const QSignalBlocker block(a);
+        a->setChecked(extras.contains(a->data().toString()));
+    }
+    const QString kvKey = QStringLiteral("kv:") + m_model->kvPrecision();
+    QString overheadLabel;
+    const QList<QAction*> runtime = m_runtime->menu()->actions();
+    for (QAction* a : runtime) {
+        const QString key = a->data().toString();
+        if (!key.isEmpty()) {
+            a->setChecked(key == m_model->overhead() || key == kvKey);
+        }
+        if (key == m_model->overhead()) {
+            overheadLabel = a->text();
+        }
+    }
+    m_runtime->setToolTip(tr("Runtime overhead: %1\nKV cache: %2")
+                              .arg(overheadLabel, m_model->kvPrecision().toUpper()));
+    const QStringList gpus = m_model->gpus();
+    const QList<QAction*> gpuActions = m_gpus->menu()->actions();
+    for (QAction* a : gpuActions) {
+        const QSignalBlocker block(a);
+        a->setChecked(gpus.contains(a->data().toString()));
+    }
+}
+
+void MemoryPanel::setCompact(bool compact)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_gguf), static_cast<QWidget*>(m_gpus),
+                       static_cast<QWidget*>(m_runtime), static_cast<QWidget*>(m_units),
+                       static_cast<QWidget*>(m_log)}) {
+        w->setVisible(!compact);
+    }
+}
+
+} // namespace llmsizer::ui

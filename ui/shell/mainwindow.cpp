@@ -1,0 +1,286 @@
+#include "ui/shell/mainwindow.h"
+
+#include "llmsizer/formats/model_file.h"
+#include "llmsizer/formats/open_file.h"
+#include "ui/charts/chartstyle.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/charts/piechartwidget.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobstrip.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/checkpointdialog.h"
+#include "ui/shell/recentfiles.h"
+#include "ui/shell/sessioncontroller.h"
+#include "ui/shell/theme.h"
+#include "ui/shell/windowsize.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/presentation.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFrame>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace llmsizer::ui {
+
+namespace {
+
+// JSON files (sessions, presets, config.json) and checkpoints (files or directories).
+bool isModelFile(const QUrl& url)
+{
+    if (!url.isLocalFile()) {
+        return false;
+    }
+    const QString path = url.toLocalFile();
+    return path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
+           looksLikeCheckpoint(path.toStdString());
+}
+
+} // namespace
+
+MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
+    : QMainWindow(parent), m_model(model), m_settings(settings),
+      m_config(new ConfigPanel(model, this)), m_summary(new SummaryPanel(model, this)),
+      m_pie(new PieChartWidget(model, this)), m_memory(new MemoryPanel(model, this)),
+      m_comparison(new ComparisonModel(model, this)), m_recent(new RecentFiles(settings, this)),
+      m_sessions(new SessionController(model, m_comparison, m_recent, this)),
+      m_compareWindow(new CompareWindow(m_comparison, model, this)),
+      m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
+      m_strip(new KnobStrip(model, this))
+{
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_config);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_pie);
+    charts->addWidget(m_memory);
+    charts->setStretchFactor(0, 2);
+    charts->setStretchFactor(1, 3);
+    charts->setChildrenCollapsible(false);
+
+    auto* right = new QWidget(this);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_summary);
+    rightLayout->addWidget(m_checkpoint);
+    rightLayout->addWidget(charts, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(scroll);
+    auto* tabs = new QTabWidget(this);
+    tabs->setDocumentMode(true);
+    tabs->addTab(right, tr("Overview"));
+    m_explore->addTabs(tabs);
+    split->addWidget(tabs);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    // Presentation mode trades the configuration panel for a strip of the headline sliders above
+    // the views: on a 1280 × 800 projector the charts get the whole width.
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    m_strip->setVisible(false);
+    centralLayout->addWidget(m_strip);
+    centralLayout->addWidget(split, 1);
+    setCentralWidget(central);
+    setAcceptDrops(true);
+    createMenus();
+
+    connect(m_model, &ConfigModel::changed, this, &MainWindow::updateTitle);
+    connect(m_explore->presentation(), &Presentation::toggled, this, [this, scroll](bool on) {
+        m_config->setSimplified(on);
+        scroll->setVisible(!on);
+        m_strip->setVisible(on);
+        m_memory->setCompact(on);
+        // The new font and palette reach the widgets through events: restyle after them.
+        QMetaObject::invokeMethod(
+            this,
+            [this, scroll] {
+                m_config->ensurePolished(); // style sizes, also before the first show
+                scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
+                m_pie->setDark(isDark(palette())); // re-applies fonts and colours
+                m_memory->chart()->setDark(isDark(palette()));
+                followPresentationFonts(this);
+            },
+            Qt::QueuedConnection);
+    });
+    connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    // The settings file follows the display options, whichever window or session changed them.
+    connect(m_model, &ConfigModel::displayOptionsChanged, this, [this] {
+        if (m_persistent) {
+            m_settings->setDisplayOptions(m_model->displayOptions());
+        }
+    });
+    updateTitle();
+    followPalette();
+}
+
+MainWindow::~MainWindow()
+{
+    // Presentation mode is switched off while the children are torn down; by then this is no
+    // longer a MainWindow, so nothing may call back into it.
+    disconnect(m_explore->presentation(), nullptr, this, nullptr);
+    // Children go in the order they were made, and the comparison model was made before the
+    // window that shows it: that window (its table's header asks the model for section sizes while
+    // it is torn down) goes first, while the model is still whole.
+    delete m_compareWindow;
+    m_compareWindow = nullptr;
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open model"), QString(),
+            tr("Models and checkpoints (*.json *.safetensors *.gguf);;All files (*)"));
+        if (!path.isEmpty()) {
+            openFile(path);
+        }
+    });
+    open->setShortcut(QKeySequence::Open);
+    open->setStatusTip(tr("Open a session, a preset JSON, a Hugging Face config.json or a "
+                          "checkpoint (.safetensors, .index.json, .gguf)"));
+    m_sessions->addFileActions(file, nullptr, this);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* model = menuBar()->addMenu(tr("&Model"));
+    QAction* reset = model->addAction(tr("&Reset to preset"), m_model, &ConfigModel::resetToBase);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    model->addAction(m_checkpoint->action());
+
+    m_explore->addMenuEntries(menuBar()->addMenu(tr("&View")));
+
+    QMenu* compare = menuBar()->addMenu(tr("&Compare"));
+    m_compareWindow->addActionsTo(compare);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About LLM Sizer"), this, [this] {
+        QMessageBox::about(
+            this, tr("About LLM Sizer"),
+            tr("<b>LLM Sizer %1</b><p>Where a transformer's parameters live and how much "
+               "memory it needs.</p><p>GB = 10⁹ bytes, GiB = 2³⁰ bytes.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+QString MainWindow::loadFile(const QString& path)
+{
+    // Sessions, presets and config.json files alike; the content decides.
+    return m_sessions->open(path);
+}
+
+void MainWindow::openFile(const QString& path)
+{
+    const QString error = loadFile(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+    }
+}
+
+void MainWindow::restoreSettings()
+{
+    m_model->setDisplayOptions(m_settings->displayOptions());
+    m_memory->setLogScale(m_settings->logScale());
+    if (m_persistent) {
+        if (!restoreGeometry(m_settings->windowGeometry())) {
+            resize(fittingWindowSize(this, QSize(1600, 1000)));
+        }
+        m_compareWindow->restoreGeometry(m_settings->compareGeometry());
+    }
+}
+
+void MainWindow::saveSettings()
+{
+    if (!m_persistent) {
+        return;
+    }
+    m_settings->setDisplayOptions(m_model->displayOptions());
+    m_settings->setLogScale(m_memory->logBox()->isChecked());
+    if (!m_model->presetId().isEmpty()) {
+        m_settings->setLastPreset(m_model->presetId());
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_persistent) {
+        m_settings->setWindowGeometry(saveGeometry());
+        m_settings->setCompareGeometry(m_compareWindow->saveGeometry());
+        saveSettings();
+        m_settings->sync();
+    }
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        followPalette();
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::followPalette()
+{
+    const bool dark = isDark(palette());
+    if (dark == m_dark && m_pie != nullptr) {
+        return;
+    }
+    m_dark = dark;
+    m_pie->setDark(dark);
+    m_memory->chart()->setDark(dark);
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = m_model->modelName();
+    if (m_model->isModified()) {
+        title += tr(" (modified)");
+    }
+    setWindowTitle(title + QStringLiteral(" — LLM Sizer"));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isModelFile(urls.front())) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && isModelFile(urls.front())) {
+        event->acceptProposedAction();
+        openFile(urls.front().toLocalFile());
+    }
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,76 @@
+#include "ui/shell/recentfiles.h"
+
+#include "ui/state/settings.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+
+namespace llmsizer::ui {
+
+RecentFiles::RecentFiles(Settings* settings, QObject* parent)
+    : QObject(parent), m_settings(settings)
+{
+}
+
+QStringList RecentFiles::files() const
+{
+    // A settings file edited by hand may list any number: the menu shows the first kMax (a list
+    // of 200,000 made the app take 29 s to start, refilling the menu).
+    return m_settings->recentFiles().mid(0, kMax);
+}
+
+void RecentFiles::add(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList list = files();
+    list.removeAll(absolute);
+    list.prepend(absolute);
+    while (list.size() > kMax) {
+        list.removeLast();
+    }
+    m_settings->setRecentFiles(list);
+}
+
+void RecentFiles::remove(const QString& path)
+{
+    QStringList list = files();
+    if (list.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
+        m_settings->setRecentFiles(list);
+    }
+}
+
+void RecentFiles::clear()
+{
+    m_settings->setRecentFiles({});
+}
+
+void RecentFiles::attachMenu(QMenu* menu)
+{
+    connect(menu, &QMenu::aboutToShow, this, [this, menu] { fillMenu(menu); });
+    fillMenu(menu);
+}
+
+void RecentFiles::fillMenu(QMenu* menu)
+{
+    menu->clear();
+    const QStringList list = files();
+    for (int i = 0; i < list.size(); ++i) {
+        const QString& path = list[i];
+        // "&1 session.json — /home/…/talks": a mnemonic, the name first, the folder after.
+        const QFileInfo info(path);
+        const QString text = QStringLiteral("&%1 %2  —  %3")
+                                 .arg(i + 1)
+                                 .arg(info.fileName(), QDir::toNativeSeparators(info.path()));
+        QAction* action = menu->addAction(text, this, [this, path] { emit openRequested(path); });
+        action->setToolTip(path);
+    }
+    if (list.isEmpty()) {
+        menu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    menu->addSeparator();
+    menu->addAction(tr("&Clear Menu"), this, &RecentFiles::clear);
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,204 @@
+#include "ui/state/comparisonmodel.h"
+
+#include "llmsizer/precision/precision.h"
+#include "ui/state/configmodel.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+namespace llmsizer::ui {
+
+namespace {
+
+// Every slot gets its own label: the charts group by label (a category axis merges equal ones, so
+// a group would show another slot's bars) and the table's columns would read alike. A second
+// copy of a model becomes "Name (2)", a third "Name (3)".
+void distinguishNames(std::vector<SessionModel>& entries)
+{
+    std::set<std::string> used;
+    for (SessionModel& e : entries) {
+        if (used.count(e.name) != 0) {
+            std::string candidate;
+            for (int copy = 2; candidate.empty() || used.count(candidate) != 0; ++copy) {
+                candidate = e.name + " (" + std::to_string(copy) + ")";
+            }
+            e.name = candidate;
+        }
+        used.insert(e.name);
+    }
+}
+
+} // namespace
+
+ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
+    : QObject(parent), m_current(current)
+{
+    // Units and the KV precision are the Overview's display options.
+    connect(m_current, &ConfigModel::displayOptionsChanged, this, &ComparisonModel::followOptions);
+}
+
+std::vector<NamedConfig> ComparisonModel::namedConfigs() const
+{
+    std::vector<NamedConfig> out;
+    for (const SessionModel& e : m_entries) {
+        out.push_back({e.name, e.config});
+    }
+    return out;
+}
+
+QString ComparisonModel::addPreset(const QString& id)
+{
+    const Preset* p = m_current->findPreset(id);
+    if (p == nullptr) {
+        return tr("unknown preset '%1'").arg(id);
+    }
+    return add({p->name, p->id, p->config});
+}
+
+QString ComparisonModel::addCurrent()
+{
+    SessionModel entry;
+    entry.name = m_current->modelName().toStdString();
+    entry.config = m_current->config();
+    if (m_current->isModified()) {
+        entry.name += " (edited)";
+    } else {
+        entry.preset_id = m_current->presetId().toStdString();
+    }
+    return add(entry);
+}
+
+QString ComparisonModel::add(const SessionModel& entry)
+{
+    if (isFull()) {
+        return tr("The comparison holds at most %1 models; remove one first.").arg(kMax);
+    }
+    std::vector<SessionModel> entries = m_entries;
+    entries.push_back(entry);
+    return apply(std::move(entries), m_context);
+}
+
+QString ComparisonModel::setEntries(const std::vector<SessionModel>& entries)
+{
+    if (entries.size() > kMaxCompared) {
+        return tr("The comparison holds at most %1 models (got %2).")
+            .arg(kMax)
+            .arg(static_cast<qulonglong>(entries.size()));
+    }
+    return apply(entries, m_context);
+}
+
+bool ComparisonModel::remove(int index)
+{
+    if (index < 0 || index >= size()) {
+        return false;
+    }
+    std::vector<SessionModel> entries = m_entries;
+    entries.erase(entries.begin() + index);
+    return apply(std::move(entries), m_context).isEmpty();
+}
+
+bool ComparisonModel::move(int from, int to)
+{
+    if (from < 0 || from >= size() || to < 0 || to >= size() || from == to) {
+        return false;
+    }
+    std::vector<SessionModel> entries = m_entries;
+    const SessionModel moved = entries[static_cast<std::size_t>(from)];
+    entries.erase(entries.begin() + from);
+    entries.insert(entries.begin() + to, moved);
+    return apply(std::move(entries), m_context).isEmpty();
+}
+
+void ComparisonModel::clear()
+{
+    if (!m_entries.empty()) {
+        apply({}, m_context);
+    }
+}
+
+void ComparisonModel::setContext(std::uint64_t tokens)
+{
+    if (tokens != m_context) {
+        apply(m_entries, tokens);
+    }
+}
+
+QString ComparisonModel::kvPrecision() const
+{
+    return m_current->kvPrecision();
+}
+
+ByteUnits ComparisonModel::units() const
+{
+    return m_current->units();
+}
+
+bool ComparisonModel::setKvPrecision(const QString& id)
+{
+    if (id == m_current->kvPrecision()) {
+        return true;
+    }
+    // Through the Overview's options: followOptions() recomputes the comparison.
+    return m_current->setKvPrecision(id);
+}
+
+void ComparisonModel::followOptions()
+{
+    const DisplayOptions& o = m_current->displayOptions();
+    if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision) {
+        apply(m_entries, m_context);
+    }
+}
+
+ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel>& entries,
+                                                  std::uint64_t context,
+                                                  const DisplayOptions& display,
+                                                  CountCache& counts) const
+{
+    Results r;
+    if (entries.empty()) {
+        return r;
+    }
+    std::vector<NamedConfig> configs;
+    for (const SessionModel& e : entries) {
+        configs.push_back({e.name, e.config});
+    }
+    TableOptions options;
+    options.context = context;
+    options.units = display.units;
+    options.kv_precision = display.kv_precision;
+    r.table = buildComparisonTable(counts, configs, options);
+    r.components = componentChart(counts, configs);
+    r.memory = memoryChart(r.table);
+    r.pies = comparePies(counts, configs);
+    return r;
+}
+
+QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context)
+{
+    distinguishNames(entries);
+    const DisplayOptions& display = m_current->displayOptions();
+    Results results;
+    // The models kept from the last recomputation are not counted again; only new ones are.
+    CountCache counts;
+    try {
+        for (const SessionModel& e : entries) {
+            counts.add(e.config, m_counts.count(e.config));
+        }
+        results = compute(entries, context, display, counts);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    m_counts = std::move(counts);
+    ++m_recomputes;
+    m_entries = std::move(entries);
+    m_context = context;
+    m_computedFor = display;
+    m_results = std::move(results);
+    emit changed();
+    return {};
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,99 @@
+#include "ui/state/sessionstate.h"
+
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/view_support.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
+
+namespace llmsizer::ui {
+
+SessionState::SessionState(ConfigModel* current, ComparisonModel* comparison)
+    : m_current(current), m_comparison(comparison)
+{
+}
+
+Session SessionState::capture() const
+{
+    Session s;
+    s.current.name = m_current->modelName().toStdString();
+    s.current.config = m_current->config();
+    if (m_current->isModified()) {
+        s.current.name += " (edited)";
+    } else {
+        s.current.preset_id = m_current->presetId().toStdString();
+    }
+    s.comparison = m_comparison->entries();
+    s.workload.context = m_current->context();
+    s.workload.batch = m_current->batch();
+    setSessionDisplayOptions(s, m_current->displayOptions());
+    return s;
+}
+
+// What the core's session reader accepts but the app cannot show: a workload beyond the
+// sliders' limits, a configuration whose counts overflow.
+QString SessionState::precheck(const Session& session) const
+{
+    const std::vector<ValidationIssue> workload =
+        validateWorkload(session.workload.context, session.workload.batch);
+    if (!workload.empty()) {
+        return issuesText(workload, QStringLiteral("; "), QStringLiteral("workload."));
+    }
+    try {
+        countParameters(session.current.config);
+        for (std::size_t i = 0; i < session.comparison.size(); ++i) {
+            countParameters(session.comparison[i].config);
+        }
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+    return {};
+}
+
+QString SessionState::apply(const Session& session)
+{
+    const QString problem = precheck(session);
+    if (!problem.isEmpty()) {
+        return problem;
+    }
+    const Session before = capture();
+    const QString error = applyUnchecked(session);
+    if (!error.isEmpty()) {
+        applyUnchecked(before); // back to exactly where we were
+    }
+    return error;
+}
+
+QString SessionState::applyUnchecked(const Session& session)
+{
+    // Units, precisions, overhead profile, GPUs and mode; the GGUF extras stay as they are.
+    m_current->setDisplayOptions(sessionDisplayOptions(session, m_current->displayOptions()));
+    if (m_current->kvPrecision() != qs(session.workload.kv_precision)) {
+        return QStringLiteral("workload.kv_precision: not a KV cache precision");
+    }
+    if (m_current->overhead() != qs(session.workload.overhead)) {
+        return QStringLiteral("workload.overhead: not a runtime overhead profile");
+    }
+    const QString comparison = m_comparison->setEntries(session.comparison);
+    if (!comparison.isEmpty()) {
+        return QStringLiteral("comparison: ") + comparison;
+    }
+    const SessionModel& current = session.current;
+    const Preset* preset =
+        current.preset_id.empty() ? nullptr : m_current->findPreset(qs(current.preset_id));
+    const bool asPreset =
+        preset != nullptr && preset->config == current.config && preset->name == current.name;
+    const bool loaded = asPreset ? m_current->selectPreset(qs(current.preset_id))
+                                 : m_current->loadConfig(current.config, qs(current.name));
+    if (!loaded) {
+        return issuesText(m_current->issues(), QStringLiteral("; "),
+                          QStringLiteral("current.architecture."));
+    }
+    if (!m_current->setContext(session.workload.context) ||
+        !m_current->setBatch(session.workload.batch)) {
+        return issuesText(m_current->issues(), QStringLiteral("; "), QStringLiteral("workload."));
+    }
+    return {};
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,212 @@
+#include "ui/teach/explorerview.h"
+
+#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/text/format.h"
+#include "ui/charts/isocurvechart.h"
+#include "ui/charts/isometricschart.h"
+#include "ui/overview/knobrow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
+#include "ui/teach/exploremodel.h"
+#include "ui/teach/scalinginsight.h"
+
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace llmsizer::ui {
+
+namespace {
+
+void setCell(QTableWidget* table, int row, int column, const QString& text, bool right)
+{
+    QTableWidgetItem* item = table->item(row, column);
+    if (item == nullptr) {
+        item = new QTableWidgetItem;
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        table->setItem(row, column, item);
+    }
+    item->setTextAlignment(Qt::AlignVCenter | (right ? Qt::AlignRight : Qt::AlignLeft));
+    if (item->text() != text) {
+        item->setText(text);
+    }
+}
+
+} // namespace
+
+ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_lock(new QCheckBox(tr("&Lock the total at"), this)),
+      m_targetValue(new QLabel(this)), m_useCurrent(new QPushButton(tr("Use &current"), this)),
+      m_usePreset(new QPushButton(tr("Use &preset"), this)),
+      m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_widthRule(new QLabel(this)),
+      m_shape(new QLabel(this)), m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)),
+      m_message(new QLabel(this)), m_curve(new IsoCurveChart(model, this)),
+      m_metricsChart(new IsoMetricsChart(model, this)), m_metrics(new QTableWidget(5, 4, this)),
+      m_insight(new ScalingInsight(model, this))
+{
+    m_lock->setToolTip(tr("Dragging one dimension solves the other for this total"));
+    m_useCurrent->setToolTip(tr("Lock the current configuration's total"));
+    m_usePreset->setToolTip(tr("Lock the loaded model's own total"));
+    m_exactKv->setToolTip(tr("Keep the base's KV head count exactly (as Llama 3 does); d_model "
+                             "then moves in steps of KV heads × head size"));
+    m_targetValue->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* controls = new QGroupBox(tr("Depth against width at equal parameters"), this);
+    auto* grid = new QGridLayout(controls);
+    grid->setColumnStretch(1, 1);
+    auto* lockLine = new QHBoxLayout;
+    lockLine->addWidget(m_lock);
+    lockLine->addWidget(m_targetValue, 1);
+    lockLine->addWidget(m_useCurrent);
+    lockLine->addWidget(m_usePreset);
+    grid->addLayout(lockLine, 0, 0, 1, 3);
+    grid->addWidget(m_exactKv, 5, 0);
+    m_widthRule->setObjectName(QStringLiteral("widthRule"));
+    m_widthRule->setWordWrap(true);
+    m_widthRule->setForegroundRole(QPalette::PlaceholderText);
+    grid->addWidget(m_widthRule, 5, 1, 1, 2);
+    m_layers = new KnobRow(tr("Layers"), grid, 1, controls);
+    m_width = new KnobRow(tr("d_model"), grid, 3, controls);
+
+    auto* result = new QGridLayout;
+    QFont big = font();
+    big.setBold(true);
+    for (QLabel* l : {m_shape, m_totalValue, m_errorValue}) {
+        l->setFont(big);
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    }
+    result->addWidget(new QLabel(tr("Shape:"), controls), 0, 0);
+    result->addWidget(m_shape, 0, 1, 1, 3);
+    result->addWidget(new QLabel(tr("Total:"), controls), 1, 0);
+    result->addWidget(m_totalValue, 1, 1);
+    result->addWidget(new QLabel(tr("Off target:"), controls), 1, 2);
+    result->addWidget(m_errorValue, 1, 3);
+    result->setColumnStretch(1, 1);
+    result->setColumnStretch(3, 1);
+    grid->addLayout(result, 6, 0, 1, 3);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #d32f2f;"));
+    m_message->setVisible(false);
+    grid->addWidget(m_message, 7, 0, 1, 3);
+
+    m_metrics->setHorizontalHeaderLabels(
+        {tr("At equal parameters"), tr("This shape"), tr("Base shape"), tr("Ratio")});
+    m_metrics->verticalHeader()->hide();
+    m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int c = 1; c < 4; ++c) {
+        m_metrics->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    }
+    m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metrics->setSelectionMode(QAbstractItemView::NoSelection);
+    m_metrics->setFocusPolicy(Qt::NoFocus);
+    m_metrics->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_metrics->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_metrics->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    m_charts = charts;
+    charts->addWidget(m_curve);
+    charts->addWidget(m_metricsChart);
+    charts->setChildrenCollapsible(false);
+
+    // The tables take what their rows need; the charts get the rest.
+    m_metrics->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_insight->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto* bottom = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_bottom = bottom;
+    bottom->addWidget(m_metrics, 3, Qt::AlignTop);
+    bottom->addWidget(m_insight, 2, Qt::AlignTop);
+
+    // Everything scrolls when the window is too short for it (presentation mode at 1280×800).
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->addWidget(controls);
+    layout->addWidget(charts, 1);
+    layout->addLayout(bottom);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+
+    connect(m_lock, &QCheckBox::toggled, m_model, &ExploreModel::setLocked);
+    connect(m_exactKv, &QCheckBox::toggled, m_model, &ExploreModel::setExactKv);
+    connect(m_useCurrent, &QPushButton::clicked, m_model, &ExploreModel::lockCurrentTotal);
+    connect(m_usePreset, &QPushButton::clicked, m_model, &ExploreModel::usePresetTotal);
+    connect(m_layers, &KnobRow::valueEdited, m_model, &ExploreModel::setLayers);
+    connect(m_width, &KnobRow::valueEdited, m_model, &ExploreModel::setDModel);
+    connect(m_model, &ExploreModel::changed, this, &ExplorerView::sync);
+    connect(m_model, &ExploreModel::familyChanged, this, &ExplorerView::syncFamily);
+    syncFamily();
+    sync();
+}
+
+void ExplorerView::showEvent(QShowEvent* event)
+{
+    m_model->setActive(true);
+    QWidget::showEvent(event);
+}
+
+void ExplorerView::resizeEvent(QResizeEvent* event)
+{
+    // Charts and tables side by side when there is room, one above the other otherwise (the view
+    // scrolls then).
+    const bool wide = width() > 100 * fontMetrics().averageCharWidth();
+    m_bottom->setDirection(wide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_charts->setOrientation(wide ? Qt::Horizontal : Qt::Vertical);
+    QWidget::resizeEvent(event);
+}
+
+void ExplorerView::hideEvent(QHideEvent* event)
+{
+    m_model->setActive(false);
+    QWidget::hideEvent(event);
+}
+
+void ExplorerView::syncFamily()
+{
+    m_lock->setChecked(m_model->locked());
+    m_exactKv->setChecked(m_model->exactKv());
+    m_widthRule->setText(m_model->widthRule());
+    m_targetValue->setText(qs(countWithShort(m_model->target())) + tr(" parameters"));
+}
+
+void ExplorerView::sync()
+{
+    const ModelConfig& c = m_model->configModel()->config();
+    m_layers->setState(m_model->layerSteps(), c.n_layers);
+    m_width->setState(m_model->widthSteps(), c.d_model);
+    m_width->setNote(tr("(%1 heads)").arg(c.n_heads));
+    const IsoSolution& s = m_model->solution();
+    m_shape->setText(qs(shapeText(c)));
+    m_totalValue->setText(qs(countWithShort(s.total)));
+    m_errorValue->setText(qs(isoErrorText(s)));
+    m_errorValue->setToolTip(
+        tr("Exact total minus the locked target %1").arg(qs(withThousands(s.target))));
+    m_message->setText(m_model->errorText());
+    m_message->setVisible(!m_model->errorText().isEmpty());
+
+    const std::vector<IsoMetricRow> rows =
+        isoMetricRows(m_model->metrics(), m_model->reference(), m_model->configModel()->units());
+    m_metrics->setRowCount(static_cast<int>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const int r = static_cast<int>(i);
+        setCell(m_metrics, r, 0, qs(rows[i].label), false);
+        setCell(m_metrics, r, 1, qs(rows[i].value), true);
+        setCell(m_metrics, r, 2, qs(rows[i].reference), true);
+        setCell(m_metrics, r, 3, qs(rows[i].ratio), true);
+    }
+}
+
+} // namespace llmsizer::ui
