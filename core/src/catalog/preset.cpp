@@ -118,7 +118,7 @@ std::filesystem::path findDataDir(const char* env, const char* sub)
     if (const char* v = std::getenv(env); v != nullptr && *v != '\0') {
         return v;
     }
-    const std::filesystem::path share = std::filesystem::path("share") / "llm-sizer" / sub;
+    std::filesystem::path share = std::filesystem::path("share") / "llm-sizer" / sub;
     if (programDirectory().empty()) {
         return share;
     }
