@@ -29,12 +29,6 @@ std::string fileName(const fs::path& p)
     return p.filename().string();
 }
 
-bool endsWith(const std::string& s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() &&
-           s.compare(s.size() - suffix.size(), suffix.size(), suffix.data(), suffix.size()) == 0;
-}
-
 // The header of a safetensors file, its data allowed to be missing when c.header_only.
 SafetensorsHeader readHeader(Checkpoint& c, const fs::path& file)
 {
@@ -268,9 +262,9 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
             c.notes.push_back("the directory also holds " + std::to_string(l.ggufs.size()) +
                               " .gguf file(s), not read");
         }
-    } else if (endsWith(fileName(fileOrDir), ".index.json")) {
+    } else if (fileName(fileOrDir).ends_with(".index.json")) {
         indexShards = readIndex(c, fileOrDir);
-    } else if (endsWith(fileName(fileOrDir), ".gguf") || detail::startsWithGgufMagic(fileOrDir)) {
+    } else if (fileName(fileOrDir).ends_with(".gguf") || detail::startsWithGgufMagic(fileOrDir)) {
         detail::readGgufCheckpoint(c, fileOrDir);
     } else {
         refuseLfsPointer(fileOrDir);

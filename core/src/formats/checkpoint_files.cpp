@@ -20,11 +20,6 @@ std::string fileName(const fs::path& p)
     return p.filename().string();
 }
 
-bool endsWith(const std::string& s, std::string_view suffix)
-{
-    return s.ends_with(suffix);
-}
-
 // `p` is `base` or lies below it (both canonical).
 bool within(const fs::path& p, const fs::path& base)
 {
@@ -79,16 +74,16 @@ DirectoryListing listCheckpointDirectory(const fs::path& dir)
         if (!e.is_regular_file(ec)) {
             continue;
         }
-        const bool wanted = endsWith(name, ".safetensors.index.json") ||
-                            endsWith(name, ".safetensors") || endsWith(name, ".gguf");
+        const bool wanted = name.ends_with(".safetensors.index.json") ||
+                            name.ends_with(".safetensors") || name.ends_with(".gguf");
         if (wanted) {
             requireInsideCheckpoint(dir, e.path());
         }
-        if (endsWith(name, ".safetensors.index.json")) {
+        if (name.ends_with(".safetensors.index.json")) {
             l.indexes.push_back(e.path());
-        } else if (endsWith(name, ".safetensors")) {
+        } else if (name.ends_with(".safetensors")) {
             l.safetensors.push_back(e.path());
-        } else if (endsWith(name, ".gguf")) {
+        } else if (name.ends_with(".gguf")) {
             l.ggufs.push_back(e.path());
         }
     }
