@@ -35,14 +35,13 @@ FitSolverView::FitSolverView(ConfigModel* model, QWidget* parent)
       m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_answer(nullptr),
       m_answerBox(new QGroupBox(tr("Answer"), this)), m_exercise(new QTableWidget(0, 5, this)),
       m_message(new QLabel(this)), m_refresh(new ShowRefresh(this, [this] {
-          if (m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size())) {
+          if (gpuListStale()) {
               fillGpus(); // the catalog grew or shrank while the view was hidden
           }
           runSolve();
       }))
 {
-    m_refresh->setStaleWhen(
-        [this] { return m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size()); });
+    m_refresh->setStaleWhen([this] { return gpuListStale(); });
     elideLongEntries({m_gpu, m_precision, m_kv, m_family, m_path}); // GPU names, paths
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
@@ -139,6 +138,11 @@ void FitSolverView::fillGpus()
         m_gpu->addItem(qs(gpuLabel(g)), qs(g.id));
     }
     m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(wanted)));
+}
+
+bool FitSolverView::gpuListStale() const
+{
+    return m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size());
 }
 
 void FitSolverView::fillFamilies()

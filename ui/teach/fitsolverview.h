@@ -39,6 +39,8 @@ public:
 private:
     void runSolve();
     void fillGpus();
+    // The GPU list no longer matches the catalog (a device was added or removed).
+    bool gpuListStale() const;
     void fillFamilies();
     void onModelChanged();
     bool followWorkload();
