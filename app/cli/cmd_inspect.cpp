@@ -116,25 +116,25 @@ void printComponents(const Checkpoint& c)
               padLeft("Estimate", 20) + padLeft("Difference", 18));
     bool anyDiff = false;
     // Without tensors (an index whose shards are all absent) the estimate stands alone.
-    const bool compared = !c.tensors.empty();
-    for (std::size_t i = 0; i < c.diff.size(); ++i) {
-        const ComponentDiff& d = c.diff[i];
-        const std::string label = i < c.components.size()
-                                      ? std::string(componentLabel(c.components[i].component))
-                                      : std::string("Unmapped");
-        anyDiff = anyDiff || d.difference != 0;
-        printLine("  " + padRight(label, 22) + padLeft(withThousands(d.checkpoint), 20) +
-                  padLeft(withThousands(d.estimate), 20) +
-                  padLeft(compared ? signedThousands(d.difference) : "-", 18) +
-                  (compared && d.difference != 0 ? "  <- differs" : ""));
+    for (std::size_t i = 0; i < c.components.size(); ++i) {
+        const Component comp = c.components[i].component;
+        const ComponentDiff* d = c.compared() ? &c.diff[i] : nullptr;
+        anyDiff = anyDiff || (d != nullptr && d->difference != 0);
+        printLine("  " + padRight(std::string(componentLabel(comp)), 22) +
+                  padLeft(withThousands(c.components[i].params), 20) +
+                  padLeft(withThousands(c.estimate->params(comp)), 20) +
+                  padLeft(d != nullptr ? signedThousands(d->difference) : "-", 18) +
+                  (d != nullptr && d->difference != 0 ? "  <- differs" : ""));
     }
-    std::int64_t total = 0;
-    for (const ComponentDiff& d : c.diff) {
-        total += d.difference;
+    if (c.unmapped_params > 0) {
+        anyDiff = true;
+        printLine("  " + padRight("Unmapped", 22) + padLeft(withThousands(c.unmapped_params), 20) +
+                  padLeft("0", 20) + padLeft(signedThousands(c.diff.back().difference), 18) +
+                  "  <- differs");
     }
     printLine("  " + padRight("Total", 22) + padLeft(withThousands(c.total_params), 20) +
               padLeft(withThousands(c.estimate->total), 20) +
-              padLeft(compared ? signedThousands(total) : "-", 18));
+              padLeft(c.compared() ? signedThousands(c.total_difference) : "-", 18));
     printLine("");
     printLine(!c.headline.empty() ? c.headline
               : anyDiff           ? "The checkpoint differs from the estimate in the rows marked."

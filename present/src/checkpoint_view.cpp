@@ -51,9 +51,13 @@ std::string filesText(const std::vector<std::string>& files)
 
 std::vector<Slice> checkpointSlices(const Checkpoint& checkpoint)
 {
-    ParamCount count;
-    count.components = checkpoint.components;
-    std::vector<Slice> out = pieSlices(count);
+    std::vector<Slice> out;
+    // A checkpoint that holds no tensor (nothing read yet) has no components to slice.
+    if (checkpoint.components.size() == std::size(kAllComponents)) {
+        ParamCount count;
+        count.components = checkpoint.components;
+        out = pieSlices(count);
+    }
     if (checkpoint.unmapped_params > 0) {
         out.push_back({"unmapped", "Unmapped tensors", checkpoint.unmapped_params, {}});
     }
@@ -65,9 +69,9 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
     std::vector<CheckpointRow> rows;
     const bool estimated = c.estimate.has_value();
     // Without tensors (an index whose shards are all absent) the estimate stands alone: there is
-    // nothing to differ from.
-    const bool compared = estimated && !c.tensors.empty();
-    for (Component comp : kAllComponents) {
+    // nothing to differ from (Checkpoint::compared()); the differences are the core's.
+    for (std::size_t i = 0; i < std::size(kAllComponents); ++i) {
+        const Component comp = kAllComponents[i];
         const u64 got = c.component(comp).params;
         const u64 est = estimated ? c.estimate->params(comp) : 0;
         if (got == 0 && est == 0) {
@@ -75,12 +79,11 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
         }
         CheckpointRow row{std::string(componentLabel(comp)), withThousands(got), "—", "—", false};
         if (estimated) {
-            const auto d = static_cast<std::int64_t>(got) - static_cast<std::int64_t>(est);
             row.estimate = withThousands(est);
-            if (compared) {
-                row.difference = signedThousands(d, "−");
-                row.differs = d != 0;
-            }
+        }
+        if (c.compared()) {
+            row.difference = signedThousands(c.diff[i].difference, "−");
+            row.differs = c.diff[i].difference != 0;
         }
         rows.push_back(std::move(row));
     }
@@ -92,13 +95,11 @@ std::vector<CheckpointRow> checkpointRows(const Checkpoint& c)
     }
     CheckpointRow total{"Total", withThousands(c.total_params), "—", "—", false};
     if (estimated) {
-        const auto d = static_cast<std::int64_t>(c.total_params) -
-                       static_cast<std::int64_t>(c.estimate->total);
         total.estimate = withThousands(c.estimate->total);
-        if (compared) {
-            total.difference = signedThousands(d, "−");
-            total.differs = d != 0;
-        }
+    }
+    if (c.compared()) {
+        total.difference = signedThousands(c.total_difference, "−");
+        total.differs = c.total_difference != 0;
     }
     rows.push_back(std::move(total));
     return rows;

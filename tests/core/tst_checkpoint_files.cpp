@@ -161,6 +161,28 @@ private slots:
         QCOMPARE(j["index_metadata"]["total_parameters"].get<u64>(), u64(8'030'261'248ull));
     }
 
+    // The same with the model's config.json beside the index: the estimate stands alone, with
+    // nothing to differ from (GPT-2 small: 124,439,808 parameters, the published count).
+    void indexOnlyWithConfig()
+    {
+        const fs::path dir = freshDir();
+        std::ofstream(dir / "model.safetensors.index.json")
+            << indexJson({{"wte.weight", "model-00001-of-00002.safetensors"},
+                          {"h.0.attn.c_attn.weight", "model-00002-of-00002.safetensors"}},
+                         "\"total_size\": 248879616");
+        fs::copy_file(fs::path(LLMSIZER_TEST_REFERENCE_DIR) / "hf-configs/gpt-2-small/config.json",
+                      dir / "config.json");
+        const Checkpoint c = inspectCheckpoint(dir);
+        QVERIFY(c.estimate.has_value());
+        QCOMPARE(c.estimate->total, u64(124'439'808));
+        QVERIFY(!c.compared());
+        QVERIFY(c.diff.empty());
+        const auto j = checkpointToJson(c);
+        QCOMPARE(j["estimate"]["total_params"].get<u64>(), u64(124'439'808));
+        QVERIFY(!j["estimate"].contains("diff"));
+        QVERIFY(!j["estimate"].contains("total_difference"));
+    }
+
     // llama.cpp's vocab-only GGUFs (models/ggml-vocab-*.gguf) hold metadata and no tensors.
     void vocabOnlyGguf()
     {

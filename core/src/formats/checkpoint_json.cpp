@@ -174,16 +174,20 @@ json checkpointToJson(const Checkpoint& c)
         j["model"]["guesses"] = utf8Texts(c.guesses);
     }
     if (c.estimate) {
-        json diff = json::object();
-        for (const ComponentDiff& d : c.diff) {
-            diff[d.key] = {{"estimate", d.estimate},
-                           {"checkpoint", d.checkpoint},
-                           {"difference", d.difference}};
-        }
         j["estimate"] = {{"total_params", c.estimate->total},
                          {"active_params", c.estimate->active},
-                         {"components", componentsJson(c.estimate->components)},
-                         {"diff", std::move(diff)}};
+                         {"components", componentsJson(c.estimate->components)}};
+        // Without tensors there is nothing to differ from the estimate: no "diff".
+        if (c.compared()) {
+            json diff = json::object();
+            for (const ComponentDiff& d : c.diff) {
+                diff[d.key] = {{"estimate", d.estimate},
+                               {"checkpoint", d.checkpoint},
+                               {"difference", d.difference}};
+            }
+            j["estimate"]["diff"] = std::move(diff);
+            j["estimate"]["total_difference"] = c.total_difference;
+        }
     } else {
         j["estimate"] = nullptr;
         j["estimate_note"] = utf8Text(c.estimate_note);

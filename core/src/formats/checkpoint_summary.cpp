@@ -112,6 +112,10 @@ void compareWithEstimate(Checkpoint& c)
         c.estimate_note = std::string("no estimate: ") + e.what();
         return;
     }
+    if (!c.compared()) {
+        return; // the estimate stands alone: no tensors to differ from it
+    }
+    c.total_difference = signedDifference(c.total_params, c.estimate->total);
     for (Component comp : kAllComponents) {
         const u64 est = c.estimate->params(comp);
         const u64 got = c.component(comp).params;

@@ -120,7 +120,9 @@ struct Checkpoint {
     std::vector<std::string> guesses;   // fields the config did not settle
     std::optional<ParamCount> estimate; // countParameters(*inferred)
     std::string estimate_note;          // why there is no estimate, when there is none
-    std::vector<ComponentDiff> diff;    // per component, when there is an estimate
+    // Per component (and "unmapped"), when compared(): checkpoint minus estimate.
+    std::vector<ComponentDiff> diff;
+    std::int64_t total_difference = 0; // total_params − estimate->total, when compared()
 
     std::vector<std::string> notes; // non-fatal findings (index total_size mismatch, …)
 
@@ -132,6 +134,9 @@ struct Checkpoint {
     std::optional<std::uint64_t> index_total_parameters;
 
     const ComponentCount& component(Component c) const;
+    // Whether the tensors were compared with the estimate: there is an estimate and there are
+    // tensors (an index whose shards are all absent has the first only, and shows it alone).
+    bool compared() const { return estimate.has_value() && !tensors.empty(); }
 };
 
 // Inspects a .safetensors file, a model.safetensors.index.json, a .gguf file, or a directory
