@@ -50,7 +50,10 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_details);
 
     connect(m_series, &QPieSeries::hovered, this, &PieChartWidget::hover);
-    connect(m_model, &ConfigModel::changed, this, &PieChartWidget::refresh);
+    // The slices follow the configuration or the checkpoint, never the workload or the options.
+    using Change = ConfigModel::Change;
+    m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded, this,
+                         [this] { refresh(); });
     connect(m_chart, &QChart::plotAreaChanged, this, &PieChartWidget::placeTitle);
     setDark(false);
     refresh();

@@ -70,7 +70,11 @@ CheckpointDialog::CheckpointDialog(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_facts, 2);
     layout->addWidget(buttons);
     resize(760, 640);
-    connect(m_model, &ConfigModel::changed, this, &CheckpointDialog::refresh);
+    // The comparison follows the configuration (the estimate), the checkpoint and the units.
+    using Change = ConfigModel::Change;
+    m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded |
+                             Change::Display,
+                         this, [this] { refresh(); });
     refresh();
 }
 
@@ -145,7 +149,9 @@ CheckpointBar::CheckpointBar(ConfigModel* model, QWidget* parent)
     m_action->setStatusTip(tr("Compare the opened checkpoint's parameters with the estimate"));
     connect(m_button, &QPushButton::clicked, this, [this] { showDialog(); });
     connect(m_action, &QAction::triggered, this, [this] { showDialog(); });
-    connect(m_model, &ConfigModel::changed, this, &CheckpointBar::refresh);
+    using Change = ConfigModel::Change;
+    m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded, this,
+                         [this] { refresh(); });
     refresh();
 }
 

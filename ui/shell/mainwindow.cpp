@@ -109,7 +109,15 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     setAcceptDrops(true);
     createMenus();
 
-    connect(m_model, &ConfigModel::changed, this, &MainWindow::updateTitle);
+    using Change = ConfigModel::Change;
+    m_model->whenChanged(Change::Configuration | Change::ModelLoaded, this,
+                         [this] { updateTitle(); });
+    // The settings file follows the display options, whichever window or session changed them.
+    m_model->whenChanged(Change::Display, this, [this] {
+        if (m_persistent) {
+            m_settings->setDisplayOptions(m_model->displayOptions());
+        }
+    });
     connect(m_explore->presentation(), &Presentation::toggled, this, [this, scroll](bool on) {
         m_config->setSimplified(on);
         scroll->setVisible(!on);
@@ -128,12 +136,6 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             Qt::QueuedConnection);
     });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
-    // The settings file follows the display options, whichever window or session changed them.
-    connect(m_model, &ConfigModel::displayOptionsChanged, this, [this] {
-        if (m_persistent) {
-            m_settings->setDisplayOptions(m_model->displayOptions());
-        }
-    });
     updateTitle();
     followPalette();
 }

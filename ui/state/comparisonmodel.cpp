@@ -35,7 +35,7 @@ ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
     : QObject(parent), m_current(current)
 {
     // Units and the KV precision are the Overview's display options.
-    connect(m_current, &ConfigModel::displayOptionsChanged, this, &ComparisonModel::followOptions);
+    m_current->whenChanged(ConfigModel::Change::Display, this, [this] { followOptions(); });
 }
 
 std::vector<NamedConfig> ComparisonModel::namedConfigs() const

@@ -12,8 +12,9 @@ namespace llmsizer::ui {
 ConfigModel::ConfigModel(QObject* parent) : QObject(parent)
 {
     m_modelName = QStringLiteral("Custom");
-    m_context = m_config.context_length;
-    m_results = compute(m_config, m_context, m_batch);
+    m_ws.context = m_ws.config.context_length;
+    ++m_recomputes;
+    m_results = evaluate(m_ws, m_catalog);
 }
 
 void ConfigModel::setPresets(std::vector<Preset> presets)
@@ -44,56 +45,56 @@ const Preset* ConfigModel::findPreset(const QString& id) const
 bool ConfigModel::selectPreset(const QString& id)
 {
     const Preset* p = findPreset(id);
-    if (p == nullptr) {
-        return false;
-    }
-    const QString name = QString::fromStdString(p->name);
-    const ModelConfig config = p->config;
-    if (!apply(config, config.context_length, m_batch)) {
-        return false;
-    }
-    m_presetId = id;
-    m_modelName = name;
-    m_base = config;
-    m_checkpoint.reset();
-    emit modelLoaded();
-    emit changed();
-    return true;
+    return p != nullptr && loadModel(p->config, id, QString::fromStdString(p->name));
 }
 
 bool ConfigModel::loadConfig(const ModelConfig& config, const QString& name)
 {
-    if (!apply(config, config.context_length, m_batch)) {
+    return loadModel(config, {}, name);
+}
+
+// A preset or a file: the configuration, at its own context length, becomes the new base.
+bool ConfigModel::loadModel(const ModelConfig& config, const QString& presetId, const QString& name)
+{
+    Workspace next = m_ws;
+    next.config = config;
+    next.context = config.context_length;
+    if (!apply(std::move(next))) {
         return false;
     }
-    m_presetId.clear();
+    m_presetId = presetId;
     m_modelName = name;
     m_base = config;
-    m_checkpoint.reset();
-    emit modelLoaded();
-    emit changed();
+    Changes what = Change::Configuration | Change::Workload | Change::ModelLoaded;
+    if (m_checkpoint) {
+        m_checkpoint.reset();
+        what |= Change::Checkpoint;
+    }
+    emit changed(what);
     return true;
 }
 
 bool ConfigModel::loadCheckpoint(const Checkpoint& checkpoint, const QString& name)
 {
+    Changes what = Change::Checkpoint;
     if (checkpoint.inferred) {
         const ModelConfig& config = *checkpoint.inferred;
-        if (!apply(config, config.context_length, m_batch)) {
+        Workspace next = m_ws;
+        next.config = config;
+        next.context = config.context_length;
+        if (!apply(std::move(next))) {
             return false;
         }
         m_presetId.clear();
         m_modelName = name;
         m_base = config;
+        what |= Change::Configuration | Change::Workload | Change::ModelLoaded;
     }
     m_checkpoint = std::make_shared<const Checkpoint>(checkpoint);
     m_checkpointName = name;
-    m_checkpointConfig = m_config;
+    m_checkpointConfig = m_ws.config;
     m_checkpointSlices = checkpointSlices(checkpoint);
-    if (checkpoint.inferred) {
-        emit modelLoaded();
-    }
-    emit changed();
+    emit changed(what);
     return true;
 }
 
@@ -104,66 +105,73 @@ void ConfigModel::resetToBase()
 
 bool ConfigModel::setConfig(const ModelConfig& config)
 {
-    if (config == m_config && m_issues.empty()) {
+    if (config == m_ws.config && m_issues.empty()) {
         return true;
     }
-    ModelConfig next = config;
-    if (!next.projector.empty() && next.d_model != m_config.d_model &&
-        next.projector == m_config.projector) {
+    Workspace next = m_ws;
+    next.config = config;
+    const ModelConfig& current = m_ws.config;
+    if (!next.config.projector.empty() && next.config.d_model != current.d_model &&
+        next.config.projector == current.projector) {
         // The projector maps into d_model and was counted for the imported width: a changed
         // width leaves it unknown, which the total then says (the vision tower stays valid).
-        next.projector.clear();
-        next.not_counted = "the projector (counted for d_model " + withThousands(m_config.d_model) +
-                           "; d_model was changed)";
+        next.config.projector.clear();
+        next.config.not_counted = "the projector (counted for d_model " +
+                                  withThousands(current.d_model) + "; d_model was changed)";
     }
-    if (!apply(next, m_context, m_batch)) {
+    if (!apply(std::move(next))) {
         return false;
     }
-    emit changed();
+    emit changed(Change::Configuration);
     return true;
 }
 
 bool ConfigModel::setKnob(Knob knob, std::uint64_t value)
 {
-    return setConfig(withKnob(m_config, knob, value));
+    return setConfig(withKnob(m_ws.config, knob, value));
 }
 
 bool ConfigModel::setContext(std::uint64_t tokens)
 {
-    if (tokens == m_context && m_issues.empty()) {
+    if (tokens == m_ws.context && m_issues.empty()) {
         return true;
     }
-    if (!apply(m_config, tokens, m_batch)) {
+    Workspace next = m_ws;
+    next.context = tokens;
+    if (!apply(std::move(next))) {
         return false;
     }
-    emit changed();
+    emit changed(Change::Workload);
     return true;
 }
 
 bool ConfigModel::setBatch(std::uint64_t batch)
 {
-    if (batch == m_batch && m_issues.empty()) {
+    if (batch == m_ws.batch && m_issues.empty()) {
         return true;
     }
-    if (!apply(m_config, m_context, batch)) {
+    Workspace next = m_ws;
+    next.batch = batch;
+    if (!apply(std::move(next))) {
         return false;
     }
-    emit changed();
+    emit changed(Change::Workload);
     return true;
 }
 
-// Validates, computes and stores; the caller emits changed() once it has updated its own state.
-bool ConfigModel::apply(const ModelConfig& config, std::uint64_t context, std::uint64_t batch)
+// The one recomputation per edit: everything the views show, from the core.
+bool ConfigModel::apply(Workspace next)
 {
-    std::vector<ValidationIssue> issues = validate(config);
-    for (ValidationIssue& i : validateWorkload(context, batch)) {
+    std::vector<ValidationIssue> issues = validate(next.config);
+    for (ValidationIssue& i : validateWorkload(next.context, next.batch)) {
         issues.push_back(std::move(i));
     }
     Snapshot results;
     if (issues.empty()) {
         // A valid configuration can still overflow 64 bits (huge d_model × vocab).
         try {
-            results = compute(config, context, batch);
+            ++m_recomputes;
+            results = evaluate(next, m_catalog);
         } catch (const std::exception& e) {
             issues.push_back({"configuration", e.what()});
         }
@@ -172,19 +180,10 @@ bool ConfigModel::apply(const ModelConfig& config, std::uint64_t context, std::u
         setIssues(std::move(issues));
         return false;
     }
-    m_config = config;
-    m_context = context;
-    m_batch = batch;
+    m_ws = std::move(next);
     m_results = std::move(results);
     setIssues({});
     return true;
-}
-
-// The one recomputation per edit: everything the views show, from the core.
-Snapshot ConfigModel::compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch)
-{
-    ++m_recomputes;
-    return evaluate({config, context, batch, m_display}, m_catalog);
 }
 
 namespace {
@@ -211,50 +210,50 @@ std::vector<std::string> fromQt(const QStringList& list)
 
 void ConfigModel::setDisplayOptions(const DisplayOptions& options)
 {
-    changeOptions(checkedDisplayOptions(options, m_display));
+    changeOptions(checkedDisplayOptions(options, m_ws.display));
 }
 
 QString ConfigModel::precision() const
 {
-    return QString::fromStdString(m_display.weight_precision);
+    return QString::fromStdString(m_ws.display.weight_precision);
 }
 
 void ConfigModel::setPrecision(const QString& id)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.weight_precision = id.toStdString();
     setDisplayOptions(o);
 }
 
 QStringList ConfigModel::extraPrecisions() const
 {
-    return toQt(m_display.extra_precisions);
+    return toQt(m_ws.display.extra_precisions);
 }
 
 void ConfigModel::setExtraPrecisions(const QStringList& ids)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.extra_precisions = fromQt(ids);
     changeOptions(std::move(o));
 }
 
 void ConfigModel::setTraining(bool training)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.training = training;
     changeOptions(std::move(o));
 }
 
 QString ConfigModel::kvPrecision() const
 {
-    return QString::fromStdString(m_display.kv_precision);
+    return QString::fromStdString(m_ws.display.kv_precision);
 }
 
 bool ConfigModel::setKvPrecision(const QString& id)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.kv_precision = id.toStdString();
-    o = checkedDisplayOptions(std::move(o), m_display);
+    o = checkedDisplayOptions(std::move(o), m_ws.display);
     if (o.kv_precision != id.toStdString()) {
         return false;
     }
@@ -264,31 +263,31 @@ bool ConfigModel::setKvPrecision(const QString& id)
 
 QString ConfigModel::overhead() const
 {
-    return QString::fromStdString(m_display.overhead);
+    return QString::fromStdString(m_ws.display.overhead);
 }
 
 void ConfigModel::setOverhead(const QString& id)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.overhead = id.toStdString();
     setDisplayOptions(o);
 }
 
 void ConfigModel::setUnits(ByteUnits units)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.units = units;
     changeOptions(std::move(o));
 }
 
 QStringList ConfigModel::gpus() const
 {
-    return toQt(m_display.gpus);
+    return toQt(m_ws.display.gpus);
 }
 
 void ConfigModel::setGpus(const QStringList& keys)
 {
-    DisplayOptions o = m_display;
+    DisplayOptions o = m_ws.display;
     o.gpus = fromQt(keys);
     changeOptions(std::move(o));
 }
@@ -296,21 +295,25 @@ void ConfigModel::setGpus(const QStringList& keys)
 void ConfigModel::setGpuCatalog(GpuCatalog catalog)
 {
     m_catalog = std::move(catalog);
-    if (apply(m_config, m_context, m_batch)) {
-        emit changed();
+    if (apply(m_ws)) {
+        emit changed(Change::Catalog);
     }
 }
 
 void ConfigModel::changeOptions(DisplayOptions options)
 {
-    if (options == m_display) {
+    if (options == m_ws.display) {
         return;
     }
-    m_display = std::move(options);
-    if (apply(m_config, m_context, m_batch)) {
-        emit changed();
+    Workspace next = m_ws;
+    next.display = std::move(options);
+    if (!apply(next)) {
+        // Only an overflow in the new bars can refuse this (the configuration and workload were
+        // valid): the options are still adopted, so that every view and the settings agree; the
+        // charts keep the last results and issues() says why.
+        m_ws.display = std::move(next.display);
     }
-    emit displayOptionsChanged();
+    emit changed(Change::Display);
 }
 
 void ConfigModel::setIssues(std::vector<ValidationIssue> issues)
@@ -325,7 +328,7 @@ void ConfigModel::setIssues(std::vector<ValidationIssue> issues)
 std::string ConfigModel::widthRule() const
 {
     try {
-        return widthRuleText(m_config);
+        return widthRuleText(m_ws.config);
     } catch (const std::exception&) {
         return {};
     }

@@ -12,6 +12,7 @@
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/present/workspace.h"
 
+#include <QFlags>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -21,16 +22,29 @@
 
 namespace llmsizer::ui {
 
-// The one object that holds the app's current state: the model being sized (always a valid
-// configuration), the preset it came from, the workload (context, batch) and the memory view's
-// options, plus the Snapshot the presentation layer evaluates from them (workspace.h). Sliders and
-// pickers write through the setters; charts, tables and the summary read the results. changed()
-// fires exactly once per accepted edit, after exactly one recomputation. An edit that fails
-// validate() is not applied: issues() holds the core's messages and issuesChanged() fires, while
-// the charts stay on the last valid configuration.
+// The one object that holds the app's current state: a Workspace (the model being sized, always a
+// valid configuration; the workload; the display options) and the Snapshot the presentation layer
+// evaluates from it (workspace.h), plus the preset or file it came from. Sliders and pickers write
+// through the setters; charts, tables and the summary read the results. changed(what) fires
+// exactly once per accepted edit, after exactly one recomputation, and says what the edit changed
+// so that each view redoes only what depends on it. An edit that fails validate() is not applied:
+// issues() holds the core's messages and issuesChanged() fires, while the charts stay on the last
+// valid configuration.
 class ConfigModel : public QObject {
     Q_OBJECT
 public:
+    // What one change touched; a load sets several.
+    enum class Change : unsigned {
+        Configuration = 1U << 0, // the model's configuration (a slider, a reset, a load)
+        Workload = 1U << 1,      // context or batch
+        Display = 1U << 2,       // the display options (units, precisions, profile, GPUs, training)
+        Catalog = 1U << 3,       // the GPU catalog
+        ModelLoaded = 1U << 4,   // another model (preset, file, checkpoint): a new base to reset to
+        Checkpoint = 1U << 5,    // a checkpoint was opened, or the one open was let go
+    };
+    Q_DECLARE_FLAGS(Changes, Change)
+    Q_FLAG(Changes)
+
     explicit ConfigModel(QObject* parent = nullptr);
 
     // The preset catalogue (sorted by family, as loadPresetDir returns it).
@@ -53,15 +67,16 @@ public:
     const Checkpoint* checkpoint() const { return m_checkpoint.get(); }
     QString checkpointName() const { return m_checkpointName; }
     // The pie shows the checkpoint's components rather than the estimate.
-    bool showsCheckpoint() const { return m_checkpoint && m_config == m_checkpointConfig; }
+    bool showsCheckpoint() const { return m_checkpoint && m_ws.config == m_checkpointConfig; }
     QString presetId() const { return m_presetId; }
     QString modelName() const { return m_modelName; }
     // The configuration differs from the loaded preset/file; resetToBase() undoes every edit.
-    bool isModified() const { return !(m_config == m_base); }
+    bool isModified() const { return !(m_ws.config == m_base); }
     void resetToBase();
     const ModelConfig& baseConfig() const { return m_base; }
 
-    const ModelConfig& config() const { return m_config; }
+    const Workspace& workspace() const { return m_ws; }
+    const ModelConfig& config() const { return m_ws.config; }
     // Applies a configuration; false (and issues()) when validate() rejects it.
     bool setConfig(const ModelConfig& config);
     bool setKnob(Knob knob, std::uint64_t value);
@@ -70,21 +85,21 @@ public:
     // the configuration admits no family rule.
     std::string widthRule() const;
 
-    std::uint64_t context() const { return m_context; }
+    std::uint64_t context() const { return m_ws.context; }
     bool setContext(std::uint64_t tokens);
-    std::uint64_t batch() const { return m_batch; }
+    std::uint64_t batch() const { return m_ws.batch; }
     bool setBatch(std::uint64_t batch);
 
     // The display options (display_options.h), shared by the Overview, the Compare window,
     // sessions and the settings file. setDisplayOptions applies them all with one recomputation;
     // unknown precision or profile ids keep the current ones. The setters below change one each.
-    const DisplayOptions& displayOptions() const { return m_display; }
+    const DisplayOptions& displayOptions() const { return m_ws.display; }
     void setDisplayOptions(const DisplayOptions& options);
     QString precision() const; // the summary's weight precision
     void setPrecision(const QString& id);
     QStringList extraPrecisions() const; // GGUF types added to the bars
     void setExtraPrecisions(const QStringList& ids);
-    bool training() const { return m_display.training; }
+    bool training() const { return m_ws.display.training; }
     void setTraining(bool training);
     // The KV cache precision (kvPrecisions(); the Compare window's too) and runtime overhead
     // profile (overheadProfiles()) of the inference bars; unknown ids are ignored (false).
@@ -92,7 +107,7 @@ public:
     bool setKvPrecision(const QString& id);
     QString overhead() const;
     void setOverhead(const QString& id);
-    ByteUnits units() const { return m_display.units; }
+    ByteUnits units() const { return m_ws.display.units; }
     void setUnits(ByteUnits units);
     // GPU reference lines: catalog ids, optionally ":count" ("h100-sxm-80gb:8").
     QStringList gpus() const;
@@ -126,22 +141,32 @@ public:
     // How many times the results were recomputed (tests pin one per edit).
     int recomputeCount() const { return m_recomputes; }
 
+    // Calls `f` (in `context`'s thread and lifetime) after each change that touches any of
+    // `parts`: a view that depends on part of the state redoes nothing for the rest.
+    template <typename F>
+    QMetaObject::Connection whenChanged(Changes parts, const QObject* context, F f)
+    {
+        return connect(this, &ConfigModel::changed, context,
+                       [parts, f = std::move(f)](Changes what) {
+                           if (what & parts) {
+                               f();
+                           }
+                       });
+    }
+
 signals:
-    // Another model was loaded (a preset, a file or a checkpoint's configuration): the base that
-    // resetToBase() returns to changed. Emitted just before that load's changed().
-    void modelLoaded();
-    // After every accepted edit (configuration, workload or display options).
-    void changed();
-    // After changed(), when the display options were what changed.
-    void displayOptionsChanged();
+    // After every accepted change, once, with what it touched.
+    void changed(llmsizer::ui::ConfigModel::Changes what);
     void issuesChanged();
     void presetsChanged();
 
 private:
-    bool apply(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
+    // Validates and evaluates `next`; adopts it (true) or keeps the current state and reports the
+    // issues (false). The caller emits changed() once it has updated its own state.
+    bool apply(Workspace next);
     // Adopts new display options and recomputes with the current config and workload.
     void changeOptions(DisplayOptions options);
-    Snapshot compute(const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
+    bool loadModel(const ModelConfig& config, const QString& presetId, const QString& name);
     void setIssues(std::vector<ValidationIssue> issues);
 
     std::vector<Preset> m_presets;
@@ -149,11 +174,8 @@ private:
     QString m_presetId;
     QString m_modelName;
     ModelConfig m_base;
-    ModelConfig m_config;
-    std::uint64_t m_context = 4096;
-    std::uint64_t m_batch = 1;
+    Workspace m_ws;
     std::vector<ValidationIssue> m_issues;
-    DisplayOptions m_display;
     GpuCatalog m_catalog;
 
     std::shared_ptr<const Checkpoint> m_checkpoint;
@@ -164,5 +186,7 @@ private:
     Snapshot m_results;
     int m_recomputes = 0;
 };
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(ConfigModel::Changes)
 
 } // namespace llmsizer::ui

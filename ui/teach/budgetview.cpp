@@ -74,7 +74,7 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     }
     connect(m_ranking, &QComboBox::activated, this, &BudgetView::search);
     connect(m_family, &QComboBox::activated, this, &BudgetView::search);
-    connect(m_model, &ConfigModel::changed, this, &BudgetView::onModelChanged);
+    m_model->whenChanged(ConfigModel::Change::Configuration, this, [this] { onModelChanged(); });
 }
 
 void BudgetView::onModelChanged()

@@ -10,7 +10,6 @@ namespace llmsizer::ui {
 
 ExploreModel::ExploreModel(ConfigModel* model, QObject* parent) : QObject(parent), m_model(model)
 {
-    connect(m_model, &ConfigModel::modelLoaded, this, [this] { m_newModel = true; });
     connect(m_model, &ConfigModel::changed, this, &ExploreModel::onConfigChanged);
 }
 
@@ -121,8 +120,16 @@ void ExploreModel::applyConfig(const IsoSolution& solution)
     }
 }
 
-void ExploreModel::onConfigChanged()
+void ExploreModel::onConfigChanged(ConfigModel::Changes what)
 {
+    using Change = ConfigModel::Change;
+    if (what.testFlag(Change::ModelLoaded)) {
+        m_newModel = true;
+    }
+    // The family and its metrics follow the configuration and the context only.
+    if (!(what & (Change::Configuration | Change::Workload | Change::ModelLoaded))) {
+        return;
+    }
     if (m_applying) {
         m_changeSeen = true;
         updateCurrent();

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/shape/explore.h"
+#include "ui/state/configmodel.h"
 
 #include <QObject>
 #include <QString>
@@ -9,8 +10,6 @@
 #include <vector>
 
 namespace llmsizer::ui {
-
-class ConfigModel;
 
 // The depth-vs-width explorer's state next to the ConfigModel: the family (the shape the sliders
 // reshape, explore.h's ShapeRules), the locked parameter total and what the core computes for
@@ -70,7 +69,7 @@ signals:
     void familyChanged();
 
 private:
-    void onConfigChanged();
+    void onConfigChanged(ConfigModel::Changes what);
     void rebuildFamily();
     void updateCurrent();
     void applyConfig(const IsoSolution& solution);
