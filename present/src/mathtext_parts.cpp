@@ -327,7 +327,8 @@ Expr weightExpr(std::uint64_t params, const BitsPerWeight& bpw)
 
 Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
 {
-    const Expr L = var("L", c.n_layers);
+    // Only attention layers cache K and V; hybrid models' other layers keep a recurrent state.
+    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
     if (c.attention == AttentionKind::Latent) {
         const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim;
         const Expr row =
@@ -341,10 +342,14 @@ Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
 
 std::string kvLegend(const ModelConfig& c)
 {
+    const std::string layers = c.mixer.layers > 0
+                                   ? "L_attn = attention layers (the others keep a recurrent state)"
+                                   : "L = layers";
     if (c.attention == AttentionKind::Latent) {
-        return "L = layers, r_kv = kv LoRA rank, d_rope = RoPE key dim, bits per element";
+        return layers + ", r_kv = kv LoRA rank, d_rope = RoPE key dim, bits per element";
     }
-    return "2 = K and V, L = layers, kv = KV heads, dh = head_dim, bits per element / 8 = bytes";
+    return "2 = K and V, " + layers +
+           ", kv = KV heads, dh = head_dim, bits per element / 8 = bytes";
 }
 
 Expr kvAtContextExpr(const ModelConfig& c, const KvCache& perToken, std::uint64_t context)

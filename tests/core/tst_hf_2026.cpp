@@ -286,6 +286,24 @@ private slots:
         QCOMPARE(quint64(c.total + c.mtp), quint64(358337791296));
     }
 
+    // Qwen3-Next: the mtp.* module shares the model's embedding and head. By hand (d = 2048): one
+    // full-attention MoE layer = gated attention 27,263,488 (q 2048·2·16·256, k and v 2048·2·256,
+    // o 4096·2048, q/k norms 512) + 512 experts 1,610,612,736 + shared expert 3,145,728 + its gate
+    // 2,048 + router 1,048,576 + 2 norms 4,096 = 1,642,076,672; fc 2·2048² = 8,388,608; three
+    // norms 6,144. Sum 1,650,471,424: the Instruct checkpoint's 81,324,862,720 (index.json's
+    // source) less the model's 79,674,391,296. The config may name the layer count.
+    void qwen3NextMtpSharesEmbeddings()
+    {
+        json j = readJsonFile(kConfigs + "/qwen3-next-80b-a3b-instruct/config.json");
+        j["mtp_num_hidden_layers"] = std::uint64_t{1};
+        const HfImport hf = importHfConfig(j, "config.json");
+        QCOMPARE(hf.config.mtp_layers, quint64(1));
+        const ParamCount c = countParameters(hf.config);
+        QCOMPARE(quint64(c.total), quint64(79674391296));
+        QCOMPARE(quint64(c.mtp), quint64(1650471424));
+        QCOMPARE(quint64(c.total + c.mtp), quint64(81324862720));
+    }
+
     // A vision tower that is not described is said, never dropped silently.
     void undescribedVisionTowerSetsScope()
     {

@@ -192,6 +192,9 @@ json modelConfigToJson(const ModelConfig& c)
     j["global_every"] = c.global_every;
     j["attention_sinks"] = c.attention_sinks;
     j["mtp_layers"] = c.mtp_layers;
+    if (c.mtp_shared_embeddings) {
+        j["mtp_shared_embeddings"] = true;
+    }
     if (c.attention_output_gate) {
         j["attention_output_gate"] = true;
     }
@@ -244,6 +247,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "global_every",
                       "attention_sinks",
                       "mtp_layers",
+                      "mtp_shared_embeddings",
                       "attention_output_gate",
                       "mixer",
                       "vision_tower",
@@ -318,6 +322,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readUInt(j, "global_every", c.global_every, file, prefix);
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
+    readBool(j, "mtp_shared_embeddings", c.mtp_shared_embeddings, file, prefix);
     readBool(j, "attention_output_gate", c.attention_output_gate, file, prefix);
     if (const json* m =
             subObject(j, "mixer", {"kind", "layers", "state_per_layer", "parts"}, file, prefix)) {

@@ -141,6 +141,10 @@ void importQwen3Next(Reader& r, ModelConfig& c)
     c.qk_norm = QkNormKind::PerHead;
     c.attention_output_gate = true;
     readCommon(r, c, {16, 2, 256, 151936, 5632, 32768, false});
+    // The checkpoint's mtp.* module (one full-attention MoE layer, fc, three norms) reuses the
+    // embedding and head; transformers does not build it. Its config may say how many layers.
+    c.mtp_layers = r.optUInt({"mtp_num_hidden_layers"}).value_or(0);
+    c.mtp_shared_embeddings = true;
     const bool bias = r.flag({"attention_bias"}, false);
     c.biases.qkv = bias;
     c.biases.out = bias;

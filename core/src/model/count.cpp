@@ -341,7 +341,8 @@ ParamCount countParameters(const ModelConfig& c)
     if (c.mtp_layers > 0) {
         // DeepSeek-V3 / GLM-4.5 checkpoints, layer n_layers: the decoder layer (MoE when the
         // model has experts), eh_proj (2d -> d, no bias), enorm, hnorm, shared_head.norm, and
-        // embed_tokens and shared_head.head stored again.
+        // embed_tokens and shared_head.head stored again. Qwen3-Next mtp.*: the same shapes as
+        // fc, pre_fc_norm_embedding, pre_fc_norm_hidden and norm, without the copies.
         u64 layer = add(r.attention_per_layer, r.norms_per_layer);
         if (moeLayers > 0) {
             layer = add(layer, mul(r.expert_params, c.moe.n_routed_experts));
@@ -352,7 +353,9 @@ ParamCount countParameters(const ModelConfig& c)
             layer = add(layer, r.dense_mlp_per_layer);
         }
         u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
-        extra = add(extra, mul(2, mul(c.vocab_size, d)));
+        if (!c.mtp_shared_embeddings) {
+            extra = add(extra, mul(2, mul(c.vocab_size, d)));
+        }
         r.mtp = mul(c.mtp_layers, add(layer, extra));
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.

@@ -144,21 +144,33 @@ IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint6
 IsoSolution solveDepth(const ModelConfig& base, std::uint64_t target, std::uint64_t d_model,
                        const ShapeRules& rules)
 {
-    // MoE layers start after first_dense_layers; from there on the total is affine in L.
+    // The total grows with every layer added (a dense, MoE, attention or mixer layer each adds
+    // parameters), though not by the same amount when MoE layers interleave or a hybrid keeps
+    // its share of mixer layers: a binary search for the first depth at or above the target,
+    // then the closer of it and the depth below.
     const u64 l0 = base.isMoe() ? base.moe.first_dense_layers + base.moe.every : 1;
     if (l0 >= Limits::maxLayers) {
         throw std::invalid_argument("first_dense_layers leaves no room for more layers");
     }
     auto config = [&](u64 layers) { return reshape(base, d_model, layers, rules); };
-    const u64 t0 = countParameters(config(l0)).total;
-    const u64 perLayer = countParameters(config(l0 + 1)).total - t0;
-    u64 below = l0;
-    if (target > t0 && perLayer > 0) {
-        below = std::min(l0 + (target - t0) / perLayer, Limits::maxLayers);
+    u64 a = l0;
+    u64 b = Limits::maxLayers;
+    while (a < b) {
+        const u64 mid = a + (b - a) / 2;
+        bool atOrAbove = true; // a total past 64 bits is above any target
+        try {
+            atOrAbove = countParameters(config(mid)).total >= target;
+        } catch (const OverflowError&) {
+        }
+        if (atOrAbove) {
+            b = mid;
+        } else {
+            a = mid + 1;
+        }
     }
     IsoSolution best;
     bool haveBest = false;
-    for (u64 layers : {below, std::min(below + 1, Limits::maxLayers)}) {
+    for (u64 layers : {a > l0 ? a - 1 : a, a}) {
         ModelConfig c = config(layers);
         const u64 total = countParameters(c).total;
         if (closer(total, target, best, haveBest)) {

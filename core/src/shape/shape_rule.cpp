@@ -137,6 +137,22 @@ ModelConfig reshape(const ModelConfig& base, std::uint64_t d_model, std::uint64_
     if (base.moe.shared_d_ff != 0) {
         c.moe.shared_d_ff = scaleRounded(base.moe.shared_d_ff, d_model, base.d_model, m);
     }
+    // Hybrid models keep their share of mixer layers (rounded to the nearest layer); the parts
+    // are sums over identical layers, so each scales with the layer count exactly.
+    if (base.mixer.layers > 0 && n_layers != base.n_layers) {
+        const u64 layers = std::min<u64>(
+            n_layers, (checkedMul(2, checkedMul(base.mixer.layers, n_layers, "mixer layers"),
+                                  "mixer layers") +
+                       base.n_layers) /
+                          (2 * base.n_layers));
+        for (Part& part : c.mixer.parts) {
+            part.params = checkedMul(part.params / base.mixer.layers, layers, "mixer parts");
+        }
+        c.mixer.layers = layers;
+        if (layers == 0) {
+            c.mixer = MixerLayers{};
+        }
+    }
     return c;
 }
 

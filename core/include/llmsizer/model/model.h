@@ -136,6 +136,9 @@ struct ModelConfig {
     // num_nextn_predict_layers). transformers does not build them, so they are not in the total;
     // ParamCount::mtp counts them for an extra line (docs/counting.md, "MTP").
     std::uint64_t mtp_layers = 0;
+    // The MTP layers reuse the model's embedding and head instead of storing copies (Qwen3-Next
+    // mtp.*: fc, pre_fc_norm_embedding, pre_fc_norm_hidden, one decoder layer, norm).
+    bool mtp_shared_embeddings = false;
 
     // One learned logit per attention head and layer that takes a share of the softmax
     // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
