@@ -154,9 +154,13 @@ private slots:
             QVERIFY2(stems.count(p.id) == 1, p.id.c_str());
         }
         QVERIFY(std::is_sorted(presets.begin(), presets.end(), [](const auto& a, const auto& b) {
-            return std::tie(a.family, a.published.total_params, a.id) <
-                   std::tie(b.family, b.published.total_params, b.id);
+            return std::tie(a.family, a.released, a.published.total_params, a.id) <
+                   std::tie(b.family, b.released, b.published.total_params, b.id);
         }));
+        // The picker groups by family and year: every bundled preset says when it came out.
+        for (const Preset& p : presets) {
+            QVERIFY2(p.releasedYear() >= 2018 && p.releasedYear() <= 2026, p.id.c_str());
+        }
     }
 
     // Every field set away from its default survives the JSON form, including fields no preset
@@ -280,6 +284,27 @@ private slots:
         row("id with capitals", j,
             "bad.json: id: must be lowercase letters, digits, dots and dashes, starting with a "
             "letter or digit (got \"GPT_2\")");
+        j = validPreset();
+        j["released"] = "2019-13";
+        row("month out of range", j,
+            "bad.json: released: must be a month as YYYY-MM, e.g. \"2024-04\" (got \"2019-13\")");
+        j = validPreset();
+        j["released"] = "Feb 2019";
+        row("month in words", j,
+            "bad.json: released: must be a month as YYYY-MM, e.g. \"2024-04\" (got \"Feb 2019\")");
+        j = validPreset();
+        j["training_tokens"] = {{"tokens", 0}, {"source", "paper"}};
+        row("zero training tokens", j,
+            "bad.json: training_tokens.tokens: must be positive (leave it out when no figure was "
+            "published)");
+        j = validPreset();
+        j["training_tokens"] = {{"source", "model card"}};
+        row("no tokens and no note", j,
+            "bad.json: training_tokens.note: is required when no token count is given (say what "
+            "was published)");
+        j = validPreset();
+        j["training_tokens"] = {{"tokens", 300000000000ull}};
+        row("training tokens without a source", j, "bad.json: training_tokens.source: is required");
         row("not an object", json::array({1, 2}), "bad.json: must be a JSON object (got an array)");
     }
     void malformed()

@@ -127,7 +127,12 @@ void PresetPicker::setPresets(const std::vector<Preset>& presets,
         }
         const QString total =
             i < totals.size() ? QString::fromStdString(totals[i]) : QStringLiteral("?");
-        const QString text = QString::fromStdString(p.name) + QStringLiteral("  —  ") + total;
+        // Grouped by family (the headers) and, within one, in order of release; the year is
+        // shown and searchable ("2025" lists that year's models).
+        QString text = QString::fromStdString(p.name) + QStringLiteral("  —  ") + total;
+        if (p.releasedYear() != 0) {
+            text += QStringLiteral(" · ") + QString::number(p.releasedYear());
+        }
         auto* item = new QStandardItem(text);
         item->setData(QString::fromStdString(p.id), kIdRole);
         item->setToolTip(QString::fromStdString(p.description));

@@ -125,7 +125,61 @@ std::filesystem::path findDataDir(const char* env, const char* sub)
     return (programDirectory() / ".." / share).lexically_normal();
 }
 
+// "YYYY-MM" with a plausible year and a month 01-12.
+bool isValidMonth(const std::string& s)
+{
+    if (s.size() != 7 || s[4] != '-') {
+        return false;
+    }
+    for (std::size_t i : {0u, 1u, 2u, 3u, 5u, 6u}) {
+        if (s[i] < '0' || s[i] > '9') {
+            return false;
+        }
+    }
+    const int year = std::stoi(s.substr(0, 4));
+    const int month = std::stoi(s.substr(5, 2));
+    return year >= 1950 && year <= 2100 && month >= 1 && month <= 12;
+}
+
+TrainingTokens trainingFromJson(const json& j, const std::string& file)
+{
+    const std::string prefix = "training_tokens";
+    requireObject(j, file, prefix);
+    requireKnownKeys(j, {"tokens", "source", "note"}, file, prefix);
+    TrainingTokens t;
+    t.tokens = getOptUInt(j, "tokens", file, prefix).value_or(0);
+    if (j.contains("tokens") && t.tokens == 0) {
+        throw InputError(file, "training_tokens.tokens",
+                         "must be positive (leave it out when no figure was published)");
+    }
+    t.source = requireNonEmptyString(j, "source", file, prefix);
+    t.note = getOptString(j, "note", file, prefix).value_or("");
+    if (t.tokens == 0 && t.note.empty()) {
+        throw InputError(file, "training_tokens.note",
+                         "is required when no token count is given (say what was published)");
+    }
+    return t;
+}
+
+json trainingToJson(const TrainingTokens& t)
+{
+    json j;
+    if (t.tokens != 0) {
+        j["tokens"] = t.tokens;
+    }
+    j["source"] = t.source;
+    if (!t.note.empty()) {
+        j["note"] = t.note;
+    }
+    return j;
+}
+
 } // namespace
+
+int Preset::releasedYear() const
+{
+    return released.size() >= 4 ? std::stoi(released.substr(0, 4)) : 0;
+}
 
 void setProgramDirectory(const std::filesystem::path& dir)
 {
@@ -142,7 +196,13 @@ json presetToJson(const Preset& preset)
     if (!preset.hf_id.empty()) {
         j["hf_id"] = preset.hf_id;
     }
+    if (!preset.released.empty()) {
+        j["released"] = preset.released;
+    }
     j["published"] = publishedToJson(preset.published);
+    if (!preset.training.source.empty()) {
+        j["training_tokens"] = trainingToJson(preset.training);
+    }
     j["architecture"] = modelConfigToJson(preset.config);
     return j;
 }
@@ -150,8 +210,10 @@ json presetToJson(const Preset& preset)
 Preset presetFromJson(const json& j, const std::string& file)
 {
     requireObject(j, file, "");
-    requireKnownKeys(
-        j, {"id", "name", "family", "description", "hf_id", "published", "architecture"}, file, "");
+    requireKnownKeys(j,
+                     {"id", "name", "family", "description", "hf_id", "released", "published",
+                      "training_tokens", "architecture"},
+                     file, "");
     Preset p;
     p.id = getString(j, "id", file, "");
     if (!isValidId(p.id)) {
@@ -164,7 +226,16 @@ Preset presetFromJson(const json& j, const std::string& file)
     p.family = requireNonEmptyString(j, "family", file, "");
     p.description = getString(j, "description", file, "");
     p.hf_id = getOptString(j, "hf_id", file, "").value_or("");
+    p.released = getOptString(j, "released", file, "").value_or("");
+    if (j.contains("released") && !isValidMonth(p.released)) {
+        throw InputError(file, "released",
+                         "must be a month as YYYY-MM, e.g. \"2024-04\" (got \"" + p.released +
+                             "\")");
+    }
     p.published = publishedFromJson(requireMember(j, "published", file), file);
+    if (auto it = j.find("training_tokens"); it != j.end()) {
+        p.training = trainingFromJson(*it, file);
+    }
     p.config = modelConfigFromJson(requireMember(j, "architecture", file), file, "architecture");
     return p;
 }
@@ -204,8 +275,8 @@ std::vector<Preset> loadPresetDir(const std::filesystem::path& dir)
         presets.push_back(loadPresetFile(f));
     }
     std::stable_sort(presets.begin(), presets.end(), [](const Preset& a, const Preset& b) {
-        return std::tie(a.family, a.published.total_params, a.id) <
-               std::tie(b.family, b.published.total_params, b.id);
+        return std::tie(a.family, a.released, a.published.total_params, a.id) <
+               std::tie(b.family, b.released, b.published.total_params, b.id);
     });
     return presets;
 }

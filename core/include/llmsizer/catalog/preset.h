@@ -27,6 +27,16 @@ struct PublishedCount {
     bool operator==(const PublishedCount&) const = default;
 };
 
+// How many tokens the model was trained on, as its makers published it (the teaching views set it
+// against Chinchilla's 20 tokens per parameter). tokens == 0: no figure was published; `note`
+// then says so and what is known instead.
+struct TrainingTokens {
+    std::uint64_t tokens = 0;
+    std::string source;
+    std::string note; // "a lower bound ('15T+')", "not published", …
+    bool operator==(const TrainingTokens&) const = default;
+};
+
 // One real model: presets/<id>.json. Schema in presets/README.md.
 struct Preset {
     std::string id;          // file stem, e.g. "llama-3-70b"
@@ -36,7 +46,11 @@ struct Preset {
     std::string hf_id;       // "meta-llama/Meta-Llama-3-70B" or empty
     ModelConfig config;
     PublishedCount published;
+    std::string released;    // "YYYY-MM": the month its weights (or paper) were first public
+    TrainingTokens training; // source empty: not stated in the file
     bool operator==(const Preset&) const = default;
+    // The year of `released` (2024), 0 when the file does not say.
+    int releasedYear() const;
 };
 
 // The project's own JSON form of a ModelConfig (the "architecture" object of a preset, also used
@@ -58,8 +72,8 @@ nlohmann::json presetToJson(const Preset& preset);
 Preset presetFromJson(const nlohmann::json& j, const std::string& file);
 // Reads presets/<id>.json; the file's "id" must equal its stem.
 Preset loadPresetFile(const std::filesystem::path& file);
-// Every *.json in dir, sorted by family, then published total, then id; throws on the first bad
-// file (files are read in name order).
+// Every *.json in dir, sorted by family, then release month, then published total, then id; throws
+// on the first bad file (files are read in name order).
 std::vector<Preset> loadPresetDir(const std::filesystem::path& dir);
 
 // The folder of the running program, told by its main() (QCoreApplication::applicationDirPath():
