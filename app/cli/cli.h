@@ -71,5 +71,6 @@ int runCompute(const QStringList& args);
 int runFit(const QStringList& args);
 int runGpus(const QStringList& args);
 int runInspect(const QStringList& args);
+int runRuns(const QStringList& args);
 
 } // namespace llmsizer::cli

@@ -1,9 +1,11 @@
 // llm-sizer-cli memory (--preset ID | --config FILE) [--precision P] [--context N] [--batch N]
-// [--kv-precision P] [--overhead PROFILE] [--tp N] [--json]: inference memory, split into
-// weights, KV cache, activations/workspace and runtime overhead, in exact bytes. Without
-// --precision, one row per common precision.
+// [--kv-precision P] [--overhead PROFILE] [--tp N | --gpu-layers N] [--json]: inference memory,
+// split into weights, KV cache, activations/workspace and runtime overhead, in exact bytes.
+// Without --precision, one row per common precision. --gpu-layers splits the model between one
+// GPU and system RAM by layers, as llama.cpp's -ngl does (offload.h).
 #include "cli.h"
 #include "llmsizer/memory/memory.h"
+#include "llmsizer/memory/offload.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
@@ -156,6 +158,41 @@ void printAll(const std::vector<std::pair<InferenceParams, InferenceMemory>>& ro
     printLine("  GB = 1e9 bytes, GiB = 2^30 bytes.");
 }
 
+nlohmann::json offloadJson(const OffloadMemory& o)
+{
+    return {{"layers", o.layers},
+            {"gpu_layers", o.gpu_layers},
+            {"output_on_gpu", o.output_on_gpu},
+            {"gpu_weight_bytes", o.gpu_weight_bytes},
+            {"gpu_kv_bytes", o.gpu_kv_bytes},
+            {"workspace_bytes", o.workspace_bytes},
+            {"overhead_bytes", o.overhead_bytes},
+            {"gpu_total_bytes", o.gpu_total_bytes},
+            {"ram_weight_bytes", o.ram_weight_bytes},
+            {"ram_kv_bytes", o.ram_kv_bytes},
+            {"ram_total_bytes", o.ram_total_bytes}};
+}
+
+void printOffload(const OffloadMemory& o)
+{
+    printLine("  Split by layers: the last " + std::to_string(o.gpu_layers) + " of " +
+              std::to_string(o.layers) + " layers on the GPU" +
+              (o.output_on_gpu ? " with the output layer" : "") +
+              ", the rest and the token embedding in system RAM");
+    auto row = [](const std::string& label, std::uint64_t bytes) {
+        printLine("  " + padRight(label, 24) + padLeft(withThousands(bytes), 24) +
+                  padLeft(gb(bytes), 12) + padLeft(gib(bytes), 12));
+    };
+    row("GPU: weights", o.gpu_weight_bytes);
+    row("GPU: KV cache", o.gpu_kv_bytes);
+    row("GPU: workspace", o.workspace_bytes);
+    row("GPU: runtime overhead", o.overhead_bytes);
+    row("GPU total", o.gpu_total_bytes);
+    row("RAM: weights", o.ram_weight_bytes);
+    row("RAM: KV cache", o.ram_kv_bytes);
+    row("RAM total", o.ram_total_bytes);
+}
+
 } // namespace
 
 int runMemory(const QStringList& args)
@@ -184,9 +221,20 @@ int runMemory(const QStringList& args)
     parser.addOption({QStringLiteral("tp"),
                       QStringLiteral("Tensor-parallel GPUs; figures are per GPU (default 1)."),
                       QStringLiteral("N")});
+    parser.addOption({QStringLiteral("gpu-layers"),
+                      QStringLiteral("Split by layers between one GPU and system RAM: the last N "
+                                     "layers on the GPU (llama.cpp -ngl; needs --precision)."),
+                      QStringLiteral("N")});
     addJsonOption(parser);
     parseOrThrow(parser, args);
 
+    const bool offload = parser.isSet(QStringLiteral("gpu-layers"));
+    if (offload && !parser.isSet(QStringLiteral("precision"))) {
+        throw UsageError("--gpu-layers needs --precision (one precision at a time)");
+    }
+    if (offload && parser.isSet(QStringLiteral("tp"))) {
+        throw UsageError("--gpu-layers and --tp cannot be combined (a layer split uses one GPU)");
+    }
     InferenceParams p;
     p.context = uintOption(parser, QStringLiteral("context"), 4096, 1, Limits::maxContext);
     p.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
@@ -206,6 +254,8 @@ int runMemory(const QStringList& args)
         ids = {asUsage("precision", [&] { return precisionById(id); }).id};
     }
     const LoadedModel model = loadModel(parser);
+    const std::uint64_t gpuLayers =
+        offload ? uintOption(parser, QStringLiteral("gpu-layers"), 0, 0, model.config.n_layers) : 0;
 
     std::vector<std::pair<InferenceParams, InferenceMemory>> rows;
     for (const std::string& id : ids) {
@@ -218,6 +268,10 @@ int runMemory(const QStringList& args)
         nlohmann::json j = settingsJson(model, p, rows.front().second.kv);
         if (single) {
             j.update(resultJson(rows.front().second, rows.front().first));
+            if (offload) {
+                j["offload"] = offloadJson(offloadMemory(
+                    model.config, countParameters(model.config), rows.front().first, gpuLayers));
+            }
         } else {
             nlohmann::json list = nlohmann::json::array();
             for (const auto& [q, m] : rows) {
@@ -232,6 +286,10 @@ int runMemory(const QStringList& args)
     printHeadline(model, rows);
     if (single) {
         printOne(rows.front().second, rows.front().first);
+        if (offload) {
+            printOffload(offloadMemory(model.config, countParameters(model.config),
+                                       rows.front().first, gpuLayers));
+        }
     } else {
         printAll(rows);
     }

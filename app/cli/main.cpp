@@ -27,13 +27,14 @@ struct Command {
     int (*run)(const QStringList&);
 };
 
-constexpr std::array<Command, 8> kCommands{{
+constexpr std::array<Command, 9> kCommands{{
     {"count", "Exact parameter count per component", llmsizer::cli::runCount},
     {"presets", "List the bundled presets", llmsizer::cli::runPresets},
     {"memory", "Inference memory per precision", llmsizer::cli::runMemory},
     {"train", "Training memory per GPU", llmsizer::cli::runTrain},
     {"compute", "Training FLOPs, Chinchilla tokens, training time", llmsizer::cli::runCompute},
     {"fit", "Does it fit on a GPU, and on how many", llmsizer::cli::runFit},
+    {"runs", "What runs on my GPUs (and RAM): every model", llmsizer::cli::runRuns},
     {"gpus", "List the GPU catalog", llmsizer::cli::runGpus},
     {"inspect", "Read a safetensors or GGUF checkpoint's header", llmsizer::cli::runInspect},
 }};

@@ -196,6 +196,8 @@ private slots:
                                  << "--tokens";
         QTest::newRow("fit") << "fit"
                              << "--gpu <ID>";
+        QTest::newRow("runs") << "runs"
+                              << "--ram <SIZE>";
         QTest::newRow("gpus") << "gpus"
                               << "--json";
         QTest::newRow("inspect") << "inspect"

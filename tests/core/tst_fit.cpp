@@ -2,6 +2,7 @@
 // decode bound of a 7B model on an H100 by hand, and the layout rules.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/compute/speed.h"
+#include "llmsizer/model/count.h"
 #include "llmsizer/shape/fit.h"
 #include "support/bundled_data.h"
 
@@ -276,17 +277,18 @@ private slots:
     }
 
     // formulas.md §5: at batch 1, tok/s ≤ BW / (W + KV). Llama 2 7B at FP16 is
-    // 2 × 6,738,415,616 = 13,476,831,232 bytes; an H100 SXM streams 3.35e12 B/s:
-    // 3.35e12 / 13.48e9 ≈ 248.6 tokens/s.
+    // 2 × 6,738,415,616 = 13,476,831,232 bytes, of which a token reads all but the token
+    // embedding (one row of it: 2 × 32,000 × 4,096 = 262,144,000 bytes not streamed):
+    // 13,214,687,232 bytes; an H100 SXM streams 3.35e12 B/s: 3.35e12 / 13.21e9 ≈ 253.5 tokens/s.
     void decodeBound7bOnH100()
     {
         InferenceParams p;
         p.context = 1;
         const DecodeEstimate d =
             decodeEstimate(preset(QStringLiteral("llama-2-7b")), p, catalog().at("h100-sxm-80gb"));
-        QCOMPARE(d.weight_bytes, quint64(13476831232ull));
+        QCOMPARE(d.weight_bytes, quint64(13'214'687'232ull));
         QVERIFY(d.memory_bound);
-        QVERIFY(std::abs(d.upper_bound_tokens_per_second - 248.6) < 0.5);
+        QVERIFY(std::abs(d.upper_bound_tokens_per_second - 253.5) < 0.5);
         // With the default bandwidth efficiency (0.6), 0.6 of the bound.
         QVERIFY(std::abs(d.tokens_per_second - 0.6 * d.upper_bound_tokens_per_second) < 1e-9);
         // Low level, by hand: 3.35e12 / (13.5e9 + 0.5e9) = 239.3 tokens/s.
@@ -296,7 +298,8 @@ private slots:
         QVERIFY(!h.compute_known);
     }
 
-    // MoE decode streams only the visited experts: Mixtral 8x7B at FP16 reads 2 × active params.
+    // MoE decode streams only the visited experts: Mixtral 8x7B at FP16 reads 2 × active params
+    // less the token embedding (2 × 32,000 × 4,096 = 262,144,000 bytes, of which one row is read).
     void decodeMoeActiveWeights()
     {
         InferenceParams p;
@@ -304,8 +307,25 @@ private slots:
         const ModelConfig c = preset(QStringLiteral("mixtral-8x7b"));
         const DecodeEstimate d = decodeEstimate(c, p, catalog().at("h100-sxm-80gb"), 2);
         const InferenceMemory m = inferenceMemory(c, p);
-        QCOMPARE(d.weight_bytes, m.weights.active_bytes);
+        QCOMPARE(d.weight_bytes, m.weights.active_bytes - 262'144'000);
+        QCOMPARE(m.weights.active_bytes, 2 * countParameters(c).active);
         QVERIFY(d.weight_bytes < m.weights.bytes / 3);
+    }
+
+    // A batch of B tokens reads every expert any of them visits: E·(1 − (1 − k/E)^B) of E per
+    // MoE layer with uniform routing. Mixtral 8x7B at FP16, B = 8: the 6 idle experts of one token
+    // hold 93,405,585,408 − 25,759,850,496 = 67,645,734,912 bytes, 11,274,289,152 per expert;
+    // 8·(1 − 0.75^8) = 7.199 experts are read, 5.199 more than one token's 2.
+    void decodeMoeBatchReadsMoreExperts()
+    {
+        InferenceParams p;
+        p.context = 1;
+        p.batch = 8;
+        const ModelConfig c = preset(QStringLiteral("mixtral-8x7b"));
+        const DecodeEstimate d = decodeEstimate(c, p, catalog().at("h100-sxm-80gb"), 2);
+        const double extra = 11'274'289'152.0 * (8.0 * (1.0 - std::pow(0.75, 8)) - 2.0);
+        QCOMPARE(d.weight_bytes,
+                 quint64(25'759'850'496ull - 262'144'000ull) + quint64(std::llround(extra)));
     }
 
     // formulas.md §5: on an H100 SXM (989.4e12 / 3.35e12 = 295 FLOP/B) a BF16 prefill becomes

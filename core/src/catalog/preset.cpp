@@ -4,6 +4,7 @@
 #include "llmsizer/catalog/preset.h"
 
 #include "llmsizer/json/jsonio.h"
+#include "llmsizer/precision/precision.h"
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 
@@ -199,6 +200,9 @@ json presetToJson(const Preset& preset)
     if (!preset.released.empty()) {
         j["released"] = preset.released;
     }
+    if (!preset.shipped_precision.empty()) {
+        j["shipped_precision"] = preset.shipped_precision;
+    }
     j["published"] = publishedToJson(preset.published);
     if (!preset.training.source.empty()) {
         j["training_tokens"] = trainingToJson(preset.training);
@@ -211,8 +215,8 @@ Preset presetFromJson(const json& j, const std::string& file)
 {
     requireObject(j, file, "");
     requireKnownKeys(j,
-                     {"id", "name", "family", "description", "hf_id", "released", "published",
-                      "training_tokens", "architecture"},
+                     {"id", "name", "family", "description", "hf_id", "released",
+                      "shipped_precision", "published", "training_tokens", "architecture"},
                      file, "");
     Preset p;
     p.id = getString(j, "id", file, "");
@@ -231,6 +235,16 @@ Preset presetFromJson(const json& j, const std::string& file)
         throw InputError(file, "released",
                          "must be a month as YYYY-MM, e.g. \"2024-04\" (got \"" + p.released +
                              "\")");
+    }
+    p.shipped_precision = getOptString(j, "shipped_precision", file, "").value_or("");
+    if (j.contains("shipped_precision")) {
+        const std::optional<Precision> shipped = findPrecision(p.shipped_precision);
+        if (!shipped) {
+            throw InputError(file, "shipped_precision",
+                             "is not a weight precision id (got \"" + p.shipped_precision +
+                                 "\"; run 'llm-sizer-cli memory --help' for the ids)");
+        }
+        p.shipped_precision = shipped->id;
     }
     p.published = publishedFromJson(requireMember(j, "published", file), file);
     if (auto it = j.find("training_tokens"); it != j.end()) {

@@ -68,9 +68,27 @@ DecodeEstimate decodeEstimate(const ModelConfig& config, const InferenceParams& 
     const std::uint64_t n = std::max<std::uint64_t>(gpus, 1);
     const InferenceMemory m = inferenceMemory(config, singleDevice(params));
     // Per step: the weights a token visits (MoE: active experts only) and every sequence's KV.
+    // The token embedding is a lookup of one row per token, not a matrix read, unless the head
+    // is tied to it.
     const double flops =
         static_cast<double>(params.batch) * decodeFlopsPerToken(config, params.context).total();
-    return decodeRoofline(m.weights.active_bytes, m.kv.bytes, flops, params.batch,
+    std::uint64_t streamed =
+        m.weights.active_bytes - (config.tied_head ? 0 : m.weights.embedding_bytes);
+    // A batch reads every expert any of its tokens visits: with k of E experts per token and
+    // independent, uniform routing (an assumption), E·(1 − (1 − k/E)^B) distinct experts per MoE
+    // layer (Mixtral at B = 8: 7.2 of 8, where one token reads 2).
+    const std::uint64_t E = config.moe.n_routed_experts;
+    const std::uint64_t k = config.moe.experts_per_token;
+    if (config.isMoe() && params.batch > 1 && E > k && m.weights.bytes > m.weights.active_bytes) {
+        const double perExpert = static_cast<double>(m.weights.bytes - m.weights.active_bytes) /
+                                 static_cast<double>(E - k);
+        const double ratio = static_cast<double>(k) / static_cast<double>(E);
+        const double visited = static_cast<double>(E) *
+                               (1.0 - std::pow(1.0 - ratio, static_cast<double>(params.batch)));
+        streamed += static_cast<std::uint64_t>(
+            std::llround(perExpert * std::max(0.0, visited - static_cast<double>(k))));
+    }
+    return decodeRoofline(streamed, m.kv.bytes, flops, params.batch,
                           gpu.bandwidthBytesPerSecond() * static_cast<double>(n),
                           gpu.peakFlops() * static_cast<double>(n), a);
 }

@@ -2,6 +2,7 @@
 // apart. The workspace is an estimate of llama.cpp's compute buffer; the overhead is a named
 // profile whose constants are documented below and in docs/memory.md.
 #include "llmsizer/memory/memory.h"
+#include "llmsizer/memory/offload.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/error.h"
@@ -79,7 +80,9 @@ std::vector<OverheadProfile> buildProfiles()
 // n_ubatch 512, n_ctx 512 or 2048, no FA: 258.50 MiB = 512 · (128256 + 4096) · 4 exactly;
 // LLaMA-2-7B at n_ctx 2048, no FA: 164.01 MiB against our 160 MiB (attention phase). Logs with
 // LoRA adapters or other backends (CANN) show more [UNCERTAIN as an exact figure].
-u64 workspaceBytes(const ModelConfig& c, const InferenceParams& p)
+} // namespace
+
+std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p)
 {
     const u64 cells = mul(p.batch, p.context); // one unified cache: n_kv spans all sequences
     const u64 tokens = std::min(p.workspace.ubatch, cells);
@@ -103,8 +106,6 @@ u64 workspaceBytes(const ModelConfig& c, const InferenceParams& p)
     }
     return mul(mul(tokens, std::max(output, attention)), p.workspace.bytes_per_value);
 }
-
-} // namespace
 
 std::uint64_t mulCeil(std::uint64_t x, Ratio r)
 {

@@ -58,6 +58,33 @@ WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
                               "weight bytes");
         }
         w.active_bytes = w.bytes - idle;
+        for (const TensorAssignment& t : mix.tensors) {
+            if (t.name == "token_embd.weight") {
+                w.embedding_bytes = checkedAdd(w.embedding_bytes, t.bytes, "weight bytes");
+            }
+        }
+        w.effective = ratioOf(w.bytes, w.params);
+        return w;
+    }
+
+    if (precision.kind == PrecisionKind::ExpertBlocks) {
+        // The routed experts' matrices (gate/up and down: 3·d·d_ff each, 2·d·d_ff for a plain
+        // MLP) in blocks, every other parameter (their biases too) in BF16.
+        const u64 perExpert = checkedMul(
+            checkedMul(config.mlp == MlpKind::Gated ? 3 : 2, config.d_model, "weight bytes"),
+            config.moe.expert_d_ff, "weight bytes");
+        const u64 experts =
+            checkedMul(checkedMul(perExpert, config.moe.n_routed_experts, "weight bytes"),
+                       config.moeLayers(), "weight bytes");
+        const u64 visited =
+            checkedMul(checkedMul(perExpert, config.moe.experts_per_token, "weight bytes"),
+                       config.moeLayers(), "weight bytes");
+        const BitsPerWeight bf16{16, 1};
+        w.bytes = checkedAdd(bytesFor(experts, precision.bpw), bytesFor(w.params - experts, bf16),
+                             "weight bytes");
+        w.active_bytes = checkedAdd(bytesFor(visited, precision.bpw),
+                                    bytesFor(w.active_params - visited, bf16), "weight bytes");
+        w.embedding_bytes = bytesFor(count.params(Component::Embedding), bf16);
         w.effective = ratioOf(w.bytes, w.params);
         return w;
     }
@@ -72,6 +99,7 @@ WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
     w.bytes = checkedAdd(bytesFor(w.params - kept, bpw), bytesFor(kept, keptBpw), "weight bytes");
     w.active_bytes =
         checkedAdd(bytesFor(w.active_params - kept, bpw), bytesFor(kept, keptBpw), "weight bytes");
+    w.embedding_bytes = bytesFor(count.params(Component::Embedding), kept > 0 ? keptBpw : bpw);
     w.effective = ratioOf(w.bytes, w.params);
     return w;
 }

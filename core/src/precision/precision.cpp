@@ -77,6 +77,7 @@ constexpr FileType kFileTypes[] = {
     {"q5_k_s", "Q5_K", 5.5704, kMeasured},
     {"q5_k_m", "Q5_K", 5.7036, kMeasured},
     {"q6_k", "Q6_K", 6.5633, kMeasured},
+    {"mxfp4_moe", "MXFP4", 0.0, ""},
 };
 
 // ggml types that are storage formats for weights (not F32/F16/BF16, integers, or the Q8_1/Q8_K
@@ -115,6 +116,17 @@ std::vector<Precision> buildWeightPrecisions()
                  "QLoRA §3: fp32 constant per 64 weights"});
     v.push_back({"nf4_dq", "NF4 + double quant", PrecisionKind::Nf4, nf4Bpw({}), "", 0.0,
                  "QLoRA §3: 4 + 8/64 + 32/(64·256) = 4.127"});
+    // gpt-oss's checkpoints: MXFP4 blocks of 32 FP4 values and one E8M0 scale, 17 bytes per 32
+    // weights (OCP Microscaling Formats v1.0 §5), for the experts' gate_up and down matrices; the
+    // rest stays BF16. (llama.cpp's GGUF MXFP4_MOE puts the rest in Q8_0: the file type below.)
+    v.push_back({"mxfp4_experts",
+                 "MXFP4 experts, BF16 rest",
+                 PrecisionKind::ExpertBlocks,
+                 {136, 32},
+                 "MXFP4",
+                 0.0,
+                 "OCP Microscaling Formats v1.0: 32 E2M1 values + one E8M0 scale = 4.25 bits; "
+                 "gpt-oss model card (MoE weights in MXFP4)"});
     for (const FileType& f : kFileTypes) {
         v.push_back({f.id, "GGUF " + upper(f.id), PrecisionKind::GgufFile, blockBpw(f.base), f.base,
                      f.measured,

@@ -30,10 +30,10 @@ struct Ftype {
     const char* base;
 };
 constexpr Ftype kFtypes[] = {
-    {"q4_0", "Q4_0"},   {"q4_1", "Q4_1"},   {"q5_0", "Q5_0"},   {"q5_1", "Q5_1"},
-    {"q8_0", "Q8_0"},   {"q2_k", "Q2_K"},   {"q3_k_s", "Q3_K"}, {"q3_k_m", "Q3_K"},
-    {"q3_k_l", "Q3_K"}, {"q4_k_s", "Q4_K"}, {"q4_k_m", "Q4_K"}, {"q5_k_s", "Q5_K"},
-    {"q5_k_m", "Q5_K"}, {"q6_k", "Q6_K"},
+    {"q4_0", "Q4_0"},   {"q4_1", "Q4_1"},   {"q5_0", "Q5_0"},       {"q5_1", "Q5_1"},
+    {"q8_0", "Q8_0"},   {"q2_k", "Q2_K"},   {"q3_k_s", "Q3_K"},     {"q3_k_m", "Q3_K"},
+    {"q3_k_l", "Q3_K"}, {"q4_k_s", "Q4_K"}, {"q4_k_m", "Q4_K"},     {"q5_k_s", "Q5_K"},
+    {"q5_k_m", "Q5_K"}, {"q6_k", "Q6_K"},   {"mxfp4_moe", "MXFP4"},
 };
 
 std::string lower(std::string_view s)
@@ -105,6 +105,11 @@ std::string chooseType(const Rules& r, const Tensor& t)
     }
     const auto i = t.layer;
     const auto n = static_cast<std::int64_t>(r.layers);
+    if (f == "mxfp4_moe") {
+        // MoE tensors (ne[2] > 1) in MXFP4, every other quantizable tensor, the output
+        // included, in Q8_0 (llama_tensor_get_type, LLAMA_FTYPE_MOSTLY_MXFP4_MOE).
+        return t.expert ? "MXFP4" : "Q8_0";
+    }
     if (t.cat == Cat::Output || (r.tied && t.cat == Cat::TokenEmbd)) {
         if (!fits(t.cols, nt)) {
             return "Q8_0";
@@ -199,7 +204,41 @@ bool isGgufFileType(std::string_view id)
                        [&key](const Ftype& f) { return key == f.id; });
 }
 
+namespace {
+QuantMix computeMix(const ModelConfig& config, std::string_view ftypeId,
+                    const QuantMixParams& params);
+} // namespace
+
+// The mix depends on the configuration, the file type and the parameters only, and the views
+// ask for the same few again and again (every context a fit search tries, each bar's verdict):
+// the last few results are kept per thread.
 QuantMix ggufMix(const ModelConfig& config, std::string_view ftypeId, const QuantMixParams& params)
+{
+    struct Entry {
+        ModelConfig config;
+        std::string ftype;
+        QuantMixParams params;
+        QuantMix mix;
+    };
+    constexpr std::size_t kKeep = 16;
+    thread_local std::vector<Entry> recent;
+    for (const Entry& e : recent) {
+        if (e.ftype == ftypeId && e.params == params && e.config == config) {
+            return e.mix;
+        }
+    }
+    QuantMix mix = computeMix(config, ftypeId, params);
+    if (recent.size() == kKeep) {
+        recent.erase(recent.begin());
+    }
+    recent.push_back({config, std::string(ftypeId), params, mix});
+    return mix;
+}
+
+namespace {
+
+QuantMix computeMix(const ModelConfig& config, std::string_view ftypeId,
+                    const QuantMixParams& params)
 {
     requireValid(config);
     Rules r;
@@ -230,6 +269,8 @@ QuantMix ggufMix(const ModelConfig& config, std::string_view ftypeId, const Quan
     r.imatrix = params.has_imatrix;
 
     QuantMix mix;
+    mix.layer_bytes.assign(config.n_layers, 0);
+    mix.layer_expert_bytes.assign(config.n_layers, 0);
     mix.ftype = r.ftype.empty() ? r.base : std::string(ftypeId);
     std::transform(mix.ftype.begin(), mix.ftype.end(), mix.ftype.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
@@ -261,8 +302,20 @@ QuantMix ggufMix(const ModelConfig& config, std::string_view ftypeId, const Quan
             mix.expert_params = checkedAdd(mix.expert_params, params_, "tensor size");
             mix.expert_bytes = checkedAdd(mix.expert_bytes, bytes, "tensor bytes");
         }
+        if (t.layer >= 0 && static_cast<u64>(t.layer) < config.n_layers) {
+            const auto i = static_cast<std::size_t>(t.layer);
+            mix.layer_bytes[i] = checkedAdd(mix.layer_bytes[i], bytes, "tensor bytes");
+            if (t.expert) {
+                mix.layer_expert_bytes[i] =
+                    checkedAdd(mix.layer_expert_bytes[i], bytes, "tensor bytes");
+            }
+        } else if (t.name.rfind("output", 0) == 0) {
+            mix.output_bytes = checkedAdd(mix.output_bytes, bytes, "tensor bytes");
+        }
     }
     return mix;
 }
+
+} // namespace
 
 } // namespace llmsizer

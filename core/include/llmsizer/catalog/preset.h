@@ -46,7 +46,10 @@ struct Preset {
     std::string hf_id;       // "meta-llama/Meta-Llama-3-70B" or empty
     ModelConfig config;
     PublishedCount published;
-    std::string released;    // "YYYY-MM": the month its weights (or paper) were first public
+    std::string released; // "YYYY-MM": the month its weights (or paper) were first public
+    // The weight precision of the published checkpoint when it is not 16-bit ("fp8" for
+    // DeepSeek-V3, "mxfp4_experts" for gpt-oss), a precision id; "" = BF16/FP16.
+    std::string shipped_precision;
     TrainingTokens training; // source empty: not stated in the file
     bool operator==(const Preset&) const = default;
     // The year of `released` (2024), 0 when the file does not say.

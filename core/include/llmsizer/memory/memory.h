@@ -46,7 +46,10 @@ struct WeightMemory {
     std::uint64_t bytes = 0;         // exact bytes of all weights
     std::uint64_t active_params = 0; // read per token (MoE: unvisited routed experts left out)
     std::uint64_t active_bytes = 0;  // bytes of those (what a decode step streams)
-    BitsPerWeight effective;         // {bytes·8, params}: the model's effective bits per weight
+    // Of `bytes`, the token embedding's. A decode step reads one row of it per token, not the
+    // whole matrix, unless the head is tied to it (decodeEstimate).
+    std::uint64_t embedding_bytes = 0;
+    BitsPerWeight effective; // {bytes·8, params}: the model's effective bits per weight
     std::vector<TensorAssignment> tensors; // GGUF files only: the per-tensor mix
 };
 

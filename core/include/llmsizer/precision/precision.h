@@ -58,7 +58,10 @@ enum class PrecisionKind {
     GroupQuant, // int4 with group scales (GroupQuantParams)
     Nf4,        // bitsandbytes NF4 (Nf4Params)
     GgmlBlock,  // one ggml block type applied to every weight ("q4_k")
-    GgufFile    // a llama.cpp file type (llama_ftype): a per-tensor mix, see quant_mix.h
+    GgufFile,   // a llama.cpp file type (llama_ftype): a per-tensor mix, see quant_mix.h
+    // The routed experts' weight matrices in a block format (bpw), everything else (attention,
+    // embeddings, norms, router, the experts' biases) in BF16: how gpt-oss ships (MXFP4).
+    ExpertBlocks
 };
 
 // One selectable precision. `id` is stable (CLI, JSON, settings); `label` is for display.

@@ -38,6 +38,7 @@ struct QuantMixParams {
     // It follows from the architecture, which ModelConfig does not carry; the attn_v rules then
     // apply to the whole fused tensor.
     bool fused_qkv = false;
+    bool operator==(const QuantMixParams&) const = default;
 };
 
 struct QuantMix {
@@ -47,6 +48,11 @@ struct QuantMix {
     std::uint64_t bytes = 0;
     std::uint64_t expert_params = 0; // routed-expert tensors only
     std::uint64_t expert_bytes = 0;
+    // Per decoder layer (index = layer): its tensors' bytes, and of those the routed experts'.
+    std::vector<std::uint64_t> layer_bytes;
+    std::vector<std::uint64_t> layer_expert_bytes;
+    std::uint64_t output_bytes = 0; // output.weight and output_norm (the rest of the global
+                                    // tensors, token_embd and its kin, are the input side)
 };
 
 // File types this module knows, as precision ids: q4_0, q4_1, q5_0, q5_1, q8_0, q2_k, q3_k_s,

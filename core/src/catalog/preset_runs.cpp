@@ -1,0 +1,38 @@
+// Every preset × every precision of a runtime on one machine (preset_runs.h).
+#include "llmsizer/catalog/preset_runs.h"
+
+namespace llmsizer {
+
+ModelRuns modelRuns(const ModelConfig& config, const ParamCount& count,
+                    const std::string& shipped_precision, const RunQuery& query)
+{
+    ModelRuns m;
+    m.params = count.total;
+    for (const Precision& p : runPrecisions(query.runtime, shipped_precision)) {
+        m.rows.push_back(evaluateRun(config, count, p, query));
+    }
+    return m;
+}
+
+ModelRuns presetRuns(const Preset& preset, const RunQuery& query)
+{
+    ModelRuns m =
+        modelRuns(preset.config, countParameters(preset.config), preset.shipped_precision, query);
+    m.id = preset.id;
+    m.name = preset.name;
+    m.family = preset.family;
+    m.year = preset.releasedYear();
+    return m;
+}
+
+std::vector<ModelRuns> presetRuns(const std::vector<Preset>& presets, const RunQuery& query)
+{
+    std::vector<ModelRuns> out;
+    out.reserve(presets.size());
+    for (const Preset& p : presets) {
+        out.push_back(presetRuns(p, query));
+    }
+    return out;
+}
+
+} // namespace llmsizer

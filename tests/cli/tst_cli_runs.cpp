@@ -1,0 +1,133 @@
+// `runs` as a user runs it: the JSON rows (the CLI contract) agree with `memory` for the same
+// workload, the hand-checked rows of one RTX 4090 with 64 GB of RAM hold, and bad sizes and
+// runtimes are usage errors (exit 2).
+#include "llmsizer/json/jsonio.h"
+#include "support/cli_runner.h"
+
+#include <QtTest>
+
+using nlohmann::json;
+
+namespace {
+
+using Run = llmsizer::test::CliRun;
+
+Run runCli(const QStringList& args)
+{
+    return llmsizer::test::runCliAt(QStringLiteral(LLMSIZER_CLI_PATH), args);
+}
+
+json runJson(const QString& line)
+{
+    QStringList args = line.split(QLatin1Char(' '));
+    args << QStringLiteral("--json");
+    const Run r = runCli(args);
+    if (r.exitCode != 0) {
+        qWarning() << r.err;
+        return json();
+    }
+    return json::parse(r.out.toStdString());
+}
+
+json row(const json& runs, const char* precision)
+{
+    for (const json& r : runs.at("rows")) {
+        if (r.at("precision") == precision) {
+            return r;
+        }
+    }
+    return json();
+}
+
+} // namespace
+
+class TestCliRuns : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsMatchMemory()
+    {
+        const json runs = runJson(QStringLiteral(
+            "runs --gpu rtx-4090-24gb --ram 64GB --context 8192 --preset llama-3-70b"));
+        const json q4 = row(runs, "q4_k_m");
+        QCOMPARE(q4.at("verdict").get<std::string>(), std::string("offload"));
+        QCOMPARE(q4.at("gpu_layers").get<quint64>(), quint64(45)); // tst_runs works it out
+        for (const char* key :
+             {"preset", "precision", "verdict", "gpus", "gpu_layers", "bytes_per_gpu",
+              "max_context", "decode_tokens_per_s", "prefill_tokens_per_s"}) {
+            QVERIFY2(q4.contains(key), key);
+        }
+        const json mem = runJson(QStringLiteral(
+            "memory --preset llama-3-70b --precision q4_k_m --context 8192 --overhead llama.cpp "
+            "--gpu-layers 45"));
+        QCOMPARE(q4.at("bytes_per_gpu").get<quint64>(),
+                 mem.at("offload").at("gpu_total_bytes").get<quint64>());
+        QCOMPARE(q4.at("ram_bytes").get<quint64>(),
+                 mem.at("offload").at("ram_total_bytes").get<quint64>());
+        QCOMPARE(q4.at("single_gpu_bytes").get<quint64>(), mem.at("total_bytes").get<quint64>());
+
+        const json small =
+            runJson(QStringLiteral("runs --gpu rtx-4090-24gb --context 8192 --preset llama-3-8b"));
+        for (const char* p : {"q4_k_m", "q8_0"}) {
+            const json r = row(small, p);
+            QCOMPARE(r.at("verdict").get<std::string>(), std::string("fits"));
+            const json m = runJson(QStringLiteral("memory --preset llama-3-8b --precision ") +
+                                   QString::fromLatin1(p) +
+                                   QStringLiteral(" --context 8192 --overhead llama.cpp"));
+            QCOMPARE(r.at("bytes_per_gpu").get<quint64>(), m.at("total_bytes").get<quint64>());
+        }
+
+        const json vllm = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --gpus 8 --runtime vllm "
+                                                 "--context 8192 --preset llama-3-70b"));
+        const json bf16 = row(vllm, "bf16");
+        QCOMPARE(bf16.at("verdict").get<std::string>(), std::string("fits_tp"));
+        QCOMPARE(bf16.at("gpus").get<quint64>(), quint64(2));
+        const json tp = runJson(QStringLiteral("memory --preset llama-3-70b --precision bf16 "
+                                               "--context 8192 --overhead vllm --tp 2"));
+        QCOMPARE(bf16.at("bytes_per_gpu").get<quint64>(), tp.at("total_bytes").get<quint64>());
+    }
+
+    void everyPresetByDefault()
+    {
+        const json all = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --fits-only"));
+        QVERIFY(all.at("rows").size() > 100);
+        for (const json& r : all.at("rows")) {
+            const std::string v = r.at("verdict").get<std::string>();
+            QVERIFY(v == "fits" || v == "fits_tp");
+        }
+        const json year = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --year 2019"));
+        for (const json& r : year.at("rows")) {
+            QVERIFY(r.at("preset").get<std::string>().rfind("gpt-2", 0) == 0);
+        }
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("firstLine");
+        QTest::newRow("no gpu") << "runs"
+                                << "error: --gpu ID is required (run 'llm-sizer-cli gpus' to list "
+                                   "the ids)";
+        QTest::newRow("ram without unit")
+            << "runs --gpu rtx-4090-24gb --ram 64"
+            << "error: --ram must be a size with its unit, e.g. 64GB or 64GiB (GB = 10^9 bytes, "
+               "GiB = 2^30; got '64')";
+        QTest::newRow("unknown runtime")
+            << "runs --gpu rtx-4090-24gb --runtime ollama"
+            << "error: --runtime: unknown runtime 'ollama' (known: llama.cpp, vllm, "
+               "transformers)";
+        QTest::newRow("gpu layers without precision")
+            << "memory --preset llama-3-8b --gpu-layers 4"
+            << "error: --gpu-layers needs --precision (one precision at a time)";
+    }
+    void usageErrors()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, firstLine);
+        const Run r = runCli(line.split(QLatin1Char(' ')));
+        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(QString::fromUtf8(r.err).split(QLatin1Char('\n')).front(), firstLine);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRuns)
+#include "tst_cli_runs.moc"
