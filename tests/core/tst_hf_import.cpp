@@ -91,7 +91,8 @@ private slots:
         std::set<std::string> seen;
         for (const std::string& dir : {kReferenceConfigs, kExtraConfigs, kConfigs2026}) {
             for (const json& e : readJsonFile(dir + "/index.json")) {
-                // A Mamba-2 config may hold Python's Infinity (read as null here, as on import).
+                // A Mamba-2 config may hold Python's Infinity (read as a string here, as on
+                // import).
                 const std::string file =
                     dir + "/" + e.at("dir").get<std::string>() + "/config.json";
                 const json cfg = parseHfConfigText(readTextFile(file), file);

@@ -5,6 +5,8 @@
 // dimensions following a reshaped width, checked against the published counts of the larger
 // Mamba models.
 #include "llmsizer/formats/hf_import.h"
+#include "llmsizer/formats/model_file.h"
+#include "llmsizer/formats/open_file.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
@@ -126,17 +128,23 @@ private slots:
     }
 
     // The Codestral config holds "time_step_limit": [0.0, Infinity], as Python's json module
-    // writes float("inf"); strict JSON refuses it, the config reader takes it as null.
+    // writes float("inf"); strict JSON refuses it, the config reader takes it as a string.
     void infinityInConfig()
     {
         const std::string file = kConfigs + "/mamba-codestral-7b-v0.1/config.json";
         QVERIFY_THROWS_EXCEPTION(InputError, readJsonFile(file));
         const std::string text = "{\"a\": [0.0, Infinity], \"b\": \"Infinity\", \"c\": "
                                  "-Infinity, \"d\": NaN, \"e\": \"x\\\"NaN\", \"f\": NaNa}";
-        const std::string nulled = "{\"a\": [0.0, null], \"b\": \"Infinity\", \"c\": null, "
-                                   "\"d\": null, \"e\": \"x\\\"NaN\", \"f\": NaNa}";
-        QCOMPARE(nullNonFiniteTokens(text), nulled);
-        QVERIFY(parseHfConfigText(readTextFile(file), file).at("time_step_limit")[1].is_null());
+        const std::string quoted =
+            "{\"a\": [0.0, \"Infinity\"], \"b\": \"Infinity\", \"c\": "
+            "\"-Infinity\", \"d\": \"NaN\", \"e\": \"x\\\"NaN\", \"f\": NaNa}";
+        QCOMPARE(quoteNonFiniteTokens(text), quoted);
+        QCOMPARE(parseHfConfigText(readTextFile(file), file).at("time_step_limit")[1],
+                 nlohmann::json("Infinity"));
+        // Every way of opening the file takes it: the model file reader and the app's opener.
+        QCOMPARE(quint64(countParameters(loadModelFile(file).config).total), quint64(7285403648));
+        QCOMPARE(quint64(countParameters(openAnyFile(file).model.config).total),
+                 quint64(7285403648));
         // Presets and other JSON stay strict.
         QVERIFY_THROWS_EXCEPTION(
             InputError, parseHfConfigText("{\"architecture\": {\"d_model\": Infinity}}", "p.json"));

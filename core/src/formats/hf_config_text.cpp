@@ -1,8 +1,10 @@
 // The text of a Hugging Face config.json. transformers saves configs with Python's json module,
 // which writes float("inf") and float("nan") as the bare tokens Infinity, -Infinity and NaN
 // (allow_nan=True): Mamba-2 configs carry "time_step_limit": [0.0, Infinity]. Strict JSON has
-// no such tokens, so they are read as null here, and only here: presets and sessions stay
-// strict. No field the importer reads holds a non-finite number.
+// no such tokens, so they are read here, and only here, as the strings "Infinity", "-Infinity"
+// and "NaN": presets and sessions stay strict, and a field the importer reads that holds one is
+// reported with its value ("hidden_size: must be a non-negative integer (got "NaN")"). No size
+// field of a real config is non-finite.
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
@@ -42,7 +44,7 @@ std::size_t nonFiniteAt(const std::string& text, std::size_t i)
 
 } // namespace
 
-std::string nullNonFiniteTokens(const std::string& text)
+std::string quoteNonFiniteTokens(const std::string& text)
 {
     std::string out;
     out.reserve(text.size());
@@ -64,7 +66,9 @@ std::string nullNonFiniteTokens(const std::string& text)
             continue;
         }
         if (const std::size_t n = nonFiniteAt(text, i); n > 0) {
-            out += "null";
+            out += '"';
+            out.append(text, i, n);
+            out += '"';
             i += n - 1;
             continue;
         }
@@ -75,7 +79,7 @@ std::string nullNonFiniteTokens(const std::string& text)
 
 nlohmann::json parseHfConfigText(const std::string& text, const std::string& label)
 {
-    if (const std::string lenient = nullNonFiniteTokens(text); lenient != text) {
+    if (const std::string lenient = quoteNonFiniteTokens(text); lenient != text) {
         std::optional<nlohmann::json> j;
         try {
             j = parseJsonText(lenient, label);
