@@ -46,7 +46,8 @@ std::string scopeText(const ModelConfig& c)
 // (Qwen3-0.6B: 596,049,920 instantiated, 751,632,384 on its model page).
 std::uint64_t tiedHeadCopy(const ModelConfig& c)
 {
-    return c.tied_head ? c.vocab_size * c.d_model : 0;
+    // The embedding's width: OPT-350m's is embedding_dim, not d_model.
+    return c.tied_head ? c.vocab_size * (c.embedding_dim != 0 ? c.embedding_dim : c.d_model) : 0;
 }
 
 nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
@@ -147,7 +148,8 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     printLine("  Scope: " + scopeText(c));
     if (c.tied_head) {
         printLine("  Note: the head is tied to the token embedding; the checkpoint may store the "
-                  "head again: +V*d = " +
+                  "head again: " +
+                  std::string(c.embedding_dim != 0 ? "+V*e = " : "+V*d = ") +
                   withThousands(tiedHeadCopy(c)));
     }
 

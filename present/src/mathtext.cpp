@@ -5,6 +5,7 @@
 
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/text/text.h"
 #include "mathtext_parts.h"
 
@@ -100,9 +101,8 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
     const Precision kv = kvPrecisionById(o.kv_precision, "kv_precision");
     std::vector<MathItem> out;
 
-    out.push_back(item("embedding", "Token embedding",
-                       prod({var("V", c.vocab_size), var("d", c.d_model)}),
-                       count.params(Component::Embedding), "V = vocab_size, d = d_model",
+    out.push_back(item("embedding", "Token embedding", embeddingExpr(c),
+                       count.params(Component::Embedding), embeddingLegend(c),
                        std::string(kGuide) + " (vocab_size × d_model)"));
     if (c.position == PositionKind::Learned) {
         out.push_back(item("position_embedding", "Learned position embedding", positionExpr(c),
@@ -131,12 +131,22 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
                            : "RMSNorm: d each (scale only); n = norms per block",
                        std::string(kGuide) + " (LayerNorm scale and shift); " + kHfSource));
     out.push_back(item("lm_head", "LM head", lmHeadExpr(c), count.params(Component::LmHead),
-                       "V = vocab_size, d = d_model",
+                       c.embedding_dim != 0 && c.embedding_dim != c.d_model
+                           ? "V = vocab_size, d = d_model, e = embedding width; project_out d·e"
+                           : "V = vocab_size, d = d_model",
                        std::string(kGuide) + " (d_model × vocab_size, often tied)"));
 
-    // Counted by the importer part by part (docs/counting.md): the state-space / linear-attention
-    // layers from the modeling code, the vision tower and projector from vision_config.
-    for (Component comp : {Component::Mixer, Component::VisionTower, Component::Projector}) {
+    // The mixer layers, from the mixer's dimensions (count.cpp, mixer.cpp).
+    if (c.mixer.layers > 0) {
+        out.push_back(item("mixer",
+                           std::string(componentLabel(Component::Mixer)) + " (" +
+                               std::string(mixerKindName(c.mixer.kind)) + ")",
+                           mixerExpr(c), count.params(Component::Mixer), mixerLegend(c),
+                           mixerSource(c)));
+    }
+    // Counted by the importer part by part (docs/counting.md): the vision tower and projector
+    // from vision_config.
+    for (Component comp : {Component::VisionTower, Component::Projector}) {
         const ComponentCount& cc = count.get(comp);
         if (cc.params == 0) {
             continue;
@@ -149,11 +159,8 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
         }
         out.push_back(item(std::string(componentKey(comp)), std::string(componentLabel(comp)),
                            mathparts::sum(terms), cc.params, legend,
-                           comp == Component::Mixer
-                               ? "transformers modeling of the hybrid layers (Lfm2ShortConv, "
-                                 "Qwen3NextGatedDeltaNet); docs/counting.md"
-                               : "transformers modeling of the vision tower and projector; "
-                                 "docs/counting.md"));
+                           "transformers modeling of the vision tower and projector; "
+                           "docs/counting.md"));
     }
     out.push_back(item("total", "Total parameters", totalExpr(count), count.total,
                        "the components above", "sum of the components"));

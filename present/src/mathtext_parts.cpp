@@ -55,26 +55,6 @@ Expr ffnBody(const ModelConfig& c, const Expr& ff)
     return sum(terms);
 }
 
-Expr bytesOf(const Expr& values, const BitsPerWeight& bpw, u64 count)
-{
-    // rowBytes (precision.cpp): ceil(ceil(n / w) · bits / 8).
-    const bool blocks = bpw.weights != 1;
-    Expr units = values;
-    u64 unitCount = count;
-    if (blocks) {
-        units = {"⌈" + values.sym + "/w⌉",
-                 "⌈" + values.num + "/" + std::to_string(bpw.weights) + "⌉"};
-        unitCount = (count + bpw.weights - 1) / bpw.weights;
-    }
-    Expr e = prod({units, var("bits", bpw.bits)});
-    e.sym += "/8";
-    e.num += "/8";
-    if ((unitCount * bpw.bits) % 8 != 0) {
-        e = {"⌈" + e.sym + "⌉", "⌈" + e.num + "⌉"};
-    }
-    return e;
-}
-
 } // namespace
 
 Expr lit(std::uint64_t v)
@@ -117,6 +97,25 @@ Expr times(const Expr& layers, const Expr& body)
     return {layers.sym + " × " + grouped(body.sym), layers.num + " × " + grouped(body.num)};
 }
 
+Expr embeddingExpr(const ModelConfig& c)
+{
+    // OPT-350m: a narrower embedding, projected to d_model by project_in.
+    if (c.embedding_dim != 0 && c.embedding_dim != c.d_model) {
+        const Expr e = var("e", c.embedding_dim);
+        return sum({prod({var("V", c.vocab_size), e}), prod({e, var("d", c.d_model)})});
+    }
+    return prod({var("V", c.vocab_size), var("d", c.d_model)});
+}
+
+std::string embeddingLegend(const ModelConfig& c)
+{
+    if (c.embedding_dim != 0 && c.embedding_dim != c.d_model) {
+        return "V = vocab_size, e = embedding width (word_embed_proj_dim), d = d_model; "
+               "project_in e·d";
+    }
+    return "V = vocab_size, d = d_model";
+}
+
 Expr positionExpr(const ModelConfig& c)
 {
     Expr rows = var("ctx", c.context_length);
@@ -128,9 +127,17 @@ Expr positionExpr(const ModelConfig& c)
 
 Expr attentionExpr(const ModelConfig& c)
 {
-    // Hybrid models: only the attention layers (ModelConfig::mixer holds the others).
-    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
+    // Hybrid models: only the attention layers (ModelConfig::mixer holds the others). A shared
+    // block (Zamba2) is counted once per block, and reads 2·d (its input and the embeddings).
+    if (c.attentionLayers() == 0) {
+        return {"0 (no layer attends)", "0"};
+    }
+    const bool shared = c.shared.blocks > 0;
+    const Expr L = shared               ? var("B", std::min(c.shared.blocks, c.shared.layers))
+                   : c.mixer.layers > 0 ? var("L_attn", c.attentionLayers())
+                                        : var("L", c.n_layers);
     const Expr d = var("d", c.d_model);
+    const Expr in = shared ? prod({lit(2), d}) : d;
     const Expr h = var("h", c.n_heads);
     std::vector<Expr> t;
     if (c.attention == AttentionKind::Latent) {
@@ -155,8 +162,8 @@ Expr attentionExpr(const ModelConfig& c)
         const Expr kv = var("kv", c.n_kv_heads);
         const Expr dh = var("dh", c.effectiveHeadDim());
         // Qwen3-Next: q_proj also yields the output gate (2·h·dh).
-        t.push_back(c.attention_output_gate ? prod({lit(2), d, h, dh}) : prod({d, h, dh}));
-        t.push_back(prod({lit(2), d, kv, dh}));
+        t.push_back(c.attention_output_gate ? prod({lit(2), in, h, dh}) : prod({in, h, dh}));
+        t.push_back(prod({lit(2), in, kv, dh}));
         t.push_back(prod({h, dh, d}));
         if (c.biases.qkv) {
             t.push_back(prod({h, dh}));
@@ -174,7 +181,19 @@ Expr attentionExpr(const ModelConfig& c)
     if (c.attention_sinks) {
         t.push_back(h); // one sink logit per head
     }
-    return times(L, sum(t));
+    Expr e = times(L, sum(t));
+    if (shared) {
+        // Per hybrid layer: q, k, v adapters 2d -> r -> 2d and the layer's Linear(d, d).
+        const Expr Lh = var("L_h", c.shared.layers);
+        const Expr r = var("r", c.shared.adapter_rank);
+        std::vector<Expr> terms{e};
+        if (c.shared.attention_adapters) {
+            terms.push_back(prod({Lh, lit(3), lit(2), lit(2), d, r}));
+        }
+        terms.push_back(prod({Lh, d, d}));
+        e = sum(terms);
+    }
+    return e;
 }
 
 std::string attentionLegend(const ModelConfig& c)
@@ -185,6 +204,12 @@ std::string attentionLegend(const ModelConfig& c)
     }
     std::string s = "L = layers, d = d_model, h = heads, kv = KV heads, dh = head_dim; q: d·h·dh, "
                     "k and v: 2·d·kv·dh, o: h·dh·d";
+    if (c.shared.blocks > 0) {
+        s = "B = shared blocks, d = d_model, h = heads, kv = KV heads, dh = head_dim; q: 2d·h·dh, "
+            "k and v: 2·2d·kv·dh (the block reads 2d), o: h·dh·d; per hybrid layer (L_h): ";
+        s += c.shared.attention_adapters ? "q, k, v adapters 2d·r + r·2d (r = adapter rank), " : "";
+        s += "linear d·d";
+    }
     if (c.biases.qkv) {
         s += "; q, k, v biases: h·dh + 2·kv·dh";
     }
@@ -200,11 +225,23 @@ std::string attentionLegend(const ModelConfig& c)
 Expr mlpExpr(const ModelConfig& c)
 {
     const u64 moeLayers = c.moeLayers();
-    const u64 dense = c.n_layers - moeLayers;
+    // Mixer-only layers (Mamba) have no MLP.
+    const u64 dense = c.mlpLayers() - moeLayers;
     std::vector<Expr> parts;
     if (dense > 0) {
-        parts.push_back(times(var(moeLayers > 0 ? "L_dense" : "L", dense),
+        parts.push_back(times(var(moeLayers > 0 || dense != c.n_layers ? "L_dense" : "L", dense),
                               ffnBody(c, var("d_ff", c.effectiveDff()))));
+    }
+    if (c.shared.blocks > 0) {
+        // Zamba2: the shared blocks' MLPs, and per hybrid layer a gate_up adapter d -> r -> 2·d_ff.
+        const Expr ff = var("d_ff", c.effectiveDff());
+        parts.push_back(
+            times(var("B", std::min(c.shared.blocks, c.shared.layers)), ffnBody(c, ff)));
+        if (c.shared.mlp_adapters) {
+            const Expr r = var("r", c.shared.adapter_rank);
+            parts.push_back(prod({var("L_h", c.shared.layers),
+                                  sum({prod({var("d", c.d_model), r}), prod({r, lit(2), ff})})}));
+        }
     }
     if (moeLayers > 0) {
         const MoeConfig& m = c.moe;
@@ -251,8 +288,19 @@ Expr normsExpr(const ModelConfig& c)
 {
     const Expr d = var("d", c.d_model);
     std::vector<Expr> t;
-    if (c.norms_per_block > 0) {
-        t.push_back(prod({var("L", c.n_layers), var("n", c.norms_per_block), normOf(c, d)}));
+    const u64 only = c.mixerOnlyLayers();
+    if (c.norms_per_block > 0 && only < c.n_layers) {
+        t.push_back(prod({var(only > 0 ? "L_block" : "L", c.n_layers - only),
+                          var("n", c.norms_per_block), normOf(c, d)}));
+    }
+    if (only > 0) {
+        // A mixer-only layer (Mamba) has one norm.
+        t.push_back(prod({var("L_m", only), normOf(c, d)}));
+    }
+    if (c.shared.blocks > 0) {
+        // A shared block: input_layernorm over 2d, pre_ff_layernorm over d.
+        t.push_back(prod({var("B", std::min(c.shared.blocks, c.shared.layers)),
+                          sum({normOf(c, prod({lit(2), d})), normOf(c, d)})}));
     }
     if (c.final_norm) {
         t.push_back(normOf(c, d));
@@ -265,9 +313,14 @@ Expr normsExpr(const ModelConfig& c)
 
 Expr lmHeadExpr(const ModelConfig& c)
 {
+    const bool narrow = c.embedding_dim != 0 && c.embedding_dim != c.d_model;
+    const Expr width = narrow ? var("e", c.embedding_dim) : var("d", c.d_model);
     std::vector<Expr> t;
+    if (narrow) {
+        t.push_back(prod({var("d", c.d_model), width})); // OPT-350m project_out
+    }
     if (!c.tied_head) {
-        t.push_back(prod({var("V", c.vocab_size), var("d", c.d_model)}));
+        t.push_back(prod({var("V", c.vocab_size), width}));
     }
     if (c.biases.lm_head) {
         t.push_back(var("V", c.vocab_size));
@@ -296,72 +349,6 @@ Expr activeExpr(const ModelConfig& c, const ParamCount& count)
                                           std::to_string(c.moe.experts_per_token)},
                             var("P_expert", count.expert_params)});
     return {"total − " + idle.sym, std::to_string(count.total) + " − " + idle.num};
-}
-
-std::string bpwText(const BitsPerWeight& bpw)
-{
-    if (bpw.weights == 1) {
-        return std::to_string(bpw.bits);
-    }
-    return withThousands(bpw.bits) + " bits per " + withThousands(bpw.weights) + " weights";
-}
-
-Expr weightExpr(std::uint64_t params, const BitsPerWeight& bpw)
-{
-    // bytesFor (precision.cpp): ceil(N · bits / (w · 8)).
-    Expr e = prod({var("N", params), var("bits", bpw.bits)});
-    if (bpw.weights == 1) {
-        e.sym += "/8";
-        e.num += "/8";
-    } else {
-        e.sym += "/(w·8)";
-        e.num += "/(" + std::to_string(bpw.weights) + "·8)";
-    }
-    const u64 m = bpw.weights * 8; // (N · bits) mod m, without forming N · bits
-    const bool whole = (params % m) * bpw.bits % m == 0;
-    if (!whole) {
-        e = {"⌈" + e.sym + "⌉", "⌈" + e.num + "⌉"};
-    }
-    return e;
-}
-
-Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
-{
-    // Only attention layers cache K and V; hybrid models' other layers keep a recurrent state.
-    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
-    if (c.attention == AttentionKind::Latent) {
-        const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim;
-        const Expr row =
-            sum({var("r_kv", c.mla.kv_lora_rank), var("d_rope", c.mla.qk_rope_head_dim)});
-        return prod({L, bytesOf(row, bpw, n)});
-    }
-    const u64 n = c.n_kv_heads * c.effectiveHeadDim();
-    const Expr row = prod({var("kv", c.n_kv_heads), var("dh", c.effectiveHeadDim())});
-    return prod({lit(2), L, bytesOf(row, bpw, n)});
-}
-
-std::string kvLegend(const ModelConfig& c)
-{
-    const std::string layers = c.mixer.layers > 0
-                                   ? "L_attn = attention layers (the others keep a recurrent state)"
-                                   : "L = layers";
-    if (c.attention == AttentionKind::Latent) {
-        return layers + ", r_kv = kv LoRA rank, d_rope = RoPE key dim, bits per element";
-    }
-    return "2 = K and V, " + layers +
-           ", kv = KV heads, dh = head_dim, bits per element / 8 = bytes";
-}
-
-Expr kvAtContextExpr(const ModelConfig& c, const KvCache& perToken, std::uint64_t context)
-{
-    if (c.sliding_window == 0) {
-        return prod({var("KV_token", perToken.bytes_per_token), var("ctx", context)});
-    }
-    const u64 window = std::min(context, c.sliding_window);
-    return prod(
-        {var("KV_layer", perToken.bytes_per_token_layer_global),
-         sum({prod({var("G", perToken.global_layers), var("ctx", context)}),
-              prod({var("S", perToken.sliding_layers), var("min(ctx, window)", window)})})});
 }
 
 } // namespace llmsizer::mathparts

@@ -25,6 +25,8 @@ Expr prod(const std::vector<Expr>& factors);      // "a·b"; factors that are su
 Expr sum(const std::vector<Expr>& terms);         // "a + b"
 Expr times(const Expr& layers, const Expr& body); // "L × (a + b)"
 
+Expr embeddingExpr(const ModelConfig& c);
+std::string embeddingLegend(const ModelConfig& c);
 Expr positionExpr(const ModelConfig& c);
 Expr attentionExpr(const ModelConfig& c);
 std::string attentionLegend(const ModelConfig& c);
@@ -33,6 +35,10 @@ std::string mlpLegend(const ModelConfig& c);
 Expr routerExpr(const ModelConfig& c);
 Expr normsExpr(const ModelConfig& c);
 Expr lmHeadExpr(const ModelConfig& c);
+// mathtext_mixer.cpp: the mixer layers (ModelConfig::mixer) from their dimensions.
+Expr mixerExpr(const ModelConfig& c);
+std::string mixerLegend(const ModelConfig& c);
+std::string mixerSource(const ModelConfig& c);
 Expr totalExpr(const ParamCount& count);
 Expr activeExpr(const ModelConfig& c, const ParamCount& count);
 

@@ -249,9 +249,18 @@ ModelConfig withKnob(const ModelConfig& config, Knob knob, std::uint64_t value)
         c.d_model = value;
         break;
     }
-    case Knob::Layers:
+    case Knob::Layers: {
+        // A hybrid or state-space model keeps its layout (a mixer in every layer stays in every
+        // layer, otherwise its share of mixer layers; the same for shared blocks) through the
+        // shape rule at its own width.
+        const bool hybrid = config.mixer.layers > 0 || config.shared.blocks > 0;
+        const u64 step = hybrid ? familyWidthStep(config) : 0;
+        if (step != 0 && value != 0 && config.d_model % step == 0) {
+            return reshape(config, config.d_model, value);
+        }
         c.n_layers = value;
         break;
+    }
     case Knob::Heads:
         if (isMha(c)) {
             c.n_kv_heads = value;

@@ -57,11 +57,12 @@ private slots:
         };
         row("unsupported model_type", json{{"model_type", "xyz"}, {"hidden_size", 8}},
             "cfg.json: model_type: unsupported model type 'xyz' (supported: bloom, cohere, "
-            "deepseek_v2, deepseek_v3, falcon, gemma, gemma2, gemma3, gemma3_text, glm4_moe, "
-            "gpt2, gpt_neox, gpt_oss, gptj, granite, internlm2, kimi_k2, lfm2, llama, llama4, "
-            "llama4_text, llava, llava_next, ministral3, mistral, mistral3, mixtral, olmo2, "
-            "olmoe, opt, phi, phi3, qwen2, qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, qwen3_moe, "
-            "qwen3_next, smollm3, starcoder2)");
+            "deepseek_v2, deepseek_v3, falcon, falcon_h1, gemma, gemma2, gemma3, gemma3_text, "
+            "glm4_moe, gpt2, gpt_neox, gpt_oss, gptj, granite, granitemoehybrid, internlm2, jamba, "
+            "kimi_k2, lfm2, llama, llama4, llama4_text, llava, llava_next, mamba, mamba2, "
+            "ministral3, mistral, mistral3, mixtral, olmo2, olmoe, opt, phi, phi3, qwen2, "
+            "qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, qwen3_moe, qwen3_next, smollm3, starcoder2, "
+            "zamba2)");
         row("model_type not a string", with(llama(), "model_type", 7),
             "cfg.json: model_type: must be a string (got 7)");
         row("missing hidden_size", without(llama(), "hidden_size"),
@@ -111,14 +112,20 @@ private slots:
         row("DeepSeek moe_layer_freq 2", ds,
             "cfg.json: moe_layer_freq: layer 3 is dense between mixture-of-experts layers; only a "
             "block of dense layers before all MoE layers can be described");
-        json opt = {{"model_type", "opt"},
-                    {"hidden_size", 1024},
-                    {"num_hidden_layers", 24},
-                    {"num_attention_heads", 16},
-                    {"word_embed_proj_dim", 512}};
-        row("OPT-350m projections", opt,
-            "cfg.json: word_embed_proj_dim: 512 differs from hidden_size (1024): OPT's "
-            "project_in/project_out layers and narrower embeddings (OPT-350m) cannot be described");
+        // Jamba's experts at i % period == offset fit MoeConfig only as the last layer of each
+        // period.
+        json jamba = {{"model_type", "jamba"},    {"hidden_size", 64},
+                      {"num_hidden_layers", 4},   {"num_attention_heads", 4},
+                      {"expert_layer_period", 2}, {"expert_layer_offset", 0}};
+        row("Jamba experts at even layers", jamba,
+            "cfg.json: expert_layer_offset: experts at layers i % 2 == 0 cannot be described; "
+            "only the last layer of each period");
+        // Mamba2Mixer views its inner width int(expand·hidden) = 128 as num_heads × head_dim.
+        json mamba2 = {{"model_type", "mamba2"}, {"hidden_size", 64}, {"num_hidden_layers", 2},
+                       {"num_heads", 3},         {"head_dim", 64},    {"n_groups", 1}};
+        row("Mamba-2 heads not spanning the inner width", mamba2,
+            "cfg.json: head_dim: the Mamba-2 heads (3 of 64) must span the mixer's inner width "
+            "128");
         row("GPT-2 cross-attention",
             json{{"model_type", "gpt2"},
                  {"n_embd", 64},

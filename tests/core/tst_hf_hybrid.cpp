@@ -1,17 +1,24 @@
 // Hybrid layers (ModelConfig::mixer): LFM2's short convolutions and Qwen3-Next's Gated DeltaNet,
 // each part against a hand calculation from modeling_lfm2.py / modeling_qwen3_next.py written
-// here, the KV cache over the attention layers only, the fixed recurrent state per sequence, and
-// the preset round trip (Show the math for them is in tst_mathtext). The totals are checked against
-// their published counts in tst_hf_2026.
+// here, the KV cache over the attention layers only, the fixed recurrent state per sequence, the
+// mixer's dimensions following a reshaped width, the preset round trip, and the form without
+// dimensions that presets and sessions used before (Show the math for them is in tst_mathtext).
+// The totals are checked against their published counts in tst_hf_2026; the state-space types
+// are in tst_hf_ssm.
 #include "llmsizer/catalog/preset.h"
+#include "llmsizer/catalog/session.h"
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/precision/precision.h"
+#include "llmsizer/shape/explore.h"
+#include "llmsizer/text/error.h"
 
 #include <QtTest>
 
 using namespace llmsizer;
+using nlohmann::json;
 
 namespace {
 
@@ -27,6 +34,23 @@ quint64 part(const ComponentCount& c, const char* key)
     return c.part(key);
 }
 
+// The architecture with its mixer in the form written before mixers had dimensions: the parts
+// summed over the layers and the state per layer.
+json withOldMixer(const ModelConfig& c, const json& oldMixer)
+{
+    json j = modelConfigToJson(c);
+    j["mixer"] = oldMixer;
+    return j;
+}
+
+// LFM2-700M's old form, by hand: 10 layers of in_proj 1536·4608, conv1d 1536·3, out_proj
+// 1536·1536; state 1536·3.
+json lfm2OldMixer()
+{
+    return json::parse(R"({"kind": "short_conv", "layers": 10, "state_per_layer": 4608,
+        "parts": [["in_proj", 70778880], ["conv1d", 46080], ["out_proj", 23592960]]})");
+}
+
 } // namespace
 
 class TestHfHybrid : public QObject {
@@ -38,8 +62,9 @@ private slots:
     void lfm2ByHand()
     {
         const ModelConfig c = load("lfm2-700m");
-        QCOMPARE(c.mixer.kind, std::string("short_conv"));
+        QVERIFY(c.mixer.kind == MixerKind::ShortConv);
         QCOMPARE(c.mixer.layers, quint64(10));
+        QCOMPARE(c.mixer.d_conv, quint64(3));
         QCOMPARE(c.attentionLayers(), quint64(6));
         QCOMPARE(c.d_ff, quint64(6912));
         const ParamCount n = countParameters(c);
@@ -59,6 +84,7 @@ private slots:
         QCOMPARE(quint64(k.bytes_per_token), quint64(6) * 2 * 512 * 2);
         QCOMPARE(quint64(k.bytes), quint64(6) * 2 * 512 * 2 * 4096 * 2);
         QCOMPARE(quint64(k.recurrent_layers), quint64(10));
+        QCOMPARE(quint64(k.recurrent_values_per_layer), quint64(1536 * 3));
         QCOMPARE(quint64(k.recurrent_bytes), quint64(10) * 1536 * 3 * 2 * 2);
         QCOMPARE(quint64(kvCache(c, 128, 2, kvPrecisionById("fp16")).recurrent_bytes),
                  quint64(k.recurrent_bytes));
@@ -69,7 +95,7 @@ private slots:
     void qwen3NextByHand()
     {
         const ModelConfig c = load("qwen3-next-80b-a3b-instruct");
-        QCOMPARE(c.mixer.kind, std::string("gated_deltanet"));
+        QVERIFY(c.mixer.kind == MixerKind::GatedDeltaNet);
         QCOMPARE(c.mixer.layers, quint64(36));
         const ParamCount n = countParameters(c);
         const ComponentCount& m = n.get(Component::Mixer);
@@ -96,7 +122,8 @@ private slots:
         QCOMPARE(quint64(n.total), quint64(79674391296));
 
         // Per linear layer and sequence: conv state 8192·4 + recurrent state 32·128·128 values.
-        QCOMPARE(c.mixer.state_per_layer, quint64(8192 * 4 + 32 * 128 * 128));
+        QCOMPARE(quint64(mixerStatePerLayer(c.mixer, c.d_model)),
+                 quint64(8192 * 4 + 32 * 128 * 128));
         InferenceParams p;
         p.context = 262144;
         p.batch = 1;
@@ -107,6 +134,34 @@ private slots:
         QCOMPARE(quint64(mem.total_bytes),
                  quint64(mem.weights_bytes + mem.kv_cache_bytes + mem.recurrent_state_bytes +
                          mem.activation_bytes + mem.overhead_bytes));
+    }
+
+    // The mixer follows the width: LFM2 at d = 3072 convolves 3072 channels (its width step is
+    // 192: 64-wide heads, 3 query heads per KV head), Qwen3-Next at d = 4096 has twice the key
+    // and value heads.
+    void mixerFollowsTheWidth()
+    {
+        const ModelConfig lfm2 = load("lfm2-700m");
+        QCOMPARE(quint64(widthStep(lfm2)), quint64(192));
+        const ModelConfig wide = reshape(lfm2, 3072, lfm2.n_layers);
+        const ComponentCount& m = countParameters(wide).get(Component::Mixer);
+        // 10 layers: in_proj 3072·9216, conv 3072·3, out_proj 3072·3072.
+        QCOMPARE(quint64(m.params), quint64(10) * (3072 * 9216 + 3072 * 3 + 3072 * 3072));
+        QCOMPARE(quint64(kvCache(wide, 1, 1, kvPrecisionById("fp16")).recurrent_bytes),
+                 quint64(10) * 3072 * 3 * 2);
+
+        const ModelConfig qwen = load("qwen3-next-80b-a3b-instruct");
+        const ModelConfig big = reshape(qwen, 4096, qwen.n_layers);
+        QCOMPARE(big.mixer.key_heads, quint64(32));
+        QCOMPARE(big.mixer.heads, quint64(64));
+        QCOMPARE(big.mixer.head_dim, quint64(128));
+        // Per layer: in_proj_qkvz 4096·(2·4096 + 2·8192), in_proj_ba 4096·128, conv 16384·4,
+        // dt_bias and A_log 64 each, norm 128, out_proj 8192·4096.
+        const quint64 perLayer =
+            4096ull * 24576 + 4096 * 128 + 16384 * 4 + 128 + 128 + 8192ull * 4096;
+        QCOMPARE(quint64(countParameters(big).params(Component::Mixer)), 36 * perLayer);
+        // Depth: the share of linear layers is kept (36 of 48 -> 18 of 24).
+        QCOMPARE(reshape(qwen, qwen.d_model, 24).mixer.layers, quint64(18));
     }
 
     void mixerRoundTrip()
@@ -124,7 +179,56 @@ private slots:
         c.mixer.layers = 17;
         QVERIFY_THROWS_EXCEPTION(InvalidConfigError, countParameters(c));
         c.mixer.layers = 0;
-        QVERIFY_THROWS_EXCEPTION(InvalidConfigError, countParameters(c)); // parts without layers
+        QVERIFY_THROWS_EXCEPTION(InvalidConfigError, countParameters(c)); // a kind without layers
+        c = load("lfm2-700m");
+        c.mixer.d_state = 16; // not a dimension of a short convolution
+        QVERIFY_THROWS_EXCEPTION(InvalidConfigError, countParameters(c));
+        c = load("qwen3-next-80b-a3b-instruct");
+        c.mixer.heads = 24; // value heads must be a multiple of the 16 key heads
+        QVERIFY_THROWS_EXCEPTION(InvalidConfigError, countParameters(c));
+    }
+
+    // The form without dimensions ({"kind", "layers", "state_per_layer", "parts"}) is still read:
+    // the dimensions are recovered and every stored part must match them.
+    void oldMixerFormIsRead()
+    {
+        const ModelConfig lfm2 = load("lfm2-700m");
+        QVERIFY(modelConfigFromJson(withOldMixer(lfm2, lfm2OldMixer()), "p.json", "") == lfm2);
+
+        // Qwen3-Next, by hand: 36 layers of in_proj_qkvz 2048·12288, in_proj_ba 2048·64, conv1d
+        // 8192·4, dt_bias and A_log 32, norm 128, out_proj 4096·2048; state 557,056.
+        const ModelConfig qwen = load("qwen3-next-80b-a3b-instruct");
+        const json old = json::parse(R"({"kind": "gated_deltanet", "layers": 36,
+            "state_per_layer": 557056, "parts": [["in_proj_qkvz", 905969664],
+            ["in_proj_ba", 4718592], ["conv1d", 1179648], ["dt_bias", 1152], ["A_log", 1152],
+            ["norm", 4608], ["out_proj", 301989888]]})");
+        QVERIFY(modelConfigFromJson(withOldMixer(qwen, old), "p.json", "") == qwen);
+
+        // A part that no mixer of these dimensions has is refused, naming the parts.
+        json bad = lfm2OldMixer();
+        bad["parts"][1][1] = 46081;
+        try {
+            modelConfigFromJson(withOldMixer(lfm2, bad), "p.json", "architecture");
+            QFAIL("accepted parts that match no short_conv mixer");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("architecture.mixer.parts") != std::string::npos,
+                     e.what());
+        }
+    }
+
+    // A session saved before mixers had dimensions opens with the same configuration.
+    void oldSessionOpens()
+    {
+        const ModelConfig lfm2 = load("lfm2-700m");
+        json s = {{"format", "llm-sizer-session"},
+                  {"version", 2},
+                  {"current",
+                   {{"name", "LFM2 700M"},
+                    {"preset", "lfm2-700m"},
+                    {"architecture", withOldMixer(lfm2, lfm2OldMixer())}}}};
+        const Session session = parseSession(s.dump(2), "old.json");
+        QVERIFY(session.current.config == lfm2);
+        QCOMPARE(quint64(countParameters(session.current.config).total), quint64(742489344));
     }
 };
 

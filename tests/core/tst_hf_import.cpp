@@ -91,8 +91,11 @@ private slots:
         std::set<std::string> seen;
         for (const std::string& dir : {kReferenceConfigs, kExtraConfigs, kConfigs2026}) {
             for (const json& e : readJsonFile(dir + "/index.json")) {
-                const json cfg =
-                    readJsonFile(dir + "/" + e.at("dir").get<std::string>() + "/config.json");
+                // A Mamba-2 config may hold Python's Infinity (read as a string here, as on
+                // import).
+                const std::string file =
+                    dir + "/" + e.at("dir").get<std::string>() + "/config.json";
+                const json cfg = parseHfConfigText(readTextFile(file), file);
                 seen.insert(cfg.at("model_type").get<std::string>());
                 if (cfg.contains("text_config")) {
                     seen.insert(cfg.at("text_config").value("model_type", std::string()));

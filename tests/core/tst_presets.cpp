@@ -4,6 +4,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/text/error.h"
 
 #include <QTemporaryDir>
@@ -163,6 +164,18 @@ private slots:
         }
     }
 
+    // The GGUF tensor list (quant_tensors.cpp) of every text-only preset holds exactly its
+    // parameters: hybrid, state-space and shared-block layers included.
+    void ggufTensorsCoverEveryPreset()
+    {
+        for (const Preset& p : loadPresetDir(kPresetDir)) {
+            if (p.config.vision_tower.empty() && p.config.projector.empty()) {
+                QVERIFY2(ggufMix(p.config, "q4_k_m").params == countParameters(p.config).total,
+                         p.id.c_str());
+            }
+        }
+    }
+
     // Every field set away from its default survives the JSON form, including fields no preset
     // uses.
     void modelConfigRoundTrip()
@@ -199,6 +212,27 @@ private slots:
         b.mla = {1536, 512, 128, 64, 128};
         QVERIFY(validate(b).empty());
         QVERIFY(modelConfigFromJson(modelConfigToJson(b), "b", "architecture") == b);
+
+        ModelConfig m; // a Mamba mixer with every dimension set, and a narrower embedding
+        m.mixer = {
+            MixerKind::Mamba, MixerLayout::Replace, 20, 4, true, true, true, 8192, 16, 100, true};
+        m.embedding_dim = 512;
+        QVERIFY(validate(m).empty());
+        QVERIFY(modelConfigFromJson(modelConfigToJson(m), "m", "architecture") == m);
+
+        ModelConfig z; // Mamba-2 in every layer with shared blocks (Zamba2)
+        z.mixer.kind = MixerKind::Mamba2;
+        z.mixer.layout = MixerLayout::Only;
+        z.mixer.layers = 32;
+        z.mixer.heads = 64;
+        z.mixer.head_dim = 64;
+        z.mixer.groups = 2;
+        z.mixer.d_state = 64;
+        z.mixer.d_conv = 4;
+        z.mixer.gated_norm = true;
+        z.shared = {2, 5, 64, true, true};
+        QVERIFY(validate(z).empty());
+        QVERIFY(modelConfigFromJson(modelConfigToJson(z), "z", "architecture") == z);
     }
 
     void malformed_data()
@@ -267,6 +301,21 @@ private slots:
         j["architecture"]["ffn_rule"] = {{"ffn_dim_multiplier", "1.3"}};
         row("string for a float", j,
             "bad.json: architecture.ffn_rule.ffn_dim_multiplier: must be a number (got \"1.3\")");
+        j = validPreset();
+        j["architecture"]["mixer"] = {{"kind", "mamba"}, {"layers", 2}, {"heads", 4}};
+        row("a dimension the mixer kind does not have", j,
+            "bad.json: architecture.mixer.heads: unknown key (not a dimension of a mamba mixer)");
+        j = validPreset();
+        j["architecture"]["mixer"] = {{"kind", "rwkv"}, {"layers", 2}};
+        row("unknown mixer kind", j,
+            "bad.json: architecture.mixer.kind: must be one of \"short_conv\", "
+            "\"gated_deltanet\", \"mamba\", \"mamba2\" (got \"rwkv\")");
+        j = validPreset();
+        j["architecture"]["mixer"] = {{"kind", "mamba2"}, {"layers", 2}, {"heads", 6},
+                                      {"head_dim", 64},   {"groups", 4}, {"d_state", 16},
+                                      {"d_conv", 4}};
+        row("Mamba-2 heads not a multiple of the groups", j,
+            "bad.json: architecture.mixer.heads: must be a multiple of mixer.groups (4)");
         j = validPreset();
         j["published"]["exact"] = false;
         row("nominal count without tolerance", j,

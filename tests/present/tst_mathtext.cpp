@@ -348,11 +348,13 @@ private slots:
         }
     }
 
-    // Hybrid layers (LFM2's short convolutions, Qwen3-Next's Gated DeltaNet): the mixer is its own
-    // item and attention counts the attention layers only.
+    // Hybrid and state-space layers: the mixer is its own item, a formula of the mixer's
+    // dimensions, and attention counts the attention layers only (none for a pure Mamba model).
     void mixerInTheMath()
     {
-        for (const char* dir : {"lfm2-700m", "qwen3-next-80b-a3b-instruct"}) {
+        for (const char* dir : {"lfm2-700m", "qwen3-next-80b-a3b-instruct", "mamba-130m-hf",
+                                "mamba-codestral-7b-v0.1", "ai21-jamba-1.5-mini", "falcon-h1-0.5b",
+                                "zamba2-1.2b", "granite-4.0-h-small"}) {
             const ModelConfig c = importHfConfigFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
                                                      "/hf-configs-2026/" + dir + "/config.json")
                                       .config;
@@ -361,15 +363,38 @@ private slots:
             for (const MathItem& m : showTheMath(c)) {
                 if (m.key == "mixer") {
                     QCOMPARE(quint64(m.result), quint64(n.params(Component::Mixer)));
+                    QVERIFY2(m.formula.find("L_m × (") == 0, m.formula.c_str());
                     ++found;
                 } else if (m.key == "attention") {
                     QCOMPARE(quint64(m.result), quint64(n.params(Component::Attention)));
-                    QVERIFY2(m.formula.find("L_attn") != std::string::npos, m.formula.c_str());
                     ++found;
                 }
             }
             QCOMPARE(found, 2);
+            checkAllItems(c, {}, QString::fromLatin1(dir));
         }
+    }
+
+    // Mamba-130m's mixer by hand (modeling_mamba.py MambaMixer): in_proj 768·2·1536, conv1d
+    // 1536·4 + 1536, x_proj 1536·(48 + 2·16), dt_proj 48·1536 + 1536, A_log 1536·16, D 1536,
+    // out_proj 1536·768: 3,770,880 per layer, 24 layers.
+    void mambaMixerByHand()
+    {
+        const ModelConfig c = importHfConfigFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                                 "/hf-configs-2026/mamba-130m-hf/config.json")
+                                  .config;
+        const std::vector<MathItem> items = showTheMath(c);
+        const MathItem* m = find(items, "mixer");
+        QVERIFY(m != nullptr);
+        QCOMPARE(QString::fromStdString(m->formula),
+                 QStringLiteral("L_m × (d·2·d_in + d_in·k + d_in + d_in·(R + 2·N) + R·d_in + "
+                                "d_in + d_in·N + d_in + d_in·d)"));
+        QCOMPARE(QString::fromStdString(m->substituted),
+                 QStringLiteral("24 × (768·2·1536 + 1536·4 + 1536 + 1536·(48 + 2·16) + 48·1536 "
+                                "+ 1536 + 1536·16 + 1536 + 1536·768)"));
+        QCOMPARE(quint64(m->result), quint64(24) * 3770880);
+        QCOMPARE(QString::fromStdString(find(items, "attention")->substituted),
+                 QStringLiteral("0"));
     }
 };
 

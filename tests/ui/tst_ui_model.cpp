@@ -66,6 +66,7 @@ private slots:
     void nearestStep();
     void headsStayRealistic();
     void widthFollowsTheFamilyRule();
+    void mixerFollowsTheKnobs();
     void oneEditOneRecompute();
     void rejectedEditKeepsResults();
     void workloadIsValidated();
@@ -89,7 +90,8 @@ void TestUiModel::everyStepIsValid_data()
     QTest::addColumn<QString>("presetId");
     QTest::addColumn<Knob>("knob");
     for (const char* id : {"gpt-2-small", "llama-3-70b", "mixtral-8x7b", "deepseek-v3",
-                           "gemma-2-9b", "falcon-7b", "qwen3-30b-a3b"}) {
+                           "gemma-2-9b", "falcon-7b", "qwen3-30b-a3b", "lfm2-700m", "mamba-130m",
+                           "jamba-1.5-mini", "falcon-h1-0.5b", "zamba2-1.2b"}) {
         for (const KnobName& k : kKnobs) {
             QTest::addRow("%s, %s", id, k.name) << QString::fromLatin1(id) << k.knob;
         }
@@ -205,6 +207,26 @@ void TestUiModel::widthFollowsTheFamilyRule()
     // A typed width off the steps changes d_model alone; validate() names what breaks.
     QVERIFY(!model.setKnob(Knob::DModel, 9001));
     QCOMPARE(model.config().d_model, std::uint64_t{9216});
+}
+
+// Dragging d_model or the layers of a state-space or hybrid model keeps its mixer meaningful:
+// Mamba's d_inner stays 2·d_model and its Δ rank ceil(d_model/16), and every layer stays a Mamba
+// layer; a hybrid keeps its share of mixer layers.
+void TestUiModel::mixerFollowsTheKnobs()
+{
+    ConfigModel model;
+    model.setPresets(presets());
+    QVERIFY(model.selectPreset(QStringLiteral("mamba-130m")));
+    // Mamba-370m's shape: published count 371,516,416 (tests/core/tst_hf_ssm.cpp derives it).
+    QVERIFY(model.setKnob(Knob::DModel, 1024));
+    QVERIFY(model.setKnob(Knob::Layers, 48));
+    QCOMPARE(model.config().mixer.layers, std::uint64_t{48});
+    QCOMPARE(model.config().mixer.d_inner, std::uint64_t{2048});
+    QCOMPARE(model.count().total, std::uint64_t{371516416});
+    // LFM2-700M at 32 layers: 20 of them convolve, as 10 of 16 did.
+    QVERIFY(model.selectPreset(QStringLiteral("lfm2-700m")));
+    QVERIFY(model.setKnob(Knob::Layers, 32));
+    QCOMPARE(model.config().mixer.layers, std::uint64_t{20});
 }
 
 void TestUiModel::oneEditOneRecompute()

@@ -1,5 +1,6 @@
 // The project's JSON form of a ModelConfig: the "architecture" object of a preset file. Every key
 // mirrors a ModelConfig field name; presets/README.md documents each one.
+#include "catalog/model_json_internal.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
@@ -198,11 +199,14 @@ json modelConfigToJson(const ModelConfig& c)
     if (c.attention_output_gate) {
         j["attention_output_gate"] = true;
     }
-    if (c.mixer.layers > 0) {
-        j["mixer"] = {{"kind", c.mixer.kind},
-                      {"layers", c.mixer.layers},
-                      {"state_per_layer", c.mixer.state_per_layer},
-                      {"parts", partsToJson(c.mixer.parts)}};
+    if (c.mixer.kind != MixerKind::None) {
+        j["mixer"] = modeljson::mixerToJson(c.mixer);
+    }
+    if (c.shared.blocks != 0) {
+        j["shared"] = modeljson::sharedToJson(c.shared);
+    }
+    if (c.embedding_dim != 0) {
+        j["embedding_dim"] = c.embedding_dim; // written only when the embedding is narrower
     }
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
@@ -250,6 +254,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "mtp_shared_embeddings",
                       "attention_output_gate",
                       "mixer",
+                      "shared",
+                      "embedding_dim",
                       "vision_tower",
                       "projector",
                       "not_counted"},
@@ -324,16 +330,13 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
     readBool(j, "mtp_shared_embeddings", c.mtp_shared_embeddings, file, prefix);
     readBool(j, "attention_output_gate", c.attention_output_gate, file, prefix);
-    if (const json* m =
-            subObject(j, "mixer", {"kind", "layers", "state_per_layer", "parts"}, file, prefix)) {
-        const std::string p = joinPath(prefix, "mixer");
-        if (auto k = getOptString(*m, "kind", file, p)) {
-            c.mixer.kind = *k;
-        }
-        readUInt(*m, "layers", c.mixer.layers, file, p);
-        readUInt(*m, "state_per_layer", c.mixer.state_per_layer, file, p);
-        c.mixer.parts = partsFromJson(*m, "parts", file, p);
+    if (auto it = j.find("mixer"); it != j.end()) {
+        c.mixer = modeljson::mixerFromJson(*it, c.d_model, file, joinPath(prefix, "mixer"));
     }
+    if (auto it = j.find("shared"); it != j.end()) {
+        c.shared = modeljson::sharedFromJson(*it, file, joinPath(prefix, "shared"));
+    }
+    readUInt(j, "embedding_dim", c.embedding_dim, file, prefix);
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {

@@ -32,15 +32,21 @@ struct ActiveWeights {
 ActiveWeights activeWeights(const ModelConfig& c, const ParamCount& count)
 {
     ActiveWeights w;
+    // A shared block (Zamba2) is counted once but used by every hybrid layer calling it.
+    const double sharedUses =
+        c.shared.blocks == 0
+            ? 1.0
+            : dbl(c.shared.layers) / dbl(std::min(c.shared.blocks, c.shared.layers));
     for (const Part& p : count.get(Component::Attention).parts) {
         // q, k, v, o or MLA's q_a, q_b, kv_a, kv_b, o; not qkv_bias, o_bias, qk_norm,
-        // latent_norms.
+        // latent_norms. A shared block's adapters and per-layer linears are per layer already.
         if (p.key.find("bias") == std::string::npos && p.key.find("norm") == std::string::npos) {
-            w.attention += dbl(p.params);
+            const bool perLayer = p.key == "adapters" || p.key == "layer_linear";
+            w.attention += dbl(p.params) * (perLayer ? 1.0 : sharedUses);
         }
     }
     // Hybrid layers (ModelConfig::mixer): their projections and convolution are matmul weights
-    // used by every token too, counted with attention's projections; dt_bias, A_log and norms
+    // used by every token too, counted with attention's projections; dt_bias, A_log, D and norms
     // are not.
     for (const Part& p : count.get(Component::Mixer).parts) {
         if (p.key.find("proj") != std::string::npos || p.key.find("conv") != std::string::npos) {
@@ -50,8 +56,10 @@ ActiveWeights activeWeights(const ModelConfig& c, const ParamCount& count)
     const double d = dbl(c.d_model);
     const double matrices = c.mlp == MlpKind::Gated ? 3.0 : 2.0;
     const double moeLayers = dbl(c.moeLayers());
-    const double denseLayers = dbl(c.n_layers) - moeLayers;
-    w.mlp = denseLayers * matrices * d * dbl(c.effectiveDff());
+    // Mixer-only layers (Mamba) have no MLP; a shared block's MLP runs in every hybrid layer.
+    const double denseLayers = dbl(c.mlpLayers()) - moeLayers + dbl(c.shared.layers);
+    w.mlp = denseLayers * matrices * d * dbl(c.effectiveDff()) +
+            dbl(count.get(Component::Mlp).part("adapters"));
     if (c.isMoe()) {
         const MoeConfig& m = c.moe;
         const double sharedFf = dbl(m.shared_d_ff != 0 ? m.shared_d_ff : m.expert_d_ff);
@@ -60,7 +68,11 @@ ActiveWeights activeWeights(const ModelConfig& c, const ParamCount& count)
         w.mlp += moeLayers * perLayer;
         w.router = moeLayers * d * (dbl(m.n_routed_experts) + (m.shared_expert_gate ? 1.0 : 0.0));
     }
-    w.lm_head = dbl(c.vocab_size) * d;
+    // OPT-350m: the head is embedding_dim wide, behind project_out (and project_in before the
+    // layers).
+    const double e = dbl(c.embedding_dim != 0 ? c.embedding_dim : c.d_model);
+    w.lm_head = dbl(c.vocab_size) * e + dbl(count.get(Component::LmHead).part("project_out")) +
+                dbl(count.get(Component::Embedding).part("project_in"));
     return w;
 }
 

@@ -195,7 +195,8 @@ std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs:
     // Read once for both: the quantization settings and the architecture.
     nlohmann::json j;
     try {
-        j = readJsonFile(config);
+        // A Mamba-2 config may hold Python's Infinity (read as a string, docs/hf-import.md).
+        j = parseHfConfigText(readTextFile(config), config.string());
     } catch (const InputError& e) {
         c.notes.push_back(std::string("quantization settings not read: ") + e.what());
         c.estimate_note = std::string("no estimate: ") + e.what();

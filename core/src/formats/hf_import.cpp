@@ -101,6 +101,17 @@ u64 Reader::orDefault(std::initializer_list<const char*> names, u64 classDefault
     return classDefault;
 }
 
+std::optional<u64> Reader::optUIntOrAuto(const char* name) const
+{
+    if (const json* v = find(name); v != nullptr && v->is_string()) {
+        if (v->get<std::string>() != "auto") {
+            fail(name, "must be a non-negative integer or \"auto\" (got " + v->dump() + ")");
+        }
+        return std::nullopt;
+    }
+    return optUInt({name});
+}
+
 bool Reader::flag(std::initializer_list<const char*> names, bool classDefault) const
 {
     return optBool(names).value_or(classDefault);

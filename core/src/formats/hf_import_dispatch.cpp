@@ -58,12 +58,16 @@ std::string countedAs(const std::string& type)
 const std::vector<std::string>& languageTypes()
 {
     static const std::vector<std::string> types = {
-        "bloom",      "cohere",      "deepseek_v2", "deepseek_v3", "falcon",   "gemma",
-        "gemma2",     "gemma3_text", "glm4_moe",    "gpt2",        "gpt_neox", "gpt_oss",
-        "gptj",       "granite",     "internlm2",   "lfm2",        "llama",    "llama4_text",
-        "ministral3", "mistral",     "mixtral",     "olmo2",       "olmoe",    "opt",
-        "phi",        "phi3",        "qwen2",       "qwen2_moe",   "qwen3",    "qwen3_moe",
-        "qwen3_next", "smollm3",     "starcoder2"};
+        "bloom",       "cohere",     "deepseek_v2", "deepseek_v3",
+        "falcon",      "falcon_h1",  "gemma",       "gemma2",
+        "gemma3_text", "glm4_moe",   "gpt2",        "gpt_neox",
+        "gpt_oss",     "gptj",       "granite",     "granitemoehybrid",
+        "internlm2",   "jamba",      "lfm2",        "llama",
+        "llama4_text", "mamba",      "mamba2",      "ministral3",
+        "mistral",     "mixtral",    "olmo2",       "olmoe",
+        "opt",         "phi",        "phi3",        "qwen2",
+        "qwen2_moe",   "qwen3",      "qwen3_moe",   "qwen3_next",
+        "smollm3",     "starcoder2", "zamba2"};
     return types;
 }
 
@@ -105,6 +109,18 @@ void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
         hf::importLfm2(r, c);
     } else if (type == "qwen3_next") {
         hf::importQwen3Next(r, c);
+    } else if (type == "mamba") {
+        hf::importMamba(r, c);
+    } else if (type == "mamba2") {
+        hf::importMamba2(r, c);
+    } else if (type == "jamba") {
+        hf::importJamba(r, c);
+    } else if (type == "granitemoehybrid") {
+        hf::importGraniteMoeHybrid(r, c);
+    } else if (type == "falcon_h1") {
+        hf::importFalconH1(r, c);
+    } else if (type == "zamba2") {
+        hf::importZamba2(r, c);
     } else {
         hf::importLlamaFamily(type, r, c);
     }
@@ -233,11 +249,6 @@ HfImport importHfConfig(const json& j, const std::string& file)
         throw InputError(file, field, first.message);
     }
     return out;
-}
-
-HfImport importHfConfigFile(const std::filesystem::path& file)
-{
-    return importHfConfig(readJsonFile(file), file.string());
 }
 
 bool looksLikeHfConfig(const json& j)

@@ -36,6 +36,9 @@ public:
     u64 required(std::initializer_list<const char*> names) const;
     // A field whose configuration class has a default: used, and listed as a guess, if missing.
     u64 orDefault(std::initializer_list<const char*> names, u64 classDefault);
+    // A size that may also be the string "auto" (MambaConfig time_step_rank, mamba_d_head):
+    // nullopt when missing, null or "auto"; another string is an error.
+    std::optional<u64> optUIntOrAuto(const char* name) const;
     // A flag whose default is the model type's own rule (no guess: the type settles it).
     bool flag(std::initializer_list<const char*> names, bool classDefault) const;
 
@@ -120,6 +123,45 @@ void importLlama4(Reader& r, ModelConfig& c);
 // hf_import_ssm.cpp: hybrids of attention and another token mixer (ModelConfig::mixer).
 void importLfm2(Reader& r, ModelConfig& c);
 void importQwen3Next(Reader& r, ModelConfig& c);
+// hf_import_mamba.cpp: state-space models and Mamba hybrids.
+void importMamba(Reader& r, ModelConfig& c);
+void importMamba2(Reader& r, ModelConfig& c);
+void importJamba(Reader& r, ModelConfig& c);
+void importGraniteMoeHybrid(Reader& r, ModelConfig& c);
+// hf_import_hybrid.cpp: Mamba-2 hybrids with parallel or shared attention.
+void importFalconH1(Reader& r, ModelConfig& c);
+void importZamba2(Reader& r, ModelConfig& c);
+
+// Helpers of the hybrid importers (hf_import_ssm.cpp).
+// A size field that must be positive, with its class default (a guess when missing).
+u64 positiveOrDefault(Reader& r, std::initializer_list<const char*> names, u64 classDefault);
+// Per layer, whether it attends: from the string list `field` when the config has one (an entry
+// equal to `attention` attends; every entry must be one of `known`), else `byRule`.
+std::vector<bool> attendingLayers(Reader& r, const char* field, const std::string& attention,
+                                  const std::vector<std::string>& known,
+                                  const std::vector<bool>& byRule);
+u64 countTrue(const std::vector<bool>& v);
+// int(expand · hidden_size) as Python computes it for an integer or float expand.
+u64 expandedWidth(Reader& r, const char* field, u64 hidden, double classDefault);
+// A Mamba-2 mixer's heads, head width, groups, state and convolution read from the type's own
+// field names, for an inner width `inner` the type computes (expand·hidden_size or its own
+// field); head_dim missing or "auto" is inner / heads (hf_import_mamba.cpp).
+struct Mamba2Fields {
+    const char* heads;
+    u64 headsDefault;
+    const char* headDim; // nullptr: the type derives it (inner / heads)
+    std::optional<u64> headDimDefault;
+    const char* groups;
+    u64 groupsDefault;
+    const char* state;
+    u64 stateDefault;
+    const char* conv;
+    u64 convDefault;
+};
+void readMamba2(Reader& r, MixerLayers& m, u64 inner, const Mamba2Fields& f);
+// The attention fields a hybrid without learned positions shares: RMSNorm, two norms per layer,
+// a final norm, a gated MLP, no position table.
+void hybridShape(ModelConfig& c);
 // hf_import_vision.cpp: the vision tower and projector of a vision-language config, from the
 // top-level object `top` of type `topType` (gemma3, llama4, llava, llava_next, mistral3, qwen2_vl,
 // qwen2_5_vl). Fills c.vision_tower and c.projector, or c.not_counted when it cannot.

@@ -1,29 +1,17 @@
 // Hybrid types whose layers mix attention with another token mixer: LFM2 (short convolutions) and
-// Qwen3-Next (Gated DeltaNet linear attention). Each follows transformers'
-// configuration_<type>.py defaults and modeling_<type>.py modules; the mixer's parameters are
-// counted here as named parts (ModelConfig::mixer) and its recurrent state per sequence is
-// recorded for the memory model. docs/hf-import.md and docs/counting.md have the formulas.
-// nn.Linear(i, o, bias) = i·o (+ o); depthwise nn.Conv1d(c, c, k, groups=c, bias) = c·k (+ c).
+// Qwen3-Next (Gated DeltaNet linear attention), and the helpers every hybrid importer shares.
+// Each follows transformers' configuration_<type>.py defaults and modeling_<type>.py modules;
+// the importer records the mixer's kind and dimensions (ModelConfig::mixer), from which
+// mixer.cpp counts its parameters and recurrent state. docs/hf-import.md and docs/counting.md
+// have the formulas.
 #include "formats/hf_import_internal.h"
-#include "llmsizer/text/checked.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace llmsizer::hf {
 
-namespace {
-
-u64 mul(u64 a, u64 b)
-{
-    return checkedMul(a, b, "mixer parameter count");
-}
-u64 add(u64 a, u64 b)
-{
-    return checkedAdd(a, b, "mixer parameter count");
-}
-
-u64 positive(Reader& r, std::initializer_list<const char*> names, u64 classDefault)
+u64 positiveOrDefault(Reader& r, std::initializer_list<const char*> names, u64 classDefault)
 {
     const u64 v = r.orDefault(names, classDefault);
     if (v == 0) {
@@ -32,22 +20,32 @@ u64 positive(Reader& r, std::initializer_list<const char*> names, u64 classDefau
     return v;
 }
 
-// layer_types when given, else the type's own rule (true: full attention).
-std::vector<bool> attentionLayers(Reader& r, u64 layers, const std::vector<bool>& byRule)
+std::vector<bool> attendingLayers(Reader& r, const char* field, const std::string& attention,
+                                  const std::vector<std::string>& known,
+                                  const std::vector<bool>& byRule)
 {
-    const std::vector<std::string> types = r.stringList("layer_types");
+    const std::vector<std::string> types = r.stringList(field);
     if (types.empty()) {
         return byRule;
     }
+    const u64 layers = byRule.size();
     if (types.size() != layers) {
-        r.fail("layer_types", "must name one type per layer (" + std::to_string(layers) + ", got " +
-                                  std::to_string(types.size()) + ")");
+        r.fail(field, "must name one type per layer (" + std::to_string(layers) + ", got " +
+                          std::to_string(types.size()) + ")");
     }
-    std::vector<bool> full(layers);
+    std::vector<bool> attends(layers);
     for (u64 i = 0; i < layers; ++i) {
-        full[i] = types[i] == "full_attention";
+        if (!known.empty() && std::find(known.begin(), known.end(), types[i]) == known.end()) {
+            std::string list;
+            for (const std::string& k : known) {
+                list += (list.empty() ? "\"" : ", \"") + k + "\"";
+            }
+            r.fail(field, "layer " + std::to_string(i) + " is \"" + types[i] +
+                              "\"; the types are " + list);
+        }
+        attends[i] = types[i] == attention;
     }
-    return full;
+    return attends;
 }
 
 u64 countTrue(const std::vector<bool>& v)
@@ -55,7 +53,26 @@ u64 countTrue(const std::vector<bool>& v)
     return static_cast<u64>(std::count(v.begin(), v.end(), true));
 }
 
-} // namespace
+u64 expandedWidth(Reader& r, const char* field, u64 hidden, double classDefault)
+{
+    const double expand = r.optNumber({field}).value_or(classDefault);
+    const double width = std::floor(expand * static_cast<double>(hidden));
+    if (!(expand > 0.0) || width < 1.0 || width > static_cast<double>(Limits::maxDff)) {
+        r.fail(field, "must give a width expand·hidden_size between 1 and " +
+                          std::to_string(Limits::maxDff));
+    }
+    return static_cast<u64>(width);
+}
+
+void hybridShape(ModelConfig& c)
+{
+    c.mlp = MlpKind::Gated;
+    c.norm = NormKind::RMSNorm;
+    c.norms_per_block = 2;
+    c.final_norm = true;
+    c.position = PositionKind::None;
+    c.position_offset = 0;
+}
 
 // configuration_lfm2.py Lfm2Config defaults: vocab_size 65536, hidden_size 2560,
 // intermediate_size 12288 (alias block_ff_dim), num_hidden_layers 32, num_attention_heads 32,
@@ -80,12 +97,12 @@ void importLfm2(Reader& r, ModelConfig& c)
     if (auto tie = r.optBool({"tie_embedding"}); tie && !r.has("tie_word_embeddings")) {
         c.tied_head = *tie;
     }
-    u64 ff = positive(r, {"intermediate_size", "block_ff_dim"}, 12288);
+    u64 ff = positiveOrDefault(r, {"intermediate_size", "block_ff_dim"}, 12288);
     if (r.flag({"block_auto_adjust_ff_dim"}, true)) {
         ff = 2 * ff / 3;
         if (auto m = r.optNumber({"block_ffn_dim_multiplier"})) {
             ff = static_cast<u64>(std::floor(*m * static_cast<double>(ff)));
-            const u64 multiple = positive(r, {"block_multiple_of"}, 256);
+            const u64 multiple = positiveOrDefault(r, {"block_multiple_of"}, 256);
             ff = multiple * ((ff + multiple - 1) / multiple);
         }
     }
@@ -101,19 +118,15 @@ void importLfm2(Reader& r, ModelConfig& c)
         }
         rule[i] = true;
     }
-    const u64 conv = L - countTrue(attentionLayers(r, L, rule));
+    const u64 conv = L - countTrue(attendingLayers(r, "layer_types", "full_attention", {}, rule));
     if (conv == 0) {
         return;
     }
-    const u64 d = c.d_model;
-    const u64 k = positive(r, {"conv_L_cache"}, 3);
     const bool bias = r.flag({"conv_bias"}, false);
-    c.mixer.kind = "short_conv";
+    c.mixer.kind = MixerKind::ShortConv;
     c.mixer.layers = conv;
-    c.mixer.parts = {{"in_proj", mul(conv, add(mul(d, mul(3, d)), bias ? mul(3, d) : 0))},
-                     {"conv1d", mul(conv, add(mul(d, k), bias ? d : 0))},
-                     {"out_proj", mul(conv, add(mul(d, d), bias ? d : 0))}};
-    c.mixer.state_per_layer = mul(d, k);
+    c.mixer.d_conv = positiveOrDefault(r, {"conv_L_cache"}, 3);
+    c.mixer.conv_bias = c.mixer.in_proj_bias = c.mixer.out_proj_bias = bias;
 }
 
 // configuration_qwen3_next.py Qwen3NextConfig defaults: vocab_size 151936, hidden_size 2048,
@@ -179,29 +192,18 @@ void importQwen3Next(Reader& r, ModelConfig& c)
     for (u64 i = 0; i < L; ++i) {
         rule[i] = interval != 0 && (i + 1) % interval == 0;
     }
-    const u64 linear = L - countTrue(attentionLayers(r, L, rule));
+    const u64 linear = L - countTrue(attendingLayers(r, "layer_types", "full_attention", {}, rule));
     if (linear == 0) {
         return;
     }
-    const u64 d = c.d_model;
-    const u64 kHeads = positive(r, {"linear_num_key_heads"}, 16);
-    const u64 vHeads = positive(r, {"linear_num_value_heads"}, 32);
-    const u64 kDim = positive(r, {"linear_key_head_dim"}, 128);
-    const u64 vDim = positive(r, {"linear_value_head_dim"}, 128);
-    const u64 K = positive(r, {"linear_conv_kernel_dim"}, 4);
-    const u64 keyDim = mul(kHeads, kDim);
-    const u64 valueDim = mul(vHeads, vDim);
-    const u64 convDim = add(mul(2, keyDim), valueDim);
-    c.mixer.kind = "gated_deltanet";
-    c.mixer.layers = linear;
-    c.mixer.parts = {{"in_proj_qkvz", mul(linear, mul(d, add(mul(2, keyDim), mul(2, valueDim))))},
-                     {"in_proj_ba", mul(linear, mul(d, mul(2, vHeads)))},
-                     {"conv1d", mul(linear, mul(convDim, K))},
-                     {"dt_bias", mul(linear, vHeads)},
-                     {"A_log", mul(linear, vHeads)},
-                     {"norm", mul(linear, vDim)},
-                     {"out_proj", mul(linear, mul(valueDim, d))}};
-    c.mixer.state_per_layer = add(mul(convDim, K), mul(vHeads, mul(kDim, vDim)));
+    MixerLayers& m = c.mixer;
+    m.kind = MixerKind::GatedDeltaNet;
+    m.layers = linear;
+    m.key_heads = positiveOrDefault(r, {"linear_num_key_heads"}, 16);
+    m.heads = positiveOrDefault(r, {"linear_num_value_heads"}, 32);
+    m.key_head_dim = positiveOrDefault(r, {"linear_key_head_dim"}, 128);
+    m.head_dim = positiveOrDefault(r, {"linear_value_head_dim"}, 128);
+    m.d_conv = positiveOrDefault(r, {"linear_conv_kernel_dim"}, 4);
 }
 
 } // namespace llmsizer::hf

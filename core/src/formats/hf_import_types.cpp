@@ -107,10 +107,13 @@ void importGptNeox(Reader& r, ModelConfig& c)
 // num_attention_heads 12, max_position_embeddings 2048, do_layer_norm_before True,
 // _remove_final_layer_norm False, word_embed_proj_dim None (-> hidden_size), enable_bias True,
 // layer_norm_elementwise_affine True; tie_word_embeddings is PretrainedConfig's True.
-// modeling_opt.py: embed_tokens; OPTLearnedPositionalEmbedding with max_position_embeddings + 2
-// rows (offset 2); per layer q/k/v/out_proj and fc1/fc2 (bias=enable_bias), self_attn_layer_norm
-// and final_layer_norm; a decoder-level final_layer_norm only if do_layer_norm_before and not
-// _remove_final_layer_norm; project_in/project_out when word_embed_proj_dim != hidden_size.
+// modeling_opt.py: embed_tokens (vocab × word_embed_proj_dim); OPTLearnedPositionalEmbedding with
+// max_position_embeddings + 2 rows of hidden_size (offset 2); per layer q/k/v/out_proj and
+// fc1/fc2 (bias=enable_bias), self_attn_layer_norm and final_layer_norm; a decoder-level
+// final_layer_norm only if do_layer_norm_before and not _remove_final_layer_norm;
+// project_in Linear(word_embed_proj_dim, hidden) and project_out Linear(hidden,
+// word_embed_proj_dim), bias-free, when the two differ; lm_head Linear(word_embed_proj_dim,
+// vocab), tied.
 void importOpt(Reader& r, ModelConfig& c)
 {
     gptShape(c);
@@ -119,11 +122,11 @@ void importOpt(Reader& r, ModelConfig& c)
     c.n_kv_heads = c.n_heads;
     c.d_ff = r.orDefault({"ffn_dim"}, 3072);
     r.source("d_ff", "ffn_dim");
+    // word_embed_proj_dim (None: hidden_size): OPT-350m's 512-wide embedding, projected to
+    // and from hidden_size by project_in / project_out.
     if (auto proj = r.optUInt({"word_embed_proj_dim"}); proj && *proj != c.d_model) {
-        r.fail("word_embed_proj_dim",
-               std::to_string(*proj) + " differs from hidden_size (" + std::to_string(c.d_model) +
-                   "): OPT's project_in/project_out layers and narrower embeddings (OPT-350m) "
-                   "cannot be described");
+        c.embedding_dim = *proj;
+        r.source("embedding_dim", "word_embed_proj_dim");
     }
     c.position = PositionKind::Learned;
     c.position_offset = 2;
@@ -272,6 +275,12 @@ std::string configClassName(const std::string& type)
         {"llama4_text", "Llama4TextConfig"},
         {"lfm2", "Lfm2Config"},
         {"qwen3_next", "Qwen3NextConfig"},
+        {"mamba", "MambaConfig"},
+        {"mamba2", "Mamba2Config"},
+        {"jamba", "JambaConfig"},
+        {"granitemoehybrid", "GraniteMoeHybridConfig"},
+        {"falcon_h1", "FalconH1Config"},
+        {"zamba2", "Zamba2Config"},
         {"mistral", "MistralConfig"},
         {"mixtral", "MixtralConfig"},
         {"olmo2", "Olmo2Config"},

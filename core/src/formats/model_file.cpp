@@ -3,6 +3,7 @@
 // or a multimodal one with "text_config"). The content decides, not the file name.
 #include "llmsizer/formats/model_file.h"
 
+#include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 
@@ -11,7 +12,8 @@ namespace llmsizer {
 LoadedModel loadModelFile(const std::filesystem::path& file)
 {
     const std::string label = file.string();
-    const nlohmann::json j = readJsonFile(file);
+    // Strict JSON, except that a Hugging Face config may hold Python's Infinity and NaN tokens.
+    const nlohmann::json j = parseHfConfigText(readTextFile(file), label);
     requireObject(j, label, "");
     LoadedModel out;
     if (j.contains("architecture")) {

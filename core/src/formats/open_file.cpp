@@ -1,6 +1,7 @@
 // Detecting and reading the kinds of file the desktop app opens.
 #include "llmsizer/formats/open_file.h"
 
+#include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
 
 #include <algorithm>
@@ -53,7 +54,8 @@ OpenedFile openAnyFile(const std::filesystem::path& file, const GpuCatalog* cata
         return out;
     }
     const std::string label = file.string();
-    const nlohmann::json j = readJsonFile(file);
+    // Strict JSON, except that a Hugging Face config may hold Python's Infinity and NaN tokens.
+    const nlohmann::json j = parseHfConfigText(readTextFile(file), label);
     OpenedFile out;
     if (looksLikeSession(j)) {
         out.kind = OpenedKind::Session;

@@ -77,6 +77,11 @@ std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
 
 json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits)
 {
+    return parseJsonText(readTextFile(file, limits), file.string(), limits);
+}
+
+std::string readTextFile(const std::filesystem::path& file, const JsonLimits& limits)
+{
     const std::string label = file.string();
     const auto status = statusOrThrow(file, "no such file");
     std::error_code ec;
@@ -105,7 +110,7 @@ json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits)
     if (in.bad()) {
         throw InputError(label, "", "read error");
     }
-    return parseJsonText(ss.str(), label, limits);
+    return ss.str();
 }
 
 void requireObject(const json& j, const std::string& file, const std::string& path)

@@ -7,6 +7,7 @@
 // per layer [formulas.md §2, UNCERTAIN: not verified against an inference engine].
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/text/checked.h"
 
 #include <algorithm>
@@ -60,10 +61,11 @@ KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t 
                                        mul(r.sliding_layers, r.tokens_sliding), "KV cache bytes");
     r.bytes = mul(mul(r.bytes_per_token_layer_global, tokenLayers), batch);
     // Recurrent state (docs/memory.md §2): per mixer layer and sequence the convolution window
-    // plus the SSM / delta-rule state, state_per_layer values of 2 bytes, independent of the
-    // context (transformers' Lfm2HybridConvCache and Qwen3-Next's cache, model dtype).
+    // plus the SSM / delta-rule state (mixerStatePerLayer, from the cache classes of
+    // transformers), values of 2 bytes (the model's 16-bit dtype), independent of the context.
     r.recurrent_layers = config.mixer.layers;
-    r.recurrent_bytes = mul(mul(mul(config.mixer.layers, config.mixer.state_per_layer), 2), batch);
+    r.recurrent_values_per_layer = mixerStatePerLayer(config.mixer, config.d_model);
+    r.recurrent_bytes = mul(mul(mul(config.mixer.layers, r.recurrent_values_per_layer), 2), batch);
     return r;
 }
 

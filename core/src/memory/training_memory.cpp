@@ -50,8 +50,44 @@ struct Stage {
     u64 outside = 0; // embeddings, position table, LM head (kept unquantized under QLoRA)
 };
 
+// Layer i's share of `total` spread evenly over the L layers: the shares sum to total exactly.
+u64 evenShare(u64 total, u64 i, u64 L)
+{
+    __extension__ using u128 = unsigned __int128;
+    return static_cast<u64>(static_cast<u128>(total) * (i + 1) / L -
+                            static_cast<u128>(total) * i / L);
+}
+
+// Hybrid models (a mixer or shared blocks): the count says how many layers of each kind there
+// are, not where they sit, so each layer takes an even share of the blocks' parameters (exact in
+// total; a stage's share is then the average).
+bool hybrid(const ModelConfig& c)
+{
+    return c.mixer.layers > 0 || c.shared.blocks > 0;
+}
+
+u64 hybridBlockParams(const ParamCount& n)
+{
+    const ComponentCount& norms = n.get(Component::Norms);
+    return n.language_model - n.params(Component::Embedding) -
+           n.params(Component::PositionEmbedding) - n.params(Component::LmHead) -
+           norms.part("final") - norms.part("embedding_norm");
+}
+
+u64 layerNorms(const ModelConfig& c, const ParamCount& n, u64 i)
+{
+    if (!hybrid(c)) {
+        return n.norms_per_layer;
+    }
+    const ComponentCount& norms = n.get(Component::Norms);
+    return evenShare(add(norms.part("block"), norms.part("shared_blocks")), i, c.n_layers);
+}
+
 u64 layerParams(const ModelConfig& c, const ParamCount& n, u64 i)
 {
+    if (hybrid(c)) {
+        return evenShare(hybridBlockParams(n), i, c.n_layers);
+    }
     u64 p = add(n.attention_per_layer, n.norms_per_layer);
     const u64 moeLayers = c.moeLayers();
     if (i < c.n_layers - moeLayers) {
@@ -76,7 +112,7 @@ Stage stageOf(const ModelConfig& c, const ParamCount& n, u64 k, u64 p)
     s.layerEnd = s.layerBegin + L / p + (k < L % p ? 1 : 0);
     for (u64 i = s.layerBegin; i < s.layerEnd; ++i) {
         s.params = add(s.params, layerParams(c, n, i));
-        s.norms = add(s.norms, n.norms_per_layer);
+        s.norms = add(s.norms, layerNorms(c, n, i));
     }
     const ComponentCount& norms = n.get(Component::Norms);
     u64 extraNorms = 0;

@@ -4,8 +4,10 @@
 // DeepSeek's latent attention, DeepSeek-V3 inference/model.py. docs/counting.md derives each.
 #include "llmsizer/model/count.h"
 
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/text/checked.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 
@@ -83,17 +85,16 @@ void addMlpParts(const ModelConfig& c, u64 ff, u64 layers, Builder& b)
     }
 }
 
-ComponentCount standardAttention(const ModelConfig& c)
+// q, k, v, o (and their biases, sinks, q/k norms) of `L` attention layers reading `in` values.
+void addAttention(const ModelConfig& c, u64 in, u64 L, Builder& b)
 {
-    Builder b(Component::Attention);
-    const u64 L = c.attentionLayers();
     const u64 hd = c.effectiveHeadDim();
     const u64 q = mul(c.n_heads, hd);
     const u64 kv = mul(c.n_kv_heads, hd);
     // Qwen3-Next: q_proj also produces the output gate, hidden -> 2·heads·head_dim.
-    b.add("q", mul(mul(c.d_model, c.attention_output_gate ? mul(2, q) : q), L));
-    b.add("k", mul(mul(c.d_model, kv), L));
-    b.add("v", mul(mul(c.d_model, kv), L));
+    b.add("q", mul(mul(in, c.attention_output_gate ? mul(2, q) : q), L));
+    b.add("k", mul(mul(in, kv), L));
+    b.add("v", mul(mul(in, kv), L));
     b.add("o", mul(mul(q, c.d_model), L));
     if (c.biases.qkv) {
         b.add("qkv_bias", mul(add(q, mul(2, kv)), L));
@@ -108,6 +109,32 @@ ComponentCount standardAttention(const ModelConfig& c)
         b.add("qk_norm", mul(mul(2, normParams(c, hd)), L));
     } else if (c.qk_norm == QkNormKind::Full) {
         b.add("qk_norm", mul(normParams(c, add(q, kv)), L));
+    }
+}
+
+// The shared blocks a model builds: blocks are assigned to the hybrid layers cyclically, so
+// only as many as there are hybrid layers are ever used (Zamba2Model: blocks = cycle(blocks)).
+u64 sharedBlocksUsed(const ModelConfig& c)
+{
+    return std::min(c.shared.blocks, c.shared.layers);
+}
+
+ComponentCount standardAttention(const ModelConfig& c)
+{
+    Builder b(Component::Attention);
+    addAttention(c, c.d_model, c.attentionLayers() - c.shared.layers, b);
+    if (c.shared.blocks > 0) {
+        // modular_zamba2.py Zamba2Attention: q/k/v_proj read attention_hidden_size = 2·hidden
+        // (the layer's input concatenated with the embeddings), o_proj writes hidden; each
+        // hybrid layer adds linear_{q,k,v}_adapter (Linear(2d, r), Linear(r, 2d), no bias) when
+        // use_shared_attention_adapter, and Zamba2HybridLayer.linear Linear(d, d, bias=False).
+        const u64 d = c.d_model;
+        const SharedBlocks& s = c.shared;
+        addAttention(c, mul(2, d), sharedBlocksUsed(c), b);
+        if (s.attention_adapters) {
+            b.add("adapters", mul(mul(s.layers, 3), mul(2, mul(mul(2, d), s.adapter_rank))));
+        }
+        b.add("layer_linear", mul(s.layers, mul(d, d)));
     }
     return b.take();
 }
@@ -140,80 +167,6 @@ ComponentCount latentAttention(const ModelConfig& c)
 }
 
 } // namespace
-
-std::string_view componentKey(Component c)
-{
-    switch (c) {
-    case Component::Embedding:
-        return "embedding";
-    case Component::PositionEmbedding:
-        return "position_embedding";
-    case Component::Attention:
-        return "attention";
-    case Component::Mixer:
-        return "mixer";
-    case Component::Mlp:
-        return "mlp";
-    case Component::Router:
-        return "router";
-    case Component::Norms:
-        return "norms";
-    case Component::LmHead:
-        return "lm_head";
-    case Component::VisionTower:
-        return "vision_tower";
-    case Component::Projector:
-        return "projector";
-    }
-    return "unknown";
-}
-
-std::string_view componentLabel(Component c)
-{
-    switch (c) {
-    case Component::Embedding:
-        return "Token embedding";
-    case Component::PositionEmbedding:
-        return "Position embedding";
-    case Component::Attention:
-        return "Attention";
-    case Component::Mixer:
-        return "SSM / linear attention";
-    case Component::Mlp:
-        return "MLP";
-    case Component::Router:
-        return "Router";
-    case Component::Norms:
-        return "Norms";
-    case Component::LmHead:
-        return "LM head";
-    case Component::VisionTower:
-        return "Vision tower";
-    case Component::Projector:
-        return "Projector";
-    }
-    return "Unknown";
-}
-
-bool isLanguageModel(Component c)
-{
-    return c != Component::VisionTower && c != Component::Projector;
-}
-
-std::uint64_t ComponentCount::part(std::string_view key) const
-{
-    for (const Part& p : parts) {
-        if (p.key == key) {
-            return p.params;
-        }
-    }
-    return 0;
-}
-
-const ComponentCount& ParamCount::get(Component c) const
-{
-    return components.at(static_cast<std::size_t>(c));
-}
 
 InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
     : std::invalid_argument(issues.empty() ? std::string("invalid configuration")
@@ -248,8 +201,14 @@ ParamCount countParameters(const ModelConfig& c)
     const u64 L = c.n_layers;
     const u64 d = c.d_model;
 
+    // OPT-350m (modeling_opt.py OPTDecoder): embed_tokens is word_embed_proj_dim wide,
+    // project_in Linear(e, d) and project_out Linear(d, e), both bias-free, when e != d.
+    const u64 e = c.embedding_dim != 0 ? c.embedding_dim : d;
     Builder emb(Component::Embedding);
-    emb.add("token", mul(c.vocab_size, d));
+    emb.add("token", mul(c.vocab_size, e));
+    if (e != d) {
+        emb.add("project_in", mul(e, d));
+    }
 
     Builder pos(Component::PositionEmbedding);
     if (c.position == PositionKind::Learned) {
@@ -259,20 +218,34 @@ ParamCount countParameters(const ModelConfig& c)
     ComponentCount attn =
         c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);
     r.attention_per_layer = c.attentionLayers() == 0 ? 0 : attn.params / c.attentionLayers();
-    // Counted by the importer from the modeling code (hf_import_ssm.cpp).
+    // The mixer layers, from the mixer's dimensions (mixer.cpp).
     Builder mixer(Component::Mixer);
-    for (const Part& p : c.mixer.parts) {
-        mixer.add(p.key.c_str(), p.params);
+    if (c.mixer.layers > 0) {
+        for (const Part& p : mixerLayerParts(c.mixer, d)) {
+            mixer.add(p.key.c_str(), mul(p.params, c.mixer.layers));
+        }
     }
 
-    // Dense layers: all of them, or DeepSeek's first_k_dense_replace before the MoE layers.
+    // Dense layers: all of them, or DeepSeek's first_k_dense_replace before the MoE layers;
+    // mixer-only layers (Mamba) have no MLP.
     Builder mlp(Component::Mlp);
     Builder router(Component::Router);
     const u64 moeLayers = c.moeLayers();
-    const u64 denseLayers = L - moeLayers;
+    const u64 denseLayers = c.mlpLayers() - moeLayers;
     if (denseLayers > 0) {
         r.dense_mlp_per_layer = mlpParams(c, c.effectiveDff());
         addMlpParts(c, c.effectiveDff(), denseLayers, mlp);
+    }
+    if (c.shared.blocks > 0) {
+        // modular_zamba2.py Zamba2MLP: gate_up_proj Linear(d, 2·ff) and down_proj Linear(ff, d)
+        // once per shared block, and per hybrid layer gate_up_proj_adapter Linear(d, r) +
+        // Linear(r, 2·ff), no bias (built for every hybrid layer).
+        const u64 ff = c.effectiveDff();
+        addMlpParts(c, ff, sharedBlocksUsed(c), mlp);
+        if (c.shared.mlp_adapters) {
+            const u64 r2 = c.shared.adapter_rank;
+            mlp.add("adapters", mul(c.shared.layers, add(mul(d, r2), mul(r2, mul(2, ff)))));
+        }
     }
     if (moeLayers > 0) {
         const MoeConfig& m = c.moe;
@@ -296,7 +269,12 @@ ParamCount countParameters(const ModelConfig& c)
 
     Builder norms(Component::Norms);
     r.norms_per_layer = mul(c.norms_per_block, normParams(c, d));
-    norms.add("block", mul(r.norms_per_layer, L));
+    // A mixer-only layer holds one norm (MambaBlock.norm, Zamba2MambaDecoderLayer's
+    // input_layernorm); a shared block input_layernorm over 2d and pre_ff_layernorm over d.
+    const u64 only = c.mixerOnlyLayers();
+    norms.add("block", add(mul(r.norms_per_layer, L - only), mul(normParams(c, d), only)));
+    norms.add("shared_blocks",
+              mul(sharedBlocksUsed(c), add(normParams(c, mul(2, d)), normParams(c, d))));
     if (c.final_norm) {
         norms.add("final", normParams(c, d));
     }
@@ -305,8 +283,11 @@ ParamCount countParameters(const ModelConfig& c)
     }
 
     Builder head(Component::LmHead);
+    if (e != d) {
+        head.add("project_out", mul(d, e));
+    }
     if (!c.tied_head) {
-        head.add("weight", mul(c.vocab_size, d));
+        head.add("weight", mul(c.vocab_size, e));
     }
     if (c.biases.lm_head) {
         head.add("bias", c.vocab_size);

@@ -1,5 +1,6 @@
 #include "llmsizer/model/model.h"
 
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/text/format.h"
 
 #include <cmath>
@@ -48,6 +49,22 @@ std::uint64_t ModelConfig::moeLayers() const
     }
     // Layers i in [first_dense_layers, n_layers) with (i + 1) % every == 0.
     return n_layers / moe.every - moe.first_dense_layers / moe.every;
+}
+
+std::uint64_t ModelConfig::attentionLayers() const
+{
+    const std::uint64_t replaced = mixer.layout == MixerLayout::Parallel ? 0 : mixer.layers;
+    return (n_layers > replaced ? n_layers - replaced : 0) + shared.layers;
+}
+
+std::uint64_t ModelConfig::mixerOnlyLayers() const
+{
+    return mixer.layout == MixerLayout::Only ? mixer.layers : 0;
+}
+
+std::uint64_t ModelConfig::mlpLayers() const
+{
+    return n_layers > mixerOnlyLayers() ? n_layers - mixerOnlyLayers() : 0;
 }
 
 bool ModelConfig::isMoeLayer(std::uint64_t i) const
@@ -117,21 +134,6 @@ void validateMoe(const ModelConfig& c, Checker& ck)
     }
 }
 
-void validateMixer(const ModelConfig& c, Checker& ck)
-{
-    const MixerLayers& m = c.mixer;
-    if (m.layers > c.n_layers) {
-        ck.add("mixer.layers", "must be at most n_layers (" + withThousands(c.n_layers) +
-                                   ") (got " + withThousands(m.layers) + ")");
-    }
-    if (m.layers == 0 && (!m.parts.empty() || m.state_per_layer != 0 || !m.kind.empty())) {
-        ck.add("mixer.layers", "must be positive when the mixer has parts, state or a kind");
-    }
-    if (m.layers > 0 && m.kind.empty()) {
-        ck.add("mixer.kind", "must name the mixer (\"gated_deltanet\", \"short_conv\", ...)");
-    }
-}
-
 void validateMla(const ModelConfig& c, Checker& ck)
 {
     if (c.attention != AttentionKind::Latent) {
@@ -194,8 +196,10 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
     ck.range("global_every", c.global_every, 0, Limits::maxLayers);
     validateMla(c, ck);
     validateMoe(c, ck);
-    validateMixer(c, ck);
-    return ck.take();
+    ck.range("embedding_dim", c.embedding_dim, 0, Limits::maxDModel);
+    std::vector<ValidationIssue> issues = ck.take();
+    validateMixer(c, issues);
+    return issues;
 }
 
 } // namespace llmsizer

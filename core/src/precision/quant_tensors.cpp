@@ -3,7 +3,10 @@
 // third dimension); biases and norm weights are 1-D.
 #include "precision/quant_tensors.h"
 
+#include "llmsizer/model/mixer.h"
 #include "llmsizer/text/checked.h"
+
+#include <algorithm>
 
 namespace llmsizer::quant {
 
@@ -49,9 +52,11 @@ void addMlp(std::vector<Tensor>& out, const ModelConfig& c, u64 ff, std::int64_t
     }
 }
 
-void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i, bool fusedQkv)
+// Attention reading `in` values (d_model; Zamba2's shared block 2·d_model).
+void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i, bool fusedQkv,
+                  u64 in)
 {
-    const u64 d = c.d_model;
+    const u64 d = in;
     if (c.attention == AttentionKind::Latent) {
         // DeepSeek-V2/V3 GGUF names (attn_kv_b as one tensor, the older conversion).
         const MlaConfig& m = c.mla;
@@ -68,19 +73,22 @@ void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i
         addVector(out, "attn_kv_a_norm.weight", normWidth(c, m.kv_lora_rank), i);
         out.push_back({"attn_kv_b.weight", Cat::AttnKvB, m.kv_lora_rank,
                        mul(c.n_heads, m.qk_nope_head_dim + m.v_head_dim), 1, i});
-        out.push_back({"attn_output.weight", Cat::AttnOut, mul(c.n_heads, m.v_head_dim), d, 1, i});
+        out.push_back(
+            {"attn_output.weight", Cat::AttnOut, mul(c.n_heads, m.v_head_dim), c.d_model, 1, i});
     } else {
         const u64 hd = c.effectiveHeadDim();
         const u64 q = mul(c.n_heads, hd);
         const u64 kv = mul(c.n_kv_heads, hd);
+        // Qwen3-Next's q_proj also yields the output gate (2·heads·head_dim).
+        const u64 qOut = c.attention_output_gate ? 2 * q : q;
         if (fusedQkv) {
-            out.push_back({"attn_qkv.weight", Cat::AttnQkv, d, q + 2 * kv, 1, i});
+            out.push_back({"attn_qkv.weight", Cat::AttnQkv, d, qOut + 2 * kv, 1, i});
         } else {
-            out.push_back({"attn_q.weight", Cat::AttnQ, d, q, 1, i});
+            out.push_back({"attn_q.weight", Cat::AttnQ, d, qOut, 1, i});
             out.push_back({"attn_k.weight", Cat::AttnK, d, kv, 1, i});
             out.push_back({"attn_v.weight", Cat::AttnV, d, kv, 1, i});
         }
-        out.push_back({"attn_output.weight", Cat::AttnOut, q, d, 1, i});
+        out.push_back({"attn_output.weight", Cat::AttnOut, q, c.d_model, 1, i});
         if (c.biases.qkv) {
             addVector(out, "attn_qkv.bias", q + 2 * kv, i);
         }
@@ -91,7 +99,112 @@ void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i
         }
     }
     if (c.biases.out) {
-        addVector(out, "attn_output.bias", d, i);
+        addVector(out, "attn_output.bias", c.d_model, i);
+    }
+    if (c.attention_sinks) {
+        addVector(out, "attn_sinks.weight", c.n_heads, i); // gpt-oss: one logit per head
+    }
+}
+
+// A matrix llama.cpp quantizes with the file's base type.
+void addMatrix(std::vector<Tensor>& out, const char* name, u64 cols, u64 rows, std::int64_t i)
+{
+    out.push_back({name, Cat::Other, cols, rows, 1, i});
+}
+
+// One mixer layer (mixer.h), with llama.cpp's names (llama-arch.cpp: ssm_*, shortconv.*). The
+// depthwise convolution, A, D, norms and biases stay unquantized (llama-quant.cpp: "do not
+// quantize Mamba's small yet 2D weights"; only 2-D ".weight" tensors are quantized).
+void addMixer(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
+{
+    const MixerLayers& m = c.mixer;
+    const u64 d = c.d_model;
+    const u64 inner = mixerInnerWidth(m, d);
+    const u64 conv = mixerConvChannels(m, d);
+    const auto biasIf = [&](bool on, const char* name, u64 n) {
+        if (on) {
+            addVector(out, name, n, i);
+        }
+    };
+    switch (m.kind) {
+    case MixerKind::ShortConv:
+        addMatrix(out, "shortconv.in_proj.weight", d, mul(3, d), i);
+        biasIf(m.in_proj_bias, "shortconv.in_proj.bias", mul(3, d));
+        addVector(out, "shortconv.conv.weight", mul(d, m.d_conv), i);
+        biasIf(m.conv_bias, "shortconv.conv.bias", d);
+        addMatrix(out, "shortconv.out_proj.weight", d, d, i);
+        biasIf(m.out_proj_bias, "shortconv.out_proj.bias", d);
+        return;
+    case MixerKind::GatedDeltaNet:
+        addMatrix(out, "ssm_in.weight", d, conv + inner, i); // q, k, v, z
+        addMatrix(out, "ssm_ba.weight", d, mul(2, m.heads), i);
+        addVector(out, "ssm_conv1d.weight", mul(conv, m.d_conv), i);
+        addVector(out, "ssm_dt.bias", m.heads, i);
+        addVector(out, "ssm_a", m.heads, i);
+        addVector(out, "ssm_norm.weight", m.head_dim, i);
+        addMatrix(out, "ssm_out.weight", inner, d, i);
+        return;
+    case MixerKind::Mamba: {
+        const u64 R = mixerDtRank(m, d);
+        addMatrix(out, "ssm_in.weight", d, mul(2, inner), i);
+        biasIf(m.in_proj_bias, "ssm_in.bias", mul(2, inner));
+        addVector(out, "ssm_conv1d.weight", mul(inner, m.d_conv), i);
+        biasIf(m.conv_bias, "ssm_conv1d.bias", inner);
+        addMatrix(out, "ssm_x.weight", inner, R + 2 * m.d_state, i);
+        addMatrix(out, "ssm_dt.weight", R, inner, i);
+        addVector(out, "ssm_dt.bias", inner, i);
+        addVector(out, "ssm_a", mul(inner, m.d_state), i);
+        addVector(out, "ssm_d", inner, i);
+        biasIf(m.inner_norms, "ssm_dt_b_c_norm.weight", R + 2 * m.d_state);
+        addMatrix(out, "ssm_out.weight", inner, d, i);
+        biasIf(m.out_proj_bias, "ssm_out.bias", d);
+        return;
+    }
+    case MixerKind::Mamba2:
+        addMatrix(out, "ssm_in.weight", d, inner + conv + m.heads, i);
+        biasIf(m.in_proj_bias, "ssm_in.bias", inner + conv + m.heads);
+        addVector(out, "ssm_conv1d.weight", mul(conv, m.d_conv), i);
+        biasIf(m.conv_bias, "ssm_conv1d.bias", conv);
+        addVector(out, "ssm_dt.bias", m.heads, i);
+        addVector(out, "ssm_a", m.heads, i);
+        addVector(out, "ssm_d", m.heads, i);
+        biasIf(m.gated_norm, "ssm_norm.weight", inner);
+        addMatrix(out, "ssm_out.weight", inner, d, i);
+        biasIf(m.out_proj_bias, "ssm_out.bias", d);
+        return;
+    case MixerKind::None:
+        return;
+    }
+}
+
+// Whether layer i is one of `picked` of L layers spread evenly. The count fixes how many layers
+// of each kind a hybrid has, not where they are; only llama.cpp's per-layer type rules (attn_v,
+// ffn_down) see the difference.
+bool spread(u64 i, u64 picked, u64 L)
+{
+    return (i + 1) * picked / L > i * picked / L;
+}
+
+// A Zamba2 hybrid layer: its Linear(d, d) and adapters; the j-th one also holds shared block j
+// (attention over 2d, the MLP, the block's two norms) while j < the blocks used.
+void addHybrid(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i, u64 j, bool fusedQkv)
+{
+    const SharedBlocks& s = c.shared;
+    const u64 d = c.d_model;
+    const u64 ff = c.effectiveDff();
+    addMatrix(out, "hybrid_linear.weight", d, d, i);
+    if (s.attention_adapters) {
+        out.push_back({"attn_qkv_adapter_a.weight", Cat::Other, mul(2, d), s.adapter_rank, 3, i});
+        out.push_back({"attn_qkv_adapter_b.weight", Cat::Other, s.adapter_rank, mul(2, d), 3, i});
+    }
+    if (s.mlp_adapters) {
+        addMatrix(out, "ffn_adapter_a.weight", d, s.adapter_rank, i);
+        addMatrix(out, "ffn_adapter_b.weight", s.adapter_rank, mul(2, ff), i);
+    }
+    if (j < std::min(s.blocks, s.layers)) {
+        addVector(out, "shared_norms", normWidth(c, mul(3, d)), i); // 2d and d
+        addAttention(out, c, i, fusedQkv, mul(2, d));
+        addMlp(out, c, ff, i, "", 1, false);
     }
 }
 
@@ -101,7 +214,13 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
 {
     std::vector<Tensor> out;
     const u64 d = c.d_model;
-    out.push_back({"token_embd.weight", Cat::TokenEmbd, d, c.vocab_size});
+    // OPT-350m: a narrower embedding (and tied head) behind project_in / project_out.
+    const u64 e = c.embedding_dim != 0 ? c.embedding_dim : d;
+    out.push_back({"token_embd.weight", Cat::TokenEmbd, e, c.vocab_size});
+    if (e != d) {
+        addMatrix(out, "project_in.weight", e, d, -1);
+        addMatrix(out, "project_out.weight", d, e, -1);
+    }
     if (c.position == PositionKind::Learned) {
         out.push_back(
             {"position_embd.weight", Cat::Unquantized, d, c.context_length + c.position_offset});
@@ -109,10 +228,29 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     if (c.embedding_norm) {
         addVector(out, "token_embd_norm", normWidth(c, d), -1);
     }
-    for (u64 l = 0; l < c.n_layers; ++l) {
+    const MixerLayers& mix = c.mixer;
+    const u64 L = c.n_layers;
+    const u64 ownAttention = c.attentionLayers() - c.shared.layers;
+    u64 hybrids = 0;
+    for (u64 l = 0; l < L; ++l) {
         const auto i = static_cast<std::int64_t>(l);
-        addVector(out, "block_norms", mul(c.norms_per_block, normWidth(c, d)), i);
-        addAttention(out, c, i, fusedQkv);
+        const bool attends = spread(l, ownAttention, L);
+        const bool mixer = mix.layout == MixerLayout::Parallel ? spread(l, mix.layers, L)
+                                                               : !attends && mix.layers > 0;
+        const bool only = mixer && mix.layout == MixerLayout::Only;
+        addVector(out, "block_norms", mul(only ? 1 : c.norms_per_block, normWidth(c, d)), i);
+        if (attends) {
+            addAttention(out, c, i, fusedQkv, d);
+        }
+        if (mixer) {
+            addMixer(out, c, i);
+        }
+        if (c.shared.blocks > 0 && spread(l, c.shared.layers, L)) {
+            addHybrid(out, c, i, hybrids++, fusedQkv);
+        }
+        if (only) {
+            continue;
+        }
         if (!c.isMoeLayer(l)) {
             addMlp(out, c, c.effectiveDff(), i, "", 1, false);
             continue;
@@ -135,7 +273,7 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
         addVector(out, "output_norm", normWidth(c, d), -1);
     }
     if (!c.tied_head) {
-        out.push_back({"output.weight", Cat::Output, d, c.vocab_size});
+        out.push_back({"output.weight", Cat::Output, e, c.vocab_size});
     }
     if (c.biases.lm_head) {
         addVector(out, "output.bias", c.vocab_size, -1);

@@ -42,11 +42,17 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     ModelConfig s = c;
     s.n_layers = ceilDiv(c.n_layers, p);
     s.tied_head = true;
-    if (c.mixer.layers > 0) {
+    if (c.mixer.layout == MixerLayout::Parallel || c.mixer.layers == c.n_layers) {
+        // A mixer in every layer (Mamba, Falcon-H1's parallel layers) stays in every layer.
+        s.mixer.layers = c.mixer.layers == 0 ? 0 : s.n_layers;
+    } else if (c.mixer.layers > 0) {
         // The heaviest stage: as many attention layers (KV cache) as it can hold, the rest mixer
-        // layers; the mixer's parameters are kept whole (an upper bound).
+        // layers.
         const u64 attn = std::min(c.attentionLayers(), s.n_layers - 1);
         s.mixer.layers = s.n_layers - attn;
+    }
+    if (c.shared.blocks > 0) {
+        s.shared.layers = std::min(c.shared.layers, s.n_layers);
     }
     if (c.isMoe()) {
         const u64 moe = c.moeLayers();

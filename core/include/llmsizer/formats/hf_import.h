@@ -24,7 +24,17 @@ struct HfImport {
 const std::vector<std::string>& supportedHfModelTypes();
 
 HfImport importHfConfig(const nlohmann::json& j, const std::string& file);
+// Reads the file with parseHfConfigText.
 HfImport importHfConfigFile(const std::filesystem::path& file);
+
+// transformers writes configs with Python's json module, which spells float("inf") and
+// float("nan") as the bare tokens Infinity, -Infinity and NaN (Mamba-2's time_step_limit
+// [0.0, Infinity]). quoteNonFiniteTokens turns each such token outside strings into a JSON
+// string ("Infinity"); parseHfConfigText parses the text strictly, or, when it holds such tokens
+// and is then a Hugging Face config (looksLikeHfConfig), with them read as strings, so a field
+// the importer reads reports its non-finite value. Any other text keeps the strict parser's error.
+std::string quoteNonFiniteTokens(const std::string& text);
+nlohmann::json parseHfConfigText(const std::string& text, const std::string& label);
 
 // True if j looks like a Hugging Face config (has "model_type"), false if it looks like a project
 // preset (has "architecture").

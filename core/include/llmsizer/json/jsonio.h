@@ -26,6 +26,8 @@ struct JsonLimits {
 std::filesystem::file_status statusOrThrow(const std::filesystem::path& file,
                                            const std::string& missing);
 nlohmann::json readJsonFile(const std::filesystem::path& file, const JsonLimits& limits = {});
+// The file's bytes, with readJsonFile's checks (a regular file within limits.maxBytes).
+std::string readTextFile(const std::filesystem::path& file, const JsonLimits& limits = {});
 nlohmann::json parseJsonText(const std::string& text, const std::string& fileLabel,
                              const JsonLimits& limits = {});
 

@@ -77,11 +77,13 @@ struct KvCache {
     std::uint64_t tokens_sliding = 0; // min(context, window)
     std::uint64_t bytes = 0;          // total, all sequences of the batch
     bool latent = false;              // MLA compressed cache
-    // Layers whose mixer is not attention (ModelConfig::mixer) hold no K and V but a recurrent
-    // state of fixed size per sequence: mixer.layers · state_per_layer values of 2 bytes (the
-    // model's 16-bit dtype, as transformers allocates it) · batch, whatever the context.
+    // Mixer layers (ModelConfig::mixer) keep a recurrent state of fixed size per sequence:
+    // mixer.layers · mixerStatePerLayer values of 2 bytes (the model's 16-bit dtype, as
+    // transformers allocates it) · batch, whatever the context. Only attention layers
+    // (attentionLayers(): Falcon-H1's parallel layers both) hold K and V.
     std::uint64_t recurrent_layers = 0;
-    std::uint64_t recurrent_bytes = 0; // all sequences of the batch; not in `bytes`
+    std::uint64_t recurrent_values_per_layer = 0; // mixerStatePerLayer, one sequence
+    std::uint64_t recurrent_bytes = 0;            // all sequences of the batch; not in `bytes`
 };
 
 // tensor_parallel t: each GPU holds ceil(n_kv / t) heads (max(n_kv/t, 1), llm-analysis); MLA's

@@ -80,18 +80,73 @@ struct MlaConfig {
     bool operator==(const MlaConfig&) const = default;
 };
 
-// Token mixers that take the place of attention in some layers: state-space and linear-attention
-// layers and short convolutions (Qwen3-Next's Gated DeltaNet, LFM2's ShortConv). The importer
-// counts their parameters exactly from the modeling code (hf_import_ssm.cpp, docs/counting.md) as
-// named parts summed over the layers; attention, its norms and the KV cache cover the other
-// n_layers - layers layers. Each such layer carries a recurrent state of fixed size per sequence
-// (convolution window and SSM / delta-rule state), whatever the context (docs/memory.md).
+// Token mixers other than attention: state-space layers, linear attention and short
+// convolutions. A mixer is a kind and its dimensions; its parameters and its recurrent state per
+// sequence follow from them and d_model (mixer.h, docs/counting.md), so a reshaped model stays
+// exact. Each kind follows one module of transformers:
+enum class MixerKind {
+    None,
+    ShortConv,     // LFM2, modeling_lfm2.py Lfm2ShortConv
+    GatedDeltaNet, // Qwen3-Next, modeling_qwen3_next.py Qwen3NextGatedDeltaNet
+    Mamba,         // Mamba-1, modeling_mamba.py MambaMixer (Jamba's JambaMambaMixer: inner_norms)
+    Mamba2, // Mamba-2, modeling_mamba2.py Mamba2Mixer (Bamba/Granite 4.0-H, Falcon-H1, Zamba2)
+};
+
+// Where the mixer sits in its layers.
+enum class MixerLayout {
+    // Instead of attention; the layer keeps its norms and MLP (LFM2, Qwen3-Next, Jamba, Granite
+    // 4.0-H). Only the other layers attend.
+    Replace,
+    // Beside attention, both reading the same normed input (Falcon-H1's FalconH1DecoderLayer):
+    // every layer still attends and keeps its KV cache.
+    Parallel,
+    // The whole layer: one RMSNorm and the mixer, no attention, no MLP (MambaBlock, Mamba2Block,
+    // Zamba2MambaDecoderLayer).
+    Only,
+};
+
+// The mixer layers of a model and the mixer's dimensions. Which fields a kind uses (the others
+// stay 0 / false; validate() checks it):
+//   ShortConv:     d_conv, conv_bias, in_proj_bias, out_proj_bias
+//   GatedDeltaNet: key_heads, key_head_dim, heads, head_dim (value heads), d_conv
+//   Mamba:         d_inner, d_state, dt_rank, d_conv, conv_bias, in_proj_bias, out_proj_bias,
+//                  inner_norms
+//   Mamba2:        heads, head_dim (d_inner = heads·head_dim), groups, d_state, d_conv,
+//                  conv_bias, in_proj_bias, out_proj_bias, gated_norm
 struct MixerLayers {
-    std::string kind;                  // "gated_deltanet", "short_conv"; "" when layers == 0
-    std::uint64_t layers = 0;          // layers holding the mixer instead of attention
-    std::vector<Part> parts;           // summed over those layers
-    std::uint64_t state_per_layer = 0; // recurrent-state values per sequence and layer
+    MixerKind kind = MixerKind::None;
+    MixerLayout layout = MixerLayout::Replace;
+    std::uint64_t layers = 0;       // layers holding the mixer
+    std::uint64_t d_conv = 0;       // taps of the depthwise causal convolution
+    bool conv_bias = false;         // the convolution has a bias
+    bool in_proj_bias = false;      // in_proj has a bias
+    bool out_proj_bias = false;     // out_proj has a bias
+    std::uint64_t d_inner = 0;      // Mamba: inner width (expand·d_model)
+    std::uint64_t d_state = 0;      // Mamba, Mamba-2: SSM state size N
+    std::uint64_t dt_rank = 0;      // Mamba: rank of the Δ projection; 0 = ceil(d_model / 16)
+    bool inner_norms = false;       // Jamba: RMSNorms over Δ (dt_rank) and over B and C (d_state)
+    std::uint64_t heads = 0;        // Mamba-2 heads; Gated DeltaNet value heads
+    std::uint64_t head_dim = 0;     // their width
+    std::uint64_t key_heads = 0;    // Gated DeltaNet key heads
+    std::uint64_t key_head_dim = 0; // their width
+    std::uint64_t groups = 0;       // Mamba-2 groups sharing B and C
+    bool gated_norm = false;        // Mamba-2 gated RMSNorm(d_inner) before out_proj
     bool operator==(const MixerLayers&) const = default;
+};
+
+// Transformer blocks whose weights several layers share (Zamba2, modular_zamba2.py): each of
+// `layers` hybrid layers calls one of `blocks` shared blocks (cyclically), through its own
+// Linear(d, d) and LoRA-style adapters. A block is Zamba2AttentionDecoderLayer: RMSNorm(2d),
+// attention reading the layer's input concatenated with the embeddings (2d wide; n_heads,
+// n_kv_heads, head_dim of the model), RMSNorm(d) and a gated MLP of d_ff. Only with a Mamba
+// mixer in every layer (layout Only); each hybrid layer keeps its own KV cache.
+struct SharedBlocks {
+    std::uint64_t blocks = 0;        // num_mem_blocks (0: none)
+    std::uint64_t layers = 0;        // hybrid layers calling them
+    std::uint64_t adapter_rank = 0;  // rank of the per-layer adapters
+    bool attention_adapters = false; // q, k, v adapters 2d -> rank -> 2d
+    bool mlp_adapters = false;       // gate_up adapter d -> rank -> 2·d_ff
+    bool operator==(const SharedBlocks&) const = default;
 };
 
 // A decoder-only transformer: every field that changes the parameter count or the memory.
@@ -147,9 +202,13 @@ struct ModelConfig {
     // q_proj is hidden -> 2·heads·head_dim).
     bool attention_output_gate = false;
 
-    // Layers whose token mixer is not attention (empty: every layer attends).
+    // Layers with another token mixer (kind None: every layer attends) and shared blocks.
     MixerLayers mixer;
-    std::uint64_t attentionLayers() const { return n_layers - mixer.layers; }
+    SharedBlocks shared;
+
+    // OPT-350m's word_embed_proj_dim: the token embedding (and a tied head) is this wide and
+    // project_in / project_out (bias-free) map it to and from d_model. 0 = d_model.
+    std::uint64_t embedding_dim = 0;
 
     // A vision-language model's parts outside the decoder, counted exactly by the importer from
     // the config's vision_config (hf_import_vision.cpp, docs/counting.md): the vision tower and
@@ -163,6 +222,14 @@ struct ModelConfig {
     bool operator==(const ModelConfig&) const = default;
 
     bool isMoe() const { return moe.n_routed_experts > 0; }
+    // Layers that attend and keep a KV cache: all but the mixer layers that replace attention
+    // (or form the whole layer), plus the layers calling a shared block.
+    std::uint64_t attentionLayers() const;
+    // Layers with their own MLP (all but the mixer-only ones).
+    std::uint64_t mlpLayers() const;
+    // Layers that are one RMSNorm and the mixer (layout Only); the others hold norms_per_block
+    // norms.
+    std::uint64_t mixerOnlyLayers() const;
     // head_dim as used: explicit, or d_model / n_heads.
     std::uint64_t effectiveHeadDim() const;
     // d_ff as used: explicit, or the Llama rule for gated MLPs, or 4·d_model for plain ones.
