@@ -249,13 +249,17 @@ int runRuns(const QStringList& args)
     for (const std::string& l : lines) {
         printLine(l);
     }
+    const CalibrationSummary cal = calibrationSummary();
     printLine("Speeds are roofline estimates at " +
               std::to_string(std::lround(100 * q.runtime.efficiency.bandwidth_efficiency)) +
               "% of peak bandwidth (decode) and " +
               std::to_string(std::lround(100 * q.runtime.efficiency.compute_efficiency)) +
-              "% of peak FLOP/s (prefill of " + std::to_string(q.prompt) +
-              " tokens); against published measurements they are typically within about 30% "
-              "(docs/compute.md, \"Calibration\"). GB = 10^9 bytes.");
+              "% of peak FLOP/s (prefill of " + std::to_string(q.prompt) + " tokens); against " +
+              std::to_string(cal.decode_measurements) +
+              " published measurements the decode estimate is off by " +
+              std::to_string(cal.decode_median_error_percent) + "% (median), the prefill by " +
+              std::to_string(cal.prefill_median_error_percent) +
+              "% (docs/compute.md, \"Calibration\"). GB = 10^9 bytes.");
     return kOk;
 }
 

@@ -4,11 +4,13 @@
 #include "llmsizer/text/format.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/teach/exploreviews.h"
@@ -96,6 +98,12 @@ struct Options {
     QCommandLineOption presentation{
         QStringLiteral("presentation"),
         QStringLiteral("Start in presentation mode (large fonts, high contrast; F5).")};
+    QCommandLineOption hardware{
+        QStringLiteral("hardware"),
+        QStringLiteral("The My hardware view's machine, comma-separated key=value items: gpu=ID, "
+                       "gpus=N, ramGB=N, runtime=llama.cpp|vllm|transformers, context=N, "
+                       "batch=N (e.g. gpu=h100-sxm-80gb,gpus=8)."),
+        QStringLiteral("ITEMS")};
     QCommandLineOption checkpointDialog{
         QStringLiteral("checkpoint-dialog"),
         QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
@@ -108,7 +116,7 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, checkpointDialog});
+                           compareCharts, view, presentation, hardware, checkpointDialog});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -231,6 +239,16 @@ int run(int argc, char** argv)
         }
     }
 
+    if (parser.isSet(o.hardware)) {
+        const QStringList items = parser.value(o.hardware).split(QLatin1Char(','));
+        const HardwareChoice choice = HardwareChoice::fromStrings(items);
+        if (model.gpuCatalog().find(choice.gpu.toStdString()) == nullptr) {
+            fail(QStringLiteral("--hardware: unknown GPU id \"%1\" (llm-sizer-cli gpus lists them)")
+                     .arg(choice.gpu));
+            return 2;
+        }
+        window.hardwareView()->model()->setChoice(choice);
+    }
     if (parser.isSet(o.view) && !window.explore()->showView(parser.value(o.view))) {
         fail(QStringLiteral("--view must be one of %1 (got \"%2\")")
                  .arg(ExploreViews::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
@@ -281,6 +299,10 @@ int run(int argc, char** argv)
         startPresentation();
         if (parser.isSet(o.compareCharts)) {
             window.compareWindow()->panel()->showCharts();
+            QApplication::processEvents();
+        }
+        if (target == &window && window.hardwareView()->isVisible()) {
+            window.hardwareView()->model()->computeNow(); // the rows, before the picture
             QApplication::processEvents();
         }
         const QPixmap pixmap = target->grab();

@@ -6,6 +6,7 @@
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
@@ -17,6 +18,7 @@
 #include "ui/shell/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/presentation.h"
@@ -63,7 +65,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_sessions(new SessionController(model, m_comparison, m_recent, this)),
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
-      m_strip(new KnobStrip(model, this))
+      m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
+      m_hardwareView(new HardwareView(model, m_hardware, this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_config);
@@ -89,8 +92,12 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(scroll);
     auto* tabs = new QTabWidget(this);
+    m_tabs = tabs;
     tabs->setDocumentMode(true);
     tabs->addTab(right, tr("Overview"));
+    m_hardwareView->setObjectName(QStringLiteral("hardware"));
+    tabs->addTab(m_hardwareView, tr("My hardware"));
+    tabs->setTabToolTip(1, tr("Every model and precision on your GPUs: fits, context, speed"));
     m_explore->addTabs(tabs);
     split->addWidget(tabs);
     split->setStretchFactor(0, 0);
@@ -118,24 +125,38 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             m_settings->setDisplayOptions(m_model->displayOptions());
         }
     });
-    connect(m_explore->presentation(), &Presentation::toggled, this, [this, scroll](bool on) {
-        m_config->setSimplified(on);
-        scroll->setVisible(!on);
-        m_strip->setVisible(on);
-        m_memory->setCompact(on);
-        // The new font and palette reach the widgets through events: restyle after them.
-        QMetaObject::invokeMethod(
-            this,
-            [this, scroll] {
-                m_config->ensurePolished(); // style sizes, also before the first show
-                scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
-                m_pie->setDark(isDark(palette())); // re-applies fonts and colours
-                m_memory->chart()->setDark(isDark(palette()));
-                followPresentationFonts(this);
-            },
-            Qt::QueuedConnection);
-    });
+    // The configuration panel edits the model the Overview and the teaching views show; My
+    // hardware lists every model, so it takes the whole width instead.
+    const auto showConfig = [this, scroll] {
+        scroll->setVisible(!m_explore->presentation()->isOn() &&
+                           m_tabs->currentWidget() != m_hardwareView);
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
+    connect(m_explore->presentation(), &Presentation::toggled, this,
+            [this, scroll, showConfig](bool on) {
+                m_config->setSimplified(on);
+                showConfig();
+                m_strip->setVisible(on);
+                m_memory->setCompact(on);
+                // The new font and palette reach the widgets through events: restyle after them.
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, scroll] {
+                        m_config->ensurePolished(); // style sizes, also before the first show
+                        scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
+                        m_pie->setDark(isDark(palette())); // re-applies fonts and colours
+                        m_memory->chart()->setDark(isDark(palette()));
+                        followPresentationFonts(this);
+                    },
+                    Qt::QueuedConnection);
+            });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    connect(m_hardwareView, &HardwareView::openInOverview, this, &MainWindow::openInOverview);
+    connect(m_hardware, &HardwareModel::choiceChanged, this, [this] {
+        if (m_persistent) {
+            m_settings->setHardware(m_hardware->choice().toStrings());
+        }
+    });
     updateTitle();
     followPalette();
 }
@@ -205,8 +226,30 @@ void MainWindow::openFile(const QString& path)
     }
 }
 
+void MainWindow::openInOverview(const QString& presetId, const QString& precisionId)
+{
+    if (!presetId.isEmpty() && presetId != m_model->presetId()) {
+        m_model->selectPreset(presetId);
+    }
+    // The Overview shows the row's workload: its context and batch, the runtime's overhead, the
+    // precision, and the chosen GPUs as a reference line.
+    const HardwareChoice& ch = m_hardware->choice();
+    m_model->setContext(ch.context);
+    m_model->setBatch(ch.batch);
+    m_model->setOverhead(QString::fromStdString(m_hardware->runtime().overhead_id));
+    m_model->setPrecision(precisionId);
+    const QString line = ch.gpus > 1 ? ch.gpu + QStringLiteral(":%1").arg(ch.gpus) : ch.gpu;
+    QStringList lines = m_model->gpus();
+    if (!lines.contains(line)) {
+        lines << line;
+        m_model->setGpus(lines);
+    }
+    m_tabs->setCurrentIndex(0);
+}
+
 void MainWindow::restoreSettings()
 {
+    m_hardware->setChoice(HardwareChoice::fromStrings(m_settings->hardware()));
     m_model->setDisplayOptions(m_settings->displayOptions());
     m_memory->setLogScale(m_settings->logScale());
     if (m_persistent) {
@@ -257,6 +300,7 @@ void MainWindow::followPalette()
     m_dark = dark;
     m_pie->setDark(dark);
     m_memory->chart()->setDark(dark);
+    m_hardwareView->setDark(dark);
 }
 
 void MainWindow::updateTitle()

@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 
+class QTabWidget;
+
 namespace llmsizer::ui {
 
 class CheckpointBar;
@@ -10,6 +12,8 @@ class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
 class ExploreViews;
+class HardwareModel;
+class HardwareView;
 class KnobStrip;
 class MemoryPanel;
 class PieChartWidget;
@@ -52,6 +56,11 @@ public:
     // Where the pie's breakdown comes from, and the checkpoint-versus-estimate dialog.
     CheckpointBar* checkpointBar() const { return m_checkpoint; }
     KnobStrip* knobStrip() const { return m_strip; }
+    // My hardware: every preset at every precision on the chosen GPUs.
+    HardwareView* hardwareView() const { return m_hardwareView; }
+    // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
+    // the hardware view's workload, runtime and GPU line, and shows the Overview.
+    void openInOverview(const QString& presetId, const QString& precisionId);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -77,6 +86,9 @@ private:
     ExploreViews* m_explore;
     CheckpointBar* m_checkpoint;
     KnobStrip* m_strip;
+    HardwareModel* m_hardware;
+    HardwareView* m_hardwareView;
+    QTabWidget* m_tabs = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };

@@ -34,6 +34,8 @@ const Key<QString> kOverhead{"memory/overhead", QString::fromStdString(kDisplayD
 const Key<bool> kBinaryUnits{"memory/binaryUnits", kDisplayDefaults.units == ByteUnits::Binary};
 const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
 const Key<bool> kLogScale{"memory/logScale", false};
+// The My hardware view's choice ("gpu=rtx-4090-24gb", "gpus=1", …); empty: its defaults.
+const Key<QStringList> kHardware{"hardware/choice", {}};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
 const Key<QStringList> kRecentFiles{"files/recent", {}};
 
@@ -151,6 +153,7 @@ LLMSIZER_SETTING(QStringList, extraPrecisions, setExtraPrecisions, kExtraPrecisi
 LLMSIZER_SETTING(QStringList, gpus, setGpus, kGpus)
 LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision)
 LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead)
+LLMSIZER_SETTING(QStringList, hardware, setHardware, kHardware)
 LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles)
 
 #undef LLMSIZER_SETTING

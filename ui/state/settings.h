@@ -50,6 +50,9 @@ public:
     void setTraining(bool training);
     bool logScale() const; // log memory axis
     void setLogScale(bool log);
+    // The My hardware view's machine and workload, "key=value" items (HardwareChoice).
+    QStringList hardware() const;
+    void setHardware(const QStringList& items);
     QStringList recentFiles() const; // newest first, absolute paths
     void setRecentFiles(const QStringList& paths);
 

@@ -27,8 +27,8 @@ ExploreViews::ExploreViews(ConfigModel* model, QWidget* parent)
 
 QStringList ExploreViews::viewNames()
 {
-    return {QStringLiteral("overview"), QStringLiteral("explorer"), QStringLiteral("math"),
-            QStringLiteral("budget"), QStringLiteral("fit")};
+    return {QStringLiteral("overview"), QStringLiteral("hardware"), QStringLiteral("explorer"),
+            QStringLiteral("math"),     QStringLiteral("budget"),   QStringLiteral("fit")};
 }
 
 void ExploreViews::addTabs(QTabWidget* tabs)
@@ -67,10 +67,10 @@ bool ExploreViews::showView(const QString& name)
         m_tabs->setCurrentIndex(0);
         return true;
     }
-    for (QWidget* w : {static_cast<QWidget*>(m_explorer), static_cast<QWidget*>(m_math),
-                       static_cast<QWidget*>(m_budget), static_cast<QWidget*>(m_fit)}) {
-        if (w->objectName() == name) {
-            m_tabs->setCurrentWidget(w);
+    // Any tab by its widget's object name (the main window's own tabs too: "hardware").
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        if (m_tabs->widget(i)->objectName() == name) {
+            m_tabs->setCurrentIndex(i);
             return true;
         }
     }

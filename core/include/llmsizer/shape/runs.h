@@ -36,6 +36,17 @@ struct RuntimeProfile {
 };
 
 const std::vector<RuntimeProfile>& runtimeProfiles();
+
+// How far the speed estimates are from published measurements: docs/compute.md, "Calibration"
+// (scripts/calibration.py on docs/data/speed-measurements.json; tst_calibration checks these
+// figures against that data). Shown with every speed the CLI and the app print.
+struct CalibrationSummary {
+    int decode_measurements = 0;
+    int decode_median_error_percent = 0;
+    int prefill_measurements = 0;
+    int prefill_median_error_percent = 0;
+};
+CalibrationSummary calibrationSummary();
 // Throws InputError("", field, "unknown runtime 'x' (known: …)").
 const RuntimeProfile& runtimeById(std::string_view id, const std::string& field = "runtime");
 

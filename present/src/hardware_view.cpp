@@ -1,0 +1,263 @@
+// The My hardware view's table as text and sort keys (hardware_view.h).
+#include "llmsizer/present/hardware_view.h"
+
+#include "llmsizer/text/text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return s;
+}
+
+double unitBytes(ByteUnits units)
+{
+    return units == ByteUnits::Binary ? 1073741824.0 : 1e9;
+}
+
+std::string bytesCell(u64 bytes, ByteUnits units)
+{
+    return text::fixed(static_cast<double>(bytes) / unitBytes(units), 1);
+}
+
+std::string verdictText(const RunRow& r)
+{
+    switch (r.verdict) {
+    case RunVerdict::Fits:
+        return "✓ fits";
+    case RunVerdict::FitsTp:
+        return "✓ on " + std::to_string(r.gpus) + " GPUs";
+    case RunVerdict::Offload:
+        return "◐ offload";
+    case RunVerdict::No:
+        break;
+    }
+    return "✗ no";
+}
+
+std::string speedText(const std::optional<double>& v)
+{
+    if (!v) {
+        return "–";
+    }
+    return *v >= 100 ? withThousands(static_cast<u64>(std::llround(*v))) : text::fixed(*v, 1);
+}
+
+HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool current)
+{
+    HardwareRow row;
+    row.model_id = m.id;
+    row.model = m.name;
+    row.family = m.family;
+    row.year = m.year;
+    row.params = m.params;
+    row.precision_id = r.precision_id;
+    row.verdict = r.verdict;
+    row.current = current;
+    row.tooltip = r.note;
+    auto& c = row.cells;
+    c.resize(static_cast<std::size_t>(HardwareColumn::Count));
+    auto set = [&c](HardwareColumn col, std::string text, double sort) {
+        c[static_cast<std::size_t>(col)] = {std::move(text), sort};
+    };
+    set(HardwareColumn::Model, m.name, 0);
+    set(HardwareColumn::Family, m.family, 0);
+    set(HardwareColumn::Year, m.year == 0 ? "–" : std::to_string(m.year), m.year);
+    set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));
+    set(HardwareColumn::Precision, r.precision_label, 0);
+    // Verdicts sort from the best (one GPU) to the worst.
+    set(HardwareColumn::Verdict, verdictText(r), static_cast<double>(r.verdict));
+    const bool runs = r.verdict != RunVerdict::No;
+    set(HardwareColumn::GpuLayers,
+        runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
+        r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
+    set(HardwareColumn::MemoryPerGpu, bytesCell(r.bytes_per_gpu, units),
+        static_cast<double>(r.bytes_per_gpu));
+    const double headroom = static_cast<double>(r.headroom_bytes);
+    set(HardwareColumn::Headroom,
+        (r.headroom_bytes < 0 ? "−" : "") +
+            bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
+        headroom);
+    set(HardwareColumn::Ram, r.ram_bytes == 0 ? "–" : bytesCell(r.ram_bytes, units),
+        static_cast<double>(r.ram_bytes));
+    set(HardwareColumn::MaxContext, r.max_context == 0 ? "–" : withThousands(r.max_context),
+        static_cast<double>(r.max_context));
+    set(HardwareColumn::Decode, speedText(r.decode_tokens_per_s),
+        r.decode_tokens_per_s.value_or(-1));
+    set(HardwareColumn::Prefill, speedText(r.prefill_tokens_per_s),
+        r.prefill_tokens_per_s.value_or(-1));
+    return row;
+}
+
+} // namespace
+
+std::string hardwareColumnTitle(HardwareColumn c, ByteUnits units)
+{
+    const std::string unit = units == ByteUnits::Binary ? "GiB" : "GB";
+    switch (c) {
+    case HardwareColumn::Model:
+        return "Model";
+    case HardwareColumn::Family:
+        return "Family";
+    case HardwareColumn::Year:
+        return "Year";
+    case HardwareColumn::Params:
+        return "Params";
+    case HardwareColumn::Precision:
+        return "Precision";
+    case HardwareColumn::Verdict:
+        return "Runs?";
+    case HardwareColumn::GpuLayers:
+        return "GPU\nlayers";
+    case HardwareColumn::MemoryPerGpu:
+        return "Memory /\nGPU (" + unit + ")";
+    case HardwareColumn::Headroom:
+        return "Headroom\n(" + unit + ")";
+    case HardwareColumn::Ram:
+        return "RAM\n(" + unit + ")";
+    case HardwareColumn::MaxContext:
+        return "Max\ncontext";
+    case HardwareColumn::Decode:
+        return "Decode\ntok/s";
+    case HardwareColumn::Prefill:
+        return "Prefill\ntok/s";
+    case HardwareColumn::Count:
+        break;
+    }
+    return "";
+}
+
+std::string hardwareColumnTip(HardwareColumn c)
+{
+    switch (c) {
+    case HardwareColumn::Verdict:
+        return "Fits on one GPU; on several (the fewest of yours that hold it: tensor parallel "
+               "inside a node); with layers offloaded to system RAM (llama.cpp, transformers); or "
+               "not at all";
+    case HardwareColumn::GpuLayers:
+        return "Layers on the GPUs; with offload the rest and the token embedding are in RAM";
+    case HardwareColumn::MemoryPerGpu:
+        return "Weights, KV cache, compute buffer and runtime overhead on the most loaded GPU";
+    case HardwareColumn::Headroom:
+        return "One GPU's usable memory less what the most loaded GPU needs";
+    case HardwareColumn::Ram:
+        return "System RAM the offloaded layers and their KV cache take";
+    case HardwareColumn::MaxContext:
+        return "The longest context (tokens per sequence) that still runs this way, up to the "
+               "model's own limit";
+    case HardwareColumn::Decode:
+        return "Tokens per second generated, all sequences together: a roofline estimate";
+    case HardwareColumn::Prefill:
+        return "Prompt tokens per second read: a roofline estimate (not estimated with offload)";
+    default:
+        return "";
+    }
+}
+
+std::vector<HardwareRow> hardwareRows(const std::vector<ModelRuns>& models, ByteUnits units,
+                                      const ModelRuns* current)
+{
+    std::vector<HardwareRow> rows;
+    if (current != nullptr) {
+        for (const RunRow& r : current->rows) {
+            rows.push_back(makeRow(*current, r, units, true));
+        }
+    }
+    for (const ModelRuns& m : models) {
+        for (const RunRow& r : m.rows) {
+            rows.push_back(makeRow(m, r, units, false));
+        }
+    }
+    return rows;
+}
+
+bool hardwareRowPasses(const HardwareRow& row, const HardwareFilter& f)
+{
+    if (row.current) {
+        if (!f.precision.empty() && row.precision_id != f.precision) {
+            return false;
+        }
+        return !f.gpu_only || row.verdict == RunVerdict::Fits || row.verdict == RunVerdict::FitsTp;
+    }
+    if (!f.text.empty()) {
+        const std::string needle = lower(f.text);
+        if (lower(row.model).find(needle) == std::string::npos &&
+            lower(row.family).find(needle) == std::string::npos) {
+            return false;
+        }
+    }
+    if (!f.precision.empty() && row.precision_id != f.precision) {
+        return false;
+    }
+    if (!f.family.empty() && row.family != f.family) {
+        return false;
+    }
+    if (f.year != 0 && row.year != f.year) {
+        return false;
+    }
+    if (row.params < f.min_params || (f.max_params != 0 && row.params >= f.max_params)) {
+        return false;
+    }
+    return !f.gpu_only || row.verdict == RunVerdict::Fits || row.verdict == RunVerdict::FitsTp;
+}
+
+const std::vector<SizeBand>& sizeBands()
+{
+    static const std::vector<SizeBand> bands{
+        {"Any size", 0, 0},
+        {"Under 3B", 0, 3'000'000'000},
+        {"3B to 10B", 3'000'000'000, 10'000'000'000},
+        {"10B to 40B", 10'000'000'000, 40'000'000'000},
+        {"40B to 150B", 40'000'000'000, 150'000'000'000},
+        {"150B and more", 150'000'000'000, 0},
+    };
+    return bands;
+}
+
+std::string hardwareSummary(const RunQuery& q)
+{
+    const GpuSpec& g = q.hardware.gpu;
+    std::string memory = g.memory_unit == MemoryUnit::GiB
+                             ? text::general(g.memory_value, 6) + " GiB = " +
+                                   text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
+                             : text::general(g.memory_value, 6) + " GB";
+    if (g.usable_fraction < 1.0) {
+        memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) + "% usable";
+    }
+    std::string out = std::to_string(q.hardware.gpus) + " × " + g.name + " (" + memory + ", " +
+                      withThousands(static_cast<std::uint64_t>(std::llround(g.bandwidth_gb_s))) +
+                      " GB/s)";
+    if (q.hardware.ram_bytes > 0) {
+        out += " + " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
+               " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
+               " GB/s for offloaded layers";
+    }
+    return out + " · " + q.runtime.label + " · " + withThousands(q.context) + " tokens, batch " +
+           std::to_string(q.batch);
+}
+
+std::string hardwareSpeedNote(const RuntimeProfile& runtime)
+{
+    const CalibrationSummary s = calibrationSummary();
+    return "Speeds are roofline estimates at " +
+           std::to_string(std::lround(100 * runtime.efficiency.bandwidth_efficiency)) +
+           "% of peak memory bandwidth (decode) and " +
+           std::to_string(std::lround(100 * runtime.efficiency.compute_efficiency)) +
+           "% of peak FLOP/s (prefill). Against " + std::to_string(s.decode_measurements) +
+           " published measurements the decode estimate is off by " +
+           std::to_string(s.decode_median_error_percent) + "% (median), the prefill by " +
+           std::to_string(s.prefill_median_error_percent) + "% (median of " +
+           std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Calibration\".";
+}
+
+} // namespace llmsizer

@@ -1,0 +1,167 @@
+// My hardware as a user drives it: the machine's rows (one RTX 4090 with 64 GB of RAM under
+// llama.cpp, worked out by hand in tst_runs), the filters, opening a row in the Overview, whose
+// bar then shows the row's own memory, the rows computed off the main thread, and the choice kept
+// in the settings.
+#include "llmsizer/memory/memory.h"
+#include "support/window_fixture.h"
+#include "ui/hardware/hardwaretable.h"
+#include "ui/hardware/hardwareview.h"
+#include "ui/state/hardwaremodel.h"
+#include "ui/teach/exploreviews.h"
+
+#include <QSignalSpy>
+#include <QTableView>
+#include <QtTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+HardwareChoice rtx4090()
+{
+    HardwareChoice c;
+    c.gpu = QStringLiteral("rtx-4090-24gb");
+    c.gpus = 1;
+    c.ram_bytes = 64'000'000'000;
+    c.runtime = QStringLiteral("llama.cpp");
+    c.context = 8192;
+    return c;
+}
+
+const HardwareRow* find(const HardwareModel& m, const char* preset, const char* precision)
+{
+    for (const HardwareRow& r : m.rows()) {
+        if (r.model_id == preset && r.precision_id == precision) {
+            return &r;
+        }
+    }
+    return nullptr;
+}
+
+QString cell(const HardwareRow& r, HardwareColumn c)
+{
+    return QString::fromStdString(r.cells.at(static_cast<std::size_t>(c)).text);
+}
+
+} // namespace
+
+class TestUiHardware : public QObject {
+    Q_OBJECT
+private slots:
+    void rowsOfOneRtx4090()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-70b"));
+        HardwareModel* m = f.window->hardwareView()->model();
+        m->setChoice(rtx4090());
+        m->computeNow();
+        const HardwareRow* big = find(*m, "llama-3-70b", "q4_k_m");
+        QVERIFY(big != nullptr);
+        QCOMPARE(big->verdict, RunVerdict::Offload);
+        QCOMPARE(cell(*big, HardwareColumn::GpuLayers), QStringLiteral("45 / 80"));
+        QCOMPARE(cell(*big, HardwareColumn::Ram), QStringLiteral("20.6")); // 20,621,737,984 B
+        for (const char* p : {"q4_k_m", "q8_0"}) {
+            const HardwareRow* small = find(*m, "llama-3-8b", p);
+            QVERIFY(small != nullptr);
+            QCOMPARE(small->verdict, RunVerdict::Fits);
+        }
+        // One row per preset and precision llama.cpp offers (gpt-oss adds its MXFP4_MOE file).
+        const std::size_t presets = f.model->presets().size();
+        QVERIFY(m->rows().size() >= presets * 7);
+    }
+
+    void filters()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-70b"));
+        HardwareView* view = f.window->hardwareView();
+        view->model()->setChoice(rtx4090());
+        view->model()->computeNow();
+        HardwareFilterModel* filter = view->filterModel();
+        HardwareFilter only;
+        only.gpu_only = true;
+        filter->setFilter(only);
+        QVERIFY(filter->rowCount() > 0);
+        for (int r = 0; r < filter->rowCount(); ++r) {
+            const QString verdict =
+                filter->index(r, static_cast<int>(HardwareColumn::Verdict)).data().toString();
+            QVERIFY2(verdict.startsWith(QStringLiteral("✓")), qPrintable(verdict));
+        }
+        HardwareFilter llama;
+        llama.family = "Llama";
+        llama.year = 2024;
+        llama.precision = "q4_k_m";
+        filter->setFilter(llama);
+        QVERIFY(filter->rowCount() >= 3); // Llama 3 8B, 70B, 3.1 405B, 3.2 1B, 3.3 70B
+        for (int r = 0; r < filter->rowCount(); ++r) {
+            QCOMPARE(filter->index(r, static_cast<int>(HardwareColumn::Family)).data().toString(),
+                     QStringLiteral("Llama"));
+            QCOMPARE(filter->index(r, static_cast<int>(HardwareColumn::Year)).data().toString(),
+                     QStringLiteral("2024"));
+        }
+        // Sorted by decode speed, fastest first: the numbers, not their text.
+        filter->setFilter({});
+        view->table()->sortByColumn(static_cast<int>(HardwareColumn::Decode), Qt::DescendingOrder);
+        const double first =
+            filter->index(0, 0).data(HardwareTableModel::SortRole).toDouble() >= 0 ? 1 : 0;
+        QCOMPARE(first, 1.0);
+        double previous = 1e300;
+        for (int r = 0; r < filter->rowCount(); ++r) {
+            const double v = filter->index(r, static_cast<int>(HardwareColumn::Decode))
+                                 .data(HardwareTableModel::SortRole)
+                                 .toDouble();
+            QVERIFY(v <= previous);
+            previous = v;
+        }
+    }
+
+    // Opening a row shows its model and precision in the Overview with the row's workload: the
+    // Overview's bar at that precision holds the row's memory exactly.
+    void openInOverviewShowsTheSameMemory()
+    {
+        test::WindowFixture f(QStringLiteral("gpt-2-small"));
+        HardwareModel* m = f.window->hardwareView()->model();
+        m->setChoice(rtx4090());
+        m->computeNow();
+        const HardwareRow* row = find(*m, "llama-3-8b", "q8_0");
+        QVERIFY(row != nullptr);
+        const QString memory = cell(*row, HardwareColumn::MemoryPerGpu);
+        f.window->openInOverview(QStringLiteral("llama-3-8b"), QStringLiteral("q8_0"));
+        QCOMPARE(f.model->presetId(), QStringLiteral("llama-3-8b"));
+        QCOMPARE(f.model->precision(), QStringLiteral("q8_0"));
+        QCOMPARE(f.model->context(), quint64(8192));
+        QCOMPARE(f.model->overhead(), QStringLiteral("llama.cpp"));
+        QVERIFY(f.model->gpus().contains(QStringLiteral("rtx-4090-24gb")));
+        const MemoryBar& bar = f.model->selectedBar();
+        QCOMPARE(QString::number(static_cast<double>(bar.total) / 1e9, 'f', 1), memory);
+    }
+
+    // Shown, the view computes on a worker thread and the rows arrive on the main thread.
+    void computedOffTheMainThread()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-70b"));
+        f.window->show();
+        QVERIFY(f.window->explore()->showView(QStringLiteral("hardware")));
+        HardwareModel* m = f.window->hardwareView()->model();
+        QSignalSpy rows(m, &HardwareModel::rowsChanged);
+        m->setChoice(rtx4090());
+        QVERIFY(m->busy() || !m->rows().empty());
+        QTRY_VERIFY_WITH_TIMEOUT(!m->busy() && find(*m, "llama-3-70b", "q4_k_m") != nullptr, 30000);
+        QVERIFY(!rows.isEmpty());
+    }
+
+    void choiceKeptInTheSettings()
+    {
+        HardwareChoice c = rtx4090();
+        c.gpus = 2;
+        c.runtime = QStringLiteral("vllm");
+        c.decode_efficiency = 0.7;
+        QCOMPARE(HardwareChoice::fromStrings(c.toStrings()), c);
+        // Bad values keep the defaults.
+        const HardwareChoice bad = HardwareChoice::fromStrings(
+            {QStringLiteral("gpus=0"), QStringLiteral("context=x"), QStringLiteral("nonsense")});
+        QCOMPARE(bad, HardwareChoice{});
+    }
+};
+
+QTEST_MAIN(TestUiHardware)
+#include "tst_ui_hardware.moc"

@@ -1,0 +1,387 @@
+#include "ui/hardware/hardwareview.h"
+
+#include "ui/hardware/hardwaretable.h"
+#include "ui/shell/flowlayout.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
+#include "ui/state/qstrings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace llmsizer::ui {
+
+namespace {
+
+QLabel* caption(const QString& text, QWidget* buddy, QWidget* parent)
+{
+    auto* l = new QLabel(text, parent);
+    l->setBuddy(buddy);
+    return l;
+}
+
+} // namespace
+
+HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* parent)
+    : QWidget(parent), m_config(config), m_model(model),
+      m_tableModel(new HardwareTableModel(model, this)),
+      m_filter(new HardwareFilterModel(m_tableModel, this)), m_table(new QTableView(this))
+{
+    buildControls();
+
+    m_table->setModel(m_filter);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the presets' own order until a click
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->setAccessibleName(tr("Models on this hardware"));
+    connect(m_table, &QTableView::activated, this, &HardwareView::openRow);
+
+    auto* layout = qobject_cast<QVBoxLayout*>(this->layout());
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_note);
+
+    connect(m_model, &HardwareModel::rowsChanged, this, [this] {
+        updateStatus();
+        fitColumns();
+    });
+    connect(m_model, &HardwareModel::busyChanged, this, [this] { updateStatus(); });
+    connect(m_model, &HardwareModel::choiceChanged, this, &HardwareView::syncControls);
+    m_config->whenChanged(ConfigModel::Change::Catalog, this, [this] { fillGpus(); });
+    connect(m_config, &ConfigModel::presetsChanged, this, &HardwareView::syncControls);
+    syncControls();
+}
+
+void HardwareView::buildControls()
+{
+    auto* layout = new QVBoxLayout(this);
+
+    m_gpu = new QComboBox(this);
+    m_gpu->setAccessibleName(tr("GPU"));
+    m_gpu->setToolTip(tr("The GPU type, from the catalog (and your own GPUs)"));
+    m_gpus = new QSpinBox(this);
+    m_gpus->setRange(1, 4096);
+    m_gpus->setAccessibleName(tr("Number of GPUs"));
+    m_ram = new QDoubleSpinBox(this);
+    m_ram->setRange(0, 65536);
+    m_ram->setDecimals(0);
+    m_ram->setSuffix(tr(" GB"));
+    m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
+                         "(GB = 10⁹ bytes); 0 = no offloading"));
+    m_ram->setAccessibleName(tr("System RAM for offloading, GB"));
+    m_ramBandwidth = new QDoubleSpinBox(this);
+    m_ramBandwidth->setRange(0.1, 100000);
+    m_ramBandwidth->setDecimals(1);
+    m_ramBandwidth->setSuffix(tr(" GB/s"));
+    m_ramBandwidth->setToolTip(tr("System RAM bandwidth for the offloaded layers' decode "
+                                  "(89.6 GB/s: dual-channel DDR5-5600)"));
+    m_ramBandwidth->setAccessibleName(tr("RAM bandwidth, GB/s"));
+    m_runtime = new QComboBox(this);
+    for (const RuntimeProfile& r : runtimeProfiles()) {
+        m_runtime->addItem(qs(r.label), qs(r.id));
+    }
+    m_runtime->setAccessibleName(tr("Runtime"));
+    m_runtime->setToolTip(tr("llama.cpp offloads layers to RAM and splits GPUs by layers; vLLM "
+                             "keeps everything on the GPUs, tensor parallel; transformers "
+                             "offloads like llama.cpp"));
+    m_context = new QSpinBox(this);
+    m_context->setRange(1, static_cast<int>(Limits::maxContext));
+    m_context->setSingleStep(1024);
+    m_context->setGroupSeparatorShown(true);
+    m_context->setAccessibleName(tr("Context, tokens per sequence"));
+    m_batch = new QSpinBox(this);
+    m_batch->setRange(1, static_cast<int>(Limits::maxBatch));
+    m_batch->setAccessibleName(tr("Concurrent sequences"));
+    m_decodeEfficiency = new QDoubleSpinBox(this);
+    m_prefillEfficiency = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox* e : {m_decodeEfficiency, m_prefillEfficiency}) {
+        e->setRange(0.05, 1.0);
+        e->setSingleStep(0.05);
+        e->setDecimals(2);
+    }
+    m_decodeEfficiency->setToolTip(
+        tr("Share of peak memory bandwidth a decode step reaches (calibrated per runtime on "
+           "published measurements: docs/compute.md)"));
+    m_decodeEfficiency->setAccessibleName(tr("Decode efficiency"));
+    m_prefillEfficiency->setToolTip(tr("Share of peak FLOP/s a prefill reaches"));
+    m_prefillEfficiency->setAccessibleName(tr("Prefill efficiency"));
+    m_customGpus = new QPushButton(tr("Custom GPUs…"), this);
+    m_customGpus->setToolTip(tr("Add, edit or remove your own GPUs"));
+    connect(m_customGpus, &QPushButton::clicked, this, &HardwareView::editGpusRequested);
+
+    // The machine, the runtime and the workload, as label-and-field pairs that wrap onto more
+    // rows in a narrow window (the view never forces the window wider).
+    auto* controls = new QWidget(this);
+    auto* flow = new FlowLayout(controls, 12);
+    flow->setContentsMargins(0, 0, 0, 0);
+    auto pair = [this, controls, flow](const QString& text, QWidget* w) {
+        auto* box = new QWidget(controls);
+        auto* line = new QHBoxLayout(box);
+        line->setContentsMargins(0, 0, 0, 0);
+        if (!text.isEmpty()) {
+            line->addWidget(caption(text, w, box));
+        }
+        w->setParent(box);
+        line->addWidget(w);
+        flow->addWidget(box);
+    };
+    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_gpu->setMinimumContentsLength(20);
+    pair(tr("&GPU"), m_gpu);
+    pair(tr("×"), m_gpus);
+    pair(tr("System &RAM"), m_ram);
+    pair(tr("at"), m_ramBandwidth);
+    pair(QString(), m_customGpus);
+    pair(tr("R&untime"), m_runtime);
+    pair(tr("Con&text"), m_context);
+    pair(tr("&Batch"), m_batch);
+    pair(tr("Efficiency: decode"), m_decodeEfficiency);
+    pair(tr("prefill"), m_prefillEfficiency);
+    layout->addWidget(controls);
+
+    m_machine = new QLabel(this);
+    m_machine->setWordWrap(true);
+    layout->addWidget(m_machine);
+
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Filter by name or family…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setAccessibleName(tr("Filter by name"));
+    m_family = new QComboBox(this);
+    m_family->setAccessibleName(tr("Family"));
+    m_year = new QComboBox(this);
+    m_year->setAccessibleName(tr("Year"));
+    m_size = new QComboBox(this);
+    for (const SizeBand& b : sizeBands()) {
+        m_size->addItem(qs(b.label));
+    }
+    m_size->setAccessibleName(tr("Size"));
+    m_precision = new QComboBox(this);
+    m_precision->setAccessibleName(tr("Precision"));
+    m_gpuOnly = new QCheckBox(tr("Runs entirely on the GPUs"), this);
+    m_status = new QLabel(this);
+    m_search->setMinimumWidth(220);
+    auto* filterBox = new QWidget(this);
+    auto* filters = new FlowLayout(filterBox, 8);
+    filters->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_family, m_year, m_size,
+                                                      m_precision, m_gpuOnly, m_status}) {
+        w->setParent(filterBox);
+        filters->addWidget(w);
+    }
+    layout->addWidget(filterBox);
+
+    m_note = new QLabel(this);
+    m_note->setWordWrap(true);
+
+    for (QSpinBox* s : {m_gpus, m_context, m_batch}) {
+        connect(s, &QSpinBox::editingFinished, this, &HardwareView::applyControls);
+    }
+    for (QDoubleSpinBox* s : {m_ram, m_ramBandwidth, m_decodeEfficiency, m_prefillEfficiency}) {
+        connect(s, &QDoubleSpinBox::editingFinished, this, &HardwareView::applyControls);
+    }
+    for (QComboBox* b : {m_gpu, m_runtime}) {
+        connect(b, &QComboBox::activated, this, &HardwareView::applyControls);
+    }
+    connect(m_search, &QLineEdit::textChanged, this, &HardwareView::applyFilter);
+    for (QComboBox* b : {m_family, m_year, m_size, m_precision}) {
+        connect(b, &QComboBox::currentIndexChanged, this, &HardwareView::applyFilter);
+    }
+    connect(m_gpuOnly, &QCheckBox::toggled, this, &HardwareView::applyFilter);
+}
+
+void HardwareView::fillGpus()
+{
+    const QSignalBlocker block(m_gpu);
+    m_gpu->clear();
+    for (const GpuSpec& g : m_config->gpuCatalog().gpus()) {
+        m_gpu->addItem(qs(g.name) + (g.user ? tr(" (yours)") : QString()), qs(g.id));
+    }
+    const int i = m_gpu->findData(m_model->choice().gpu);
+    m_gpu->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+void HardwareView::syncControls()
+{
+    m_syncing = true;
+    fillGpus();
+    const HardwareChoice& ch = m_model->choice();
+    const RuntimeProfile rt = m_model->runtime();
+    {
+        const QSignalBlocker b1(m_gpus), b2(m_ram), b3(m_ramBandwidth), b4(m_runtime),
+            b5(m_context), b6(m_batch), b7(m_decodeEfficiency), b8(m_prefillEfficiency);
+        m_gpus->setValue(static_cast<int>(ch.gpus));
+        m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
+        m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
+        m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
+        m_context->setValue(static_cast<int>(ch.context));
+        m_batch->setValue(static_cast<int>(ch.batch));
+        m_decodeEfficiency->setValue(rt.efficiency.bandwidth_efficiency);
+        m_prefillEfficiency->setValue(rt.efficiency.compute_efficiency);
+        // llama.cpp and transformers offload to RAM; vLLM does not.
+        m_ram->setEnabled(rt.offload);
+        m_ramBandwidth->setEnabled(rt.offload);
+    }
+    {
+        const QSignalBlocker bp(m_precision);
+        const QString precision = m_precision->currentData().toString();
+        m_precision->clear();
+        m_precision->addItem(tr("All precisions"), QString());
+        for (const Precision& p : runPrecisions(rt, "")) {
+            m_precision->addItem(qs(p.label), qs(p.id));
+        }
+        m_precision->setCurrentIndex(std::max(0, m_precision->findData(precision)));
+    }
+    {
+        const QSignalBlocker bf(m_family), by(m_year);
+        const QString family = m_family->currentData().toString();
+        const int year = m_year->currentData().toInt();
+        m_family->clear();
+        m_family->addItem(tr("All families"), QString());
+        for (const std::string& f : m_model->families()) {
+            m_family->addItem(qs(f), qs(f));
+        }
+        m_family->setCurrentIndex(std::max(0, m_family->findData(family)));
+        m_year->clear();
+        m_year->addItem(tr("All years"), 0);
+        for (int y : m_model->years()) {
+            m_year->addItem(QString::number(y), y);
+        }
+        m_year->setCurrentIndex(std::max(0, m_year->findData(year)));
+    }
+    m_machine->setText(qs(hardwareSummary(m_model->query())));
+    m_note->setText(qs(hardwareSpeedNote(m_model->runtime())) + QLatin1Char(' ') +
+                    tr("Double-click a row (or press Enter) to open it in the Overview."));
+    m_syncing = false;
+    updateStatus();
+}
+
+void HardwareView::applyControls()
+{
+    if (m_syncing) {
+        return;
+    }
+    HardwareChoice ch = m_model->choice();
+    ch.gpu = m_gpu->currentData().toString();
+    ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
+    ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
+    ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
+    ch.runtime = m_runtime->currentData().toString();
+    ch.context = static_cast<std::uint64_t>(m_context->value());
+    ch.batch = static_cast<std::uint64_t>(m_batch->value());
+    // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new
+    // runtime brings its own calibrated ones.
+    const RuntimeProfile defaults = runtimeById(ch.runtime.toStdString());
+    if (ch.runtime != m_model->choice().runtime) {
+        m_decodeEfficiency->setValue(defaults.efficiency.bandwidth_efficiency);
+        m_prefillEfficiency->setValue(defaults.efficiency.compute_efficiency);
+    }
+    auto own = [](double v, double d) { return std::abs(v - d) < 0.005 ? 0.0 : v; };
+    ch.decode_efficiency =
+        own(m_decodeEfficiency->value(), defaults.efficiency.bandwidth_efficiency);
+    ch.prefill_efficiency =
+        own(m_prefillEfficiency->value(), defaults.efficiency.compute_efficiency);
+    m_model->setChoice(ch);
+}
+
+void HardwareView::applyFilter()
+{
+    HardwareFilter f;
+    f.text = m_search->text().trimmed().toStdString();
+    f.family = m_family->currentData().toString().toStdString();
+    f.year = m_year->currentData().toInt();
+    const int band = std::max(0, m_size->currentIndex());
+    f.min_params = sizeBands().at(static_cast<std::size_t>(band)).min_params;
+    f.max_params = sizeBands().at(static_cast<std::size_t>(band)).max_params;
+    f.gpu_only = m_gpuOnly->isChecked();
+    f.precision = m_precision->currentData().toString().toStdString();
+    m_filter->setFilter(f);
+    updateStatus();
+}
+
+void HardwareView::updateStatus()
+{
+    if (m_model->busy()) {
+        m_status->setText(tr("Working…"));
+        return;
+    }
+    m_status->setText(tr("%1 of %2 rows").arg(m_filter->rowCount()).arg(m_tableModel->rowCount()));
+}
+
+void HardwareView::openRow(const QModelIndex& index)
+{
+    if (!index.isValid()) {
+        return;
+    }
+    emit openInOverview(index.data(HardwareTableModel::PresetRole).toString(),
+                        index.data(HardwareTableModel::PrecisionRole).toString());
+}
+
+// Every column as wide as its contents; the width left over goes to the model's name, so the table
+// fills the view when it can and scrolls only when the numbers alone are wider.
+void HardwareView::fitColumns()
+{
+    QHeaderView* header = m_table->horizontalHeader();
+    // Offloading needs a runtime that can: without it the RAM column is empty.
+    m_table->setColumnHidden(static_cast<int>(HardwareColumn::Ram), !m_model->runtime().offload);
+    m_table->resizeColumnsToContents();
+    int used = 0;
+    for (int c = 0; c < header->count(); ++c) {
+        if (!header->isSectionHidden(c)) {
+            used += header->sectionSize(c);
+        }
+    }
+    // The vertical scroll bar may appear after this layout: leave its width free.
+    const int bar = m_table->verticalScrollBar()->isVisible()
+                        ? 0
+                        : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
+    const int spare = m_table->viewport()->width() - used - bar;
+    if (spare > 0) {
+        const int model = static_cast<int>(HardwareColumn::Model);
+        header->resizeSection(model, header->sectionSize(model) + spare);
+    }
+}
+
+void HardwareView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // After the table has its new size.
+    QMetaObject::invokeMethod(this, &HardwareView::fitColumns, Qt::QueuedConnection);
+}
+
+void HardwareView::setDark(bool dark)
+{
+    m_tableModel->setDark(dark);
+}
+
+void HardwareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    m_model->setActive(true);
+}
+
+void HardwareView::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    m_model->setActive(false);
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace llmsizer::ui {
+
+class ConfigModel;
+class HardwareFilterModel;
+class HardwareModel;
+class HardwareTableModel;
+
+// "My hardware": the machine (GPU type and count from the catalog, system RAM for offloaded
+// layers, the runtime, the workload) and every preset at every precision the runtime offers on
+// it: does it fit, on how many GPUs, with how many layers offloaded, how much context, how fast.
+// Sortable by any column and filtered by name, family, year, size and "runs entirely on the
+// GPUs". Double-click (or Enter) opens a row's model and precision in the Overview.
+class HardwareView : public QWidget {
+    Q_OBJECT
+public:
+    HardwareView(ConfigModel* config, HardwareModel* model, QWidget* parent = nullptr);
+
+    HardwareModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    HardwareFilterModel* filterModel() const { return m_filter; }
+    // Reads the machine back from the model into the controls (after a session or settings).
+    void syncControls();
+    void setDark(bool dark);
+
+signals:
+    // A row was opened: load this preset ("" = the model already shown) at this precision.
+    void openInOverview(const QString& presetId, const QString& precisionId);
+    // The "Custom GPUs…" button.
+    void editGpusRequested();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
+private:
+    void buildControls();
+    void applyControls();
+    void applyFilter();
+    void fillGpus();
+    void openRow(const QModelIndex& index);
+    void updateStatus();
+    void fitColumns();
+
+    ConfigModel* m_config;
+    HardwareModel* m_model;
+    HardwareTableModel* m_tableModel;
+    HardwareFilterModel* m_filter;
+    QTableView* m_table;
+    QComboBox* m_gpu;
+    QSpinBox* m_gpus;
+    QDoubleSpinBox* m_ram;
+    QDoubleSpinBox* m_ramBandwidth;
+    QComboBox* m_runtime;
+    QSpinBox* m_context;
+    QSpinBox* m_batch;
+    QDoubleSpinBox* m_decodeEfficiency;
+    QDoubleSpinBox* m_prefillEfficiency;
+    QPushButton* m_customGpus;
+    QLineEdit* m_search;
+    QComboBox* m_family;
+    QComboBox* m_year;
+    QComboBox* m_size;
+    QComboBox* m_precision;
+    QCheckBox* m_gpuOnly;
+    QLabel* m_machine;
+    QLabel* m_status;
+    QLabel* m_note;
+    bool m_syncing = false;
+};
+
+} // namespace llmsizer::ui
