@@ -107,6 +107,49 @@ std::string markdownField(const std::string& s)
     return out;
 }
 
+// The machine's rows: one evaluateRun per model, read by four rows.
+void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const RunQuery& q,
+                     const Precision& precision)
+{
+    std::vector<RunRow> runs;
+    for (const Column& c : columns) {
+        runs.push_back(evaluateRun(c.named->config, c.count, precision, q));
+    }
+    auto runOf = [&columns, &runs](const Column& c) -> const RunRow& {
+        return runs[static_cast<std::size_t>(&c - columns.data())];
+    };
+    const std::string on = std::to_string(q.hardware.gpus) + " × " + q.hardware.gpu.name;
+    rows.add("hardware.runs",
+             "Runs on " + on + " (" + precision.label + ", " + q.runtime.label + ")", "",
+             [&](const Column& c) {
+                 const RunRow& r = runOf(c);
+                 std::string text = "✗ no";
+                 if (r.verdict == RunVerdict::Fits) {
+                     text = "✓ fits";
+                 } else if (r.verdict == RunVerdict::FitsTp) {
+                     text = "✓ on " + std::to_string(r.gpus) + " GPUs";
+                 } else if (r.verdict == RunVerdict::Offload) {
+                     text = "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
+                            " layers on GPU";
+                 }
+                 // 1 fits … 4 does not (runs.h RunVerdict order)
+                 return integerCell(static_cast<u64>(r.verdict) + 1, text);
+             });
+    rows.add("hardware.gpus_needed", "GPUs needed (this kind)", "GPUs", [&](const Column& c) {
+        const u64 n = runOf(c).gpus_needed;
+        return integerCell(n, n == 0 ? std::string("more than 4,096") : withThousands(n));
+    });
+    rows.add("hardware.max_context", "Largest context there", "tokens", [&](const Column& c) {
+        const u64 n = runOf(c).max_context;
+        return integerCell(n, n == 0 ? std::string("–") : withThousands(n));
+    });
+    rows.add("hardware.decode", "Decode tokens/s there (estimate)", "tokens/s",
+             [&](const Column& c) {
+                 const std::optional<double> v = runOf(c).decode_tokens_per_s;
+                 return realCell(v.value_or(0), v ? text::fixed(*v, 1) : std::string("–"));
+             });
+}
+
 } // namespace
 
 double TableCell::value() const
@@ -239,6 +282,10 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
                      trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd;
                  return realCell(f, scientific(f));
              });
+    if (options.hardware) {
+        addHardwareRows(rows, columns, *options.hardware,
+                        precisionById(options.hardware_precision, "hardware_precision"));
+    }
     return t;
 }
 

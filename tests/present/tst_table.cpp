@@ -3,6 +3,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/table.h"
 #include "llmsizer/text/error.h"
+#include "support/bundled_data.h"
 #include "support/model_configs.h"
 
 #include <QtTest>
@@ -293,6 +294,36 @@ private slots:
         bad.n_heads = 7;
         bad.n_kv_heads = 7;
         QVERIFY_THROWS_EXCEPTION(InvalidConfigError, buildComparisonTable({{"x", bad}}));
+    }
+
+    // With the My hardware view's machine, the table says whether each model runs there: one RTX
+    // 4090 with 64 GB of RAM under llama.cpp at Q4_K_M (tst_runs works out the 45 layers).
+    void hardwareRows()
+    {
+        TableOptions o;
+        RunQuery q;
+        q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4090-24gb");
+        q.hardware.ram_bytes = 64'000'000'000;
+        q.runtime = runtimeById("llama.cpp");
+        q.context = 8192;
+        o.hardware = q;
+        o.hardware_precision = "q4_k_m";
+        const ComparisonTable t =
+            buildComparisonTable({{"Llama 3 8B", testsupport::bundledPreset("llama-3-8b")},
+                                  {"Llama 3 70B", testsupport::bundledPreset("llama-3-70b")}},
+                                 o);
+        const TableRow* runs = t.row("hardware.runs");
+        QVERIFY(runs != nullptr);
+        QCOMPARE(runs->cells[0].text, std::string("✓ fits"));
+        QCOMPARE(runs->cells[1].text, std::string("◐ 45/80 layers on GPU"));
+        QVERIFY(runs->differs);
+        QCOMPARE(t.row("hardware.gpus_needed")->cells[0].integer, quint64(1));
+        QCOMPARE(t.row("hardware.gpus_needed")->cells[1].integer, quint64(2));
+        QVERIFY(t.row("hardware.max_context")->cells[0].integer >= 8192);
+        QVERIFY(t.row("hardware.decode")->cells[1].real > 0);
+        // Without a machine, no such rows.
+        QVERIFY(buildComparisonTable({{"x", testsupport::bundledPreset("llama-3-8b")}})
+                    .row("hardware.runs") == nullptr);
     }
 };
 

@@ -152,6 +152,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
     connect(m_hardwareView, &HardwareView::openInOverview, this, &MainWindow::openInOverview);
+    m_comparison->setHardware(m_hardware);
     connect(m_hardware, &HardwareModel::choiceChanged, this, [this] {
         if (m_persistent) {
             m_settings->setHardware(m_hardware->choice().toStrings());

@@ -2,6 +2,7 @@
 
 #include "llmsizer/precision/precision.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
 
 #include <algorithm>
 #include <set>
@@ -144,10 +145,21 @@ bool ComparisonModel::setKvPrecision(const QString& id)
     return m_current->setKvPrecision(id);
 }
 
+void ComparisonModel::setHardware(const HardwareModel* hardware)
+{
+    m_hardware = hardware;
+    connect(hardware, &HardwareModel::choiceChanged, this, [this] { apply(m_entries, m_context); });
+    apply(m_entries, m_context);
+}
+
 void ComparisonModel::followOptions()
 {
     const DisplayOptions& o = m_current->displayOptions();
-    if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision) {
+    // The hardware rows follow the Overview's weight precision.
+    const bool precision =
+        m_hardware != nullptr && o.weight_precision != m_computedFor.weight_precision;
+    if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision ||
+        precision) {
         apply(m_entries, m_context);
     }
 }
@@ -169,6 +181,10 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     options.context = context;
     options.units = display.units;
     options.kv_precision = display.kv_precision;
+    if (m_hardware != nullptr) {
+        options.hardware = m_hardware->query();
+        options.hardware_precision = display.weight_precision;
+    }
     r.table = buildComparisonTable(counts, configs, options);
     r.components = componentChart(counts, configs);
     r.memory = memoryChart(r.table);

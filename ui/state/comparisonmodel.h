@@ -14,6 +14,7 @@
 namespace llmsizer::ui {
 
 class ConfigModel;
+class HardwareModel;
 
 // The state of the side-by-side comparison: 1–4 named configurations in column order (presets
 // from the catalogue or the current configuration), the context the KV cache and FLOPs are taken
@@ -60,6 +61,10 @@ public:
     std::vector<NamedConfig> namedConfigs() const;
     int recomputeCount() const { return m_recomputes; }
 
+    // The My hardware view's machine: the table then says whether each model runs on it (at the
+    // Overview's weight precision) and recomputes when the machine changes.
+    void setHardware(const HardwareModel* hardware);
+
 signals:
     void changed();
 
@@ -78,6 +83,7 @@ private:
     void followOptions();
 
     ConfigModel* m_current;
+    const HardwareModel* m_hardware = nullptr;
     std::vector<SessionModel> m_entries;
     std::uint64_t m_context = 8192;
     DisplayOptions m_computedFor; // the display options the results were computed with

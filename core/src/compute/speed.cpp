@@ -4,6 +4,7 @@
 #include "llmsizer/compute/speed.h"
 
 #include "llmsizer/compute/compute.h"
+#include "llmsizer/model/count.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,13 +66,20 @@ DecodeEstimate decodeRoofline(std::uint64_t weight_bytes, std::uint64_t kv_bytes
 DecodeEstimate decodeEstimate(const ModelConfig& config, const InferenceParams& params,
                               const GpuSpec& gpu, std::uint64_t gpus, const RooflineAssumptions& a)
 {
+    return decodeEstimate(config, countParameters(config), params, gpu, gpus, a);
+}
+
+DecodeEstimate decodeEstimate(const ModelConfig& config, const ParamCount& count,
+                              const InferenceParams& params, const GpuSpec& gpu, std::uint64_t gpus,
+                              const RooflineAssumptions& a)
+{
     const std::uint64_t n = std::max<std::uint64_t>(gpus, 1);
-    const InferenceMemory m = inferenceMemory(config, singleDevice(params));
+    const InferenceMemory m = inferenceMemory(config, count, singleDevice(params));
     // Per step: the weights a token visits (MoE: active experts only) and every sequence's KV.
     // The token embedding is a lookup of one row per token, not a matrix read, unless the head
     // is tied to it.
-    const double flops =
-        static_cast<double>(params.batch) * decodeFlopsPerToken(config, params.context).total();
+    const double flops = static_cast<double>(params.batch) *
+                         decodeFlopsPerToken(config, count, params.context).total();
     std::uint64_t streamed =
         m.weights.active_bytes - (config.tied_head ? 0 : m.weights.embedding_bytes);
     // A batch reads every expert any of its tokens visits: with k of E experts per token and
@@ -97,6 +105,14 @@ PrefillEstimate prefillEstimate(const ModelConfig& config, const InferenceParams
                                 std::uint64_t prompt_tokens, const GpuSpec& gpu, std::uint64_t gpus,
                                 const RooflineAssumptions& a)
 {
+    return prefillEstimate(config, countParameters(config), params, prompt_tokens, gpu, gpus, a);
+}
+
+PrefillEstimate prefillEstimate(const ModelConfig& config, const ParamCount& count,
+                                const InferenceParams& params, std::uint64_t prompt_tokens,
+                                const GpuSpec& gpu, std::uint64_t gpus,
+                                const RooflineAssumptions& a)
+{
     checkAssumptions(a);
     if (prompt_tokens == 0) {
         throw std::invalid_argument("the prompt must have at least one token");
@@ -105,12 +121,12 @@ PrefillEstimate prefillEstimate(const ModelConfig& config, const InferenceParams
     InferenceParams p = singleDevice(params);
     p.context = prompt_tokens;
     p.batch = 1;
-    const InferenceMemory m = inferenceMemory(config, p);
+    const InferenceMemory m = inferenceMemory(config, count, p);
     PrefillEstimate e;
     // formulas.md §5: FLOPs ≈ 2N·P + causal attention; the weights are read once (a long prompt
     // visits every expert) and the prompt's KV cache is written.
     const double tokens = static_cast<double>(prompt_tokens);
-    e.flops = tokens * sequenceFlopsPerToken(config, prompt_tokens).total();
+    e.flops = tokens * sequenceFlopsPerToken(config, count, prompt_tokens).total();
     e.bytes = m.weights.bytes + m.kv.bytes;
     const double bandwidth = gpu.bandwidthBytesPerSecond() * n;
     const double peak = gpu.peakFlops() * n;

@@ -287,9 +287,9 @@ RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Pre
         // layer split (llama.cpp, transformers) runs the GPUs one after the other.
         const u64 speedGpus = q.runtime.tensor_parallel ? used : 1;
         row.decode_tokens_per_s =
-            decodeEstimate(config, params, hw.gpu, speedGpus, eff).tokens_per_second;
+            decodeEstimate(config, count, params, hw.gpu, speedGpus, eff).tokens_per_second;
         const PrefillEstimate pre =
-            prefillEstimate(config, params, q.prompt, hw.gpu, speedGpus, eff);
+            prefillEstimate(config, count, params, q.prompt, hw.gpu, speedGpus, eff);
         if (pre.compute_known) {
             row.prefill_tokens_per_s = pre.tokens_per_second;
         }

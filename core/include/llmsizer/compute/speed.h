@@ -50,6 +50,10 @@ DecodeEstimate decodeRoofline(std::uint64_t weight_bytes, std::uint64_t kv_bytes
 DecodeEstimate decodeEstimate(const ModelConfig& config, const InferenceParams& params,
                               const GpuSpec& gpu, std::uint64_t gpus = 1,
                               const RooflineAssumptions& a = {});
+// The same with the configuration's count already made (count = countParameters(config)).
+DecodeEstimate decodeEstimate(const ModelConfig& config, const ParamCount& count,
+                              const InferenceParams& params, const GpuSpec& gpu, std::uint64_t gpus,
+                              const RooflineAssumptions& a);
 
 // Prefill of `prompt_tokens` tokens for one sequence.
 struct PrefillEstimate {
@@ -66,5 +70,9 @@ struct PrefillEstimate {
 PrefillEstimate prefillEstimate(const ModelConfig& config, const InferenceParams& params,
                                 std::uint64_t prompt_tokens, const GpuSpec& gpu,
                                 std::uint64_t gpus = 1, const RooflineAssumptions& a = {});
+PrefillEstimate prefillEstimate(const ModelConfig& config, const ParamCount& count,
+                                const InferenceParams& params, std::uint64_t prompt_tokens,
+                                const GpuSpec& gpu, std::uint64_t gpus,
+                                const RooflineAssumptions& a);
 
 } // namespace llmsizer

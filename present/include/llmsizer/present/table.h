@@ -1,11 +1,13 @@
 #pragma once
 
 #include "llmsizer/model/model.h"
+#include "llmsizer/shape/runs.h"
 #include "llmsizer/text/format.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +56,11 @@ struct TableOptions {
     // Chinchilla's compute-optimal tokens per parameter (Hoffmann et al. 2022 Table 3; the teaching
     // guide part 7): D = k·N_total, training compute 6·N_active·D (Kaplan et al. 2020 §2.1).
     std::uint64_t tokens_per_param = 20;
+    // The My hardware view's machine: when set, rows say whether each model runs on it at
+    // `hardware_precision` (runs.h evaluateRun), how many GPUs it needs, the largest context
+    // and the decode estimate.
+    std::optional<RunQuery> hardware;
+    std::string hardware_precision = "fp16";
 };
 
 struct ComparisonTable {
@@ -66,7 +73,9 @@ struct ComparisonTable {
 // Rows, in order: shape (d_model, n_layers, n_heads, n_kv_heads, head_dim, d_ff, vocab_size,
 // context_length; expert rows when any model is MoE), total and active parameters, each
 // component present in any model, weights per precision, KV cache per token and at the context,
-// forward FLOPs per token at the context, Chinchilla tokens and training compute.
+// forward FLOPs per token at the context, Chinchilla tokens and training compute; with a machine
+// (options.hardware), whether it runs there, the GPUs it needs, the largest context and decode
+// tokens/s.
 // Throws std::invalid_argument unless 1 ≤ configs.size() ≤ kMaxCompared; InvalidConfigError for
 // an invalid configuration.
 ComparisonTable buildComparisonTable(const std::vector<NamedConfig>& configs,
