@@ -133,6 +133,8 @@ private slots:
         QVERIFY(f.model->gpus().contains(QStringLiteral("rtx-4090-24gb")));
         const MemoryBar& bar = f.model->selectedBar();
         QCOMPARE(QString::number(static_cast<double>(bar.total) / 1e9, 'f', 1), memory);
+        // The GGUF file type has its own bar on the chart.
+        QVERIFY(f.model->extraPrecisions().contains(QStringLiteral("q8_0")));
     }
 
     // Shown, the view computes on a worker thread and the rows arrive on the main thread.

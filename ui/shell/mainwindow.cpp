@@ -2,6 +2,7 @@
 
 #include "llmsizer/formats/model_file.h"
 #include "llmsizer/formats/open_file.h"
+#include "llmsizer/precision/quant_mix.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
@@ -239,6 +240,12 @@ void MainWindow::openInOverview(const QString& presetId, const QString& precisio
     m_model->setBatch(ch.batch);
     m_model->setOverhead(QString::fromStdString(m_hardware->runtime().overhead_id));
     m_model->setPrecision(precisionId);
+    // A GGUF file type gets its own bar, so the row's memory is on the chart too.
+    QStringList extras = m_model->extraPrecisions();
+    if (isGgufFileType(precisionId.toStdString()) && !extras.contains(precisionId)) {
+        extras << precisionId;
+        m_model->setExtraPrecisions(extras);
+    }
     const QString line = ch.gpus > 1 ? ch.gpu + QStringLiteral(":%1").arg(ch.gpus) : ch.gpu;
     QStringList lines = m_model->gpus();
     if (!lines.contains(line)) {
