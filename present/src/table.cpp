@@ -112,6 +112,7 @@ void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const R
                      const Precision& precision)
 {
     std::vector<RunRow> runs;
+    runs.reserve(columns.size());
     for (const Column& c : columns) {
         runs.push_back(evaluateRun(c.named->config, c.count, precision, q));
     }

@@ -3,6 +3,7 @@
 #include "llmsizer/formats/model_file.h"
 #include "llmsizer/formats/open_file.h"
 #include "llmsizer/precision/quant_mix.h"
+#include "llmsizer/present/view_support.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
@@ -13,6 +14,7 @@
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
+#include "ui/shell/edithistory.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/theme.h"
@@ -67,7 +69,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
-      m_hardwareView(new HardwareView(model, m_hardware, this))
+      m_hardwareView(new HardwareView(model, m_hardware, this)),
+      m_history(new EditHistory(model, this))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_config);
@@ -194,9 +197,29 @@ void MainWindow::createMenus()
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_history->undoAction());
+    edit->addAction(m_history->redoAction());
+
     QMenu* model = menuBar()->addMenu(tr("&Model"));
     QAction* reset = model->addAction(tr("&Reset to preset"), m_model, &ConfigModel::resetToBase);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    // The lesson's moves, exactly, one action each: nobody has to hit a value by dragging.
+    model->addSeparator();
+    const auto move = [this, model](const QString& text, const QKeySequence& key, Knob knob,
+                                    auto next) {
+        QAction* a = model->addAction(text, this, [this, knob, next] {
+            m_model->setKnob(knob, next(knobValue(knob, m_model->config())));
+        });
+        a->setShortcut(key);
+    };
+    move(tr("Double the &layers"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_L), Knob::Layers,
+         [](std::uint64_t v) { return 2 * v; });
+    move(tr("Double &d_model"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_D), Knob::DModel,
+         [](std::uint64_t v) { return 2 * v; });
+    move(tr("&Halve the KV heads"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K), Knob::KvHeads,
+         [](std::uint64_t v) { return std::max<std::uint64_t>(v / 2, 1); });
+    model->addSeparator();
     model->addAction(m_checkpoint->action());
 
     m_explore->addMenuEntries(menuBar()->addMenu(tr("&View")));

@@ -11,6 +11,7 @@ class CompareWindow;
 class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
+class EditHistory;
 class ExploreViews;
 class HardwareModel;
 class HardwareView;
@@ -56,6 +57,8 @@ public:
     // Where the pie's breakdown comes from, and the checkpoint-versus-estimate dialog.
     CheckpointBar* checkpointBar() const { return m_checkpoint; }
     KnobStrip* knobStrip() const { return m_strip; }
+    // Undo and redo of the model's and the workload's edits.
+    EditHistory* history() const { return m_history; }
     // My hardware: every preset at every precision on the chosen GPUs.
     HardwareView* hardwareView() const { return m_hardwareView; }
     // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
@@ -88,6 +91,7 @@ private:
     KnobStrip* m_strip;
     HardwareModel* m_hardware;
     HardwareView* m_hardwareView;
+    EditHistory* m_history;
     QTabWidget* m_tabs = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
