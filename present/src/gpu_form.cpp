@@ -47,7 +47,7 @@ void putNumber(json& j, const char* key, const std::string& text)
 
 std::string optionalText(const std::optional<double>& v)
 {
-    return v ? text::shortest(*v) : std::string();
+    return v ? text::plainDecimal(*v) : std::string();
 }
 
 const char* memoryKey(const GpuSpec& g)
@@ -67,7 +67,7 @@ std::string marked(const GpuSpec& g, std::string text, const char* field)
 
 std::string optionalMarked(const GpuSpec& g, const std::optional<double>& v, const char* field)
 {
-    return v ? marked(g, text::shortest(*v), field) : std::string("-");
+    return v ? marked(g, text::plainDecimal(*v), field) : std::string("-");
 }
 
 constexpr std::array<std::pair<const char*, const char*>, 14> kLabels{{
@@ -96,10 +96,10 @@ GpuForm gpuForm(const GpuSpec& g)
     f.name = g.name;
     f.vendor = g.vendor;
     f.category = g.category.empty() ? std::string("other") : g.category;
-    f.memory = text::shortest(g.memory_value);
+    f.memory = text::plainDecimal(g.memory_value);
     f.memory_unit = g.memory_unit;
-    f.usable_fraction = text::shortest(g.usable_fraction);
-    f.bandwidth = text::shortest(g.bandwidth_gb_s);
+    f.usable_fraction = text::plainDecimal(g.usable_fraction);
+    f.bandwidth = text::plainDecimal(g.bandwidth_gb_s);
     f.bf16_tflops = optionalText(g.bf16_tflops);
     f.fp8_tflops = optionalText(g.fp8_tflops);
     f.int8_tops = optionalText(g.int8_tops);
@@ -185,12 +185,15 @@ GpuListRow gpuListRow(const GpuSpec& g)
     r.user = g.user;
     const ByteUnits units =
         g.memory_unit == MemoryUnit::GiB ? ByteUnits::Binary : ByteUnits::Decimal;
-    r.memory = text::shortest(g.memory_value) + unitName(g.memory_unit);
+    r.memory = text::plainDecimal(g.memory_value) + unitName(g.memory_unit);
     if (g.usable_fraction < 1.0) {
-        r.memory += " (" + formatBytes(g.usableBytes(), units, 0) + " usable)";
+        const double usable = static_cast<double>(g.usableBytes()) /
+                              (units == ByteUnits::Binary ? 1073741824.0 : 1e9);
+        r.memory +=
+            " (" + (usable >= 100 ? text::fixed(usable, 0) : text::general(usable, 3)) + " usable)";
     }
     r.memory = marked(g, r.memory, memoryKey(g));
-    r.bandwidth = marked(g, text::shortest(g.bandwidth_gb_s), "bandwidth_gb_s");
+    r.bandwidth = marked(g, text::plainDecimal(g.bandwidth_gb_s), "bandwidth_gb_s");
     r.bf16 = optionalMarked(g, g.bf16_tflops, "bf16_dense_tflops");
     r.fp8 = optionalMarked(g, g.fp8_tflops, "fp8_dense_tflops");
     r.int8 = optionalMarked(g, g.int8_tops, "int8_dense_tops");
@@ -213,12 +216,12 @@ GpuDetails gpuDetails(const GpuSpec& g)
 {
     GpuDetails d;
     d.title = g.name + " (" + g.id + "), " + (g.user ? "yours" : "built in");
-    d.capacity = text::shortest(g.memory_value) + unitName(g.memory_unit) + " = " +
+    d.capacity = text::plainDecimal(g.memory_value) + unitName(g.memory_unit) + " = " +
                  withThousands(g.memory_bytes) + " bytes";
     if (g.usable_fraction < 1.0) {
         const ByteUnits units =
             g.memory_unit == MemoryUnit::GiB ? ByteUnits::Binary : ByteUnits::Decimal;
-        d.capacity += "; a model may use " + text::shortest(g.usable_fraction * 100.0) + "% (" +
+        d.capacity += "; a model may use " + text::plainDecimal(g.usable_fraction * 100.0) + "% (" +
                       formatBytes(g.usableBytes(), units, 1) + ")";
     }
     d.memory_note = g.memory_note;

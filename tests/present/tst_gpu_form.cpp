@@ -73,12 +73,22 @@ private slots:
         GpuForm gb = validForm();
         gb.memory = "12.5";
         gb.memory_unit = MemoryUnit::GB;
-        gb.usable_fraction = "0.75";
+        gb.usable_fraction = "0.8";
         gb.int8_tops = "400";
         const GpuSpec d = gpuFromForm(gb);
         QCOMPARE(d.memory_bytes, quint64(12500000000ull));
-        QCOMPARE(d.usableBytes(), quint64(9375000000ull));
+        QCOMPARE(d.usableBytes(), quint64(10000000000ull));
         QCOMPARE(d.int8_tops, std::optional<double>(400.0));
+        QCOMPARE(gpuListRow(d).memory, std::string("12.5 GB (10 usable)"));
+        QCOMPARE(gpuListRow(d).int8, std::string("400"));
+        // Whole numbers read as typed, not as 8e+01.
+        GpuForm eighty = validForm();
+        eighty.memory = "80";
+        eighty.bandwidth = "3350";
+        const GpuForm shown = gpuForm(gpuFromForm(eighty));
+        QCOMPARE(shown.memory, std::string("80"));
+        QCOMPARE(shown.bandwidth, std::string("3350"));
+        QCOMPARE(gpuListRow(gpuFromForm(eighty)).memory, std::string("80 GiB"));
     }
 
     // The fields the form does not show come from the GPU being edited.

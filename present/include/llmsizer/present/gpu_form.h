@@ -45,7 +45,7 @@ std::string gpuIdFromName(std::string_view name);
 struct GpuListRow {
     std::string id;
     std::string name;
-    std::string memory;    // "80 GiB", "192 GiB (144 GiB usable)", "24 GB"
+    std::string memory;    // "80 GiB", "192 GiB (144 usable)", "51.5 GB (46.4 usable)"
     std::string bandwidth; // "3350"
     std::string bf16;      // "989.4", "-" when unknown
     std::string fp8;
