@@ -6,6 +6,7 @@
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/hardware/gpueditordialog.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
@@ -18,6 +19,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
+#include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/presentation.h"
 
@@ -63,7 +65,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_sessions(new SessionController(model, m_comparison, m_recent, this)),
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
-      m_strip(new KnobStrip(model, this))
+      m_strip(new KnobStrip(model, this)),
+      m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_config);
@@ -136,6 +139,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             Qt::QueuedConnection);
     });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    connect(m_memory, &MemoryPanel::customGpusRequested, this, &MainWindow::showGpuEditor);
     updateTitle();
     followPalette();
 }
@@ -150,6 +154,8 @@ MainWindow::~MainWindow()
     // it is torn down) goes first, while the model is still whole.
     delete m_compareWindow;
     m_compareWindow = nullptr;
+    delete m_gpuEditor; // before the user catalog it edits
+    m_gpuEditor = nullptr;
 }
 
 void MainWindow::createMenus()
@@ -189,6 +195,17 @@ void MainWindow::createMenus()
                "memory it needs.</p><p>GB = 10⁹ bytes, GiB = 2³⁰ bytes.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+GpuEditorDialog* MainWindow::showGpuEditor()
+{
+    if (m_gpuEditor == nullptr) {
+        m_gpuEditor = new GpuEditorDialog(m_model, m_userGpus.get(), this);
+    }
+    m_gpuEditor->show();
+    m_gpuEditor->raise();
+    m_gpuEditor->activateWindow();
+    return m_gpuEditor;
 }
 
 QString MainWindow::loadFile(const QString& path)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <memory>
 
 namespace llmsizer::ui {
 
@@ -10,6 +11,7 @@ class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
 class ExploreViews;
+class GpuEditorDialog;
 class KnobStrip;
 class MemoryPanel;
 class PieChartWidget;
@@ -17,6 +19,7 @@ class RecentFiles;
 class SessionController;
 class Settings;
 class SummaryPanel;
+class UserGpus;
 
 // The main window assembles the panels (configuration on the left; on the right, tabs: the
 // overview with summary, parameter pie and memory bars, then the teaching views of ExploreViews),
@@ -52,6 +55,12 @@ public:
     // Where the pie's breakdown comes from, and the checkpoint-versus-estimate dialog.
     CheckpointBar* checkpointBar() const { return m_checkpoint; }
     KnobStrip* knobStrip() const { return m_strip; }
+    // The user's GPU catalog (Settings::userGpuFile()); main() loads it at start.
+    UserGpus* userGpus() const { return m_userGpus.get(); }
+
+public slots:
+    // Opens (or raises) "Custom GPUs" (the GPUs menu's "Custom GPUs…"; any view may call it).
+    GpuEditorDialog* showGpuEditor();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -77,6 +86,8 @@ private:
     ExploreViews* m_explore;
     CheckpointBar* m_checkpoint;
     KnobStrip* m_strip;
+    std::unique_ptr<UserGpus> m_userGpus;
+    GpuEditorDialog* m_gpuEditor = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };
