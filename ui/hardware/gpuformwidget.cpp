@@ -203,8 +203,8 @@ QWidget* GpuFormWidget::fieldWidget(const QString& field) const
 void GpuFormWidget::markField(const QString& field)
 {
     for (int row = 0; row < m_layout->rowCount(); ++row) {
-        if (auto* label =
-                qobject_cast<QLabel*>(m_layout->itemAt(row, QFormLayout::LabelRole)->widget())) {
+        const QLayoutItem* item = m_layout->itemAt(row, QFormLayout::LabelRole);
+        if (auto* label = qobject_cast<QLabel*>(item != nullptr ? item->widget() : nullptr)) {
             label->setPalette(QPalette());
             QFont font = label->font();
             font.setBold(false);

@@ -202,9 +202,12 @@ GpuEditorDialog* MainWindow::showGpuEditor()
     if (m_gpuEditor == nullptr) {
         m_gpuEditor = new GpuEditorDialog(m_model, m_userGpus.get(), this);
     }
-    m_gpuEditor->show();
-    m_gpuEditor->raise();
-    m_gpuEditor->activateWindow();
+    if (m_gpuEditor->isVisible()) {
+        m_gpuEditor->raise();
+        m_gpuEditor->activateWindow();
+    } else {
+        m_gpuEditor->show();
+    }
     return m_gpuEditor;
 }
 
