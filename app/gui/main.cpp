@@ -5,6 +5,7 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/hardware/gpueditordialog.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
@@ -13,6 +14,7 @@
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
+#include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/presentation.h"
 
@@ -108,6 +110,10 @@ struct Options {
         QStringLiteral("checkpoint-dialog"),
         QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
                        "with --screenshot, render that dialog.")};
+    QCommandLineOption gpuEditor{
+        QStringLiteral("gpu-editor"),
+        QStringLiteral("Open \"Custom GPUs\" (your own GPUs, beside the settings file); with "
+                       "--screenshot, render that dialog.")};
 
     void addTo(QCommandLineParser& parser) const
     {
@@ -116,7 +122,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, hardware, checkpointDialog});
+                           compareCharts, view, presentation, hardware, checkpointDialog,
+                           gpuEditor});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -221,6 +228,11 @@ int run(int argc, char** argv)
     const bool shot = parser.isSet(o.screenshot);
     MainWindow window(&model, settings.get());
     window.setPersistent(!shot);
+    // The user's GPUs after the built-ins; an invalid file is reported once, here.
+    const QString gpuProblem = window.userGpus()->load().error;
+    if (!gpuProblem.isEmpty()) {
+        fail(gpuProblem);
+    }
     window.restoreSettings();
     if (parser.isSet(o.training)) {
         model.setTraining(true);
@@ -286,6 +298,15 @@ int run(int argc, char** argv)
         }
     }
 
+    if (parser.isSet(o.gpuEditor)) {
+        if (dialog != nullptr) {
+            fail(QStringLiteral("--gpu-editor and --checkpoint-dialog open one dialog each; give "
+                                "one of them"));
+            return 2;
+        }
+        dialog = window.showGpuEditor();
+    }
+
     if (shot) {
         QWidget* target = dialog != nullptr ? dialog
                           : comparing       ? static_cast<QWidget*>(window.compareWindow())
@@ -318,12 +339,21 @@ int run(int argc, char** argv)
     }
     window.show();
     startPresentation();
+    if (dialog != nullptr) {
+        dialog->raise(); // above the window shown after it
+        dialog->activateWindow();
+    }
     if (comparing) {
         window.compareWindow()->present();
     }
     if (!settings->problem().isEmpty()) {
         QTimer::singleShot(0, &window, [&window, &settings] {
             QMessageBox::warning(&window, QStringLiteral("Settings"), settings->problem());
+        });
+    }
+    if (!gpuProblem.isEmpty()) {
+        QTimer::singleShot(0, &window, [&window, gpuProblem] {
+            QMessageBox::warning(&window, QStringLiteral("Custom GPUs"), gpuProblem);
         });
     }
     return QApplication::exec();

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fstream>
+#include <optional>
 #include <set>
 
 using namespace llmsizer;
@@ -90,6 +91,53 @@ private slots:
         QVERIFY(c.at("m2-ultra-192gb").isUncertain("usable_fraction"));
         QVERIFY(!c.at("a100-sxm-80gb").fp8_tflops.has_value());
         QVERIFY_THROWS_EXCEPTION(UnknownGpuError, c.at("h100"));
+    }
+
+    // Dense INT8 TOPS where a vendor document states it (H100 whitepaper 1978.9, A100 datasheet
+    // 624; both halve the sparse figures 3957.8 and 1248), absent elsewhere.
+    void int8Tops()
+    {
+        const GpuCatalog c = builtin();
+        QCOMPARE(c.at("h100-sxm-80gb").int8_tops, std::optional<double>(1978.9));
+        QCOMPARE(c.at("a100-sxm-80gb").int8_tops, std::optional<double>(624.0));
+        QVERIFY(!c.at("rtx-4090-24gb").int8_tops.has_value());
+        const nlohmann::json j = nlohmann::json::parse(userFile("int8_dense_tops", "400"));
+        const std::vector<GpuSpec> gpus = gpusFromJson(j, "f", true);
+        QCOMPARE(gpus.front().int8_tops, std::optional<double>(400.0));
+        QCOMPARE(gpuToJson(gpus.front()).at("int8_dense_tops").get<double>(), 400.0);
+        QVERIFY(!gpuToJson(c.at("rtx-4090-24gb")).contains("int8_dense_tops"));
+        try {
+            (void)gpusFromJson(nlohmann::json::parse(userFile("int8_dense_tops", "0")), "f", true);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QStringLiteral("f: gpus[0].int8_dense_tops: must be a positive number no "
+                                    "larger than 1000000 (got 0)"));
+        }
+    }
+
+    // A user file may list a GPU without sources; one added or edited through setUserGpu names
+    // at least one, and the catalog is unchanged when it does not.
+    void setUserGpuNeedsASource()
+    {
+        GpuCatalog c = builtin();
+        const std::size_t before = c.gpus().size();
+        GpuSpec g =
+            gpusFromJson(nlohmann::json::parse(userFile("id", "\"no-source\"")), "f", true).front();
+        QVERIFY(g.sources.empty());
+        try {
+            c.setUserGpu(g);
+            QFAIL("no error");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("sources"));
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QStringLiteral("sources: needs at least one source (a URL, a datasheet or "
+                                    "your own measurement)"));
+        }
+        QCOMPARE(c.gpus().size(), before);
+        g.sources = {"https://example.com/my-card"};
+        c.setUserGpu(g);
+        QCOMPARE(c.gpus().size(), before + 1);
     }
 
     // Every device of the project's reference table (tests/data/reference/gpus.json, compiled from

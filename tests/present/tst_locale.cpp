@@ -57,6 +57,12 @@ private slots:
         row("scientific", text::scientific(1234.0, 3), "1.234e+03");
         row("shortest", text::shortest(0.1), "0.1");
         row("shortest large", text::shortest(1e40), "1e+40");
+        row("plain decimal", text::plainDecimal(80), "80");
+        row("plain decimal fraction", text::plainDecimal(989.4), "989.4");
+        row("plain decimal small", text::plainDecimal(0.0001), "0.0001");
+        row("plain decimal million", text::plainDecimal(1e6), "1000000");
+        row("plain decimal negative", text::plainDecimal(-2.5), "-2.5");
+        row("plain decimal huge", text::plainDecimal(1e120), "1e+120");
         row("short count", shortCount(kLlama3_70b), "70.6B");
         row("count with short", countWithShort(kLlama3_70b), "70,553,706,496 (70.6B)");
         row("bytes decimal", formatBytes(kLlama3_70bFp16Bytes, ByteUnits::Decimal), "141.11 GB");

@@ -5,6 +5,7 @@
 // i.e. when it does not run as root).
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/text/error.h"
+#include "support/full_disk.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/shell/export.h"
 #include "ui/shell/mainwindow.h"
@@ -18,14 +19,11 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-#include <cerrno>
-#include <fcntl.h>
 #include <memory>
-#include <sys/mount.h>
-#include <unistd.h>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
+using llmsizer::test::FullDisk;
 
 namespace {
 
@@ -36,59 +34,6 @@ QByteArray readAll(const QString& path)
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
 }
-
-// A 64 KiB tmpfs holding `name` with kOld, then filled to the last byte.
-class FullDisk {
-public:
-    FullDisk()
-    {
-        if (!m_dir.isValid() || ::geteuid() != 0) {
-            return;
-        }
-        const QByteArray where = QFile::encodeName(m_dir.path());
-        m_mounted = ::mount("tmpfs", where.constData(), "tmpfs", 0, "size=64k") == 0;
-    }
-    ~FullDisk()
-    {
-        if (m_mounted) {
-            (void)::umount2(QFile::encodeName(m_dir.path()).constData(), MNT_DETACH);
-        }
-    }
-    FullDisk(const FullDisk&) = delete;
-    FullDisk& operator=(const FullDisk&) = delete;
-
-    bool mounted() const { return m_mounted; }
-    QString path(const QString& name) const { return m_dir.filePath(name); }
-
-    // Writes kOld to `name`, then fills the file system; true when it is full.
-    bool prepare(const QString& name) const
-    {
-        QFile old(path(name));
-        if (!old.open(QIODevice::WriteOnly) || old.write(kOld) != kOld.size()) {
-            return false;
-        }
-        old.close();
-        const QByteArray filler = QFile::encodeName(path(QStringLiteral("filler")));
-        const int fd = ::open(filler.constData(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-        if (fd < 0) {
-            return false;
-        }
-        const QByteArray block(512, 'x');
-        int err = 0;
-        for (;;) {
-            if (::write(fd, block.constData(), 1) < 0) {
-                err = errno;
-                break;
-            }
-        }
-        ::close(fd);
-        return err == ENOSPC;
-    }
-
-private:
-    QTemporaryDir m_dir;
-    bool m_mounted = false;
-};
 
 } // namespace
 
@@ -129,7 +74,7 @@ void TestUiFullDisk::exportsKeepTheOldFile()
     if (!disk.mounted()) {
         QSKIP("needs root to mount a small tmpfs");
     }
-    QVERIFY(disk.prepare(name));
+    QVERIFY(disk.prepare(name, kOld));
     ComparisonModel comparison(m_model.get());
     QCOMPARE(comparison.addPreset(QStringLiteral("llama-3-8b")), QString());
     QCOMPARE(comparison.addPreset(QStringLiteral("llama-2-7b")), QString());
@@ -156,7 +101,7 @@ void TestUiFullDisk::sessionKeepsTheOldFile()
     Settings settings(settingsDir.filePath(QStringLiteral("settings.ini")));
     MainWindow window(m_model.get(), &settings);
     window.setPersistent(false);
-    QVERIFY(disk.prepare(QStringLiteral("work.llmsizer.json")));
+    QVERIFY(disk.prepare(QStringLiteral("work.llmsizer.json"), kOld));
     const QString target = disk.path(QStringLiteral("work.llmsizer.json"));
     const QString error = window.sessions()->save(target);
     QVERIFY2(error.startsWith(target + QStringLiteral(": ")), qPrintable(error));
@@ -170,7 +115,7 @@ void TestUiFullDisk::gpuCatalogKeepsTheOldFile()
     if (!disk.mounted()) {
         QSKIP("needs root to mount a small tmpfs");
     }
-    QVERIFY(disk.prepare(QStringLiteral("gpus.json")));
+    QVERIFY(disk.prepare(QStringLiteral("gpus.json"), kOld));
     GpuCatalog catalog = m_model->gpuCatalog();
     GpuSpec gpu = *catalog.find("h100-sxm-80gb");
     gpu.id = "my-h100";

@@ -67,6 +67,8 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
     connect(m_model, &HardwareModel::choiceChanged, this, &HardwareView::syncControls);
     m_config->whenChanged(ConfigModel::Change::Catalog, this, [this] { fillGpus(); });
     connect(m_config, &ConfigModel::presetsChanged, this, &HardwareView::syncControls);
+    // A GPU added, renamed or removed in Custom GPUs.
+    m_config->whenChanged(ConfigModel::Change::Catalog, this, [this] { syncControls(); });
     syncControls();
 }
 

@@ -107,7 +107,12 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
         m_chart->setLogScale(on);
         emit optionsChanged();
     });
-    connect(m_model, &ConfigModel::changed, this, &MemoryPanel::sync);
+    connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
+        if (what & ConfigModel::Change::Catalog) {
+            fillGpuMenu(); // a GPU of the user's was added, edited or removed
+        }
+        sync();
+    });
     sync();
 }
 
@@ -192,7 +197,12 @@ void MemoryPanel::fillGpuMenu()
             emit optionsChanged();
         });
     };
+    bool builtIn = true;
     for (const GpuSpec& g : m_model->gpuCatalog().gpus()) {
+        if (g.user && builtIn) {
+            menu->addSection(tr("Your GPUs"));
+            builtIn = false;
+        }
         add(qs(g.id), qs(g.name));
     }
     menu->addSeparator();
@@ -201,6 +211,10 @@ void MemoryPanel::fillGpuMenu()
             add(QStringLiteral("%1:8").arg(qs(g->id)), tr("8× %1 (node)").arg(qs(g->name)));
         }
     }
+    menu->addSeparator();
+    QAction* custom = menu->addAction(tr("Custom GPUs…"));
+    custom->setStatusTip(tr("Add, edit or remove GPUs of your own"));
+    connect(custom, &QAction::triggered, this, &MemoryPanel::customGpusRequested);
 }
 
 void MemoryPanel::sync()

@@ -27,6 +27,7 @@ public:
     QComboBox* unitsBox() const { return m_units; }
     QToolButton* runtimeButton() const { return m_runtime; }
     QCheckBox* logBox() const { return m_log; }
+    QToolButton* gpusButton() const { return m_gpus; }
     void setLogScale(bool log);
     // Presentation mode: only Mode and Precision stay above the chart (the chart's title states
     // the rest), so the chart keeps the height of a 800-pixel projector.
@@ -34,6 +35,8 @@ public:
 
 signals:
     void optionsChanged();
+    // "Custom GPUs…" in the GPUs menu: the window opens the dialog.
+    void customGpusRequested();
 
 private:
     void sync();

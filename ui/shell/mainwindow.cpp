@@ -9,6 +9,7 @@
 #include "ui/charts/piechartwidget.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/hardware/gpueditordialog.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
@@ -23,6 +24,7 @@
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
+#include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/presentation.h"
 
@@ -70,7 +72,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
       m_hardwareView(new HardwareView(model, m_hardware, this)),
-      m_history(new EditHistory(model, this))
+      m_history(new EditHistory(model, this)),
+      m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_config);
@@ -156,12 +159,14 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
     connect(m_hardwareView, &HardwareView::openInOverview, this, &MainWindow::openInOverview);
+    connect(m_hardwareView, &HardwareView::editGpusRequested, this, &MainWindow::showGpuEditor);
     m_comparison->setHardware(m_hardware);
     connect(m_hardware, &HardwareModel::choiceChanged, this, [this] {
         if (m_persistent) {
             m_settings->setHardware(m_hardware->choice().toStrings());
         }
     });
+    connect(m_memory, &MemoryPanel::customGpusRequested, this, &MainWindow::showGpuEditor);
     updateTitle();
     followPalette();
 }
@@ -176,6 +181,8 @@ MainWindow::~MainWindow()
     // it is torn down) goes first, while the model is still whole.
     delete m_compareWindow;
     m_compareWindow = nullptr;
+    delete m_gpuEditor; // before the user catalog it edits
+    m_gpuEditor = nullptr;
 }
 
 void MainWindow::createMenus()
@@ -235,6 +242,20 @@ void MainWindow::createMenus()
                "memory it needs.</p><p>GB = 10⁹ bytes, GiB = 2³⁰ bytes.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+GpuEditorDialog* MainWindow::showGpuEditor()
+{
+    if (m_gpuEditor == nullptr) {
+        m_gpuEditor = new GpuEditorDialog(m_model, m_userGpus.get(), this);
+    }
+    if (m_gpuEditor->isVisible()) {
+        m_gpuEditor->raise();
+        m_gpuEditor->activateWindow();
+    } else {
+        m_gpuEditor->show();
+    }
+    return m_gpuEditor;
 }
 
 QString MainWindow::loadFile(const QString& path)

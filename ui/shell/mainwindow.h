@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <memory>
 
 class QTabWidget;
 
@@ -15,6 +16,7 @@ class EditHistory;
 class ExploreViews;
 class HardwareModel;
 class HardwareView;
+class GpuEditorDialog;
 class KnobStrip;
 class MemoryPanel;
 class PieChartWidget;
@@ -22,6 +24,7 @@ class RecentFiles;
 class SessionController;
 class Settings;
 class SummaryPanel;
+class UserGpus;
 
 // The main window assembles the panels (configuration on the left; on the right, tabs: the
 // overview with summary, parameter pie and memory bars, then the teaching views of ExploreViews),
@@ -64,6 +67,12 @@ public:
     // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
     // the hardware view's workload, runtime and GPU line, and shows the Overview.
     void openInOverview(const QString& presetId, const QString& precisionId);
+    // The user's GPU catalog (Settings::userGpuFile()); main() loads it at start.
+    UserGpus* userGpus() const { return m_userGpus.get(); }
+
+public slots:
+    // Opens (or raises) "Custom GPUs" (the GPUs menu's "Custom GPUs…"; any view may call it).
+    GpuEditorDialog* showGpuEditor();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -93,6 +102,8 @@ private:
     HardwareView* m_hardwareView;
     EditHistory* m_history;
     QTabWidget* m_tabs = nullptr;
+    std::unique_ptr<UserGpus> m_userGpus;
+    GpuEditorDialog* m_gpuEditor = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };

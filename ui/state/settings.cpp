@@ -1,7 +1,9 @@
 #include "ui/state/settings.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QStandardPaths>
 
 namespace llmsizer::ui {
 
@@ -129,6 +131,18 @@ void Settings::check()
 }
 
 Settings::~Settings() = default;
+
+QString Settings::userGpuFile() const
+{
+    const QString name = QStringLiteral("gpus.json");
+#if defined(Q_OS_WIN) || defined(Q_OS_MACOS)
+    if (m_settings->format() == QSettings::NativeFormat) {
+        return QDir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation))
+            .filePath(name);
+    }
+#endif
+    return QFileInfo(m_settings->fileName()).absoluteDir().filePath(name);
+}
 
 void Settings::sync()
 {

@@ -56,6 +56,12 @@ public:
     QStringList recentFiles() const; // newest first, absolute paths
     void setRecentFiles(const QStringList& paths);
 
+    // The app's user GPU catalog: gpus.json in the folder of the settings file (an INI file given
+    // to the constructor puts it beside that file, so tests never reach the user's own). Where the
+    // settings are not a file (the Windows registry, a macOS plist), the app's config folder
+    // (QStandardPaths::AppConfigLocation).
+    QString userGpuFile() const;
+
     void sync();
     // What was wrong with the settings file when it was read (a directory, unreadable, a value
     // of the wrong kind), one line each; empty when nothing was. The app shows it once.

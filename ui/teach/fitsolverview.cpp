@@ -142,7 +142,19 @@ void FitSolverView::fillGpus()
 
 bool FitSolverView::gpuListStale() const
 {
-    return m_gpu->count() != static_cast<int>(m_model->gpuCatalog().gpus().size());
+    // A user GPU added, removed, renamed or edited (its label shows its memory).
+    const std::vector<GpuSpec>& gpus = m_model->gpuCatalog().gpus();
+    if (m_gpu->count() != static_cast<int>(gpus.size())) {
+        return true;
+    }
+    for (std::size_t i = 0; i < gpus.size(); ++i) {
+        const int row = static_cast<int>(i);
+        if (m_gpu->itemData(row).toString() != qs(gpus[i].id) ||
+            m_gpu->itemText(row) != qs(gpuLabel(gpus[i]))) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void FitSolverView::fillFamilies()
@@ -179,8 +191,13 @@ bool FitSolverView::followWorkload()
 
 void FitSolverView::onModelChanged()
 {
+    // The user's GPUs changed (a hidden view refills when it is shown).
+    const bool gpus = isVisible() && gpuListStale();
+    if (gpus) {
+        fillGpus();
+    }
     const bool workload = followWorkload();
-    if (m_family->currentIndex() > 0 && !workload) {
+    if (m_family->currentIndex() > 0 && !workload && !gpus) {
         return; // a preset's shape does not follow the sliders
     }
     m_refresh->invalidate();

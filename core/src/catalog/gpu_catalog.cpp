@@ -19,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<const char*, 14> kKeys{"id",
+constexpr std::array<const char*, 15> kKeys{"id",
                                             "name",
                                             "vendor",
                                             "category",
@@ -30,6 +30,7 @@ constexpr std::array<const char*, 14> kKeys{"id",
                                             "bandwidth_gb_s",
                                             "bf16_dense_tflops",
                                             "fp8_dense_tflops",
+                                            "int8_dense_tops",
                                             "sources",
                                             "uncertain_fields",
                                             "notes"};
@@ -155,6 +156,11 @@ void setMemory(GpuSpec& g, const json& obj, const std::string& file, const std::
 
 } // namespace
 
+std::vector<std::string> gpuCategories()
+{
+    return {kCategories.begin(), kCategories.end()};
+}
+
 GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& path, bool user)
 {
     requireObject(j, file, path);
@@ -193,6 +199,7 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
     g.bandwidth_gb_s = positive(j, "bandwidth_gb_s", file, path, kMinBandwidth, kMaxBandwidth);
     g.bf16_tflops = optionalPositive(j, "bf16_dense_tflops", file, path, kMinTflops, kMaxTflops);
     g.fp8_tflops = optionalPositive(j, "fp8_dense_tflops", file, path, kMinTflops, kMaxTflops);
+    g.int8_tops = optionalPositive(j, "int8_dense_tops", file, path, kMinTflops, kMaxTflops);
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {
         throw InputError(file, joinPath(path, "sources"), "needs at least one source");
@@ -230,6 +237,9 @@ json gpuToJson(const GpuSpec& g)
     }
     if (g.fp8_tflops) {
         j["fp8_dense_tflops"] = *g.fp8_tflops;
+    }
+    if (g.int8_tops) {
+        j["int8_dense_tops"] = *g.int8_tops;
     }
     j["sources"] = g.sources;
     if (!g.uncertain_fields.empty()) {
@@ -333,6 +343,12 @@ void GpuCatalog::setUserGpu(GpuSpec gpu)
 {
     // Round-trip through the parser so that a GPU built in code meets the file rules.
     gpu = gpuFromJson(gpuToJson(gpu), "", "", true);
+    // A file may list a user GPU without sources (older files do); a GPU added or edited here
+    // says where its figures come from.
+    if (gpu.sources.empty()) {
+        throw InputError("", "sources",
+                         "needs at least one source (a URL, a datasheet or your own measurement)");
+    }
     for (GpuSpec& g : m_gpus) {
         if (g.id != gpu.id) {
             continue;

@@ -62,6 +62,21 @@ std::string shortest(double v)
     return s;
 }
 
+std::string plainDecimal(double v)
+{
+    if (!std::isfinite(v) || std::abs(v) >= 1e100) {
+        return shortest(v);
+    }
+    // Below 1e100 the fixed form holds at most 100 digits before the point and, for the smallest
+    // doubles, a few hundred after it: room for any of them.
+    char buf[1200];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    if (r.ec != std::errc{}) {
+        return shortest(v);
+    }
+    return {buf, r.ptr};
+}
+
 std::optional<double> parseDouble(std::string_view s)
 {
     if (!s.empty() && s.front() == '+') {

@@ -19,6 +19,9 @@ GpuSpec gpuFromJson(const nlohmann::json& j, const std::string& file, const std:
 std::vector<GpuSpec> gpusFromJson(const nlohmann::json& j, const std::string& file, bool user);
 nlohmann::json gpusToJson(const std::vector<GpuSpec>& gpus);
 
+// The categories a GPU may have: datacenter, workstation, consumer, apple, other.
+std::vector<std::string> gpuCategories();
+
 // Built-in devices plus the user's own. User ids may not collide with built-in ids.
 // The most GPUs a user catalog (loadUser) may list.
 inline constexpr std::size_t kMaxUserGpus = 4096;
@@ -37,7 +40,9 @@ public:
     // Writes the user devices to `file` atomically.
     void saveUser(const std::filesystem::path& file) const;
 
-    // Adds or replaces a user device; throws InputError if it is invalid or its id is built in.
+    // Adds or replaces a user device; throws InputError naming the field ("bandwidth_gb_s",
+    // "sources", "id") if it is invalid, names no source, or its id is built in. The catalog is
+    // unchanged on error.
     void setUserGpu(GpuSpec gpu);
     bool removeUserGpu(std::string_view id);
 

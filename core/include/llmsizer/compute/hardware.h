@@ -27,10 +27,11 @@ struct GpuSpec {
     // Share of memory_bytes a model can use (Apple GPUs get ≈75% of unified memory by default;
     // 1 for discrete cards, whose runtime reservation the memory model's overhead covers).
     double usable_fraction = 1.0;
-    double bandwidth_gb_s = 0;                 // GB/s, 1 GB = 1e9 bytes
-    std::optional<double> bf16_tflops;         // dense (no 2:4 sparsity); FP16 where no BF16
-    std::optional<double> fp8_tflops;          // dense; absent = not supported or unknown
-    std::vector<std::string> sources;          // at least one
+    double bandwidth_gb_s = 0;         // GB/s, 1 GB = 1e9 bytes
+    std::optional<double> bf16_tflops; // dense (no 2:4 sparsity); FP16 where no BF16
+    std::optional<double> fp8_tflops;  // dense; absent = not supported or unknown
+    std::optional<double> int8_tops;   // dense INT8 tensor TOPS (1e12 op/s); absent = unknown
+    std::vector<std::string> sources;  // at least one
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;
     bool user = false; // from the user catalog, not built in

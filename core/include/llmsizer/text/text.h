@@ -20,6 +20,9 @@ std::string general(double v, int significant);
 std::string scientific(double v, int decimals);
 // The shortest "%.*g" text that reads back as the same double: 1e+40, 0.5, 100000.
 std::string shortest(double v);
+// The shortest text without an exponent that reads back as the same double: 80 (not 8e+01),
+// 0.0001, 1000000, 989.4. Non-finite values and magnitudes of 1e100 or more as shortest().
+std::string plainDecimal(double v);
 
 // A whole decimal string as a double ("3.5e23", "1.5", "+2"; no spaces, no hex, no inf or nan);
 // nullopt when the text is not one number or is out of range.
