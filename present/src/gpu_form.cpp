@@ -60,7 +60,7 @@ const char* unitName(MemoryUnit unit)
     return unit == MemoryUnit::GiB ? " GiB" : " GB";
 }
 
-std::string marked(const GpuSpec& g, std::string text, const char* field)
+std::string marked(const GpuSpec& g, const std::string& text, const char* field)
 {
     return g.isUncertain(field) ? text + "*" : text;
 }

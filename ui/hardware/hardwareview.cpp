@@ -134,7 +134,7 @@ void HardwareView::buildControls()
     auto* controls = new QWidget(this);
     auto* flow = new FlowLayout(controls, 12);
     flow->setContentsMargins(0, 0, 0, 0);
-    auto pair = [this, controls, flow](const QString& text, QWidget* w) {
+    auto pair = [controls, flow](const QString& text, QWidget* w) {
         auto* box = new QWidget(controls);
         auto* line = new QHBoxLayout(box);
         line->setContentsMargins(0, 0, 0, 0);

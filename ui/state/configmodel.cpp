@@ -59,13 +59,33 @@ bool ConfigModel::loadModel(const ModelConfig& config, const QString& presetId, 
     Workspace next = m_ws;
     next.config = config;
     next.context = config.context_length;
+    return adoptModel(std::move(next), presetId, name, {});
+}
+
+bool ConfigModel::openState(const DisplayOptions& options, const ModelConfig& config,
+                            const QString& presetId, const QString& name, std::uint64_t context,
+                            std::uint64_t batch)
+{
+    Workspace next = m_ws;
+    next.display = checkedDisplayOptions(options, m_ws.display);
+    next.config = config;
+    next.context = context;
+    next.batch = batch;
+    const Changes display = next.display == m_ws.display ? Changes{} : Changes{Change::Display};
+    return adoptModel(std::move(next), presetId, name, display);
+}
+
+bool ConfigModel::adoptModel(Workspace next, const QString& presetId, const QString& name,
+                             Changes also)
+{
+    const ModelConfig config = next.config;
     if (!apply(std::move(next))) {
         return false;
     }
     m_presetId = presetId;
     m_modelName = name;
     m_base = config;
-    Changes what = Change::Configuration | Change::Workload | Change::ModelLoaded;
+    Changes what = Change::Configuration | Change::Workload | Change::ModelLoaded | also;
     if (m_checkpoint) {
         m_checkpoint.reset();
         what |= Change::Checkpoint;

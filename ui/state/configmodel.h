@@ -89,6 +89,13 @@ public:
     bool setContext(std::uint64_t tokens);
     std::uint64_t batch() const { return m_ws.batch; }
     bool setBatch(std::uint64_t batch);
+    // A whole state at once (a session being opened): the display options (unknown ids keep the
+    // current ones), a model (a preset's id, or "" for a configuration of its own) at `context`
+    // tokens and `batch` sequences, with one recomputation and one changed(). False, with
+    // issues() set and nothing else changed, when it is refused.
+    bool openState(const DisplayOptions& options, const ModelConfig& config,
+                   const QString& presetId, const QString& name, std::uint64_t context,
+                   std::uint64_t batch);
 
     // The display options (display_options.h), shared by the Overview, the Compare window,
     // sessions and the settings file. setDisplayOptions applies them all with one recomputation;
@@ -167,6 +174,8 @@ private:
     // Adopts new display options and recomputes with the current config and workload.
     void changeOptions(DisplayOptions options);
     bool loadModel(const ModelConfig& config, const QString& presetId, const QString& name);
+    // Adopts `next` as a newly loaded model (the base for Reset) and emits changed() once.
+    bool adoptModel(Workspace next, const QString& presetId, const QString& name, Changes also);
     void setIssues(std::vector<ValidationIssue> issues);
 
     std::vector<Preset> m_presets;

@@ -1,6 +1,8 @@
 #include "ui/state/sessionstate.h"
 
+#include "llmsizer/catalog/display_options.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/model/model.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
@@ -67,11 +69,12 @@ QString SessionState::apply(const Session& session)
 QString SessionState::applyUnchecked(const Session& session)
 {
     // Units, precisions, overhead profile, GPUs and mode; the GGUF extras stay as they are.
-    m_current->setDisplayOptions(sessionDisplayOptions(session, m_current->displayOptions()));
-    if (m_current->kvPrecision() != qs(session.workload.kv_precision)) {
+    const DisplayOptions options = checkedDisplayOptions(
+        sessionDisplayOptions(session, m_current->displayOptions()), m_current->displayOptions());
+    if (options.kv_precision != session.workload.kv_precision) {
         return QStringLiteral("workload.kv_precision: not a KV cache precision");
     }
-    if (m_current->overhead() != qs(session.workload.overhead)) {
+    if (options.overhead != session.workload.overhead) {
         return QStringLiteral("workload.overhead: not a runtime overhead profile");
     }
     const QString comparison = m_comparison->setEntries(session.comparison);
@@ -83,15 +86,14 @@ QString SessionState::applyUnchecked(const Session& session)
         current.preset_id.empty() ? nullptr : m_current->findPreset(qs(current.preset_id));
     const bool asPreset =
         preset != nullptr && preset->config == current.config && preset->name == current.name;
-    const bool loaded = asPreset ? m_current->selectPreset(qs(current.preset_id))
-                                 : m_current->loadConfig(current.config, qs(current.name));
-    if (!loaded) {
+    // One recomputation for the model, its workload and the options (each is a fit search of
+    // every bar: a DeepSeek-V3 session in training mode took four).
+    if (!m_current->openState(options, current.config, asPreset ? qs(current.preset_id) : QString(),
+                              qs(current.name), session.workload.context, session.workload.batch)) {
+        const bool model = !validate(current.config).empty();
         return issuesText(m_current->issues(), QStringLiteral("; "),
-                          QStringLiteral("current.architecture."));
-    }
-    if (!m_current->setContext(session.workload.context) ||
-        !m_current->setBatch(session.workload.batch)) {
-        return issuesText(m_current->issues(), QStringLiteral("; "), QStringLiteral("workload."));
+                          model ? QStringLiteral("current.architecture.")
+                                : QStringLiteral("workload."));
     }
     return {};
 }
