@@ -51,12 +51,10 @@ DiagramBox BoxMaker::box(BoxName name, u64 params, u64 layers, bool inBlock) con
     b.model_params = params * layers; // a part of the count: cannot overflow
     b.count_text = withThousands(params);
     b.area = fraction(params, m_total);
-    std::string what = b.label + ": ";
-    if (!b.shape.empty()) {
-        what += b.shape + " = ";
-    }
-    what += b.count_text;
-    b.line = b.label + "  " + (b.shape.empty() ? "" : b.shape + " = ") + b.count_text;
+    // A vector's shape is its count: "Final norm  4,096", not "4096 = 4,096".
+    const std::string shaped = b.shape.empty() || b.shape == digits(params) ? "" : b.shape + " = ";
+    const std::string what = b.label + ": " + shaped + b.count_text;
+    b.line = b.label + "  " + shaped + b.count_text;
     b.short_line = b.label + "  " + b.count_text;
     const std::string share = formatShare(fraction(b.model_params, m_total)) + " of the model";
     if (inBlock) {
