@@ -14,9 +14,11 @@
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/teach/exploreviews.h"
+#include "ui/teach/mathpanel.h"
 #include "ui/teach/presentation.h"
 
 #include <QApplication>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
 #include <QToolButton>
@@ -96,6 +98,7 @@ private slots:
     void labelsFit();
     void switchKeptInSettings();
     void followsSliders();
+    void clickOpensMath();
 };
 
 void TestUiDiagram::labelsFit_data()
@@ -203,6 +206,29 @@ void TestUiDiagram::followsSliders()
     QApplication::processEvents();
     QCOMPARE(d->diagram().total, std::uint64_t{124'439'808});
     QVERIFY(d->scale() > scale);
+}
+
+void TestUiDiagram::clickOpensMath()
+{
+    Fixture f(QStringLiteral("llama-2-7b"));
+    ParameterChart* chart = f.window->parameterChart();
+    chart->setKind(ParameterChart::Kind::Diagram);
+    QApplication::processEvents();
+    DiagramWidget* d = chart->diagram();
+    QRectF gate;
+    for (const DiagramLayout::Box& b : d->drawn().boxes) {
+        if (b.box->key == "mlp.gate") {
+            gate = b.rect;
+        }
+    }
+    QVERIFY(!gate.isEmpty());
+    QCOMPARE(d->boxAt(gate.center())->key, std::string("mlp.gate"));
+    QSignalSpy asked(chart, &ParameterChart::mathRequested);
+    QTest::mouseClick(d, Qt::LeftButton, {}, gate.center().toPoint());
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.front().front().toString(), QStringLiteral("mlp"));
+    QVERIFY(f.window->explore()->math()->isVisible());
+    QVERIFY(!d->isVisible());
 }
 
 QTEST_MAIN(TestUiDiagram)

@@ -91,14 +91,14 @@ qreal Layouter::lines(const std::vector<const DiagramBox*>& boxes, qreal x, qrea
             const DiagramBox& d = *b.box;
             if (in == 0) {
                 below.push_back({m_out.boxes.size() - 1, qs(m_detail > 0 ? d.short_line : d.label),
-                                 qs(d.label)});
+                                 qs(d.label), false, qs(m_detail > 0 ? d.short_line : d.label)});
             } else if (in == 1 && m_detail > 0) {
                 // The name inside, its shape and count below when there is room.
                 const QString count = qs(d.count_text);
                 const QString full = d.shape.empty() || m_detail < 2
                                          ? count
                                          : qs(d.shape) + QStringLiteral(" = ") + count;
-                below.push_back({m_out.boxes.size() - 1, full, count, true});
+                below.push_back({m_out.boxes.size() - 1, full, count, true, qs(d.short_line)});
             }
         }
         y += h;
@@ -207,23 +207,42 @@ qreal Layouter::lane(const std::vector<Pending>& items, qreal x, qreal y, qreal 
         }
         return top + m_line;
     }
-    qreal lx = x;
-    qreal ly = top;
-    bool any = false;
-    for (const Pending& item : items) {
-        const qreal tw = width(item.label);
-        if (tw > w || item.optional) {
-            continue; // left out; the box's tooltip names it
+    return flow(items, x, top, w);
+}
+
+qreal Layouter::flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w)
+{
+    for (const bool named : {true, false}) {
+        std::vector<QRectF> rects(items.size());
+        qreal lx = x;
+        qreal ly = top;
+        bool any = false;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const QString& s = named ? items[i].named : items[i].label;
+            const qreal tw = width(s);
+            if (tw > w || (!named && items[i].optional)) {
+                continue; // left out; the box's tooltip names it
+            }
+            if (lx > x && lx + tw > x + w) {
+                lx = x;
+                ly += m_line;
+            }
+            rects[i] = QRectF(lx, ly, tw, m_line);
+            lx += tw + 2 * m_gap;
+            any = true;
         }
-        any = true;
-        if (lx > x && lx + tw > x + w) {
-            lx = x;
-            ly += m_line;
+        if (named && ly > top + m_line) {
+            continue; // more than two lines: the names alone
         }
-        text(item.label, QRectF(lx, ly, tw, m_line), Role::Beside, m_out.boxes[item.box].box);
-        lx += tw + 2 * m_gap;
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (!rects[i].isEmpty()) {
+                text(named ? items[i].named : items[i].label, rects[i], Role::Beside,
+                     m_out.boxes[items[i].box].box);
+            }
+        }
+        return any ? ly + m_line : top - m_gap;
     }
-    return any ? ly + m_line : y;
+    return top - m_gap;
 }
 
 // Boxes too small for any text: each a small square before its text, flowing in lines. The

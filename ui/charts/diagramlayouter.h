@@ -23,6 +23,7 @@ struct Pending {
     QString text;
     QString label;
     bool optional = false; // the rest of a text whose name is inside the box
+    QString named;         // the text that names its box away from it ("q  16,777,216")
 };
 
 class Layouter {
@@ -59,6 +60,9 @@ private:
     // How many of the box's texts went inside it: 3 (name, shape, count), 2, 1 (name) or 0.
     int inside(const DiagramLayout::Box& b);
     qreal lane(const std::vector<Pending>& items, qreal x, qreal y, qreal w);
+    // The texts in order on lines below, without leaders: their named texts when they take at
+    // most two lines, else the names of the boxes that have none inside.
+    qreal flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w);
     qreal beside(const std::vector<const DiagramBox*>& boxes, qreal x, qreal y, qreal w,
                  qreal firstX);
     qreal note(const DiagramBox& d, qreal x, qreal y, qreal w);

@@ -21,7 +21,7 @@ namespace llmsizer::ui {
 // The scale: fitted to the widget when another model is shown, and kept while the same model is
 // edited (so k and v shrink when KV heads drop, a wider model's boxes grow) until the drawing no
 // longer fits, or fills less than half of the room's height; setFixedScale() instead gives several
-// diagrams one scale (Compare).
+// diagrams one scale, to compare them by area.
 class DiagramWidget : public QWidget {
     Q_OBJECT
 public:
@@ -77,7 +77,7 @@ private:
     QString m_title;
     DiagramLayout m_layout;
     DiagramFit m_kept;  // the scale kept while the same model is edited
-    double m_fixed = 0; // Compare's common scale
+    double m_fixed = 0; // a scale shared with other diagrams
     bool m_dark = false;
     QString m_hover;
 };

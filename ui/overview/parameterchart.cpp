@@ -7,6 +7,7 @@
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <QAbstractButton>
 #include <QButtonGroup>
 #include <QHBoxLayout>
 #include <QStackedWidget>
@@ -43,7 +44,6 @@ ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
               tr("Every weight of one layer as a box of its shape and count, the layer drawn "
                  "once with its × N; areas are proportional to parameters"));
     switcher->addStretch(1);
-    m_buttons->button(static_cast<int>(Kind::Pie))->setChecked(true);
     m_buttons->setExclusive(true);
 
     auto* layout = new QVBoxLayout(this);
@@ -54,6 +54,14 @@ ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
 
     connect(m_buttons, &QButtonGroup::idClicked, this,
             [this](int id) { setKind(static_cast<Kind>(id)); });
+    // The chosen one in bold: a checked tool button is hard to tell apart in some styles and in
+    // the dark palettes.
+    connect(m_buttons, &QButtonGroup::buttonToggled, this, [](QAbstractButton* b, bool on) {
+        QFont f = b->font();
+        f.setBold(on);
+        b->setFont(f);
+    });
+    m_buttons->button(static_cast<int>(Kind::Pie))->setChecked(true);
     connect(m_diagram, &DiagramWidget::boxClicked, this, &ParameterChart::mathRequested);
     // Slider drags recompute the model once per step: the diagram follows each of them.
     connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
