@@ -179,7 +179,16 @@ int Layouter::inside(const DiagramLayout::Box& b)
 qreal Layouter::lane(const std::vector<Pending>& items, qreal x, qreal y, qreal w)
 {
     const qreal top = y + m_gap;
-    for (const bool full : {true, false}) {
+    for (const int pass : {0, 1, 2}) {
+        if (pass == 1) {
+            // Named texts on two lines, before the names alone on one.
+            const qreal bottom = m_detail > 0 ? flow(items, x, top, w, true) : -1;
+            if (bottom >= 0) {
+                return bottom;
+            }
+            continue;
+        }
+        const bool full = pass == 0;
         std::vector<qreal> pos(items.size());
         std::vector<qreal> widths(items.size());
         qreal end = x;
@@ -207,42 +216,39 @@ qreal Layouter::lane(const std::vector<Pending>& items, qreal x, qreal y, qreal 
         }
         return top + m_line;
     }
-    return flow(items, x, top, w);
+    return flow(items, x, top, w, false);
 }
 
-qreal Layouter::flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w)
+qreal Layouter::flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w, bool named)
 {
-    for (const bool named : {true, false}) {
-        std::vector<QRectF> rects(items.size());
-        qreal lx = x;
-        qreal ly = top;
-        bool any = false;
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            const QString& s = named ? items[i].named : items[i].label;
-            const qreal tw = width(s);
-            if (tw > w || (!named && items[i].optional)) {
-                continue; // left out; the box's tooltip names it
-            }
-            if (lx > x && lx + tw > x + w) {
-                lx = x;
-                ly += m_line;
-            }
-            rects[i] = QRectF(lx, ly, tw, m_line);
-            lx += tw + 2 * m_gap;
-            any = true;
+    std::vector<QRectF> rects(items.size());
+    qreal lx = x;
+    qreal ly = top;
+    bool any = false;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const QString& s = named ? items[i].named : items[i].label;
+        const qreal tw = width(s);
+        if (tw > w || (!named && items[i].optional)) {
+            continue; // left out; the box's tooltip names it
         }
-        if (named && ly > top + m_line) {
-            continue; // more than two lines: the names alone
+        if (lx > x && lx + tw > x + w) {
+            lx = x;
+            ly += m_line;
         }
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (!rects[i].isEmpty()) {
-                text(named ? items[i].named : items[i].label, rects[i], Role::Beside,
-                     m_out.boxes[items[i].box].box);
-            }
-        }
-        return any ? ly + m_line : top - m_gap;
+        rects[i] = QRectF(lx, ly, tw, m_line);
+        lx += tw + 2 * m_gap;
+        any = true;
     }
-    return top - m_gap;
+    if (named && ly > top + m_line) {
+        return -1; // more than two lines
+    }
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!rects[i].isEmpty()) {
+            text(named ? items[i].named : items[i].label, rects[i], Role::Beside,
+                 m_out.boxes[items[i].box].box);
+        }
+    }
+    return any ? ly + m_line : top - m_gap;
 }
 
 // Boxes too small for any text: each a small square before its text, flowing in lines. The

@@ -60,9 +60,9 @@ private:
     // How many of the box's texts went inside it: 3 (name, shape, count), 2, 1 (name) or 0.
     int inside(const DiagramLayout::Box& b);
     qreal lane(const std::vector<Pending>& items, qreal x, qreal y, qreal w);
-    // The texts in order on lines below, without leaders: their named texts when they take at
-    // most two lines, else the names of the boxes that have none inside.
-    qreal flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w);
+    // The texts in order on lines below, without leaders: their named texts (`named`; -1 when
+    // they would take more than two lines), or the names of the boxes that have none inside.
+    qreal flow(const std::vector<Pending>& items, qreal x, qreal top, qreal w, bool named);
     qreal beside(const std::vector<const DiagramBox*>& boxes, qreal x, qreal y, qreal w,
                  qreal firstX);
     qreal note(const DiagramBox& d, qreal x, qreal y, qreal w);
