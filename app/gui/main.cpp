@@ -6,6 +6,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/overview/parameterchart.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
@@ -106,6 +107,10 @@ struct Options {
                        "gpus=N, ramGB=N, runtime=llama.cpp|vllm|transformers, context=N, "
                        "batch=N (e.g. gpu=h100-sxm-80gb,gpus=8)."),
         QStringLiteral("ITEMS")};
+    QCommandLineOption overviewChart{
+        QStringLiteral("overview-chart"),
+        QStringLiteral("The Overview's parameter chart: pie or diagram (default: as last shown)."),
+        QStringLiteral("KIND")};
     QCommandLineOption checkpointDialog{
         QStringLiteral("checkpoint-dialog"),
         QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
@@ -122,8 +127,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, hardware, checkpointDialog,
-                           gpuEditor});
+                           compareCharts, view, presentation, hardware, overviewChart,
+                           checkpointDialog, gpuEditor});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -260,6 +265,17 @@ int run(int argc, char** argv)
             return 2;
         }
         window.hardwareView()->model()->setChoice(choice);
+    }
+    if (parser.isSet(o.overviewChart)) {
+        bool known = false;
+        const ParameterChart::Kind kind =
+            ParameterChart::kindFromName(parser.value(o.overviewChart), &known);
+        if (!known) {
+            fail(QStringLiteral("--overview-chart must be pie or diagram (got \"%1\")")
+                     .arg(parser.value(o.overviewChart)));
+            return 2;
+        }
+        window.parameterChart()->setKind(kind);
     }
     if (parser.isSet(o.view) && !window.explore()->showView(parser.value(o.view))) {
         fail(QStringLiteral("--view must be one of %1 (got \"%2\")")

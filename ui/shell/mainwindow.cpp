@@ -13,6 +13,7 @@
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
+#include "ui/overview/parameterchart.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/edithistory.h"
@@ -26,6 +27,7 @@
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
+#include "ui/teach/mathpanel.h"
 #include "ui/teach/presentation.h"
 
 #include <QAction>
@@ -65,8 +67,9 @@ bool isModelFile(const QUrl& url)
 MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     : QMainWindow(parent), m_model(model), m_settings(settings),
       m_config(new ConfigPanel(model, this)), m_summary(new SummaryPanel(model, this)),
-      m_pie(new PieChartWidget(model, this)), m_memory(new MemoryPanel(model, this)),
-      m_comparison(new ComparisonModel(model, this)), m_recent(new RecentFiles(settings, this)),
+      m_chart(new ParameterChart(model, this)), m_pie(m_chart->pie()),
+      m_memory(new MemoryPanel(model, this)), m_comparison(new ComparisonModel(model, this)),
+      m_recent(new RecentFiles(settings, this)),
       m_sessions(new SessionController(model, m_comparison, m_recent, this)),
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
@@ -83,7 +86,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
 
     auto* charts = new QSplitter(Qt::Horizontal, this);
-    charts->addWidget(m_pie);
+    charts->addWidget(m_chart);
     charts->addWidget(m_memory);
     charts->setStretchFactor(0, 2);
     charts->setStretchFactor(1, 3);
@@ -151,13 +154,24 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
                     [this, scroll] {
                         m_config->ensurePolished(); // style sizes, also before the first show
                         scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
-                        m_pie->setDark(isDark(palette())); // re-applies fonts and colours
+                        m_chart->setDark(isDark(palette())); // re-applies fonts and colours
                         m_memory->chart()->setDark(isDark(palette()));
                         followPresentationFonts(this);
                     },
                     Qt::QueuedConnection);
             });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
+    connect(m_chart, &ParameterChart::kindChanged, this, [this](ParameterChart::Kind kind) {
+        if (m_persistent) {
+            m_settings->setOverviewChart(ParameterChart::kindName(kind));
+        }
+    });
+    // A box of the diagram opens its formula in Show the math.
+    connect(m_chart, &ParameterChart::mathRequested, this, [this](const QString& key) {
+        if (m_explore->showView(QStringLiteral("math"))) {
+            m_explore->math()->showItem(key);
+        }
+    });
     connect(m_hardwareView, &HardwareView::openInOverview, this, &MainWindow::openInOverview);
     connect(m_hardwareView, &HardwareView::editGpusRequested, this, &MainWindow::showGpuEditor);
     m_comparison->setHardware(m_hardware);
@@ -304,6 +318,7 @@ void MainWindow::restoreSettings()
     m_hardware->setChoice(HardwareChoice::fromStrings(m_settings->hardware()));
     m_model->setDisplayOptions(m_settings->displayOptions());
     m_memory->setLogScale(m_settings->logScale());
+    m_chart->setKind(ParameterChart::kindFromName(m_settings->overviewChart()));
     if (m_persistent) {
         if (!restoreGeometry(m_settings->windowGeometry())) {
             resize(fittingWindowSize(this, QSize(1600, 1000)));
@@ -319,6 +334,7 @@ void MainWindow::saveSettings()
     }
     m_settings->setDisplayOptions(m_model->displayOptions());
     m_settings->setLogScale(m_memory->logBox()->isChecked());
+    m_settings->setOverviewChart(ParameterChart::kindName(m_chart->kind()));
     if (!m_model->presetId().isEmpty()) {
         m_settings->setLastPreset(m_model->presetId());
     }
@@ -350,7 +366,7 @@ void MainWindow::followPalette()
         return;
     }
     m_dark = dark;
-    m_pie->setDark(dark);
+    m_chart->setDark(dark);
     m_memory->chart()->setDark(dark);
     m_hardwareView->setDark(dark);
 }

@@ -19,6 +19,7 @@ class HardwareView;
 class GpuEditorDialog;
 class KnobStrip;
 class MemoryPanel;
+class ParameterChart;
 class PieChartWidget;
 class RecentFiles;
 class SessionController;
@@ -27,9 +28,9 @@ class SummaryPanel;
 class UserGpus;
 
 // The main window assembles the panels (configuration on the left; on the right, tabs: the
-// overview with summary, parameter pie and memory bars, then the teaching views of ExploreViews),
-// the File menu and drag-and-drop of model files. It holds no sizing logic: every panel reads the
-// shared ConfigModel.
+// overview with summary, parameter pie or diagram and memory bars, then the teaching views of
+// ExploreViews), the File menu and drag-and-drop of model files. It holds no sizing logic: every
+// panel reads the shared ConfigModel.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -51,6 +52,8 @@ public:
     ConfigPanel* configPanel() const { return m_config; }
     SummaryPanel* summaryPanel() const { return m_summary; }
     PieChartWidget* pieChart() const { return m_pie; }
+    // The Overview's pie or diagram, and the switch between them.
+    ParameterChart* parameterChart() const { return m_chart; }
     MemoryPanel* memoryPanel() const { return m_memory; }
     ComparisonModel* comparison() const { return m_comparison; }
     CompareWindow* compareWindow() const { return m_compareWindow; }
@@ -89,6 +92,7 @@ private:
     Settings* m_settings;
     ConfigPanel* m_config;
     SummaryPanel* m_summary;
+    ParameterChart* m_chart;
     PieChartWidget* m_pie;
     MemoryPanel* m_memory;
     ComparisonModel* m_comparison;

@@ -36,6 +36,8 @@ const Key<QString> kOverhead{"memory/overhead", QString::fromStdString(kDisplayD
 const Key<bool> kBinaryUnits{"memory/binaryUnits", kDisplayDefaults.units == ByteUnits::Binary};
 const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
 const Key<bool> kLogScale{"memory/logScale", false};
+// The Overview's parameter chart: "pie" or "diagram" (anything else reads as the pie).
+const Key<QString> kOverviewChart{"overview/chart", QStringLiteral("pie")};
 // The My hardware view's choice ("gpu=rtx-4090-24gb", "gpus=1", …); empty: its defaults.
 const Key<QStringList> kHardware{"hardware/choice", {}};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
@@ -195,6 +197,15 @@ bool Settings::logScale() const
 void Settings::setLogScale(bool log)
 {
     put(*m_settings, kLogScale, log);
+}
+QString Settings::overviewChart() const
+{
+    const QString name = get(*m_settings, kOverviewChart);
+    return name == QLatin1String("diagram") ? name : kOverviewChart.fallback;
+}
+void Settings::setOverviewChart(const QString& name)
+{
+    put(*m_settings, kOverviewChart, name);
 }
 
 namespace {

@@ -50,6 +50,8 @@ public:
     void setTraining(bool training);
     bool logScale() const; // log memory axis
     void setLogScale(bool log);
+    QString overviewChart() const; // the Overview's parameter chart: "pie" or "diagram"
+    void setOverviewChart(const QString& name);
     // The My hardware view's machine and workload, "key=value" items (HardwareChoice).
     QStringList hardware() const;
     void setHardware(const QStringList& items);

@@ -68,10 +68,11 @@ QString itemHtml(const MathItem& m)
     if (m.unit == "parameters") {
         result += QStringLiteral(" ") + esc(m.unit);
     }
-    QString html = QStringLiteral("<p style=\"margin-top:10px; margin-bottom:2px\"><b>%1</b></p>"
+    QString html = QStringLiteral("<a name=\"item-%5\"></a>"
+                                  "<p style=\"margin-top:10px; margin-bottom:2px\"><b>%1</b></p>"
                                   "<p style=\"margin:0 0 0 16px\"><span class=\"f\">%2</span>"
                                   "<br/>= <span class=\"f\">%3</span><br/>= <b>%4</b></p>")
-                       .arg(esc(m.title), esc(m.formula), esc(m.substituted), result);
+                       .arg(esc(m.title), esc(m.formula), esc(m.substituted), result, esc(m.key));
     if (!m.legend.empty()) {
         html += QStringLiteral("<p class=\"legend\" style=\"margin:2px 0 0 16px\">%1</p>")
                     .arg(esc(m.legend));
@@ -145,6 +146,19 @@ void MathPanel::rebuild()
     const int scroll = m_browser->verticalScrollBar()->value();
     m_browser->setHtml(html);
     m_browser->verticalScrollBar()->setValue(scroll);
+    if (!m_pendingItem.isEmpty() && isVisible()) {
+        m_browser->scrollToAnchor(QStringLiteral("item-") + m_pendingItem);
+        m_pendingItem.clear();
+    }
+}
+
+void MathPanel::showItem(const QString& key)
+{
+    m_pendingItem = key;
+    if (isVisible() && !m_refresh->isStale()) {
+        m_browser->scrollToAnchor(QStringLiteral("item-") + key);
+        m_pendingItem.clear();
+    }
 }
 
 QString MathPanel::plainText() const

@@ -29,6 +29,8 @@ public:
     QString html() const;
     QTextBrowser* browser() const { return m_browser; }
     int rebuildCount() const { return m_rebuilds; }
+    // Brings the item `key` ("attention", "mlp", …) to the top of the text, once it is built.
+    void showItem(const QString& key);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -42,6 +44,7 @@ private:
     std::vector<MathItem> m_items;
     ShowRefresh* m_refresh;
     int m_rebuilds = 0;
+    QString m_pendingItem; // showItem's, until the text is built
 };
 
 } // namespace llmsizer::ui

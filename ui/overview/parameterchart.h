@@ -1,0 +1,57 @@
+#pragma once
+
+#include <QString>
+#include <QWidget>
+
+class QButtonGroup;
+class QStackedWidget;
+class QToolButton;
+
+namespace llmsizer::ui {
+
+class ConfigModel;
+class DiagramWidget;
+class PieChartWidget;
+
+// The Overview's parameter chart: the pie (components and their shares) or the diagram (every
+// weight of the block as a box of its shape and count, the block drawn once with its "× N"),
+// chosen with two buttons above it. Both follow every edit of the model, the diagram while it is
+// shown (and once when it is shown after edits). Clicking a box of the diagram asks for its
+// formula in "Show the math" (mathRequested).
+class ParameterChart : public QWidget {
+    Q_OBJECT
+public:
+    enum class Kind { Pie, Diagram };
+
+    explicit ParameterChart(ConfigModel* model, QWidget* parent = nullptr);
+
+    Kind kind() const { return m_kind; }
+    void setKind(Kind kind);
+    // "pie" or "diagram"; anything else reads as the pie.
+    static QString kindName(Kind kind);
+    static Kind kindFromName(const QString& name, bool* ok = nullptr);
+
+    PieChartWidget* pie() const { return m_pie; }
+    DiagramWidget* diagram() const { return m_diagram; }
+    QToolButton* button(Kind kind) const;
+    void setDark(bool dark);
+
+signals:
+    void kindChanged(llmsizer::ui::ParameterChart::Kind kind);
+    // The Show the math item of a clicked box ("attention", "mlp", …).
+    void mathRequested(const QString& mathKey);
+
+private:
+    void refreshDiagram(bool sameModel);
+
+    ConfigModel* m_model;
+    PieChartWidget* m_pie;
+    DiagramWidget* m_diagram;
+    QStackedWidget* m_stack;
+    QButtonGroup* m_buttons;
+    Kind m_kind = Kind::Pie;
+    bool m_stale = true;      // the diagram missed edits while hidden
+    bool m_staleModel = true; // one of them loaded another model
+};
+
+} // namespace llmsizer::ui
