@@ -1,12 +1,17 @@
 #include "ui/overview/summarypanel.h"
 
+#include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
 #include "ui/shell/figuregrid.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <QHBoxLayout>
 #include <QHash>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace llmsizer::ui {
@@ -26,19 +31,80 @@ std::uint64_t segmentBytes(const MemoryBar& bar, const char* key)
 } // namespace
 
 SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this))
+    : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this)),
+      m_facts(new FigureGrid(1, 0, this)), m_factsRow(new QWidget(this)),
+      m_tokensPerParam(new QSpinBox(this))
 {
+    m_grid->setObjectName(QStringLiteral("summaryFigures"));
+    m_facts->setObjectName(QStringLiteral("presetFacts"));
+    // Chinchilla's rule, shown and edited where it is used: Hoffmann et al. 2022 ("Training
+    // Compute-Optimal Large Language Models", Table 3) find about 20 tokens per parameter.
+    m_tokensPerParam->setObjectName(QStringLiteral("tokensPerParam"));
+    m_tokensPerParam->setRange(1, static_cast<int>(kMaxTokensPerParam));
+    m_tokensPerParam->setSuffix(tr(" tokens/param"));
+    m_tokensPerParam->setAccessibleName(tr("Chinchilla tokens per parameter"));
+    m_tokensPerParam->setToolTip(
+        tr("Chinchilla's rule (Hoffmann et al. 2022): a compute-optimal model trains on about 20 "
+           "tokens per parameter. The training tokens here and in the Compare table are set "
+           "against this value."));
+    auto* chinchilla = new QLabel(tr("&Chinchilla:"), m_factsRow);
+    chinchilla->setBuddy(m_tokensPerParam);
+    auto* row = new QHBoxLayout(m_factsRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_facts, 1);
+    row->addWidget(chinchilla, 0, Qt::AlignBottom);
+    row->addWidget(m_tokensPerParam, 0, Qt::AlignBottom);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
     layout->addWidget(m_grid);
+    layout->addWidget(m_factsRow);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     connect(m_model, &ConfigModel::changed, this, &SummaryPanel::refresh);
+    connect(m_tokensPerParam, &QSpinBox::valueChanged, this,
+            [this](int tokens) { m_model->setTokensPerParam(static_cast<std::uint64_t>(tokens)); });
     refresh();
 }
 
 QString SummaryPanel::figure(const QString& key) const
 {
-    return m_grid->value(key);
+    const QString v = m_grid->value(key);
+    return v.isEmpty() && !m_factsRow->isHidden() ? m_facts->value(key) : v;
+}
+
+QString SummaryPanel::figureTip(const QString& key) const
+{
+    const QString tip = m_grid->tip(key);
+    return tip.isEmpty() && !m_factsRow->isHidden() ? m_facts->tip(key) : tip;
+}
+
+// A preset as loaded: its published headline against the exact count, its training tokens
+// against Chinchilla's rule (preset_facts.h). Another model (edited, a file) has no such figures.
+void SummaryPanel::refreshFacts()
+{
+    {
+        const QSignalBlocker block(m_tokensPerParam);
+        m_tokensPerParam->setValue(static_cast<int>(m_model->tokensPerParam()));
+    }
+    const Preset* preset = m_model->isModified() || m_model->checkpoint() != nullptr
+                               ? nullptr
+                               : m_model->findPreset(m_model->presetId());
+    m_factsRow->setHidden(preset == nullptr);
+    if (preset == nullptr) {
+        return;
+    }
+    const std::uint64_t counted = m_model->count().total;
+    const PublishedFacts published = publishedFacts(preset->published, counted);
+    const TrainingFacts training =
+        trainingFacts(preset->training, counted, static_cast<double>(m_model->tokensPerParam()));
+    // Rich text, so that the tooltip wraps the sources' long sentences.
+    const auto tip = [](const std::string& text) {
+        return QStringLiteral("<p>%1</p>").arg(qs(text).toHtmlEscaped());
+    };
+    m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"), qs(published.text),
+                          QColor(), false, tip(published.detail)},
+                         {QStringLiteral("training"), tr("Training tokens"), qs(training.text),
+                          QColor(), false, tip(training.detail)}});
 }
 
 void SummaryPanel::refresh()
@@ -99,6 +165,7 @@ void SummaryPanel::refresh()
                         k == QLatin1String("total") || k == QLatin1String("memory")});
     }
     m_grid->setEntries(entries);
+    refreshFacts();
 }
 
 } // namespace llmsizer::ui

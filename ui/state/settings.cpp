@@ -34,6 +34,9 @@ const Key<QString> kOverhead{"memory/overhead", QString::fromStdString(kDisplayD
 const Key<bool> kBinaryUnits{"memory/binaryUnits", kDisplayDefaults.units == ByteUnits::Binary};
 const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
 const Key<bool> kLogScale{"memory/logScale", false};
+// Chinchilla's tokens per parameter, as the summary and the Compare table use it.
+const Key<qulonglong> kTokensPerParam{"teaching/tokensPerParam",
+                                      qulonglong{kDisplayDefaults.tokens_per_param}};
 // The My hardware view's choice ("gpu=rtx-4090-24gb", "gpus=1", …); empty: its defaults.
 const Key<QStringList> kHardware{"hardware/choice", {}};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
@@ -155,6 +158,7 @@ LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision)
 LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead)
 LLMSIZER_SETTING(QStringList, hardware, setHardware, kHardware)
 LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles)
+LLMSIZER_SETTING(qulonglong, tokensPerParam, setTokensPerParam, kTokensPerParam)
 
 #undef LLMSIZER_SETTING
 
@@ -215,6 +219,7 @@ DisplayOptions Settings::displayOptions() const
     o.extra_precisions = toStd(extraPrecisions());
     o.gpus = toStd(gpus());
     o.training = training();
+    o.tokens_per_param = tokensPerParam();
     return o;
 }
 
@@ -227,6 +232,7 @@ void Settings::setDisplayOptions(const DisplayOptions& o)
     setExtraPrecisions(toQt(o.extra_precisions));
     setGpus(toQt(o.gpus));
     setTraining(o.training);
+    setTokensPerParam(o.tokens_per_param);
 }
 
 } // namespace llmsizer::ui

@@ -1,0 +1,126 @@
+// The teaching additions of the main window on the offscreen platform: the summary sets a
+// preset's published headline beside the exact count and its training tokens beside Chinchilla's
+// rule, whose tokens per parameter are edited in the summary and in the Compare window alike.
+// Expected texts are written from the public figures: GPT-2 paper Table 2 "117M" against the
+// checkpoint's 124,439,808 (+6.36%); Meta's Llama 3 model card "15T+" tokens against
+// 8,030,261,248 parameters (1,867.9 per parameter, 93.4 × Hoffmann et al. 2022's 20).
+#include "support/window_fixture.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/figuregrid.h"
+#include "ui/state/comparisonmodel.h"
+
+#include <QSpinBox>
+#include <QTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+using Fixture = llmsizer::test::WindowFixture;
+
+} // namespace
+
+class TestUiTeaching : public QObject {
+    Q_OBJECT
+private slots:
+    void summaryFacts_data();
+    void summaryFacts();
+    void factsOnlyForThePresetAsLoaded();
+    void chinchillaIsEditable();
+};
+
+void TestUiTeaching::summaryFacts_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QString>("published");
+    QTest::addColumn<QString>("training");
+    QTest::newRow("GPT-2 small")
+        << "gpt-2-small"
+        << "117M published (GPT-2 paper, Table 2) — exact count 124,439,808 (+6.4%)"
+        << "No token count was published";
+    QTest::newRow("Llama 3 8B")
+        << "llama-3-8b"
+        << "8B published (Meta Llama 3 model card) — exact count 8,030,261,248 (+0.4%)"
+        << "15T tokens = 1,868 tokens per parameter, 93× Chinchilla — overtrained";
+    // 2e12 / 6,738,415,616 = 296.8 tokens per parameter (Llama 2 paper, Table 1).
+    QTest::newRow("Llama 2 7B")
+        << "llama-2-7b"
+        << "7B published (Llama 2 paper, Table 1) — exact count 6,738,415,616 (-3.7%)"
+        << "2T tokens = 297 tokens per parameter, 15× Chinchilla — overtrained";
+}
+
+void TestUiTeaching::summaryFacts()
+{
+    QFETCH(QString, preset);
+    QFETCH(QString, published);
+    QFETCH(QString, training);
+    Fixture f(preset);
+    SummaryPanel* s = f.window->summaryPanel();
+    QVERIFY(!s->facts()->parentWidget()->isHidden());
+    QCOMPARE(s->figure(QStringLiteral("published")), published);
+    QCOMPARE(s->figure(QStringLiteral("training")), training);
+    QVERIFY(!s->figureTip(QStringLiteral("published")).isEmpty());
+    QVERIFY(!s->figureTip(QStringLiteral("training")).isEmpty());
+}
+
+// The makers' figures belong to the preset as loaded: an edit hides them, a reset brings them
+// back.
+void TestUiTeaching::factsOnlyForThePresetAsLoaded()
+{
+    Fixture f(QStringLiteral("gpt-2-small"));
+    SummaryPanel* s = f.window->summaryPanel();
+    QVERIFY(f.model->setKnob(Knob::Layers, 24));
+    QVERIFY(s->facts()->parentWidget()->isHidden());
+    QVERIFY(s->figure(QStringLiteral("published")).isEmpty());
+    f.model->resetToBase();
+    QVERIFY(!s->facts()->parentWidget()->isHidden());
+    QVERIFY(s->figure(QStringLiteral("published")).startsWith(QStringLiteral("117M")));
+}
+
+// One value, shown and edited where it is used: the summary, the Compare window's bar, its table
+// rows and the settings file follow it.
+void TestUiTeaching::chinchillaIsEditable()
+{
+    Fixture f(QStringLiteral("llama-3-8b"));
+    SummaryPanel* s = f.window->summaryPanel();
+    QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
+    QCOMPARE(s->tokensPerParam()->value(), 20);
+    QVERIFY(f.window->comparison()->addPreset(QStringLiteral("llama-3-8b")).isEmpty());
+    auto* compareSpin =
+        f.window->compareWindow()->panel()->findChild<QSpinBox*>(QStringLiteral("tokensPerParam"));
+    QVERIFY(compareSpin != nullptr);
+    QCOMPARE(compareSpin->value(), 20);
+
+    s->tokensPerParam()->setValue(100);
+    QCOMPARE(f.model->tokensPerParam(), std::uint64_t{100});
+    // 1,867.9 / 100 = 18.7
+    QCOMPARE(s->figure(QStringLiteral("training")),
+             QStringLiteral("15T tokens = 1,868 tokens per parameter, 19× Chinchilla — "
+                            "overtrained"));
+    QCOMPARE(compareSpin->value(), 100);
+    const TableRow* row = f.window->comparison()->table().row("tokens_per_param");
+    QVERIFY(row != nullptr);
+    QCOMPARE(QString::fromStdString(row->label),
+             QStringLiteral("Tokens per parameter (Chinchilla: 100)"));
+    QCOMPARE(QString::fromStdString(row->cells[0].text), QStringLiteral("1,868 (19× Chinchilla)"));
+    const TableRow* tokens = f.window->comparison()->table().row("chinchilla_tokens");
+    QVERIFY(tokens != nullptr);
+    QCOMPARE(tokens->cells[0].integer, std::uint64_t{803'026'124'800}); // 100 × 8,030,261,248
+    QCOMPARE(f.settings->tokensPerParam(), qulonglong{100});
+
+    compareSpin->setValue(20);
+    QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
+    QCOMPARE(s->tokensPerParam()->value(), 20);
+    QVERIFY(s->figure(QStringLiteral("training")).contains(QStringLiteral("93× Chinchilla")));
+
+    // Out of range is refused and changes nothing.
+    QVERIFY(!f.model->setTokensPerParam(0));
+    QVERIFY(!f.model->setTokensPerParam(kMaxTokensPerParam + 1));
+    QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
+}
+
+QTEST_MAIN(TestUiTeaching)
+#include "tst_ui_teaching.moc"
