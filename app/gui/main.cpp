@@ -6,6 +6,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/shell/checkpointdialog.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
@@ -108,6 +109,11 @@ struct Options {
         QStringLiteral("checkpoint-dialog"),
         QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
                        "with --screenshot, render that dialog.")};
+    QCommandLineOption glossary{
+        QStringLiteral("glossary"),
+        QStringLiteral("Open Help > Glossary searching for TEXT (\"\" for every term); with "
+                       "--screenshot, render that dialog."),
+        QStringLiteral("TEXT")};
 
     void addTo(QCommandLineParser& parser) const
     {
@@ -116,7 +122,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, hardware, checkpointDialog});
+                           compareCharts, view, presentation, hardware, checkpointDialog,
+                           glossary});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -284,6 +291,13 @@ int run(int argc, char** argv)
             fail(QStringLiteral("--checkpoint-dialog needs a checkpoint file or directory"));
             return 2;
         }
+    }
+
+    if (parser.isSet(o.glossary)) {
+        GlossaryDialog* g = window.glossary();
+        g->setQuery(parser.value(o.glossary));
+        g->show();
+        dialog = g;
     }
 
     if (shot) {

@@ -1,18 +1,28 @@
 // The teaching additions of the main window on the offscreen platform: the summary sets a
 // preset's published headline beside the exact count and its training tokens beside Chinchilla's
-// rule, whose tokens per parameter are edited in the summary and in the Compare window alike.
+// rule, whose tokens per parameter are edited in the summary and in the Compare window alike; the
+// main controls explain their terms from the glossary, and Help > Glossary finds every term.
 // Expected texts are written from the public figures: GPT-2 paper Table 2 "117M" against the
 // checkpoint's 124,439,808 (+6.36%); Meta's Llama 3 model card "15T+" tokens against
 // 8,030,261,248 parameters (1,867.9 per parameter, 93.4 × Hoffmann et al. 2022's 20).
+#include "llmsizer/present/glossary.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/knobrow.h"
+#include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/figuregrid.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/state/comparisonmodel.h"
 
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTest>
+#include <QToolButton>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
@@ -30,6 +40,11 @@ private slots:
     void summaryFacts();
     void factsOnlyForThePresetAsLoaded();
     void chinchillaIsEditable();
+    void everyGlossaryKeyExists();
+    void mainControlsExplainThemselves_data();
+    void mainControlsExplainThemselves();
+    void glossaryDialogSearches_data();
+    void glossaryDialogSearches();
 };
 
 void TestUiTeaching::summaryFacts_data()
@@ -120,6 +135,105 @@ void TestUiTeaching::chinchillaIsEditable()
     QVERIFY(!f.model->setTokensPerParam(0));
     QVERIFY(!f.model->setTokensPerParam(kMaxTokensPerParam + 1));
     QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
+}
+
+// Every control that names a glossary term names one that exists.
+void TestUiTeaching::everyGlossaryKeyExists()
+{
+    Fixture f(QStringLiteral("llama-2-70b"));
+    int attached = 0;
+    const QList<QWidget*> widgets = f.window->findChildren<QWidget*>();
+    for (const QWidget* w : widgets) {
+        const QString key = w->property("glossaryKey").toString();
+        if (key.isEmpty()) {
+            continue;
+        }
+        ++attached;
+        QVERIFY2(findGlossaryTerm(key.toStdString()) != nullptr, qPrintable(key));
+        QVERIFY2(!w->whatsThis().isEmpty(), qPrintable(key));
+    }
+    QVERIFY(attached >= 30); // the knob rows (label, slider, spin box), strips and menus
+    // The summary's figures and the precision list explain themselves too.
+    for (const FigureGrid::Entry& e : f.window->summaryPanel()->grid()->entries()) {
+        QVERIFY2(e.tip.startsWith(QStringLiteral("<p><b>")), qPrintable(e.key));
+    }
+    auto* precision = f.window->memoryPanel()->findChild<QComboBox*>();
+    QVERIFY(precision != nullptr);
+}
+
+void TestUiTeaching::mainControlsExplainThemselves_data()
+{
+    QTest::addColumn<int>("knob");
+    QTest::addColumn<QString>("term"); // the glossary's name of the term, in the tooltip
+    QTest::newRow("d_model") << int(Knob::DModel) << "d_model (hidden size)";
+    QTest::newRow("layers") << int(Knob::Layers) << "Layers (n_layers)";
+    QTest::newRow("heads") << int(Knob::Heads) << "Attention heads (n_heads)";
+    QTest::newRow("KV heads") << int(Knob::KvHeads) << "KV heads (n_kv_heads)";
+    QTest::newRow("vocab") << int(Knob::Vocab) << "Vocabulary (vocab_size)";
+    QTest::newRow("d_ff") << int(Knob::Dff) << "d_ff (MLP width)";
+}
+
+void TestUiTeaching::mainControlsExplainThemselves()
+{
+    QFETCH(int, knob);
+    QFETCH(QString, term);
+    Fixture f(QStringLiteral("llama-2-70b"));
+    KnobRow* row = f.window->configPanel()->row(static_cast<Knob>(knob));
+    QVERIFY(row != nullptr);
+    for (const QWidget* w :
+         {static_cast<QWidget*>(row->slider()), static_cast<QWidget*>(row->spinBox())}) {
+        QVERIFY2(w->toolTip().contains(term.toHtmlEscaped()), qPrintable(w->toolTip()));
+        QCOMPARE(w->whatsThis(), w->toolTip());
+    }
+    // The precision menu and the KV cache (the Runtime menu) explain theirs.
+    const MemoryPanel* memory = f.window->memoryPanel();
+    QComboBox* precision = nullptr;
+    QToolButton* runtime = nullptr;
+    for (QWidget* w : memory->findChildren<QWidget*>()) {
+        const QString key = w->property("glossaryKey").toString();
+        if (key == QLatin1String("precision")) {
+            precision = qobject_cast<QComboBox*>(w);
+        } else if (key == QLatin1String("kv_cache")) {
+            runtime = qobject_cast<QToolButton*>(w);
+        }
+    }
+    QVERIFY(precision != nullptr);
+    QVERIFY(precision->toolTip().contains(QStringLiteral("Precision (bits per weight)")));
+    const int q4 = precision->findData(QStringLiteral("q4_k_m"));
+    QVERIFY(q4 >= 0);
+    QVERIFY(
+        precision->itemData(q4, Qt::ToolTipRole).toString().contains(QStringLiteral("K-quants")));
+    QVERIFY(runtime != nullptr);
+    QVERIFY(runtime->whatsThis().contains(QStringLiteral("<b>KV cache</b>")));
+    QVERIFY(runtime->toolTip().contains(QStringLiteral("<b>KV cache</b>")));
+}
+
+void TestUiTeaching::glossaryDialogSearches_data()
+{
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<QStringList>("keys");
+    QTest::newRow("GPT-2's n_embd") << "n_embd" << QStringList{QStringLiteral("d_model")};
+    QTest::newRow("Hugging Face's num_key_value_heads")
+        << "num_key_value_heads" << QStringList{QStringLiteral("kv_heads")};
+    QTest::newRow("no match") << "zzzz" << QStringList{};
+}
+
+void TestUiTeaching::glossaryDialogSearches()
+{
+    QFETCH(QString, query);
+    QFETCH(QStringList, keys);
+    Fixture f(QStringLiteral("gpt-2-small"));
+    GlossaryDialog* g = f.window->glossary();
+    QCOMPARE(g->shownKeys().size(), static_cast<qsizetype>(glossary().size())); // all at first
+    QTest::keyClicks(g->searchField(), query);
+    QCOMPARE(g->shownKeys(), keys);
+    if (!keys.isEmpty()) {
+        const GlossaryTerm* t = findGlossaryTerm(keys.front().toStdString());
+        QVERIFY(g->shownText().contains(
+            QString::fromUtf8(t->line1.data(), static_cast<qsizetype>(t->line1.size()))));
+    }
+    g->setQuery(QString());
+    QCOMPARE(g->shownKeys().size(), static_cast<qsizetype>(glossary().size()));
 }
 
 QTEST_MAIN(TestUiTeaching)

@@ -9,6 +9,7 @@
 #include "ui/compare/comparetablemodel.h"
 #include "ui/overview/presetpicker.h"
 #include "ui/shell/export.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
@@ -84,6 +85,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_tokensPerParam->setToolTip(tr("Chinchilla's rule (Hoffmann et al. 2022): a compute-optimal "
                                     "model trains on about 20 tokens per parameter; the "
                                     "tokens-per-parameter and Chinchilla rows use this value"));
+    m_tokensPerParam->setWhatsThis(glossaryTip("chinchilla"));
     m_export->setText(tr("Export"));
     m_export->setMenu(m_exportMenu);
     m_export->setPopupMode(QToolButton::InstantPopup);

@@ -4,6 +4,7 @@
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
 #include "ui/shell/figuregrid.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -43,10 +44,10 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     m_tokensPerParam->setRange(1, static_cast<int>(kMaxTokensPerParam));
     m_tokensPerParam->setSuffix(tr(" tokens/param"));
     m_tokensPerParam->setAccessibleName(tr("Chinchilla tokens per parameter"));
-    m_tokensPerParam->setToolTip(
-        tr("Chinchilla's rule (Hoffmann et al. 2022): a compute-optimal model trains on about 20 "
-           "tokens per parameter. The training tokens here and in the Compare table are set "
-           "against this value."));
+    attachGlossary(m_tokensPerParam, "chinchilla");
+    m_tokensPerParam->setToolTip(glossaryTip(
+        "chinchilla", tr("The training tokens here and in the Compare table are set against "
+                         "this value.")));
     auto* chinchilla = new QLabel(tr("&Chinchilla:"), m_factsRow);
     chinchilla->setBuddy(m_tokensPerParam);
     auto* row = new QHBoxLayout(m_factsRow);
@@ -102,9 +103,9 @@ void SummaryPanel::refreshFacts()
         return QStringLiteral("<p>%1</p>").arg(qs(text).toHtmlEscaped());
     };
     m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"), qs(published.text),
-                          QColor(), false, tip(published.detail)},
+                          QColor(), false, glossaryTip("headline") + tip(published.detail)},
                          {QStringLiteral("training"), tr("Training tokens"), qs(training.text),
-                          QColor(), false, tip(training.detail)}});
+                          QColor(), false, glossaryTip("chinchilla") + tip(training.detail)}});
 }
 
 void SummaryPanel::refresh()
@@ -153,16 +154,26 @@ void SummaryPanel::refresh()
             .arg(qs(formatBytes(kv.bytes, units, 1)), qs(withThousands(m_model->context())))
             .arg(m_model->batch());
     // Two columns, filled row by row: parameters on the left, memory on the right.
-    const std::pair<const char*, QString> order[] = {
-        {"total", tr("Total parameters")},       {"memory", tr("Memory")},
-        {"active", tr("Active per token")},      {"weights", tr("Weights")},
-        {"approx", tr("12·L·d² approximation")}, {"kv_token", tr("KV cache per token")},
-        {"flops", tr("FLOPs per token")},        {"kv_context", tr("KV cache at context")}};
+    // Each figure explains its term (glossary.h) as tooltip and What's This.
+    struct Figure {
+        const char* key;
+        QString name;
+        const char* term;
+    };
+    const Figure order[] = {{"total", tr("Total parameters"), "parameters"},
+                            {"memory", tr("Memory"), "precision"},
+                            {"active", tr("Active per token"), "active_params"},
+                            {"weights", tr("Weights"), "precision"},
+                            {"approx", tr("12·L·d² approximation"), "approx_12ld2"},
+                            {"kv_token", tr("KV cache per token"), "kv_cache"},
+                            {"flops", tr("FLOPs per token"), "flops_per_token"},
+                            {"kv_context", tr("KV cache at context"), "context"}};
     QList<FigureGrid::Entry> entries;
-    for (const auto& [key, name] : order) {
-        const QString k = QString::fromLatin1(key);
-        entries.append({k, name, text.value(k), QColor(),
-                        k == QLatin1String("total") || k == QLatin1String("memory")});
+    for (const Figure& f : order) {
+        const QString k = QString::fromLatin1(f.key);
+        entries.append({k, f.name, text.value(k), QColor(),
+                        k == QLatin1String("total") || k == QLatin1String("memory"),
+                        glossaryTip(f.term)});
     }
     m_grid->setEntries(entries);
     refreshFacts();

@@ -12,6 +12,7 @@
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/theme.h"
@@ -39,6 +40,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 namespace llmsizer::ui {
 
@@ -204,6 +206,17 @@ void MainWindow::createMenus()
     m_compareWindow->addActionsTo(compare);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* glossaryAction = help->addAction(tr("&Glossary…"), this, [this] {
+        glossary()->show();
+        glossary()->raise();
+        glossary()->activateWindow();
+    });
+    glossaryAction->setShortcut(QKeySequence::HelpContents);
+    glossaryAction->setStatusTip(tr("Every term the app shows, with its definition"));
+    QAction* whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setStatusTip(tr("Click a control to see what its term means"));
+    help->addAction(whatsThis);
+    help->addSeparator();
     help->addAction(tr("&About LLM Sizer"), this, [this] {
         QMessageBox::about(
             this, tr("About LLM Sizer"),
@@ -211,6 +224,14 @@ void MainWindow::createMenus()
                "memory it needs.</p><p>GB = 10⁹ bytes, GiB = 2³⁰ bytes.</p>")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+GlossaryDialog* MainWindow::glossary()
+{
+    if (m_glossary == nullptr) {
+        m_glossary = new GlossaryDialog(this);
+    }
+    return m_glossary;
 }
 
 QString MainWindow::loadFile(const QString& path)

@@ -12,6 +12,7 @@ class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
 class ExploreViews;
+class GlossaryDialog;
 class HardwareModel;
 class HardwareView;
 class KnobStrip;
@@ -58,6 +59,8 @@ public:
     KnobStrip* knobStrip() const { return m_strip; }
     // My hardware: every preset at every precision on the chosen GPUs.
     HardwareView* hardwareView() const { return m_hardwareView; }
+    // Help > Glossary (made when first asked for).
+    GlossaryDialog* glossary();
     // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
     // the hardware view's workload, runtime and GPU line, and shows the Overview.
     void openInOverview(const QString& presetId, const QString& precisionId);
@@ -89,6 +92,7 @@ private:
     HardwareModel* m_hardware;
     HardwareView* m_hardwareView;
     QTabWidget* m_tabs = nullptr;
+    GlossaryDialog* m_glossary = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };
