@@ -7,6 +7,7 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/glossarydialog.h"
+#include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
@@ -109,6 +110,11 @@ struct Options {
         QStringLiteral("checkpoint-dialog"),
         QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
                        "with --screenshot, render that dialog.")};
+    QCommandLineOption lesson{
+        QStringLiteral("lesson"),
+        QStringLiteral("Start a lesson of Help > Lessons: depth-vs-width, gqa-saving or "
+                       "rule-vs-exact (the main window is rendered with --screenshot)."),
+        QStringLiteral("ID")};
     QCommandLineOption glossary{
         QStringLiteral("glossary"),
         QStringLiteral("Open Help > Glossary searching for TEXT (\"\" for every term); with "
@@ -122,8 +128,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, hardware, checkpointDialog,
-                           glossary});
+                           compareCharts, view, presentation, hardware, checkpointDialog, glossary,
+                           lesson});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -293,6 +299,10 @@ int run(int argc, char** argv)
         }
     }
 
+    if (parser.isSet(o.lesson) && !window.findChild<Lessons*>()->start(parser.value(o.lesson))) {
+        fail(QStringLiteral("--lesson: unknown lesson \"%1\"").arg(parser.value(o.lesson)));
+        return 2;
+    }
     if (parser.isSet(o.glossary)) {
         GlossaryDialog* g = window.glossary();
         g->setQuery(parser.value(o.glossary));

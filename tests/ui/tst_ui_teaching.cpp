@@ -15,10 +15,15 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/figuregrid.h"
 #include "ui/shell/glossarydialog.h"
+#include "ui/shell/lessons.h"
 #include "ui/state/comparisonmodel.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/mathpanel.h"
 
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTest>
@@ -45,6 +50,9 @@ private slots:
     void mainControlsExplainThemselves();
     void glossaryDialogSearches_data();
     void glossaryDialogSearches();
+    void lessons_data();
+    void lessons();
+    void lessonMenu();
 };
 
 void TestUiTeaching::summaryFacts_data()
@@ -234,6 +242,74 @@ void TestUiTeaching::glossaryDialogSearches()
     }
     g->setQuery(QString());
     QCOMPARE(g->shownKeys().size(), static_cast<qsizetype>(glossary().size()));
+}
+
+// Help > Lessons: each lesson loads its preset, shows its view, frames its figure and fills the
+// Compare window; the bar says what to see (the numbers are tst_lessons'), and ends on request.
+void TestUiTeaching::lessons_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QString>("highlight");
+    QTest::addColumn<int>("compared");
+    QTest::addColumn<bool>("math"); // Show the math is the view shown
+    QTest::addColumn<QString>("figure");
+    QTest::newRow("depth vs width") << "depth-vs-width"
+                                    << "gpt-2-small"
+                                    << "" << 3 << false << "339,978,240, ×4.00";
+    QTest::newRow("GQA's saving") << "gqa-saving"
+                                  << "llama-2-70b"
+                                  << "kv_context" << 2 << false << "10.74 GB";
+    QTest::newRow("12·L·d² vs exact") << "rule-vs-exact"
+                                      << "llama-2-7b"
+                                      << "" << 0 << true << "6,442,450,944";
+}
+
+void TestUiTeaching::lessons()
+{
+    QFETCH(QString, lesson);
+    QFETCH(QString, preset);
+    QFETCH(QString, highlight);
+    QFETCH(int, compared);
+    QFETCH(bool, math);
+    QFETCH(QString, figure);
+    Fixture f(QStringLiteral("mistral-7b"));
+    auto* lessons = f.window->findChild<Lessons*>();
+    QVERIFY(lessons != nullptr);
+    QVERIFY(lessons->isHidden());
+    QVERIFY(lessons->start(lesson));
+    QCOMPARE(lessons->current(), lesson);
+    QVERIFY(!lessons->isHidden());
+    QVERIFY2(lessons->text().contains(figure), qPrintable(lessons->text()));
+    QCOMPARE(f.model->presetId(), preset);
+    QCOMPARE(f.window->summaryPanel()->grid()->highlighted(), highlight);
+    QCOMPARE(f.window->comparison()->size(), compared);
+    QCOMPARE(f.window->explore()->math()->isVisible(), math);
+    QCOMPARE(f.window->summaryPanel()->isVisible(), !math);
+    lessons->stop();
+    QVERIFY(lessons->isHidden());
+    QVERIFY(f.window->summaryPanel()->grid()->highlighted().isEmpty());
+    QVERIFY(!lessons->start(QStringLiteral("no-such-lesson")));
+}
+
+void TestUiTeaching::lessonMenu()
+{
+    Fixture f(QStringLiteral("gpt-2-small"));
+    QMenu* menu = nullptr;
+    for (QMenu* m : f.window->menuBar()->findChildren<QMenu*>()) {
+        if (m->title() == QStringLiteral("&Lessons")) {
+            menu = m;
+        }
+    }
+    QVERIFY(menu != nullptr);
+    QStringList titles;
+    for (const QAction* a : menu->actions()) {
+        titles << a->text();
+    }
+    QCOMPARE(titles, (QStringList{QStringLiteral("Depth vs width"), QStringLiteral("GQA's saving"),
+                                  QStringLiteral("12·L·d² vs exact")}));
+    menu->actions().at(1)->trigger();
+    QCOMPARE(f.model->presetId(), QStringLiteral("llama-2-70b"));
 }
 
 QTEST_MAIN(TestUiTeaching)

@@ -13,6 +13,7 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/glossarydialog.h"
+#include "ui/shell/lessons.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/theme.h"
@@ -113,6 +114,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     centralLayout->setSpacing(0);
     m_strip->setVisible(false);
     centralLayout->addWidget(m_strip);
+    // Help > Lessons: a bar above the views says what the lesson shows (findChild<Lessons*>()).
+    centralLayout->addWidget(new Lessons(this, m_model));
     centralLayout->addWidget(split, 1);
     setCentralWidget(central);
     setAcceptDrops(true);
@@ -216,6 +219,7 @@ void MainWindow::createMenus()
     QAction* whatsThis = QWhatsThis::createAction(this);
     whatsThis->setStatusTip(tr("Click a control to see what its term means"));
     help->addAction(whatsThis);
+    findChild<Lessons*>()->addMenuEntries(help->addMenu(tr("&Lessons")));
     help->addSeparator();
     help->addAction(tr("&About LLM Sizer"), this, [this] {
         QMessageBox::about(
