@@ -19,6 +19,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/mathpanel.h"
+#include "ui/teach/presentation.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -45,6 +46,7 @@ private slots:
     void summaryFacts();
     void factsOnlyForThePresetAsLoaded();
     void chinchillaIsEditable();
+    void presentationShortForms();
     void everyGlossaryKeyExists();
     void mainControlsExplainThemselves_data();
     void mainControlsExplainThemselves();
@@ -143,6 +145,21 @@ void TestUiTeaching::chinchillaIsEditable()
     QVERIFY(!f.model->setTokensPerParam(0));
     QVERIFY(!f.model->setTokensPerParam(kMaxTokensPerParam + 1));
     QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
+}
+
+// Presentation mode keeps the charts' height: the two lines become one, in their short forms.
+void TestUiTeaching::presentationShortForms()
+{
+    Fixture f(QStringLiteral("llama-3-8b"));
+    SummaryPanel* s = f.window->summaryPanel();
+    const int tall = s->facts()->sizeHint().height();
+    f.window->explore()->presentation()->setOn(true);
+    QCOMPARE(s->figure(QStringLiteral("published")), QStringLiteral("8B headline (+0.4%)"));
+    QCOMPARE(s->figure(QStringLiteral("training")), QStringLiteral("1,868 (93× Chinchilla)"));
+    QVERIFY(s->figureTip(QStringLiteral("training")).contains(QStringLiteral("15T tokens")));
+    QVERIFY(s->facts()->sizeHint().height() < tall * 1.4); // one row at 1.4× the font
+    f.window->explore()->presentation()->setOn(false);
+    QVERIFY(s->figure(QStringLiteral("published")).startsWith(QStringLiteral("8B published")));
 }
 
 // Every control that names a glossary term names one that exists.

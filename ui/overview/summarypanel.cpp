@@ -67,6 +67,22 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     refresh();
 }
 
+void SummaryPanel::setCompact(bool compact)
+{
+    if (compact != m_compact) {
+        m_compact = compact;
+        m_facts->setMaxColumns(compact ? 2 : 1);
+        refreshFacts();
+    }
+    // The configuration panel gives way in presentation mode and passes the keyboard focus on:
+    // a selected value in this field would read as something to look at on the projector.
+    QWidget* focus = window()->focusWidget();
+    if (compact && focus != nullptr &&
+        (focus == m_tokensPerParam || m_tokensPerParam->isAncestorOf(focus))) {
+        focus->clearFocus();
+    }
+}
+
 QString SummaryPanel::figure(const QString& key) const
 {
     const QString v = m_grid->value(key);
@@ -102,10 +118,17 @@ void SummaryPanel::refreshFacts()
     const auto tip = [](const std::string& text) {
         return QStringLiteral("<p>%1</p>").arg(qs(text).toHtmlEscaped());
     };
-    m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"), qs(published.text),
-                          QColor(), false, glossaryTip("headline") + tip(published.detail)},
-                         {QStringLiteral("training"), tr("Training tokens"), qs(training.text),
-                          QColor(), false, glossaryTip("chinchilla") + tip(training.detail)}});
+    // The short forms leave the sentence to the tooltip.
+    const auto full = [this, &tip](const std::string& text) {
+        return m_compact ? tip(text) : QString();
+    };
+    m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"),
+                          qs(m_compact ? published.short_text : published.text), QColor(), false,
+                          glossaryTip("headline") + full(published.text) + tip(published.detail)},
+                         {QStringLiteral("training"),
+                          m_compact ? tr("Tokens per parameter") : tr("Training tokens"),
+                          qs(m_compact ? training.short_text : training.text), QColor(), false,
+                          glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
 }
 
 void SummaryPanel::refresh()

@@ -30,6 +30,10 @@ public:
     FigureGrid* facts() const { return m_facts; }
     // Chinchilla's tokens per parameter.
     QSpinBox* tokensPerParam() const { return m_tokensPerParam; }
+    // Presentation mode: the published figure and the training tokens in their short forms
+    // ("70B headline (+0.8%)", "213 (11× Chinchilla)") side by side, one row instead of two, so
+    // that the charts keep their height on a 1280 × 800 projector.
+    void setCompact(bool compact);
 
 private:
     void refresh();
@@ -40,6 +44,7 @@ private:
     FigureGrid* m_facts;
     QWidget* m_factsRow;
     QSpinBox* m_tokensPerParam;
+    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

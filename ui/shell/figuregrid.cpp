@@ -62,6 +62,15 @@ void FigureGrid::resizeEvent(QResizeEvent* event)
     relayout();
 }
 
+void FigureGrid::setMaxColumns(int maxColumns)
+{
+    if (maxColumns != m_maxColumns) {
+        m_maxColumns = maxColumns;
+        relayout();
+        update();
+    }
+}
+
 void FigureGrid::setEntries(const QList<Entry>& entries)
 {
     const bool resized = rows() != (static_cast<int>(entries.size()) + m_columns - 1) / m_columns;

@@ -29,6 +29,8 @@ public:
 
     // Replaces the entries; the layout is only told when their number changes.
     void setEntries(const QList<Entry>& entries);
+    // Up to this many columns from now on (presentation mode packs a grid into fewer rows).
+    void setMaxColumns(int maxColumns);
     const QList<Entry>& entries() const { return m_entries; }
     QString value(const QString& key) const;
     QString tip(const QString& key) const;

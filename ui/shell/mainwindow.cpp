@@ -143,6 +143,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
                 showConfig();
                 m_strip->setVisible(on);
                 m_memory->setCompact(on);
+                m_summary->setCompact(on);
                 // The new font and palette reach the widgets through events: restyle after them.
                 QMetaObject::invokeMethod(
                     this,
