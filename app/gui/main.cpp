@@ -8,6 +8,8 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/checkpointdialog.h"
+#include "ui/shell/glossarydialog.h"
+#include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
@@ -119,6 +121,16 @@ struct Options {
         QStringLiteral("gpu-editor"),
         QStringLiteral("Open \"Custom GPUs\" (your own GPUs, beside the settings file); with "
                        "--screenshot, render that dialog.")};
+    QCommandLineOption lesson{
+        QStringLiteral("lesson"),
+        QStringLiteral("Start a lesson of Help > Lessons: depth-vs-width, gqa-saving or "
+                       "rule-vs-exact (the main window is rendered with --screenshot)."),
+        QStringLiteral("ID")};
+    QCommandLineOption glossary{
+        QStringLiteral("glossary"),
+        QStringLiteral("Open Help > Glossary searching for TEXT (\"\" for every term); with "
+                       "--screenshot, render that dialog."),
+        QStringLiteral("TEXT")};
 
     void addTo(QCommandLineParser& parser) const
     {
@@ -128,7 +140,7 @@ struct Options {
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
                            compareCharts, view, presentation, hardware, overviewChart,
-                           checkpointDialog, gpuEditor});
+                           checkpointDialog, gpuEditor, glossary, lesson});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
@@ -321,6 +333,21 @@ int run(int argc, char** argv)
             return 2;
         }
         dialog = window.showGpuEditor();
+    }
+    if (parser.isSet(o.lesson) && !window.findChild<Lessons*>()->start(parser.value(o.lesson))) {
+        fail(QStringLiteral("--lesson: unknown lesson \"%1\"").arg(parser.value(o.lesson)));
+        return 2;
+    }
+    if (parser.isSet(o.glossary)) {
+        if (dialog != nullptr) {
+            fail(QStringLiteral("--glossary opens a dialog of its own; give one of --glossary, "
+                                "--gpu-editor and --checkpoint-dialog"));
+            return 2;
+        }
+        GlossaryDialog* g = window.glossary();
+        g->setQuery(parser.value(o.glossary));
+        g->show();
+        dialog = g;
     }
 
     if (shot) {

@@ -5,9 +5,11 @@
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/present/preset_facts.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/text.h"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <stdexcept>
@@ -244,6 +246,12 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
              [&](const Column& c) { return countCell(c.count.total); });
     rows.add("active_params", "Active parameters per token", "parameters",
              [&](const Column& c) { return countCell(c.count.active); });
+    const bool anyPublished = std::any_of(configs.begin(), configs.end(),
+                                          [](const NamedConfig& nc) { return nc.published; });
+    if (anyPublished) {
+        rows.add("published", "Published figure", "parameters",
+                 [&](const Column& c) { return publishedCell(*c.named, c.count.total); });
+    }
     for (Component comp : kAllComponents) {
         rows.add(
             "params." + std::string(componentKey(comp)), std::string(componentLabel(comp)),
@@ -269,6 +277,16 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
         const double f = decodeFlopsPerToken(c.named->config, c.count, c.context).total();
         return realCell(f, scientific(f));
     });
+    if (anyPublished) {
+        const auto k = static_cast<double>(options.tokens_per_param);
+        rows.add("training_tokens", "Training tokens (published)", "tokens",
+                 [&](const Column& c) { return trainingTokensCell(*c.named, c.count.total, k); });
+        rows.add("tokens_per_param",
+                 "Tokens per parameter (Chinchilla: " + std::to_string(options.tokens_per_param) +
+                     ")",
+                 "tokens per parameter",
+                 [&](const Column& c) { return tokensPerParamCell(*c.named, c.count.total, k); });
+    }
     rows.add("chinchilla_tokens",
              "Chinchilla tokens (" + std::to_string(options.tokens_per_param) + " per parameter)",
              "tokens", [&](const Column& c) {

@@ -354,6 +354,26 @@ private slots:
         j = validPreset();
         j["training_tokens"] = {{"tokens", 300000000000ull}};
         row("training tokens without a source", j, "bad.json: training_tokens.source: is required");
+        // The headline a model is known by (GPT-2 paper, Table 2: "117M" for 124,439,808).
+        j = validPreset();
+        j["published"]["headline"] = "117";
+        j["published"]["headline_source"] = "GPT-2 paper, Table 2";
+        row("headline without a suffix", j,
+            "bad.json: published.headline: must be a figure such as \"117M\", \"46.7B\" or "
+            "\"1T\" (got \"117\")");
+        j["published"]["headline"] = "1B";
+        row("headline far from the count", j,
+            "bad.json: published.headline: must lie within a factor of two of total_params "
+            "(124,439,808; got \"1B\")");
+        j["published"].erase("headline_source");
+        j["published"]["headline"] = "117M";
+        row("headline without a source", j,
+            "bad.json: published.headline_source: is required with a headline (where the figure "
+            "is stated)");
+        j["published"].erase("headline");
+        j["published"]["headline_source"] = "GPT-2 paper, Table 2";
+        row("headline source alone", j,
+            "bad.json: published.headline_source: is only used with a headline");
         row("not an object", json::array({1, 2}), "bad.json: must be a JSON object (got an array)");
     }
     void malformed()

@@ -35,11 +35,20 @@ CompareFixture::CompareFixture(const QStringList& presets)
     }
 }
 
+// The entries as the core's input, with each preset's published figures (a preset compared as
+// loaded carries them; ComparisonModel::namedConfigs says which).
 std::vector<NamedConfig> CompareFixture::configs() const
 {
     std::vector<NamedConfig> out;
     for (const SessionModel& e : comparison->entries()) {
-        out.push_back({e.name, e.config});
+        NamedConfig nc{e.name, e.config};
+        const Preset* p =
+            e.preset_id.empty() ? nullptr : model->findPreset(QString::fromStdString(e.preset_id));
+        if (p != nullptr && p->config == e.config) {
+            nc.published = p->published;
+            nc.training = p->training;
+        }
+        out.push_back(nc);
     }
     return out;
 }
@@ -59,6 +68,7 @@ ComparisonTable CompareFixture::expectedTable() const
     o.context = comparison->context();
     o.units = model->units();
     o.kv_precision = comparison->kvPrecision().toStdString();
+    o.tokens_per_param = model->tokensPerParam();
     return buildComparisonTable(configs(), o);
 }
 
@@ -83,6 +93,12 @@ void compareTable(const CompareTableModel* view, const ComparisonTable& expected
                      QString::fromStdString(cell.exact()));
             QCOMPARE(index.data().toString(), QString::fromStdString(cell.text));
             QCOMPARE(index.data(CompareTableModel::DiffersRole).toBool(), row.differs);
+            // The tooltip names the row; a cell with more to say (a source, a note) says it.
+            const QString tip = index.data(Qt::ToolTipRole).toString();
+            QVERIFY(tip.startsWith(QString::fromStdString(row.label) + QStringLiteral(": ")));
+            if (!cell.detail.empty()) {
+                QVERIFY(tip.endsWith(QString::fromStdString(cell.detail)));
+            }
             // Differing rows, and only those, carry the highlight.
             const QVariant background = index.data(Qt::BackgroundRole);
             QCOMPARE(background.isValid(), row.differs);

@@ -9,6 +9,7 @@
 #include "ui/compare/comparetablemodel.h"
 #include "ui/overview/presetpicker.h"
 #include "ui/shell/export.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
@@ -22,6 +23,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -43,9 +45,9 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     : QWidget(parent), m_comparison(comparison), m_current(current),
       m_picker(new PresetPicker(this)), m_addCurrent(new QPushButton(tr("Add &current"), this)),
       m_context(new QComboBox(this)), m_kv(new QComboBox(this)), m_units(new QComboBox(this)),
-      m_export(new QToolButton(this)), m_exportMenu(new CompareExportMenu(this)),
-      m_chips(new CompareChips(comparison, this)), m_hint(new QLabel(this)),
-      m_message(new QLabel(this)), m_stack(new QStackedWidget(this)),
+      m_tokensPerParam(new QSpinBox(this)), m_export(new QToolButton(this)),
+      m_exportMenu(new CompareExportMenu(this)), m_chips(new CompareChips(comparison, this)),
+      m_hint(new QLabel(this)), m_message(new QLabel(this)), m_stack(new QStackedWidget(this)),
       m_split(new QSplitter(Qt::Horizontal, this)), m_tabs(new QTabWidget(this)),
       m_table(new QTableView(this)), m_tableModel(new CompareTableModel(comparison, this)),
       m_components(new CompareChartBars(tr("Parameters per component"), this)),
@@ -73,6 +75,17 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_units->addItem(tr("GB (10⁹)"));
     m_units->addItem(tr("GiB (2³⁰)"));
     m_units->setToolTip(tr("GB = 1,000,000,000 bytes; GiB = 1,073,741,824 bytes"));
+    // The Chinchilla rows' tokens per parameter (Hoffmann et al. 2022: about 20), shared with
+    // the Overview's summary through the display options.
+    m_tokensPerParam->setObjectName(QStringLiteral("tokensPerParam"));
+    m_tokensPerParam->setRange(1, static_cast<int>(kMaxTokensPerParam));
+    m_tokensPerParam->setPrefix(tr("Chinchilla "));
+    m_tokensPerParam->setSuffix(tr(" tokens/param"));
+    m_tokensPerParam->setAccessibleName(tr("Chinchilla tokens per parameter"));
+    m_tokensPerParam->setToolTip(tr("Chinchilla's rule (Hoffmann et al. 2022): a compute-optimal "
+                                    "model trains on about 20 tokens per parameter; the "
+                                    "tokens-per-parameter and Chinchilla rows use this value"));
+    m_tokensPerParam->setWhatsThis(glossaryTip("chinchilla"));
     m_export->setText(tr("Export"));
     m_export->setMenu(m_exportMenu);
     m_export->setPopupMode(QToolButton::InstantPopup);
@@ -87,6 +100,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     bar->addWidget(m_context);
     bar->addWidget(m_kv);
     bar->addWidget(m_units);
+    bar->addWidget(m_tokensPerParam);
     bar->addStretch();
     bar->addWidget(m_export);
 
@@ -140,6 +154,9 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
             [this](int index) { m_comparison->setKvPrecision(m_kv->itemData(index).toString()); });
     connect(m_units, &QComboBox::activated, this, [this](int index) {
         m_current->setUnits(index == 1 ? ByteUnits::Binary : ByteUnits::Decimal);
+    });
+    connect(m_tokensPerParam, &QSpinBox::valueChanged, this, [this](int tokens) {
+        m_current->setTokensPerParam(static_cast<std::uint64_t>(tokens));
     });
     connect(m_current, &ConfigModel::presetsChanged, this,
             [this] { m_picker->setPresets(m_current->presets(), m_current->presetTotals()); });
@@ -268,6 +285,8 @@ void ComparePanel::syncOptions()
     const QSignalBlocker blockContext(m_context);
     const QSignalBlocker blockUnits(m_units);
     const QSignalBlocker blockKv(m_kv);
+    const QSignalBlocker blockTokens(m_tokensPerParam);
+    m_tokensPerParam->setValue(static_cast<int>(m_current->tokensPerParam()));
     m_kv->setCurrentIndex(m_kv->findData(m_comparison->kvPrecision()));
     int index = m_context->findData(QVariant::fromValue<qulonglong>(m_comparison->context()));
     if (index < 0) {

@@ -8,6 +8,7 @@ class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QPushButton;
+class QSpinBox;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
@@ -83,6 +84,7 @@ private:
     QComboBox* m_context;
     QComboBox* m_kv;
     QComboBox* m_units;
+    QSpinBox* m_tokensPerParam; // Chinchilla's tokens per parameter (the Overview's too)
     QToolButton* m_export;
     CompareExportMenu* m_exportMenu;
     CompareChips* m_chips;

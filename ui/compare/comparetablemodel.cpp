@@ -40,6 +40,9 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         return qs(cell.text);
     case Qt::ToolTipRole:
+        if (!cell.detail.empty()) {
+            return QStringLiteral("%1: %2").arg(qs(row.label), qs(cell.detail));
+        }
         return QStringLiteral("%1: %2 %3").arg(qs(row.label), qs(cell.exact()), qs(row.unit));
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

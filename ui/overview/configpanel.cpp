@@ -2,6 +2,7 @@
 
 #include "ui/overview/knobrow.h"
 #include "ui/overview/presetpicker.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -27,6 +28,31 @@ constexpr std::array<Knob, 10> kKnobOrder{
     Knob::Dff,    Knob::Experts, Knob::ExpertsPerToken, Knob::ExpertDff, Knob::SharedExperts};
 
 } // namespace
+
+const char* knobGlossaryKey(Knob knob)
+{
+    switch (knob) {
+    case Knob::DModel:
+        return "d_model";
+    case Knob::Layers:
+        return "layers";
+    case Knob::Heads:
+        return "heads";
+    case Knob::KvHeads:
+        return "kv_heads";
+    case Knob::Vocab:
+        return "vocab";
+    case Knob::Dff:
+    case Knob::ExpertDff:
+        return "d_ff";
+    case Knob::ExpertsPerToken:
+        return "active_params";
+    case Knob::Experts:
+    case Knob::SharedExperts:
+        break;
+    }
+    return "moe";
+}
 
 void showKnob(KnobRow* row, Knob knob, const ConfigModel& model)
 {
@@ -112,6 +138,15 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     layout->addWidget(workBox);
     layout->addStretch();
 
+    // Each control explains its term (Help > Glossary has them all).
+    for (std::size_t i = 0; i < kKnobOrder.size(); ++i) {
+        m_rows[i]->setGlossary(knobGlossaryKey(kKnobOrder[i]));
+    }
+    m_context->setGlossary("context");
+    m_batch->setGlossary("batch");
+    attachGlossary(m_mlp, "gated_mlp");
+    attachGlossary(m_norm, "norms");
+    attachGlossary(m_tied, "tied_head");
     for (std::size_t i = 0; i < kKnobOrder.size(); ++i) {
         const Knob knob = kKnobOrder[i];
         connect(m_rows[i], &KnobRow::valueEdited, this,

@@ -23,6 +23,8 @@ class PresetPicker;
 // model's value) and value, and for the heads the head size, "(head dim 128)" or "(latent)". The
 // configuration panel and presentation mode's strip show their sliders through it.
 void showKnob(KnobRow* row, Knob knob, const ConfigModel& model);
+// The glossary term (glossary.h key) a knob's row explains: "d_model", "kv_heads", "moe", ….
+const char* knobGlossaryKey(Knob knob);
 
 // The configuration panel: preset picker, "Modified" marker with reset, one slider + spin box per
 // model knob (d_model, layers, heads, kv heads, vocab, d_ff, and the expert fields when the model

@@ -1,6 +1,7 @@
 #include "ui/overview/knobrow.h"
 
 #include "llmsizer/present/view_support.h"
+#include "ui/shell/glossarydialog.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -166,9 +167,18 @@ std::uint64_t KnobRow::sliderValue() const
                : 0;
 }
 
+void KnobRow::setGlossary(const char* key)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_label), static_cast<QWidget*>(m_slider),
+                       static_cast<QWidget*>(m_spin)}) {
+        attachGlossary(w, key);
+    }
+    m_help = m_label->toolTip();
+}
+
 void KnobRow::setNote(const QString& note)
 {
-    m_label->setToolTip(note);
+    m_label->setToolTip(m_help.isEmpty() ? note : m_help);
     m_label->setText(note.isEmpty() ? m_text : m_text + QStringLiteral("  ") + note);
 }
 

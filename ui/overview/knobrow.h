@@ -42,7 +42,10 @@ public:
     KnobRow(const QString& label, QGridLayout* grid, int row, QWidget* parent);
 
     void setState(const std::vector<std::uint64_t>& steps, std::uint64_t value);
-    void setNote(const QString& note);       // appended to the label, e.g. "×3.50"
+    void setNote(const QString& note); // appended to the label, e.g. "×3.50"
+    // The glossary's term for this knob (glossary.h key): the label, slider and spin box explain
+    // it as tooltip and What's This.
+    void setGlossary(const char* key);
     void setMessage(const QString& message); // empty hides the line
     void setVisible(bool visible);
     void setEnabled(bool enabled);
@@ -65,6 +68,7 @@ private:
     void fitLabel();
 
     QString m_text;
+    QString m_help; // the glossary's text, the label's tooltip
     QString m_labelSample = QStringLiteral("Heads  (head dim 00000)");
     QLabel* m_label;
     QSlider* m_slider;

@@ -34,6 +34,7 @@ KnobStrip::KnobStrip(ConfigModel* model, QWidget* parent)
         m_rows[i] = new KnobRow(labels[i], grid, 0, cell);
         m_rows[i]->setLabelWidthFor(kKnobs[i] == Knob::Heads ? tr("Heads  (head dim 000)")
                                                              : labels[i]);
+        m_rows[i]->setGlossary(knobGlossaryKey(kKnobs[i]));
         flow->addWidget(cell);
         const Knob knob = kKnobs[i];
         connect(m_rows[i], &KnobRow::valueEdited, this,

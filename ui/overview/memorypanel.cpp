@@ -3,8 +3,10 @@
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
+#include "llmsizer/present/glossary.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/shell/flowlayout.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -43,11 +45,22 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
         m_precision->addItem(qs(p.label), qs(p.id));
     }
     m_precision->setAccessibleName(tr("Precision"));
-    m_precision->setToolTip(tr("Precision of the summary's memory figure"));
+    // Each precision explains itself in the list; the menu explains what a precision is.
+    for (int i = 0; i < m_precision->count(); ++i) {
+        const std::string id = m_precision->itemData(i).toString().toStdString();
+        const std::string key(glossaryKeyForPrecision(id));
+        if (!key.empty()) {
+            m_precision->setItemData(i, glossaryTip(key.c_str()), Qt::ToolTipRole);
+        }
+    }
+    m_precision->setToolTip(
+        glossaryTip("precision", tr("The precision of the summary's memory figure.")));
+    m_precision->setWhatsThis(m_precision->toolTip());
+    m_precision->setProperty("glossaryKey", QStringLiteral("precision"));
     m_units->addItem(tr("GB (10⁹)"));
     m_units->addItem(tr("GiB (2³⁰)"));
     m_units->setAccessibleName(tr("Units"));
-    m_units->setToolTip(tr("GB = 1,000,000,000 bytes; GiB = 1,073,741,824 bytes"));
+    attachGlossary(m_units, "gb_gib");
     m_gguf->setText(tr("GGUF types"));
     m_gguf->setPopupMode(QToolButton::InstantPopup);
     m_gguf->setMenu(new QMenu(m_gguf));
@@ -55,6 +68,9 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     m_gpus->setPopupMode(QToolButton::InstantPopup);
     m_gpus->setMenu(new QMenu(m_gpus));
     m_runtime->setText(tr("Runtime"));
+    // The KV cache's precision is chosen here (the tooltip names the choice).
+    attachGlossary(m_runtime, "kv_cache", true);
+    attachGlossary(m_mode, "training_memory", true);
     m_runtime->setPopupMode(QToolButton::InstantPopup);
     m_runtime->setMenu(new QMenu(m_runtime));
 
@@ -252,8 +268,9 @@ void MemoryPanel::sync()
             overheadLabel = a->text();
         }
     }
-    m_runtime->setToolTip(tr("Runtime overhead: %1\nKV cache: %2")
-                              .arg(overheadLabel, m_model->kvPrecision().toUpper()));
+    m_runtime->setToolTip(
+        glossaryTip("kv_cache", tr("Runtime overhead: %1. KV cache: %2.")
+                                    .arg(overheadLabel, m_model->kvPrecision().toUpper())));
     const QStringList gpus = m_model->gpus();
     const QList<QAction*> gpuActions = m_gpus->menu()->actions();
     for (QAction* a : gpuActions) {

@@ -1,12 +1,18 @@
 #include "ui/overview/summarypanel.h"
 
+#include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
 #include "ui/shell/figuregrid.h"
+#include "ui/shell/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <QHBoxLayout>
 #include <QHash>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace llmsizer::ui {
@@ -26,19 +32,103 @@ std::uint64_t segmentBytes(const MemoryBar& bar, const char* key)
 } // namespace
 
 SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this))
+    : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this)),
+      m_facts(new FigureGrid(1, 0, this)), m_factsRow(new QWidget(this)),
+      m_tokensPerParam(new QSpinBox(this))
 {
+    m_grid->setObjectName(QStringLiteral("summaryFigures"));
+    m_facts->setObjectName(QStringLiteral("presetFacts"));
+    // Chinchilla's rule, shown and edited where it is used: Hoffmann et al. 2022 ("Training
+    // Compute-Optimal Large Language Models", Table 3) find about 20 tokens per parameter.
+    m_tokensPerParam->setObjectName(QStringLiteral("tokensPerParam"));
+    m_tokensPerParam->setRange(1, static_cast<int>(kMaxTokensPerParam));
+    m_tokensPerParam->setSuffix(tr(" tokens/param"));
+    m_tokensPerParam->setAccessibleName(tr("Chinchilla tokens per parameter"));
+    attachGlossary(m_tokensPerParam, "chinchilla");
+    m_tokensPerParam->setToolTip(glossaryTip(
+        "chinchilla", tr("The training tokens here and in the Compare table are set against "
+                         "this value.")));
+    auto* chinchilla = new QLabel(tr("&Chinchilla:"), m_factsRow);
+    chinchilla->setBuddy(m_tokensPerParam);
+    auto* row = new QHBoxLayout(m_factsRow);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_facts, 1);
+    row->addWidget(chinchilla, 0, Qt::AlignBottom);
+    row->addWidget(m_tokensPerParam, 0, Qt::AlignBottom);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(2);
     layout->addWidget(m_grid);
+    layout->addWidget(m_factsRow);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     connect(m_model, &ConfigModel::changed, this, &SummaryPanel::refresh);
+    connect(m_tokensPerParam, &QSpinBox::valueChanged, this,
+            [this](int tokens) { m_model->setTokensPerParam(static_cast<std::uint64_t>(tokens)); });
     refresh();
+}
+
+void SummaryPanel::setCompact(bool compact)
+{
+    if (compact != m_compact) {
+        m_compact = compact;
+        m_facts->setMaxColumns(compact ? 2 : 1);
+        refreshFacts();
+    }
+    // The configuration panel gives way in presentation mode and passes the keyboard focus on:
+    // a selected value in this field would read as something to look at on the projector.
+    QWidget* focus = window()->focusWidget();
+    if (compact && focus != nullptr &&
+        (focus == m_tokensPerParam || m_tokensPerParam->isAncestorOf(focus))) {
+        focus->clearFocus();
+    }
 }
 
 QString SummaryPanel::figure(const QString& key) const
 {
-    return m_grid->value(key);
+    const QString v = m_grid->value(key);
+    return v.isEmpty() && !m_factsRow->isHidden() ? m_facts->value(key) : v;
+}
+
+QString SummaryPanel::figureTip(const QString& key) const
+{
+    const QString tip = m_grid->tip(key);
+    return tip.isEmpty() && !m_factsRow->isHidden() ? m_facts->tip(key) : tip;
+}
+
+// A preset as loaded: its published headline against the exact count, its training tokens
+// against Chinchilla's rule (preset_facts.h). Another model (edited, a file) has no such figures.
+void SummaryPanel::refreshFacts()
+{
+    {
+        const QSignalBlocker block(m_tokensPerParam);
+        m_tokensPerParam->setValue(static_cast<int>(m_model->tokensPerParam()));
+    }
+    const Preset* preset = m_model->isModified() || m_model->checkpoint() != nullptr
+                               ? nullptr
+                               : m_model->findPreset(m_model->presetId());
+    m_factsRow->setHidden(preset == nullptr);
+    if (preset == nullptr) {
+        return;
+    }
+    const std::uint64_t counted = m_model->count().total;
+    const PublishedFacts published = publishedFacts(preset->published, counted);
+    const TrainingFacts training =
+        trainingFacts(preset->training, counted, static_cast<double>(m_model->tokensPerParam()));
+    // Rich text, so that the tooltip wraps the sources' long sentences.
+    const auto tip = [](const std::string& text) {
+        return QStringLiteral("<p>%1</p>").arg(qs(text).toHtmlEscaped());
+    };
+    // The short forms leave the sentence to the tooltip.
+    const auto full = [this, &tip](const std::string& text) {
+        return m_compact ? tip(text) : QString();
+    };
+    m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"),
+                          qs(m_compact ? published.short_text : published.text), QColor(), false,
+                          glossaryTip("headline") + full(published.text) + tip(published.detail)},
+                         {QStringLiteral("training"),
+                          m_compact ? tr("Tokens per parameter") : tr("Training tokens"),
+                          qs(m_compact ? training.short_text : training.text), QColor(), false,
+                          glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
 }
 
 void SummaryPanel::refresh()
@@ -87,18 +177,29 @@ void SummaryPanel::refresh()
             .arg(qs(formatBytes(kv.bytes, units, 1)), qs(withThousands(m_model->context())))
             .arg(m_model->batch());
     // Two columns, filled row by row: parameters on the left, memory on the right.
-    const std::pair<const char*, QString> order[] = {
-        {"total", tr("Total parameters")},       {"memory", tr("Memory")},
-        {"active", tr("Active per token")},      {"weights", tr("Weights")},
-        {"approx", tr("12·L·d² approximation")}, {"kv_token", tr("KV cache per token")},
-        {"flops", tr("FLOPs per token")},        {"kv_context", tr("KV cache at context")}};
+    // Each figure explains its term (glossary.h) as tooltip and What's This.
+    struct Figure {
+        const char* key;
+        QString name;
+        const char* term;
+    };
+    const Figure order[] = {{"total", tr("Total parameters"), "parameters"},
+                            {"memory", tr("Memory"), "precision"},
+                            {"active", tr("Active per token"), "active_params"},
+                            {"weights", tr("Weights"), "precision"},
+                            {"approx", tr("12·L·d² approximation"), "approx_12ld2"},
+                            {"kv_token", tr("KV cache per token"), "kv_cache"},
+                            {"flops", tr("FLOPs per token"), "flops_per_token"},
+                            {"kv_context", tr("KV cache at context"), "context"}};
     QList<FigureGrid::Entry> entries;
-    for (const auto& [key, name] : order) {
-        const QString k = QString::fromLatin1(key);
-        entries.append({k, name, text.value(k), QColor(),
-                        k == QLatin1String("total") || k == QLatin1String("memory")});
+    for (const Figure& f : order) {
+        const QString k = QString::fromLatin1(f.key);
+        entries.append({k, f.name, text.value(k), QColor(),
+                        k == QLatin1String("total") || k == QLatin1String("memory"),
+                        glossaryTip(f.term)});
     }
     m_grid->setEntries(entries);
+    refreshFacts();
 }
 
 } // namespace llmsizer::ui

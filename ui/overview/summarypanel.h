@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+class QSpinBox;
+
 namespace llmsizer::ui {
 
 class ConfigModel;
@@ -10,20 +12,39 @@ class FigureGrid;
 // The summary: exact total and active parameters ("70,553,706,496 (70.6B)"), the 12·L·d²
 // approximation and its error, memory at the selected precision, KV cache per token and at the
 // chosen context, and FLOPs per token. Every figure comes from the ConfigModel's core results.
+// Under them, for a preset as loaded: what its makers published against the exact count, and its
+// training tokens per parameter against Chinchilla's rule, whose tokens per parameter are edited
+// beside it (the Compare table uses the same value).
 class SummaryPanel : public QWidget {
     Q_OBJECT
 public:
     explicit SummaryPanel(ConfigModel* model, QWidget* parent = nullptr);
 
     // The text of one figure, by its key ("total", "active", "approx", "memory", "kv_token",
-    // "kv_context", "flops"), for tests.
+    // "kv_context", "flops", and for a preset as loaded "published" and "training"), for tests.
     QString figure(const QString& key) const;
+    // The tooltip of one figure ("published": the note and the sources).
+    QString figureTip(const QString& key) const;
+    FigureGrid* grid() const { return m_grid; }
+    // The published figures and training tokens of a preset (hidden for other models).
+    FigureGrid* facts() const { return m_facts; }
+    // Chinchilla's tokens per parameter.
+    QSpinBox* tokensPerParam() const { return m_tokensPerParam; }
+    // Presentation mode: the published figure and the training tokens in their short forms
+    // ("70B headline (+0.8%)", "213 (11× Chinchilla)") side by side, one row instead of two, so
+    // that the charts keep their height on a 1280 × 800 projector.
+    void setCompact(bool compact);
 
 private:
     void refresh();
+    void refreshFacts();
 
     ConfigModel* m_model;
     FigureGrid* m_grid;
+    FigureGrid* m_facts;
+    QWidget* m_factsRow;
+    QSpinBox* m_tokensPerParam;
+    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

@@ -1,6 +1,9 @@
 #include "ui/shell/figuregrid.h"
 
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
+#include <QWhatsThis>
 #include <algorithm>
 
 namespace llmsizer::ui {
@@ -59,6 +62,15 @@ void FigureGrid::resizeEvent(QResizeEvent* event)
     relayout();
 }
 
+void FigureGrid::setMaxColumns(int maxColumns)
+{
+    if (maxColumns != m_maxColumns) {
+        m_maxColumns = maxColumns;
+        relayout();
+        update();
+    }
+}
+
 void FigureGrid::setEntries(const QList<Entry>& entries)
 {
     const bool resized = rows() != (static_cast<int>(entries.size()) + m_columns - 1) / m_columns;
@@ -104,6 +116,65 @@ QString FigureGrid::value(const QString& key) const
     return {};
 }
 
+QString FigureGrid::tip(const QString& key) const
+{
+    for (const Entry& e : m_entries) {
+        if (e.key == key) {
+            return e.tip;
+        }
+    }
+    return {};
+}
+
+void FigureGrid::setHighlighted(const QString& key)
+{
+    if (key != m_highlighted) {
+        m_highlighted = key;
+        update();
+    }
+}
+
+QRect FigureGrid::cellRect(qsizetype index) const
+{
+    const int colWidth = width() / m_columns;
+    const int col = static_cast<int>(index % m_columns);
+    const int row = static_cast<int>(index / m_columns);
+    return {col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight()};
+}
+
+int FigureGrid::entryAt(const QPoint& pos) const
+{
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (cellRect(i).contains(pos)) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+// Each entry explains itself: its own tooltip, and its What's This text in What's This mode.
+bool FigureGrid::event(QEvent* event)
+{
+    const bool tipEvent = event->type() == QEvent::ToolTip;
+    const bool whatsThis =
+        event->type() == QEvent::WhatsThis || event->type() == QEvent::QueryWhatsThis;
+    if (tipEvent || whatsThis) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const int i = entryAt(help->pos());
+        const QString text = i >= 0 ? m_entries[i].tip : QString();
+        if (!text.isEmpty()) {
+            if (tipEvent) {
+                QToolTip::showText(help->globalPos(), text, this, cellRect(i));
+            } else if (event->type() == QEvent::WhatsThis) {
+                QWhatsThis::showText(help->globalPos(), text, this);
+            }
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
 int FigureGrid::rows() const
 {
     return (static_cast<int>(m_entries.size()) + m_columns - 1) / m_columns;
@@ -130,7 +201,6 @@ void FigureGrid::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     const int rh = rowHeight();
-    const int colWidth = width() / m_columns;
     QFont bold = font();
     bold.setBold(true);
     const int swatch = QFontMetrics(font()).height() - 4;
@@ -146,9 +216,18 @@ void FigureGrid::paintEvent(QPaintEvent*)
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
         const int col = static_cast<int>(i % m_columns);
-        const int row = static_cast<int>(i / m_columns);
-        const QRect cell(col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight());
+        const QRect cell = cellRect(i);
         p.setClipRect(cell);
+        if (!m_highlighted.isEmpty() && e.key == m_highlighted) {
+            QColor fill = palette().color(QPalette::Highlight);
+            fill.setAlpha(60);
+            p.save();
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.setBrush(fill);
+            p.drawRoundedRect(QRectF(cell).adjusted(1, 1, -1, -1), 4, 4);
+            p.restore();
+        }
         qreal x = cell.left() + 6;
         if (e.swatch.isValid()) {
             p.fillRect(QRectF(x, cell.top() + (rh - swatch) / 2.0, swatch, swatch), e.swatch);

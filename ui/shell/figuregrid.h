@@ -21,6 +21,7 @@ public:
         QString value;
         QColor swatch; // invalid: no swatch
         bool emphasis = false;
+        QString tip{}; // rich text shown for this entry (tooltip and What's This); empty: none
     };
 
     // Up to maxColumns columns, fewer when a column would be narrower than minColumnWidth.
@@ -28,13 +29,22 @@ public:
 
     // Replaces the entries; the layout is only told when their number changes.
     void setEntries(const QList<Entry>& entries);
+    // Up to this many columns from now on (presentation mode packs a grid into fewer rows).
+    void setMaxColumns(int maxColumns);
     const QList<Entry>& entries() const { return m_entries; }
     QString value(const QString& key) const;
+    QString tip(const QString& key) const;
+    // Marks one entry (a lesson's answer) with a frame; an empty key clears it.
+    void setHighlighted(const QString& key);
+    QString highlighted() const { return m_highlighted; }
+    // The entry under a point of the widget, -1 for none.
+    int entryAt(const QPoint& pos) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
@@ -46,6 +56,7 @@ private:
     // values then go on a second line under their names instead of being cut.
     bool stackedFor(int width) const;
     int cellHeight() const { return rowHeight() * (m_stacked ? 2 : 1); }
+    QRect cellRect(qsizetype index) const;
     void relayout();
 
     int m_maxColumns;
@@ -53,6 +64,7 @@ private:
     int m_columns;
     bool m_stacked = false;
     QList<Entry> m_entries;
+    QString m_highlighted;
     // Laid-out text, kept until the entry changes (painting then only draws glyphs).
     QList<QStaticText> m_names;
     QList<QStaticText> m_values;

@@ -17,6 +17,8 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/edithistory.h"
+#include "ui/shell/glossarydialog.h"
+#include "ui/shell/lessons.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/theme.h"
@@ -46,6 +48,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QWhatsThis>
 
 namespace llmsizer::ui {
 
@@ -121,6 +124,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     centralLayout->setSpacing(0);
     m_strip->setVisible(false);
     centralLayout->addWidget(m_strip);
+    // Help > Lessons: a bar above the views says what the lesson shows (findChild<Lessons*>()).
+    centralLayout->addWidget(new Lessons(this, m_model));
     centralLayout->addWidget(split, 1);
     setCentralWidget(central);
     setAcceptDrops(true);
@@ -148,6 +153,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
                 showConfig();
                 m_strip->setVisible(on);
                 m_memory->setCompact(on);
+                m_summary->setCompact(on);
                 // The new font and palette reach the widgets through events: restyle after them.
                 QMetaObject::invokeMethod(
                     this,
@@ -249,6 +255,18 @@ void MainWindow::createMenus()
     m_compareWindow->addActionsTo(compare);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* glossaryAction = help->addAction(tr("&Glossary…"), this, [this] {
+        glossary()->show();
+        glossary()->raise();
+        glossary()->activateWindow();
+    });
+    glossaryAction->setShortcut(QKeySequence::HelpContents);
+    glossaryAction->setStatusTip(tr("Every term the app shows, with its definition"));
+    QAction* whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setStatusTip(tr("Click a control to see what its term means"));
+    help->addAction(whatsThis);
+    findChild<Lessons*>()->addMenuEntries(help->addMenu(tr("&Lessons")));
+    help->addSeparator();
     help->addAction(tr("&About LLM Sizer"), this, [this] {
         QMessageBox::about(
             this, tr("About LLM Sizer"),
@@ -270,6 +288,14 @@ GpuEditorDialog* MainWindow::showGpuEditor()
         m_gpuEditor->show();
     }
     return m_gpuEditor;
+}
+
+GlossaryDialog* MainWindow::glossary()
+{
+    if (m_glossary == nullptr) {
+        m_glossary = new GlossaryDialog(this);
+    }
+    return m_glossary;
 }
 
 QString MainWindow::loadFile(const QString& path)

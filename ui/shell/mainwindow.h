@@ -14,6 +14,7 @@ class ConfigModel;
 class ConfigPanel;
 class EditHistory;
 class ExploreViews;
+class GlossaryDialog;
 class HardwareModel;
 class HardwareView;
 class GpuEditorDialog;
@@ -67,6 +68,8 @@ public:
     EditHistory* history() const { return m_history; }
     // My hardware: every preset at every precision on the chosen GPUs.
     HardwareView* hardwareView() const { return m_hardwareView; }
+    // Help > Glossary (made when first asked for).
+    GlossaryDialog* glossary();
     // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
     // the hardware view's workload, runtime and GPU line, and shows the Overview.
     void openInOverview(const QString& presetId, const QString& precisionId);
@@ -108,6 +111,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     std::unique_ptr<UserGpus> m_userGpus;
     GpuEditorDialog* m_gpuEditor = nullptr;
+    GlossaryDialog* m_glossary = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };

@@ -3,6 +3,7 @@
 #include "llmsizer/precision/precision.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
+#include "ui/state/qstrings.h"
 
 #include <algorithm>
 #include <set>
@@ -39,11 +40,24 @@ ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
     m_current->whenChanged(ConfigModel::Change::Display, this, [this] { followOptions(); });
 }
 
+NamedConfig ComparisonModel::namedConfig(const SessionModel& entry) const
+{
+    NamedConfig nc{entry.name, entry.config, std::nullopt, std::nullopt};
+    // What the makers published belongs to the preset as loaded, not to an edited copy.
+    const Preset* p =
+        entry.preset_id.empty() ? nullptr : m_current->findPreset(qs(entry.preset_id));
+    if (p != nullptr && p->config == entry.config) {
+        nc.published = p->published;
+        nc.training = p->training;
+    }
+    return nc;
+}
+
 std::vector<NamedConfig> ComparisonModel::namedConfigs() const
 {
     std::vector<NamedConfig> out;
     for (const SessionModel& e : m_entries) {
-        out.push_back({e.name, e.config});
+        out.push_back(namedConfig(e));
     }
     return out;
 }
@@ -159,7 +173,7 @@ void ComparisonModel::followOptions()
     const bool precision =
         m_hardware != nullptr && o.weight_precision != m_computedFor.weight_precision;
     if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision ||
-        precision) {
+        o.tokens_per_param != m_computedFor.tokens_per_param || precision) {
         apply(m_entries, m_context);
     }
 }
@@ -175,12 +189,13 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     }
     std::vector<NamedConfig> configs;
     for (const SessionModel& e : entries) {
-        configs.push_back({e.name, e.config});
+        configs.push_back(namedConfig(e));
     }
     TableOptions options;
     options.context = context;
     options.units = display.units;
     options.kv_precision = display.kv_precision;
+    options.tokens_per_param = display.tokens_per_param;
     if (m_hardware != nullptr) {
         options.hardware = m_hardware->query();
         options.hardware_precision = display.weight_precision;

@@ -75,6 +75,8 @@ private:
         CompareChart memory;
         std::vector<ComparePie> pies;
     };
+    // An entry as the core's table input, with its preset's published figures when it is one.
+    NamedConfig namedConfig(const SessionModel& entry) const;
     // Computes for a candidate state; throws like the core.
     Results compute(const std::vector<SessionModel>& entries, std::uint64_t context,
                     const DisplayOptions& display, CountCache& counts) const;

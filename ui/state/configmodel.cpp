@@ -264,6 +264,18 @@ void ConfigModel::setTraining(bool training)
     changeOptions(std::move(o));
 }
 
+bool ConfigModel::setTokensPerParam(std::uint64_t tokens)
+{
+    DisplayOptions o = m_ws.display;
+    o.tokens_per_param = tokens;
+    o = checkedDisplayOptions(std::move(o), m_ws.display);
+    if (o.tokens_per_param != tokens) {
+        return false;
+    }
+    changeOptions(std::move(o));
+    return true;
+}
+
 QString ConfigModel::kvPrecision() const
 {
     return QString::fromStdString(m_ws.display.kv_precision);

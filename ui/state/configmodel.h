@@ -114,6 +114,10 @@ public:
     bool setKvPrecision(const QString& id);
     QString overhead() const;
     void setOverhead(const QString& id);
+    // Chinchilla's tokens per parameter (display_options.h), which the summary and the Compare
+    // table set a preset's training tokens against; false for 0 or above kMaxTokensPerParam.
+    std::uint64_t tokensPerParam() const { return m_ws.display.tokens_per_param; }
+    bool setTokensPerParam(std::uint64_t tokens);
     ByteUnits units() const { return m_ws.display.units; }
     void setUnits(ByteUnits units);
     // GPU reference lines: catalog ids, optionally ":count" ("h100-sxm-80gb:8").

@@ -38,6 +38,9 @@ const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
 const Key<bool> kLogScale{"memory/logScale", false};
 // The Overview's parameter chart: "pie" or "diagram" (anything else reads as the pie).
 const Key<QString> kOverviewChart{"overview/chart", QStringLiteral("pie")};
+// Chinchilla's tokens per parameter, as the summary and the Compare table use it.
+const Key<qulonglong> kTokensPerParam{"teaching/tokensPerParam",
+                                      qulonglong{kDisplayDefaults.tokens_per_param}};
 // The My hardware view's choice ("gpu=rtx-4090-24gb", "gpus=1", …); empty: its defaults.
 const Key<QStringList> kHardware{"hardware/choice", {}};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
@@ -171,6 +174,7 @@ LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision)
 LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead)
 LLMSIZER_SETTING(QStringList, hardware, setHardware, kHardware)
 LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles)
+LLMSIZER_SETTING(qulonglong, tokensPerParam, setTokensPerParam, kTokensPerParam)
 
 #undef LLMSIZER_SETTING
 
@@ -240,6 +244,7 @@ DisplayOptions Settings::displayOptions() const
     o.extra_precisions = toStd(extraPrecisions());
     o.gpus = toStd(gpus());
     o.training = training();
+    o.tokens_per_param = tokensPerParam();
     return o;
 }
 
@@ -252,6 +257,7 @@ void Settings::setDisplayOptions(const DisplayOptions& o)
     setExtraPrecisions(toQt(o.extra_precisions));
     setGpus(toQt(o.gpus));
     setTraining(o.training);
+    setTokensPerParam(o.tokens_per_param);
 }
 
 } // namespace llmsizer::ui

@@ -48,6 +48,10 @@ public:
     void setBinaryUnits(bool binary);
     bool training() const; // training instead of inference memory
     void setTraining(bool training);
+    // Chinchilla's tokens per parameter (display_options.h); out of range: the display options
+    // keep their own.
+    qulonglong tokensPerParam() const;
+    void setTokensPerParam(const qulonglong& tokens);
     bool logScale() const; // log memory axis
     void setLogScale(bool log);
     QString overviewChart() const; // the Overview's parameter chart: "pie" or "diagram"

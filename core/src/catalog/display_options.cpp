@@ -27,6 +27,9 @@ DisplayOptions checkedDisplayOptions(DisplayOptions wanted, const DisplayOptions
     if (!hasId(overheadProfiles(), wanted.overhead)) {
         wanted.overhead = fallback.overhead;
     }
+    if (wanted.tokens_per_param == 0 || wanted.tokens_per_param > kMaxTokensPerParam) {
+        wanted.tokens_per_param = fallback.tokens_per_param;
+    }
     return wanted;
 }
 

@@ -50,11 +50,42 @@ const json& requireMember(const json& obj, const char* key, const std::string& f
     return *it;
 }
 
+// The headline a model is known by ("117M"), with its source: both or neither, and the figure
+// within a factor of two of the count (a "117B" for a 124M model is a typo, not a headline).
+void readHeadline(const json& j, const std::string& file, PublishedCount& p)
+{
+    p.headline = getOptString(j, "headline", file, "published").value_or("");
+    p.headline_source = getOptString(j, "headline_source", file, "published").value_or("");
+    if (j.contains("headline_source") && !j.contains("headline")) {
+        throw InputError(file, "published.headline_source", "is only used with a headline");
+    }
+    if (!j.contains("headline")) {
+        return;
+    }
+    const std::optional<std::uint64_t> value = headlineValue(p.headline);
+    if (!value) {
+        throw InputError(file, "published.headline",
+                         "must be a figure such as \"117M\", \"46.7B\" or \"1T\" (got \"" +
+                             p.headline + "\")");
+    }
+    if (*value / 2 > p.total_params || *value < p.total_params / 2) {
+        throw InputError(file, "published.headline",
+                         "must lie within a factor of two of total_params (" +
+                             withThousands(p.total_params) + "; got \"" + p.headline + "\")");
+    }
+    if (p.headline_source.empty()) {
+        throw InputError(file, "published.headline_source",
+                         "is required with a headline (where the figure is stated)");
+    }
+}
+
 PublishedCount publishedFromJson(const json& j, const std::string& file)
 {
     const std::string prefix = "published";
     requireObject(j, file, prefix);
-    requireKnownKeys(j, {"total_params", "exact", "tolerance", "active_params", "source", "note"},
+    requireKnownKeys(j,
+                     {"total_params", "exact", "tolerance", "active_params", "source", "note",
+                      "headline", "headline_source"},
                      file, prefix);
     PublishedCount p;
     p.total_params = getUInt(j, "total_params", file, prefix);
@@ -83,6 +114,7 @@ PublishedCount publishedFromJson(const json& j, const std::string& file)
     }
     p.source = requireNonEmptyString(j, "source", file, prefix);
     p.note = getOptString(j, "note", file, prefix).value_or("");
+    readHeadline(j, file, p);
     return p;
 }
 
@@ -100,6 +132,10 @@ json publishedToJson(const PublishedCount& p)
     j["source"] = p.source;
     if (!p.note.empty()) {
         j["note"] = p.note;
+    }
+    if (!p.headline.empty()) {
+        j["headline"] = p.headline;
+        j["headline_source"] = p.headline_source;
     }
     return j;
 }
@@ -176,6 +212,57 @@ json trainingToJson(const TrainingTokens& t)
 }
 
 } // namespace
+
+std::optional<std::uint64_t> headlineValue(std::string_view text)
+{
+    if (text.size() < 2 || text.size() > 12) {
+        return std::nullopt;
+    }
+    std::uint64_t scale = 0;
+    switch (text.back()) {
+    case 'K':
+        scale = 1'000;
+        break;
+    case 'M':
+        scale = 1'000'000;
+        break;
+    case 'B':
+        scale = 1'000'000'000;
+        break;
+    case 'T':
+        scale = 1'000'000'000'000;
+        break;
+    default:
+        return std::nullopt;
+    }
+    text.remove_suffix(1);
+    std::uint64_t digits = 0;
+    int decimals = -1; // -1: no point yet
+    for (char ch : text) {
+        if (ch == '.' && decimals < 0 && digits > 0) {
+            decimals = 0;
+            continue;
+        }
+        if (ch < '0' || ch > '9') {
+            return std::nullopt;
+        }
+        digits = digits * 10 + static_cast<std::uint64_t>(ch - '0');
+        decimals += decimals >= 0 ? 1 : 0;
+    }
+    if (decimals == 0 || digits == 0) {
+        return std::nullopt; // "7." or "0B"
+    }
+    for (int i = 0; i < decimals; ++i) {
+        if (scale % 10 != 0) {
+            return std::nullopt; // more decimals than the suffix has digits
+        }
+        scale /= 10;
+    }
+    if (digits > UINT64_MAX / scale) {
+        return std::nullopt;
+    }
+    return digits * scale;
+}
 
 int Preset::releasedYear() const
 {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,17 @@ struct PublishedCount {
     std::uint64_t active_params = 0; // optional published active count (MoE), 0 = not stated
     std::string source;
     std::string note; // why a model card's headline differs, what is excluded, …
+    // The figure the model is known by when it is not the exact count ("117M" for GPT-2 small,
+    // whose checkpoint has 124,439,808; "7B" for Llama 2 7B), and where it is stated. Empty: the
+    // model has no headline of its own (or total_params is it, exact == false).
+    std::string headline;
+    std::string headline_source;
     bool operator==(const PublishedCount&) const = default;
 };
+
+// A headline figure as a number: "117M" -> 117,000,000, "46.7B" -> 46,700,000,000, "1.5T";
+// suffixes K, M, B, T. Empty when the text is not such a figure.
+std::optional<std::uint64_t> headlineValue(std::string_view text);
 
 // How many tokens the model was trained on, as its makers published it (the teaching views set it
 // against Chinchilla's 20 tokens per parameter). tokens == 0: no figure was published; `note`

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/catalog/preset.h"
 #include "llmsizer/model/model.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/format.h"
@@ -23,6 +24,11 @@ inline constexpr std::size_t kMaxCompared = 4;
 struct NamedConfig {
     std::string name;
     ModelConfig config;
+    // What the preset's makers published, for a preset compared as loaded (absent for an edited
+    // or imported model): the table then sets the headline beside the exact count and the
+    // training tokens beside Chinchilla's rule.
+    std::optional<PublishedCount> published = std::nullopt;
+    std::optional<TrainingTokens> training = std::nullopt;
 };
 
 // One value. Counts and bytes are exact integers; FLOP figures are doubles (compute.h: whole-run
@@ -32,6 +38,7 @@ struct TableCell {
     std::uint64_t integer = 0; // the value when integral
     double real = 0;           // the value when not integral
     std::string text;          // display: "70,553,706,496 (70.6B)", "141.11 GB", "5.97e23"
+    std::string detail;        // more than the cell holds (sources, notes), for a tooltip
     double value() const;
     // Machine-readable: the integer's decimal digits, or the real to 17 significant digits.
     std::string exact() const;
@@ -71,9 +78,11 @@ struct ComparisonTable {
 };
 
 // Rows, in order: shape (d_model, n_layers, n_heads, n_kv_heads, head_dim, d_ff, vocab_size,
-// context_length; expert rows when any model is MoE), total and active parameters, each
-// component present in any model, weights per precision, KV cache per token and at the context,
-// forward FLOPs per token at the context, Chinchilla tokens and training compute; with a machine
+// context_length; expert rows when any model is MoE), total and active parameters, the published
+// figure (when any model carries one: "117M headline (+6.4%)"), each component present in any
+// model, weights per precision, KV cache per token and at the context, forward FLOPs per token at
+// the context, the published training tokens and tokens per parameter against Chinchilla (with
+// the published figure), Chinchilla tokens and training compute; with a machine
 // (options.hardware), whether it runs there, the GPUs it needs, the largest context and decode
 // tokens/s.
 // Throws std::invalid_argument unless 1 ≤ configs.size() ≤ kMaxCompared; InvalidConfigError for

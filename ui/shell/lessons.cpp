@@ -1,0 +1,99 @@
+#include "ui/shell/lessons.h"
+
+#include "llmsizer/present/lessons.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/figuregrid.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
+#include "ui/teach/exploreviews.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <stdexcept>
+
+namespace llmsizer::ui {
+
+Lessons::Lessons(MainWindow* window, ConfigModel* model)
+    : QFrame(window), m_window(window), m_model(model), m_title(new QLabel(this)),
+      m_text(new QLabel(this))
+{
+    setObjectName(QStringLiteral("lesson"));
+    setFrameShape(QFrame::StyledPanel);
+    setAutoFillBackground(true);
+    setBackgroundRole(QPalette::AlternateBase);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* close = new QToolButton(this);
+    close->setText(tr("End lesson"));
+    close->setToolTip(tr("Close the lesson's note and its frame in the summary"));
+    auto* column = new QVBoxLayout;
+    column->setSpacing(2);
+    column->addWidget(m_title);
+    column->addWidget(m_text);
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(8, 4, 8, 4);
+    row->addLayout(column, 1);
+    row->addWidget(close, 0, Qt::AlignTop);
+    connect(close, &QToolButton::clicked, this, &Lessons::stop);
+    setVisible(false);
+}
+
+void Lessons::addMenuEntries(QMenu* menu)
+{
+    for (const std::string& id : lessonIds()) {
+        QAction* a = menu->addAction(qs(lessonTitle(id)));
+        a->setData(qs(id));
+        connect(a, &QAction::triggered, this, [this, id = qs(id)] { start(id); });
+    }
+}
+
+bool Lessons::start(const QString& id)
+{
+    Lesson lesson;
+    try {
+        lesson = buildLesson(id.toStdString(), m_model->presets());
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+    m_model->selectPreset(qs(lesson.preset));
+    m_window->explore()->showView(qs(lesson.view));
+    m_window->summaryPanel()->grid()->setHighlighted(qs(lesson.highlight));
+    if (!lesson.compare.empty()) {
+        std::vector<SessionModel> entries;
+        entries.reserve(lesson.compare.size());
+        for (const LessonModel& m : lesson.compare) {
+            entries.push_back({m.name, std::string(), m.config});
+        }
+        m_window->comparison()->setEntries(entries);
+        m_window->compareWindow()->present();
+    }
+    m_current = id;
+    m_title->setText(tr("Lesson: %1").arg(qs(lesson.title)));
+    m_text->setText(qs(lesson.text));
+    setVisible(true);
+    return true;
+}
+
+void Lessons::stop()
+{
+    m_current.clear();
+    m_window->summaryPanel()->grid()->setHighlighted(QString());
+    setVisible(false);
+}
+
+QString Lessons::text() const
+{
+    return m_text->text();
+}
+
+} // namespace llmsizer::ui
