@@ -15,6 +15,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/table.h"
+#include "support/bundled_data.h"
 
 #include <QtTest>
 #include <cmath>
@@ -26,18 +27,12 @@ namespace {
 
 const std::vector<Preset>& presets()
 {
-    static const std::vector<Preset> p = loadPresetDir(LLMSIZER_TEST_PRESETS_DIR);
-    return p;
+    return testsupport::bundledPresets();
 }
 
 const Preset& preset(const std::string& id)
 {
-    for (const Preset& p : presets()) {
-        if (p.id == id) {
-            return p;
-        }
-    }
-    throw std::runtime_error("no preset " + id);
+    return testsupport::bundledPresetEntry(id);
 }
 
 } // namespace

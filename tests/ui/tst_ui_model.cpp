@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
+#include "support/bundled_data.h"
 #include "ui/state/configmodel.h"
 
 #include <QSignalSpy>
@@ -19,18 +20,12 @@ namespace {
 
 const std::vector<Preset>& presets()
 {
-    static const std::vector<Preset> p = loadPresetDir(LLMSIZER_TEST_PRESETS_DIR);
-    return p;
+    return testsupport::bundledPresets();
 }
 
 const Preset& preset(const std::string& id)
 {
-    for (const Preset& p : presets()) {
-        if (p.id == id) {
-            return p;
-        }
-    }
-    throw std::runtime_error("no preset " + id);
+    return testsupport::bundledPresetEntry(id);
 }
 
 struct KnobName {
