@@ -144,7 +144,8 @@ private slots:
         const ModelConfig lfm2 = load("lfm2-700m");
         QCOMPARE(quint64(widthStep(lfm2)), quint64(192));
         const ModelConfig wide = reshape(lfm2, 3072, lfm2.n_layers);
-        const ComponentCount& m = countParameters(wide).get(Component::Mixer);
+        const ParamCount counted = countParameters(wide);
+        const ComponentCount& m = counted.get(Component::Mixer);
         // 10 layers: in_proj 3072·9216, conv 3072·3, out_proj 3072·3072.
         QCOMPARE(quint64(m.params), quint64(10) * (3072 * 9216 + 3072 * 3 + 3072 * 3072));
         QCOMPARE(quint64(kvCache(wide, 1, 1, kvPrecisionById("fp16")).recurrent_bytes),

@@ -72,7 +72,7 @@ std::uint64_t ComponentCount::part(std::string_view key) const
     return 0;
 }
 
-const ComponentCount& ParamCount::get(Component c) const
+const ComponentCount& ParamCount::get(Component c) const&
 {
     return components.at(static_cast<std::size_t>(c));
 }

@@ -65,7 +65,9 @@ struct ParamCount {
     std::uint64_t expert_params = 0;       // one routed expert
     std::uint64_t norms_per_layer = 0;
 
-    const ComponentCount& get(Component c) const;
+    const ComponentCount& get(Component c) const&;
+    // A reference into a temporary count would dangle: copy the count first.
+    const ComponentCount& get(Component c) const&& = delete;
     std::uint64_t params(Component c) const { return get(c).params; }
 };
 
