@@ -58,7 +58,7 @@ shot fit-1280x800-dark llama-2-7b 1280x800 dark --view fit
 shot overview-1920x1080-light-presentation llama-3-70b 1920x1080 light --presentation
 # The parameter diagram in place of the pie.
 shot diagram-mixtral-8x7b-1920x1080-light mixtral-8x7b 1920x1080 light --overview-chart diagram
-shot diagram-llama-2-7b-1280x800-dark llama-2-7b 1280x800 dark --overview-chart diagram
+shot diagram-llama-2-7b-1280x800-dark llama-2-7b 1280x800 dark --view diagram
 # My hardware: one RTX 4090 with 64 GB of RAM under llama.cpp, and a node of 8 × H100 under vLLM.
 rtx=gpu=rtx-4090-24gb,gpus=1,ramGB=64,runtime=llama.cpp,context=8192
 h100=gpu=h100-sxm-80gb,gpus=8,ramGB=0,runtime=vllm,context=8192

@@ -84,7 +84,7 @@ void TestUiScreenshot::everyModeExitsCleanly_data()
                        presentation,
                        QStringLiteral("--size"),
                        QStringLiteral("1280x800")};
-    for (const char* v : {"overview", "explorer", "math", "budget", "fit"}) {
+    for (const char* v : {"overview", "diagram", "explorer", "math", "budget", "fit"}) {
         QTest::addRow("view %s", v) << QStringList{view, QString::fromLatin1(v)};
         QTest::addRow("view %s, presentation, training", v) << QStringList{
             view, QString::fromLatin1(v), presentation, QStringLiteral("--training")};

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 #include <memory>
 
+class QMenu;
 class QTabWidget;
 
 namespace llmsizer::ui {
@@ -27,6 +28,7 @@ class SessionController;
 class Settings;
 class SummaryPanel;
 class UserGpus;
+class ViewExport;
 
 // The main window assembles the panels (configuration on the left; on the right, tabs: the
 // overview with summary, parameter pie or diagram and memory bars, then the teaching views of
@@ -68,6 +70,8 @@ public:
     EditHistory* history() const { return m_history; }
     // My hardware: every preset at every precision on the chosen GPUs.
     HardwareView* hardwareView() const { return m_hardwareView; }
+    // Right-click export of every chart and File > Export current view.
+    ViewExport* viewExport() const { return m_viewExport; }
     // Help > Glossary (made when first asked for).
     GlossaryDialog* glossary();
     // Opens a model (a preset id, or "" for the one shown) at a precision in the Overview, with
@@ -88,6 +92,7 @@ protected:
 
 private:
     void createMenus();
+    void createExport(QMenu* file); // File > Export current view, the charts' context menus
     void updateTitle();
     void followPalette();
 
@@ -112,6 +117,7 @@ private:
     std::unique_ptr<UserGpus> m_userGpus;
     GpuEditorDialog* m_gpuEditor = nullptr;
     GlossaryDialog* m_glossary = nullptr;
+    ViewExport* m_viewExport = nullptr;
     bool m_persistent = true;
     bool m_dark = false;
 };

@@ -4,6 +4,9 @@
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/charts/chartstyle.h"
+#include "ui/charts/diagramwidget.h"
+#include "ui/charts/isocurvechart.h"
+#include "ui/charts/isometricschart.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/compare/comparewindow.h"
@@ -22,12 +25,14 @@
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/theme.h"
+#include "ui/shell/viewexport.h"
 #include "ui/shell/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
+#include "ui/teach/explorerview.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/mathpanel.h"
 #include "ui/teach/presentation.h"
@@ -67,6 +72,8 @@ void MainWindow::createMenus()
     open->setStatusTip(tr("Open a session, a preset JSON, a Hugging Face config.json or a "
                           "checkpoint (.safetensors, .index.json, .gguf)"));
     m_sessions->addFileActions(file, nullptr, this);
+    file->addSeparator();
+    createExport(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -143,6 +150,23 @@ GlossaryDialog* MainWindow::glossary()
         m_glossary = new GlossaryDialog(this);
     }
     return m_glossary;
+}
+
+void MainWindow::createExport(QMenu* file)
+{
+    m_viewExport = new ViewExport(this, m_comparison, [this] { return m_tabs->currentWidget(); });
+    QAction* exportView =
+        file->addAction(tr("&Export current view…"), m_viewExport, &ViewExport::askCurrentView);
+    exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportView->setStatusTip(tr("Save the view shown as PNG or SVG, or the model's summary as "
+                                "CSV, Markdown or JSON"));
+    m_viewExport->attach(m_chart->pie(), tr("Parameter pie"), QStringLiteral("parameters"));
+    m_viewExport->attach(m_chart->diagram(), tr("Parameter diagram"), QStringLiteral("diagram"));
+    m_viewExport->attach(m_memory->chart(), tr("Memory per precision"), QStringLiteral("memory"));
+    m_viewExport->attach(m_explore->explorer()->curveChart(), tr("Equal-parameter curve"),
+                         QStringLiteral("depth-width"));
+    m_viewExport->attach(m_explore->explorer()->metricsChart(), tr("Along the curve"),
+                         QStringLiteral("depth-width-metrics"));
 }
 
 } // namespace llmsizer::ui

@@ -73,6 +73,11 @@ QString ComparisonModel::addPreset(const QString& id)
 
 QString ComparisonModel::addCurrent()
 {
+    return add(currentEntry());
+}
+
+SessionModel ComparisonModel::currentEntry() const
+{
     SessionModel entry;
     entry.name = m_current->modelName().toStdString();
     entry.config = m_current->config();
@@ -81,7 +86,14 @@ QString ComparisonModel::addCurrent()
     } else {
         entry.preset_id = m_current->presetId().toStdString();
     }
-    return add(entry);
+    return entry;
+}
+
+ComparisonTable ComparisonModel::currentTable() const
+{
+    CountCache counts;
+    return compute({currentEntry()}, m_current->context(), m_current->displayOptions(), counts)
+        .table;
 }
 
 QString ComparisonModel::add(const SessionModel& entry)

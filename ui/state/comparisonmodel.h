@@ -59,6 +59,9 @@ public:
     const std::vector<ComparePie>& pies() const { return m_results.pies; }
     // The entries as the core's table input.
     std::vector<NamedConfig> namedConfigs() const;
+    // The Overview's model alone, as a table like the one above, at the Overview's context (the
+    // summary that File > Export current view writes); throws like the core.
+    ComparisonTable currentTable() const;
     int recomputeCount() const { return m_recomputes; }
 
     // The My hardware view's machine: the table then says whether each model runs on it (at the
@@ -75,6 +78,8 @@ private:
         CompareChart memory;
         std::vector<ComparePie> pies;
     };
+    // The ConfigModel's model as an entry; "(edited)" marks an edited preset.
+    SessionModel currentEntry() const;
     // An entry as the core's table input, with its preset's published figures when it is one.
     NamedConfig namedConfig(const SessionModel& entry) const;
     // Computes for a candidate state; throws like the core.

@@ -1,0 +1,119 @@
+#pragma once
+
+// The desktop app's command line, declared once: main() parses it, and --help / --version are
+// answered from it before any display is opened.
+#include "ui/teach/exploreviews.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QRegularExpression>
+#include <QSize>
+#include <QString>
+
+namespace llmsizer::gui {
+
+using ui::ExploreViews;
+
+// Screenshot sizes: 8K UHD at most (a 7680x4320 ARGB image is 133 MB, and the grab holds two),
+// so that a screenshot stays within the 512 MB every input is held to (docs/reliability.md).
+constexpr QSize kMinShot(200, 150);
+constexpr QSize kMaxShot(7680, 4320);
+
+inline bool parseSize(const QString& text, QSize* size)
+{
+    static const QRegularExpression re(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+    const QRegularExpressionMatch m = re.match(text.trimmed().toLower());
+    if (!m.hasMatch()) {
+        return false;
+    }
+    *size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    return size->width() >= kMinShot.width() && size->height() >= kMinShot.height() &&
+           size->width() <= kMaxShot.width() && size->height() <= kMaxShot.height();
+}
+
+// The command line, declared once: main() parses it, and --help / --version are answered from it
+// before any display is opened (they must work over ssh and in scripts with no X server).
+struct Options {
+    QCommandLineOption preset{QStringLiteral("preset"),
+                              QStringLiteral("Start with preset ID (see presets/)."),
+                              QStringLiteral("ID")};
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QStringLiteral("Render the window to FILE.png and exit (needs no display: without one, "
+                       "the offscreen platform is used)."),
+        QStringLiteral("FILE")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot (default 1600x1000)."),
+                            QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("light, dark or system (default)."),
+                             QStringLiteral("THEME"), QStringLiteral("system")};
+    QCommandLineOption training{QStringLiteral("training"),
+                                QStringLiteral("Start in training mode.")};
+    QCommandLineOption settingsFile{QStringLiteral("settings"),
+                                    QStringLiteral("Read and write settings in this INI file."),
+                                    QStringLiteral("FILE")};
+    QCommandLineOption compare{
+        QStringLiteral("compare"),
+        QStringLiteral("Compare presets IDS (comma-separated, up to 4) in the comparison window; "
+                       "with --screenshot, render that window."),
+        QStringLiteral("IDS")};
+    QCommandLineOption compareCharts{
+        QStringLiteral("compare-charts"),
+        QStringLiteral("Open the comparison on its charts (narrow windows show table and charts "
+                       "in tabs).")};
+    QCommandLineOption view{QStringLiteral("view"),
+                            QStringLiteral("Open on a view: %1, or diagram (the Overview "
+                                           "with its parameter diagram).")
+                                .arg(ExploreViews::viewNames().join(QStringLiteral(", "))),
+                            QStringLiteral("NAME")};
+    QCommandLineOption presentation{
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (large fonts, high contrast; F5).")};
+    QCommandLineOption hardware{
+        QStringLiteral("hardware"),
+        QStringLiteral("The My hardware view's machine, comma-separated key=value items: gpu=ID, "
+                       "gpus=N, ramGB=N, runtime=llama.cpp|vllm|transformers, context=N, "
+                       "batch=N (e.g. gpu=h100-sxm-80gb,gpus=8)."),
+        QStringLiteral("ITEMS")};
+    QCommandLineOption overviewChart{
+        QStringLiteral("overview-chart"),
+        QStringLiteral("The Overview's parameter chart: pie or diagram (default: as last shown)."),
+        QStringLiteral("KIND")};
+    QCommandLineOption checkpointDialog{
+        QStringLiteral("checkpoint-dialog"),
+        QStringLiteral("With a checkpoint given as the file, open \"Checkpoint vs estimate\"; "
+                       "with --screenshot, render that dialog.")};
+    QCommandLineOption gpuEditor{
+        QStringLiteral("gpu-editor"),
+        QStringLiteral("Open \"Custom GPUs\" (your own GPUs, beside the settings file); with "
+                       "--screenshot, render that dialog.")};
+    QCommandLineOption lesson{
+        QStringLiteral("lesson"),
+        QStringLiteral("Start a lesson of Help > Lessons: depth-vs-width, gqa-saving or "
+                       "rule-vs-exact (the main window is rendered with --screenshot)."),
+        QStringLiteral("ID")};
+    QCommandLineOption glossary{
+        QStringLiteral("glossary"),
+        QStringLiteral("Open Help > Glossary searching for TEXT (\"\" for every term); with "
+                       "--screenshot, render that dialog."),
+        QStringLiteral("TEXT")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("Where a transformer's parameters live and how much memory it needs."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
+                           compareCharts, view, presentation, hardware, overviewChart,
+                           checkpointDialog, gpuEditor, glossary, lesson});
+        parser.addPositionalArgument(
+            QStringLiteral("file"),
+            QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "
+                           "checkpoint (.safetensors, .index.json, .gguf, or a directory)."),
+            QStringLiteral("[file]"));
+    }
+};
+
+} // namespace llmsizer::gui
