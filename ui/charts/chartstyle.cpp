@@ -4,13 +4,16 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QPen>
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QValueAxis>
 #include <QWidget>
+#include <QtMath>
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -170,16 +173,64 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick)
     }
 }
 
-qreal pieSizeForLabels(QSizeF plot, qreal labelWidth, qreal maxSize)
+qreal pieSizeForLabels(QSizeF plot, const std::vector<PieLabelBox>& labels, qreal reach,
+                       qreal maxSize)
 {
     const qreal side = std::min(plot.width(), plot.height());
     if (side <= 0) {
         return 0;
     }
-    // The label arm and the gap between arm and text: a little over a tenth of an inch.
-    constexpr qreal kArm = 16;
-    const qreal size = (plot.width() - 2 * (labelWidth + kArm)) / side;
-    return std::clamp<qreal>(size, 0, maxSize);
+    const qreal halfWidth = plot.width() / 2;
+    const qreal halfHeight = plot.height() / 2;
+    qreal radius = maxSize * side / 2;
+    for (const PieLabelBox& label : labels) {
+        const qreal radians = qDegreesToRadians(label.angle);
+        const qreal across = std::abs(std::sin(radians)) * reach; // the arm's end, per radius
+        const qreal up = std::cos(radians) * reach;               // > 0 above the centre
+        // Horizontally: the arm's end plus the whole text, outward.
+        const qreal roomAcross = halfWidth - label.text.width();
+        if (roomAcross < 0) {
+            return 0;
+        }
+        if (across > 0) {
+            radius = std::min(radius, roomAcross / across);
+        }
+        // Vertically: above the centre the text stands on the arm; below, the arm ends lowest.
+        if (up > 0) {
+            const qreal roomUp = halfHeight - label.text.height();
+            if (roomUp < 0) {
+                return 0;
+            }
+            radius = std::min(radius, roomUp / up);
+        } else if (up < 0) {
+            radius = std::min(radius, halfHeight / -up);
+        }
+    }
+    return std::clamp<qreal>(2 * radius / side, 0, maxSize);
+}
+
+QSizeF labelBox(const QFontMetricsF& metrics, const QString& text)
+{
+    // A little more than QGraphicsTextItem's document margins on each side.
+    constexpr qreal kMargin = 4;
+    return {metrics.horizontalAdvance(text) + 2 * kMargin, metrics.height() + 2 * kMargin};
+}
+
+std::vector<qreal> pieMidAngles(const std::vector<double>& values)
+{
+    double total = 0;
+    for (double v : values) {
+        total += std::max(v, 0.0);
+    }
+    std::vector<qreal> out;
+    out.reserve(values.size());
+    double before = 0;
+    for (double v : values) {
+        const double value = std::max(v, 0.0);
+        out.push_back(total > 0 ? 360.0 * (before + value / 2) / total : 0.0);
+        before += value;
+    }
+    return out;
 }
 
 } // namespace llmsizer::ui

@@ -2,8 +2,12 @@
 
 #include <QColor>
 #include <QFont>
+#include <QSizeF>
+#include <vector>
 
 class QAbstractAxis;
+class QFontMetricsF;
+class QString;
 class QChart;
 class QValueAxis;
 class QWidget;
@@ -38,10 +42,28 @@ QFont chartTitleFont(const QWidget* owner);
 // therefore set before the range, a shrinking one after it. Unchanged values are not set again.
 void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 
-// The pie size (QPieSeries::setPieSize: a share of the plot's shorter side) that leaves room on
-// the left and the right for outside labels `labelWidth` pixels wide, at most `maxSize`; 0 when
-// not even a dot of a pie would leave that room. Qt Charts elides a label that does not fit
-// ("Token embe…"); a pie sized this way never needs to.
-qreal pieSizeForLabels(QSizeF plot, qreal labelWidth, qreal maxSize);
+// One outside label of a pie: the middle of its slice (degrees clockwise from 12 o'clock, as
+// QPieSeries draws from its start angle 0) and the size of its text.
+struct PieLabelBox {
+    qreal angle = 0;
+    QSizeF text;
+};
+
+// The largest pie size (QPieSeries::setPieSize: a share of the plot's shorter side, at most
+// `maxSize`) at which every label lies inside the plot, 0 when none does. Qt Charts draws an
+// outside label at the end of an arm that leaves the slice radially, at `reach` × the radius from
+// the centre (1 + arm length factor + explode distance factor), then runs the text horizontally
+// outward with its baseline on the arm, and elides whatever crosses the plot's edge
+// ("Token embe…"); a pie sized this way never needs to. A label near 12 or 6 o'clock needs little
+// width, one at 3 or 9 o'clock its whole text beside the pie.
+qreal pieSizeForLabels(QSizeF plot, const std::vector<PieLabelBox>& labels, qreal reach,
+                       qreal maxSize);
+
+// A label's text as Qt Charts lays it out: its advance and line height, with the text item's
+// margins.
+QSizeF labelBox(const QFontMetricsF& metrics, const QString& text);
+
+// The middle angle of each slice, for values drawn clockwise from 12 o'clock over 360 degrees.
+std::vector<qreal> pieMidAngles(const std::vector<double>& values);
 
 } // namespace llmsizer::ui

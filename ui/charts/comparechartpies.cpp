@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLegend>
@@ -20,8 +21,16 @@ namespace llmsizer::ui {
 
 namespace {
 
-// Slices from this share up carry their percentage beside the pie.
+// Slices from this share up carry their percentage beside the pie, at the end of an arm of this
+// share of the radius.
 constexpr double kLabelledShare = 0.1;
+constexpr qreal kArmFactor = 0.05;
+
+bool labelled(const ComparePie& pie, std::size_t slice)
+{
+    return static_cast<double>(pie.slices[slice].params) >=
+           kLabelledShare * static_cast<double>(pie.total);
+}
 
 } // namespace
 
@@ -96,9 +105,8 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
             const Slice& slice = pie.slices[s];
             auto* piece = new QPieSlice(qs(pie.shares[s]), static_cast<double>(slice.params));
             piece->setLabelPosition(QPieSlice::LabelOutside);
-            piece->setLabelArmLengthFactor(0.05);
-            piece->setLabelVisible(static_cast<double>(slice.params) >=
-                                   kLabelledShare * static_cast<double>(pie.total));
+            piece->setLabelArmLengthFactor(kArmFactor);
+            piece->setLabelVisible(labelled(pie, s));
             p.series->append(piece);
         }
     }
@@ -116,16 +124,27 @@ void CompareChartPies::fitPies()
         if (pieces.isEmpty()) {
             continue;
         }
-        const qreal label =
-            QFontMetricsF(pieces.front()->labelFont()).horizontalAdvance(QStringLiteral("100.0%"));
-        const qreal size = pieSizeForLabels(QSizeF(p.view->size()) - QSizeF(8, 8), label, 0.8);
+        const ComparePie& pie = m_data[static_cast<std::size_t>(&p - m_pies.data())];
+        const QFontMetricsF fm(pieces.front()->labelFont());
+        std::vector<double> values;
+        values.reserve(pie.slices.size());
+        for (const Slice& slice : pie.slices) {
+            values.push_back(static_cast<double>(slice.params));
+        }
+        const std::vector<qreal> angles = pieMidAngles(values);
+        std::vector<PieLabelBox> labels;
+        for (qsizetype s = 0; s < pieces.size(); ++s) {
+            const std::size_t index = static_cast<std::size_t>(s);
+            if (labelled(pie, index)) {
+                labels.push_back({angles[index], labelBox(fm, pieces[s]->label())});
+            }
+        }
+        const qreal size =
+            pieSizeForLabels(QSizeF(p.view->size()) - QSizeF(8, 8), labels, 1 + kArmFactor, 0.8);
         const bool fits = size >= 0.3;
         p.series->setPieSize(fits ? size : 0.8);
         for (qsizetype s = 0; s < pieces.size(); ++s) {
-            const std::size_t index = static_cast<std::size_t>(s);
-            const ComparePie& pie = m_data[static_cast<std::size_t>(&p - m_pies.data())];
-            pieces[s]->setLabelVisible(fits && static_cast<double>(pie.slices[index].params) >=
-                                                   kLabelledShare * static_cast<double>(pie.total));
+            pieces[s]->setLabelVisible(fits && labelled(pie, static_cast<std::size_t>(s)));
         }
     }
 }
@@ -161,7 +180,7 @@ void CompareChartPies::applyColours()
             pieces[s]->setBrush(c);
             pieces[s]->setPen(QPen(base, 1.2));
             pieces[s]->setLabelColor(text);
-            pieces[s]->setLabelArmLengthFactor(0.05);
+            pieces[s]->setLabelArmLengthFactor(kArmFactor);
             QFont f = font();
             f.setBold(true);
             pieces[s]->setLabelFont(f);

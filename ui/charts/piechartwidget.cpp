@@ -11,6 +11,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QPieSeries>
 #include <QPieSlice>
@@ -23,6 +24,10 @@ namespace {
 
 // Slices below this share keep their label in the legend only, so labels never pile up.
 constexpr double kMinLabelledShare = 0.03;
+// Label arms are 0.12 of the radius, and a hovered slice moves out by 0.07 of it.
+constexpr qreal kArmFactor = 0.12;
+constexpr qreal kExplodeFactor = 0.07;
+constexpr qreal kLabelReach = 1 + kArmFactor + kExplodeFactor;
 
 } // namespace
 
@@ -103,8 +108,8 @@ void PieChartWidget::rebuild()
     for (const Slice& s : m_model->slices()) {
         auto* p = new QPieSlice(qs(s.label), static_cast<double>(s.params));
         p->setLabelPosition(QPieSlice::LabelOutside);
-        p->setExplodeDistanceFactor(0.07);
-        p->setLabelArmLengthFactor(0.12);
+        p->setExplodeDistanceFactor(kExplodeFactor);
+        p->setLabelArmLengthFactor(kArmFactor);
         m_series->append(p);
         m_keys.push_back(s.key);
     }
@@ -189,28 +194,36 @@ void PieChartWidget::placeTitle()
 
 void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t total)
 {
-    // Name and share beside each slice when the pie can stay at least 0.4 of the plot with them
-    // beside it; else the share only (the legend below names every slice); else no labels.
+    // Name and share beside each slice of 3 % or more when the pie can stay at least 0.4 of the
+    // plot with them around it; else the share only (the legend below names every slice); else
+    // no labels. Where each label goes depends on its slice's angle (pieSizeForLabels).
     const QList<QPieSlice*> pieces = m_series->slices();
     const QFontMetricsF fm(pieces.isEmpty() ? font() : pieces.front()->labelFont());
-    qreal named = 0;
-    qreal shares = 0;
+    std::vector<double> values;
+    values.reserve(slices.size());
     for (const Slice& s : slices) {
-        const double share = fraction(s.params, total);
+        values.push_back(static_cast<double>(s.params));
+    }
+    const std::vector<qreal> angles = pieMidAngles(values);
+    std::vector<PieLabelBox> named;
+    std::vector<PieLabelBox> shares;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        const double share = fraction(slices[i].params, total);
         if (share >= kMinLabelledShare) {
             const QString text = qs(formatShare(share));
-            shares = std::max(shares, fm.horizontalAdvance(text));
-            named = std::max(named, fm.horizontalAdvance(qs(s.label) + QLatin1Char(' ') + text));
+            named.push_back(
+                {angles[i], labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text)});
+            shares.push_back({angles[i], labelBox(fm, text)});
         }
     }
     const QMargins margins = m_chart->margins();
     const QSizeF plot(m_view->width() - margins.left() - margins.right() - 8,
                       m_view->height() - margins.top() - margins.bottom() - 8);
     constexpr qreal kMax = 0.62;
-    qreal size = pieSizeForLabels(plot, named, kMax);
+    qreal size = pieSizeForLabels(plot, named, kLabelReach, kMax);
     m_compactLabels = size < 0.4;
     if (m_compactLabels) {
-        size = pieSizeForLabels(plot, shares, kMax);
+        size = pieSizeForLabels(plot, shares, kLabelReach, kMax);
     }
     m_labelsFit = size >= 0.3;
     m_series->setPieSize(m_labelsFit ? size : kMax);

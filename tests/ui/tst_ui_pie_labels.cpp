@@ -1,0 +1,192 @@
+// The parameter pies' slice labels, read back from the charts' scenes as drawn: at 1280×800 and
+// 1920×1080, normal and presentation, light and dark, for a dense model, a GQA model, a mixture of
+// experts with one slice of 97 % and a vision-language model, no label is elided ("…" or "..."),
+// none crosses the chart's edge and no two overlap; the largest slice is labelled with its name
+// where the pie has room, and the Compare window's four pies keep their shares whole too.
+#include "support/window_fixture.h"
+#include "ui/charts/comparechartpies.h"
+#include "ui/charts/piechartwidget.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/overview/parameterchart.h"
+#include "ui/shell/theme.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/presentation.h"
+
+#include <QApplication>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
+#include <QTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+using Fixture = llmsizer::test::WindowFixture;
+
+namespace {
+
+struct Label {
+    QString text;
+    QRectF rect; // in the view's coordinates
+};
+
+// The visible text items of every chart view under `root` whose view is shown.
+QList<QList<Label>> labelsPerView(QWidget* root)
+{
+    QList<QList<Label>> out;
+    for (QGraphicsView* view : root->findChildren<QGraphicsView*>()) {
+        if (!view->isVisible() || view->scene() == nullptr) {
+            continue;
+        }
+        QList<Label> labels;
+        for (QGraphicsItem* item : view->scene()->items()) {
+            auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
+            if (text != nullptr && text->isVisible() && !text->toPlainText().isEmpty()) {
+                labels.append({text->toPlainText(),
+                               view->mapFromScene(text->sceneBoundingRect()).boundingRect()});
+            }
+        }
+        out.append(labels);
+    }
+    return out;
+}
+
+void checkLabels(QWidget* root, const QString& where)
+{
+    const QList<QGraphicsView*> views = root->findChildren<QGraphicsView*>();
+    const QList<QList<Label>> all = labelsPerView(root);
+    qsizetype v = 0;
+    for (QGraphicsView* view : views) {
+        if (!view->isVisible() || view->scene() == nullptr) {
+            continue;
+        }
+        const QList<Label>& labels = all[v++];
+        const QRect inside = view->rect();
+        for (qsizetype i = 0; i < labels.size(); ++i) {
+            const Label& a = labels[i];
+            QVERIFY2(!a.text.contains(QChar(0x2026)) && !a.text.contains(QLatin1String("...")),
+                     qPrintable(where + QStringLiteral(": elided label ") + a.text));
+            QVERIFY2(inside.contains(a.rect.toAlignedRect()),
+                     qPrintable(where + QStringLiteral(": label outside the chart: ") + a.text));
+            for (qsizetype j = i + 1; j < labels.size(); ++j) {
+                QVERIFY2(!a.rect.intersects(labels[j].rect),
+                         qPrintable(where + QStringLiteral(": labels overlap: ") + a.text +
+                                    QStringLiteral(" / ") + labels[j].text));
+            }
+        }
+    }
+}
+
+} // namespace
+
+class TestUiPieLabels : public QObject {
+    Q_OBJECT
+private slots:
+    void overviewPie_data();
+    void overviewPie();
+    void comparePies_data();
+    void comparePies();
+};
+
+void TestUiPieLabels::overviewPie_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("largest"); // the largest slice's name, by the published shapes
+    const QList<QPair<QString, QString>> presets{
+        {QStringLiteral("gpt-2-small"), QStringLiteral("MLP")},
+        {QStringLiteral("llama-3-70b"), QStringLiteral("MLP")},
+        {QStringLiteral("deepseek-v3"), QStringLiteral("Routed experts")},
+        {QStringLiteral("gemma-3-27b-it"), QStringLiteral("MLP")}};
+    for (const auto& [preset, largest] : presets) {
+        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+            for (const bool presentation : {false, true}) {
+                for (const bool dark : {false, true}) {
+                    QTest::addRow("%s %dx%d%s%s", qPrintable(preset), size.width(), size.height(),
+                                  presentation ? " presentation" : "", dark ? " dark" : "")
+                        << preset << size << presentation << dark << largest;
+                }
+            }
+        }
+    }
+}
+
+void TestUiPieLabels::overviewPie()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(bool, dark);
+    QFETCH(QString, largest);
+    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    Fixture f(preset, options);
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+    }
+    QTest::qWait(50); // the restyle after the mode change is queued
+    QWidget* pie = f.window->parameterChart()->pie();
+    QVERIFY(pie->isVisible());
+    checkLabels(pie, QString::fromLatin1(QTest::currentDataTag()));
+    if (QTest::currentTestFailed()) {
+        return;
+    }
+    // The largest slice is named beside the pie (at these sizes there is room for it).
+    bool named = false;
+    for (const QList<Label>& labels : labelsPerView(pie)) {
+        for (const Label& l : labels) {
+            named = named || l.text.startsWith(largest + QLatin1Char(' '));
+        }
+    }
+    QVERIFY2(named, qPrintable(largest + QStringLiteral(" is not named beside the pie")));
+}
+
+void TestUiPieLabels::comparePies_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        for (const bool presentation : {false, true}) {
+            QTest::addRow("%dx%d%s", size.width(), size.height(),
+                          presentation ? " presentation" : "")
+                << size << presentation;
+        }
+    }
+}
+
+void TestUiPieLabels::comparePies()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    applyTheme(*qApp, Theme::Light);
+    Fixture f(QStringLiteral("llama-3-70b"));
+    for (const char* id : {"gpt-2-small", "llama-3-8b", "mixtral-8x22b", "deepseek-v3"}) {
+        QCOMPARE(f.window->comparison()->addPreset(QString::fromLatin1(id)), QString());
+    }
+    CompareWindow* compare = f.window->compareWindow();
+    compare->resize(size);
+    compare->show();
+    QVERIFY(QTest::qWaitForWindowExposed(compare));
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+    }
+    compare->panel()->showCharts();
+    QTest::qWait(50);
+    auto* pies = compare->findChild<CompareChartPies*>();
+    QVERIFY(pies != nullptr && pies->isVisible());
+    checkLabels(pies, QString::fromLatin1(QTest::currentDataTag()));
+    qsizetype shown = 0;
+    for (const QList<Label>& labels : labelsPerView(pies)) {
+        shown += labels.size();
+    }
+    QVERIFY(shown > 0);
+}
+
+QTEST_MAIN(TestUiPieLabels)
+#include "tst_ui_pie_labels.moc"
