@@ -241,7 +241,8 @@ int run(int argc, char** argv)
         dialog = window.showGpuEditor();
     }
     if (parser.isSet(o.lesson) && !window.findChild<Lessons*>()->start(parser.value(o.lesson))) {
-        fail(QStringLiteral("--lesson: unknown lesson \"%1\"").arg(parser.value(o.lesson)));
+        fail(QStringLiteral("--lesson: unknown lesson \"%1\" (one of %2)")
+                 .arg(parser.value(o.lesson), llmsizer::gui::lessonList()));
         return 2;
     }
     if (parser.isSet(o.glossary)) {

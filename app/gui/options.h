@@ -2,6 +2,7 @@
 
 // The desktop app's command line, declared once: main() parses it, and --help / --version are
 // answered from it before any display is opened.
+#include "llmsizer/present/lessons.h"
 #include "ui/teach/exploreviews.h"
 
 #include <QCommandLineOption>
@@ -9,6 +10,8 @@
 #include <QRegularExpression>
 #include <QSize>
 #include <QString>
+#include <QStringList>
+#include <string>
 
 namespace llmsizer::gui {
 
@@ -29,6 +32,15 @@ inline bool parseSize(const QString& text, QSize* size)
     *size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
     return size->width() >= kMinShot.width() && size->height() >= kMinShot.height() &&
            size->width() <= kMaxShot.width() && size->height() <= kMaxShot.height();
+}
+
+inline QString lessonList()
+{
+    QStringList ids;
+    for (const std::string& id : lessonIds()) {
+        ids << QString::fromStdString(id);
+    }
+    return ids.join(QStringLiteral(", "));
 }
 
 // The command line, declared once: main() parses it, and --help / --version are answered from it
@@ -90,8 +102,9 @@ struct Options {
                        "--screenshot, render that dialog.")};
     QCommandLineOption lesson{
         QStringLiteral("lesson"),
-        QStringLiteral("Start a lesson of Help > Lessons: depth-vs-width, gqa-saving or "
-                       "rule-vs-exact (the main window is rendered with --screenshot)."),
+        QStringLiteral("Start a lesson of Help > Lessons: %1 (the main window is rendered with "
+                       "--screenshot).")
+            .arg(lessonList()),
         QStringLiteral("ID")};
     QCommandLineOption glossary{
         QStringLiteral("glossary"),

@@ -126,11 +126,138 @@ Lesson ruleVsExact(const std::vector<Preset>& presets)
     return l;
 }
 
+std::string gb(std::uint64_t bytes)
+{
+    return formatBytes(bytes, ByteUnits::Decimal, 2);
+}
+
+// The paper's headline against the released checkpoint (Radford et al. 2019, Table 2).
+Lesson gpt2Published(const std::vector<Preset>& presets)
+{
+    const Preset& p = presetById(presets, "gpt-2-small");
+    const ModelConfig& c = p.config;
+    const ParamCount count = countParameters(c);
+    const std::uint64_t blocks = count.total - count.params(Component::Embedding) -
+                                 count.params(Component::PositionEmbedding) -
+                                 count.params(Component::LmHead) - 2 * c.d_model;
+    Lesson l;
+    l.id = "gpt2-published";
+    l.title = lessonTitle(l.id);
+    l.preset = p.id;
+    l.view = "overview";
+    l.highlight = "published";
+    const std::string headline = p.published ? p.published->headline : std::string();
+    l.text =
+        "The GPT-2 paper lists its smallest model as " + headline +
+        " parameters; the released checkpoint holds " + withThousands(count.total) +
+        ": the token embedding " + withThousands(c.vocab_size) + " × " + withThousands(c.d_model) +
+        " = " + withThousands(count.params(Component::Embedding)) + ", the positions " +
+        withThousands(c.context_length) + " × " + withThousands(c.d_model) + " = " +
+        withThousands(count.params(Component::PositionEmbedding)) + ", " +
+        std::to_string(c.n_layers) + " blocks of " + withThousands(blocks / c.n_layers) + " = " +
+        withThousands(blocks) + " and the final LayerNorm " + withThousands(2 * c.d_model) +
+        "; the head is the embedding again (tied) and is counted once. No sum of the "
+        "checkpoint's parts gives the paper's figure: quote the exact count.";
+    return l;
+}
+
+// Exercise 1 of the teaching guide: d_model 2,048, 24 layers, vocabulary 32,000, as a GPT-2-style
+// model (16 heads of 128, d_ff 4·d, learned positions, tied head).
+Lesson exerciseShape(const std::vector<Preset>& presets)
+{
+    const Preset& p = presetById(presets, "gpt-2-small");
+    ModelConfig c = p.config;
+    c.d_model = 2048;
+    c.n_layers = 24;
+    c.n_heads = 16;
+    c.n_kv_heads = 16;
+    c.d_ff = 4 * c.d_model;
+    c.vocab_size = 32000;
+    const ParamCount count = countParameters(c);
+    const std::uint64_t rule = approx12Ld2(c);
+    const std::uint64_t embedding = c.vocab_size * c.d_model;
+    const std::uint64_t perLayerExtra = 13 * c.d_model; // biases 9·d, two LayerNorms 4·d
+    Lesson l;
+    l.id = "exercise-shape";
+    l.title = lessonTitle(l.id);
+    l.preset = p.id;
+    l.model = LessonModel{"d_model 2,048 · 24 layers · vocab 32,000", c};
+    l.view = "overview";
+    l.highlight = "total";
+    l.text = "Estimate: 12·L·d² = 12 × 24 × 2,048² = " + withThousands(rule) +
+             ", plus the embedding V·d = 32,000 × 2,048 = " + withThousands(embedding) + ": " +
+             withThousands(rule + embedding) + ", about " + shortCount(rule + embedding) +
+             ". Built as GPT-2 is (16 heads of 128, d_ff 8,192, learned positions for " +
+             withThousands(c.context_length) + " tokens, tied head) it holds " +
+             withThousands(count.total) +
+             ": biases and LayerNorms add 13·d = " + withThousands(perLayerExtra) + " per layer (" +
+             withThousands(perLayerExtra * c.n_layers) + "), the positions " +
+             withThousands(count.params(Component::PositionEmbedding)) + " and the final norm " +
+             withThousands(2 * c.d_model) + ". Drag the sliders to try other shapes.";
+    return l;
+}
+
+// The teaching guide's table for Llama 2 70B (70B × 4, 2, 1, 0.5 bytes = 280, 140, 70, 35 GB)
+// with the exact count, then the KV cache on top.
+Lesson precisions(const std::vector<Preset>& presets)
+{
+    const Preset& p = presetById(presets, "llama-2-70b");
+    const std::uint64_t n = countParameters(p.config).total;
+    const KvCache kv = kvCache(p.config, p.config.context_length, 1, kvPrecisionById("fp16"));
+    Lesson l;
+    l.id = "precisions";
+    l.title = lessonTitle(l.id);
+    l.preset = p.id;
+    l.view = "overview";
+    l.highlight = "weights";
+    l.text = p.name + "'s weights alone: " + withThousands(n) +
+             " parameters × 4 bytes = " + gb(nominalWeightBytes(n, precisionById("fp32"))) +
+             " at FP32, × 2 = " + gb(nominalWeightBytes(n, precisionById("fp16"))) +
+             " at FP16, × 1 = " + gb(nominalWeightBytes(n, precisionById("int8"))) +
+             " at INT8, × 0.5 = " + gb(nominalWeightBytes(n, precisionById("int4"))) +
+             " at INT4 (the guide's 280 / 140 / 70 / 35 GB round the count to 70B). The KV "
+             "cache comes on top: " +
+             withThousands(kv.bytes_per_token) + " bytes per token at FP16, " + gb(kv.bytes) +
+             " at " + withThousands(p.config.context_length) +
+             " tokens; the bars stack both, with activations and the runtime's overhead.";
+    return l;
+}
+
+// A dense model beside a mixture of experts (Jiang et al. 2024: 47B parameters, 13B active).
+Lesson denseVsMoe(const std::vector<Preset>& presets)
+{
+    const Preset& dense = presetById(presets, "llama-3-70b");
+    const Preset& moe = presetById(presets, "mixtral-8x7b");
+    const ParamCount d = countParameters(dense.config);
+    const ParamCount m = countParameters(moe.config);
+    const Precision fp16 = precisionById("fp16");
+    Lesson l;
+    l.id = "dense-vs-moe";
+    l.title = lessonTitle(l.id);
+    l.preset = dense.id;
+    l.view = "overview";
+    l.highlight = "active";
+    l.compare = {{dense.name, dense.config}, {moe.name, moe.config}};
+    l.text = dense.name + " holds " + withThousands(d.total) +
+             " parameters and uses every one for every token. " + moe.name + " holds " +
+             withThousands(m.total) + ", but each token visits " +
+             std::to_string(moe.config.moe.experts_per_token) + " of its " +
+             std::to_string(moe.config.moe.n_routed_experts) +
+             " experts: " + withThousands(m.active) + " active. Memory follows the total (" +
+             gb(nominalWeightBytes(d.total, fp16)) + " against " +
+             gb(nominalWeightBytes(m.total, fp16)) +
+             " at FP16), compute per token the active count (" +
+             times(static_cast<double>(d.active) / static_cast<double>(m.active)) + " fewer for " +
+             moe.name + "). The Compare window has both.";
+    return l;
+}
+
 } // namespace
 
 std::vector<std::string> lessonIds()
 {
-    return {"depth-vs-width", "gqa-saving", "rule-vs-exact"};
+    return {"depth-vs-width", "gqa-saving", "rule-vs-exact", "gpt2-published",
+            "exercise-shape", "precisions", "dense-vs-moe"};
 }
 
 std::string lessonTitle(std::string_view id)
@@ -143,6 +270,18 @@ std::string lessonTitle(std::string_view id)
     }
     if (id == "rule-vs-exact") {
         return "12·L·d² vs exact";
+    }
+    if (id == "gpt2-published") {
+        return "GPT-2: 117M or 124M?";
+    }
+    if (id == "exercise-shape") {
+        return "Exercise: d_model 2,048, 24 layers, vocab 32,000";
+    }
+    if (id == "precisions") {
+        return "Llama 2 70B at 32, 16, 8 and 4 bits";
+    }
+    if (id == "dense-vs-moe") {
+        return "Dense vs mixture of experts";
     }
     return {};
 }
@@ -157,6 +296,18 @@ Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets)
     }
     if (id == "rule-vs-exact") {
         return ruleVsExact(presets);
+    }
+    if (id == "gpt2-published") {
+        return gpt2Published(presets);
+    }
+    if (id == "exercise-shape") {
+        return exerciseShape(presets);
+    }
+    if (id == "precisions") {
+        return precisions(presets);
+    }
+    if (id == "dense-vs-moe") {
+        return denseVsMoe(presets);
     }
     throw std::invalid_argument("unknown lesson '" + std::string(id) + "'");
 }

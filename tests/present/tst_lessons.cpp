@@ -12,6 +12,21 @@
 //    12·32·4,096² = 6,442,450,944 against 6,738,415,616 (−4.4%), a gap of 295,964,672: embedding
 //    and head 2·32,000·4,096 = 262,144,000; gated MLP 32·3·4,096·11,008 − 32·8·4,096² =
 //    33,554,432; attention 32·4·4,096² exactly (0 over); RMSNorms 32·2·4,096 + 4,096 = 266,240.
+//  - GPT-2 small against the paper's 117M: embedding 50,257·768 = 38,597,376, positions
+//    1,024·768 = 786,432, 12 blocks of 7,087,872 (above) = 85,054,464, final LayerNorm 1,536:
+//    124,439,808, the released checkpoint's count.
+//  - The exercise (d_model 2,048, 24 layers, vocab 32,000) GPT-2 style: 12·24·2,048² =
+//    1,207,959,552 and 32,000·2,048 = 65,536,000, 1,273,495,552 in all; per layer biases 9·d and
+//    two LayerNorms 4·d, 13·2,048 = 26,624 (638,976 over 24 layers), positions 1,024·2,048 =
+//    2,097,152, final norm 4,096: 1,276,235,776.
+//  - Llama 2 70B's 68,976,648,192 parameters (the released safetensors) at 4, 2, 1 and 0.5
+//    bytes: 275,906,592,768, 137,953,296,384, 68,976,648,192 and 34,488,324,096 bytes.
+//  - Mixtral 8x7B (32 layers, d 4,096, 8 KV heads of 128, 8 experts of d_ff 14,336, 2 per token,
+//    vocab 32,000, untied): per layer attention 2·4,096² + 2·4,096·1,024 = 41,943,040, one
+//    expert 3·4,096·14,336 = 176,160,768, router 32,768, norms 8,192; in all 32·1,451,270,144 +
+//    2·32,000·4,096 + 4,096 = 46,702,792,704, active 32·394,305,536 + 262,148,096 =
+//    12,879,925,248. Llama 3 70B's 70,553,706,496 is 5.48 times that; at FP16 141.11 GB
+//    against 93.41 GB.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/lessons.h"
 
@@ -37,6 +52,7 @@ private slots:
     void lessonText();
     void depthVsWidthModels();
     void gqaModels();
+    void exerciseModel();
     void unknown();
 };
 
@@ -70,6 +86,42 @@ void TestLessons::lessonText_data()
                        QStringLiteral("(-4.4%)"),       QStringLiteral("gap of 295,964,672"),
                        QStringLiteral("262,144,000"),   QStringLiteral("8·d² per layer 33,554,432"),
                        QStringLiteral("4·d² 0"),        QStringLiteral("norms 266,240")};
+    QTest::newRow("GPT-2: 117M or 124M?")
+        << "gpt2-published"
+        << "gpt-2-small"
+        << "overview"
+        << QStringList{QStringLiteral("as 117M parameters"),
+                       QStringLiteral("holds 124,439,808"),
+                       QStringLiteral("= 38,597,376"),
+                       QStringLiteral("= 786,432"),
+                       QStringLiteral("12 blocks of 7,087,872 = 85,054,464"),
+                       QStringLiteral("LayerNorm 1,536")};
+    QTest::newRow("the exercise's shape")
+        << "exercise-shape"
+        << "gpt-2-small"
+        << "overview"
+        << QStringList{QStringLiteral("= 1,207,959,552"), QStringLiteral("= 65,536,000"),
+                       QStringLiteral("1,273,495,552"),   QStringLiteral("holds 1,276,235,776"),
+                       QStringLiteral("= 26,624"),        QStringLiteral("(638,976)"),
+                       QStringLiteral("2,097,152"),       QStringLiteral("final norm 4,096")};
+    QTest::newRow("Llama 2 70B at four precisions")
+        << "precisions"
+        << "llama-2-70b"
+        << "overview" << QStringList{QStringLiteral("68,976,648,192 parameters"),
+                                     QStringLiteral("275.91 GB at FP32"),
+                                     QStringLiteral("137.95 GB at FP16"),
+                                     QStringLiteral("68.98 GB at INT8"),
+                                     QStringLiteral("34.49 GB at INT4"),
+                                     QStringLiteral("327,680 bytes per token"),
+                                     QStringLiteral("1.34 GB at 4,096 tokens")};
+    QTest::newRow("dense vs mixture of experts")
+        << "dense-vs-moe"
+        << "llama-3-70b"
+        << "overview"
+        << QStringList{
+               QStringLiteral("holds 70,553,706,496"),       QStringLiteral("46,702,792,704"),
+               QStringLiteral("2 of its 8 experts"),         QStringLiteral("12,879,925,248"),
+               QStringLiteral("141.11 GB against 93.41 GB"), QStringLiteral("×5.48")};
 }
 
 void TestLessons::lessonText()
@@ -111,12 +163,27 @@ void TestLessons::gqaModels()
     QCOMPARE(l.compare[1].config.n_kv_heads, std::uint64_t{64});
 }
 
+// The exercise's model is loaded as such: GPT-2's architecture at the exercise's shape.
+void TestLessons::exerciseModel()
+{
+    const Lesson l = buildLesson("exercise-shape", presets());
+    QVERIFY(l.model.has_value());
+    const ModelConfig& c = l.model->config;
+    QCOMPARE(c.d_model, std::uint64_t{2048});
+    QCOMPARE(c.n_layers, std::uint64_t{24});
+    QCOMPARE(c.vocab_size, std::uint64_t{32000});
+    QCOMPARE(c.n_heads, std::uint64_t{16});
+    QCOMPARE(c.d_ff, std::uint64_t{8192});
+    QCOMPARE(l.highlight, std::string("total"));
+    QVERIFY(l.compare.empty());
+}
+
 void TestLessons::unknown()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("no-such-lesson", presets()));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("gqa-saving", {}));
     QVERIFY(lessonTitle("no-such-lesson").empty());
-    QCOMPARE(lessonIds().size(), std::size_t{3});
+    QCOMPARE(lessonIds().size(), std::size_t{7});
 }
 
 QTEST_GUILESS_MAIN(TestLessons)

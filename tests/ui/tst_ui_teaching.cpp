@@ -280,6 +280,19 @@ void TestUiTeaching::lessons_data()
     QTest::newRow("12·L·d² vs exact") << "rule-vs-exact"
                                       << "llama-2-7b"
                                       << "" << 0 << true << "6,442,450,944";
+    QTest::newRow("GPT-2: 117M or 124M?") << "gpt2-published"
+                                          << "gpt-2-small"
+                                          << "published" << 0 << false << "124,439,808";
+    // A model of its own: no preset is loaded.
+    QTest::newRow("the exercise's shape") << "exercise-shape"
+                                          << ""
+                                          << "total" << 0 << false << "1,276,235,776";
+    QTest::newRow("four precisions") << "precisions"
+                                     << "llama-2-70b"
+                                     << "weights" << 0 << false << "137.95 GB at FP16";
+    QTest::newRow("dense vs MoE") << "dense-vs-moe"
+                                  << "llama-3-70b"
+                                  << "active" << 2 << false << "12,879,925,248";
 }
 
 void TestUiTeaching::lessons()
@@ -300,12 +313,14 @@ void TestUiTeaching::lessons()
     QVERIFY2(lessons->text().contains(figure), qPrintable(lessons->text()));
     QCOMPARE(f.model->presetId(), preset);
     QCOMPARE(f.window->summaryPanel()->grid()->highlighted(), highlight);
+    QCOMPARE(f.window->summaryPanel()->facts()->highlighted(), highlight);
     QCOMPARE(f.window->comparison()->size(), compared);
     QCOMPARE(f.window->explore()->math()->isVisible(), math);
     QCOMPARE(f.window->summaryPanel()->isVisible(), !math);
     lessons->stop();
     QVERIFY(lessons->isHidden());
     QVERIFY(f.window->summaryPanel()->grid()->highlighted().isEmpty());
+    QVERIFY(f.window->summaryPanel()->facts()->highlighted().isEmpty());
     QVERIFY(!lessons->start(QStringLiteral("no-such-lesson")));
 }
 
@@ -323,8 +338,12 @@ void TestUiTeaching::lessonMenu()
     for (const QAction* a : menu->actions()) {
         titles << a->text();
     }
-    QCOMPARE(titles, (QStringList{QStringLiteral("Depth vs width"), QStringLiteral("GQA's saving"),
-                                  QStringLiteral("12·L·d² vs exact")}));
+    QCOMPARE(titles, (QStringList{
+                         QStringLiteral("Depth vs width"), QStringLiteral("GQA's saving"),
+                         QStringLiteral("12·L·d² vs exact"), QStringLiteral("GPT-2: 117M or 124M?"),
+                         QStringLiteral("Exercise: d_model 2,048, 24 layers, vocab 32,000"),
+                         QStringLiteral("Llama 2 70B at 32, 16, 8 and 4 bits"),
+                         QStringLiteral("Dense vs mixture of experts")}));
     menu->actions().at(1)->trigger();
     QCOMPARE(f.model->presetId(), QStringLiteral("llama-2-70b"));
 }

@@ -65,9 +65,15 @@ bool Lessons::start(const QString& id)
     } catch (const std::invalid_argument&) {
         return false;
     }
-    m_model->selectPreset(qs(lesson.preset));
+    if (lesson.model) {
+        m_model->loadConfig(lesson.model->config, qs(lesson.model->name));
+    } else {
+        m_model->selectPreset(qs(lesson.preset));
+    }
     m_window->explore()->showView(qs(lesson.view));
+    // The figure is in the summary's grid or in the preset's facts below it.
     m_window->summaryPanel()->grid()->setHighlighted(qs(lesson.highlight));
+    m_window->summaryPanel()->facts()->setHighlighted(qs(lesson.highlight));
     if (!lesson.compare.empty()) {
         std::vector<SessionModel> entries;
         entries.reserve(lesson.compare.size());
@@ -88,6 +94,7 @@ void Lessons::stop()
 {
     m_current.clear();
     m_window->summaryPanel()->grid()->setHighlighted(QString());
+    m_window->summaryPanel()->facts()->setHighlighted(QString());
     setVisible(false);
 }
 

@@ -3,13 +3,14 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/model/model.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 // One-click demonstrations for class (Help > Lessons): each loads a preset, opens a view, may put
 // models side by side in the Compare window, and says what to look at with the numbers worked out
-// (the teaching guide's parts 2–5; docs/teaching.md).
+// (the teaching guide's parts 2–5 and its exercises; docs/teaching.md).
 namespace llmsizer {
 
 struct LessonModel {
@@ -18,11 +19,14 @@ struct LessonModel {
 };
 
 struct Lesson {
-    std::string id;        // "depth-vs-width", "gqa-saving", "rule-vs-exact"
-    std::string title;     // the menu entry: "Depth vs width"
-    std::string preset;    // loaded in the Overview
+    std::string id;     // "depth-vs-width", "gqa-saving", "rule-vs-exact"
+    std::string title;  // the menu entry: "Depth vs width"
+    std::string preset; // loaded in the Overview (unless `model` is set)
+    // A model of the lesson's own loaded in the Overview instead of the preset (an exercise's
+    // shape); the preset is the one it was made from.
+    std::optional<LessonModel> model;
     std::string view;      // the view shown: "overview", "math" (ExploreViews names)
-    std::string highlight; // the Overview summary figure framed ("kv_context"); empty: none
+    std::string highlight; // the Overview summary figure framed ("kv_context", "published")
     std::vector<LessonModel> compare; // side by side in the Compare window; empty: not opened
     std::string text;                 // what the class should see, with the numbers
 };
