@@ -171,6 +171,7 @@ Lesson exerciseShape(const std::vector<Preset>& presets)
     c.n_layers = 24;
     c.n_heads = 16;
     c.n_kv_heads = 16;
+    c.head_dim = 0; // d_model / n_heads = 128
     c.d_ff = 4 * c.d_model;
     c.vocab_size = 32000;
     const ParamCount count = countParameters(c);
