@@ -56,6 +56,11 @@ shot math-1280x800-dark-presentation gpt-2-small 1280x800 dark --view math --pre
 shot budget-1280x800-light llama-3-70b 1280x800 light --view budget
 shot fit-1280x800-dark llama-2-7b 1280x800 dark --view fit
 shot overview-1920x1080-light-presentation llama-3-70b 1920x1080 light --presentation
+shot overview-1280x800-dark-presentation deepseek-v3 1280x800 dark --presentation
+# Lessons (Help > Lessons): the bar above the views and the figure framed.
+shot lesson-gqa-saving-1280x800-light llama-3-70b 1280x800 light --lesson gqa-saving
+shot lesson-exercise-shape-1920x1080-dark llama-3-70b 1920x1080 dark --lesson exercise-shape \
+    --presentation
 # The parameter diagram in place of the pie.
 shot diagram-mixtral-8x7b-1920x1080-light mixtral-8x7b 1920x1080 light --overview-chart diagram
 shot diagram-llama-2-7b-1280x800-dark llama-2-7b 1280x800 dark --view diagram
