@@ -57,6 +57,9 @@ shot budget-1280x800-light llama-3-70b 1280x800 light --view budget
 shot fit-1280x800-dark llama-2-7b 1280x800 dark --view fit
 shot overview-1920x1080-light-presentation llama-3-70b 1920x1080 light --presentation
 shot overview-1280x800-dark-presentation deepseek-v3 1280x800 dark --presentation
+# Pin as baseline: Llama 2 13B against Llama 2 7B, pie and diagram.
+shot baseline-llama-2-13b-1920x1080-light llama-2-13b 1920x1080 light --baseline llama-2-7b
+shot baseline-diagram-1280x800-dark llama-2-13b 1280x800 dark --baseline llama-2-7b --view diagram
 # Lessons (Help > Lessons): the bar above the views and the figure framed.
 shot lesson-gqa-saving-1280x800-light llama-3-70b 1280x800 light --lesson gqa-saving
 shot lesson-exercise-shape-1920x1080-dark llama-3-70b 1920x1080 dark --lesson exercise-shape \

@@ -155,6 +155,14 @@ int run(int argc, char** argv)
     if (parser.isSet(o.training)) {
         model.setTraining(true);
     }
+    // --baseline: pinned first; the model shown is loaded after it.
+    if (parser.isSet(o.baseline)) {
+        if (!model.selectPreset(parser.value(o.baseline))) {
+            fail(QStringLiteral("--baseline: unknown preset \"%1\"").arg(parser.value(o.baseline)));
+            return 2;
+        }
+        model.pinBaseline();
+    }
     if (!selectStartPreset(model, parser.value(o.preset), settings->lastPreset())) {
         fail(QStringLiteral("unknown preset \"%1\"").arg(parser.value(o.preset)));
         return 2;

@@ -49,6 +49,11 @@ struct Options {
     QCommandLineOption preset{QStringLiteral("preset"),
                               QStringLiteral("Start with preset ID (see presets/)."),
                               QStringLiteral("ID")};
+    QCommandLineOption baseline{
+        QStringLiteral("baseline"),
+        QStringLiteral("Pin preset ID as the baseline (Model > Pin as baseline): every figure of "
+                       "the model shown then carries its ratio to it."),
+        QStringLiteral("ID")};
     QCommandLineOption screenshot{
         QStringLiteral("screenshot"),
         QStringLiteral("Render the window to FILE.png and exit (needs no display: without one, "
@@ -120,7 +125,7 @@ struct Options {
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
                            compareCharts, view, presentation, hardware, overviewChart,
-                           checkpointDialog, gpuEditor, glossary, lesson});
+                           checkpointDialog, gpuEditor, glossary, lesson, baseline});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "

@@ -84,6 +84,12 @@ void TestUiScreenshot::everyModeExitsCleanly_data()
                        presentation,
                        QStringLiteral("--size"),
                        QStringLiteral("1280x800")};
+    QTest::newRow("baseline, diagram") << QStringList{QStringLiteral("--baseline"),
+                                                      QStringLiteral("llama-2-7b"),
+                                                      QStringLiteral("--preset"),
+                                                      QStringLiteral("llama-2-13b"),
+                                                      view,
+                                                      QStringLiteral("diagram")};
     for (const char* v : {"overview", "diagram", "explorer", "math", "budget", "fit"}) {
         QTest::addRow("view %s", v) << QStringList{view, QString::fromLatin1(v)};
         QTest::addRow("view %s, presentation, training", v) << QStringList{
@@ -125,6 +131,8 @@ void TestUiScreenshot::rejectsBadArguments_data()
     QTest::newRow("size one row past 7680x4320")
         << QStringList{QStringLiteral("--size"), QStringLiteral("7680x4321")};
     QTest::newRow("bad theme") << QStringList{QStringLiteral("--theme"), QStringLiteral("blue")};
+    QTest::newRow("unknown baseline")
+        << QStringList{QStringLiteral("--baseline"), QStringLiteral("no-such-model")};
 }
 
 void TestUiScreenshot::rejectsBadArguments()

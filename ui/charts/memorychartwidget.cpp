@@ -1,5 +1,6 @@
 #include "ui/charts/memorychartwidget.h"
 
+#include "llmsizer/present/baseline.h"
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/statictextitem.h"
@@ -93,6 +94,10 @@ void MemoryChartWidget::setLogScale(bool log)
         l.series->detachAxis(from);
         l.series->attachAxis(to);
     }
+    for (QLineSeries* g : m_ghosts) {
+        g->detachAxis(from);
+        g->attachAxis(to);
+    }
     from->setVisible(false);
     to->setVisible(true);
     refresh();
@@ -126,7 +131,7 @@ void MemoryChartWidget::refresh()
     }
 
     // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
-    const MemoryAxis& axis = m_model->axis();
+    const MemoryAxis& axis = shownAxis();
     setValueAxis(m_value, 0, axis.max, axis.tick);
     const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_value->labelFormat() != format) {
@@ -144,6 +149,7 @@ void MemoryChartWidget::refresh()
         m_lineX->setRange(-0.5, right);
     }
     rebuildLines();
+    rebuildGhosts();
 
     // Totals above the bars, coloured by whether any selected GPU holds them.
     while (m_totals.size() < bars.size()) {
@@ -173,6 +179,11 @@ void MemoryChartWidget::refresh()
             text += QLatin1Char('\n') + (fits ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) +
                     qs(v.text).replace(QStringLiteral(" ("), QStringLiteral("\n("));
             colour = fits && v.tight ? tightColor(m_dark) : fitColor(fits, m_dark);
+        }
+        // Against a pinned baseline: this bar over the baseline's at the same precision.
+        if (const BaselineRatios* ratios = m_model->ratios();
+            ratios != nullptr && b < ratios->bars.size() && !ratios->bars[b].empty()) {
+            text += QLatin1Char('\n') + tr("%1 vs baseline").arg(qs(ratios->bars[b]));
         }
         m_totals[b]->setText(text);
         m_totalTexts[b] = text;

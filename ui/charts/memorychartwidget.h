@@ -15,6 +15,10 @@ class QLogValueAxis;
 class QStackedBarSeries;
 class QValueAxis;
 
+namespace llmsizer {
+struct MemoryAxis;
+} // namespace llmsizer
+
 namespace llmsizer::ui {
 
 class ConfigModel;
@@ -63,6 +67,11 @@ private:
     void refresh();
     void rebuildSets();
     void rebuildLines();
+    // The pinned baseline's totals over the bars (memorychartwidget_ghosts.cpp).
+    void rebuildGhosts();
+    void applyGhostColours();
+    // The model's axis, or the one covering the baseline's ghosts too.
+    const MemoryAxis& shownAxis() const;
     void placeLabels();
     // Places the GPU labels; true when it changed their form (and margin) instead: place again.
     bool placeLineLabels(const QRectF& plot);
@@ -94,6 +103,7 @@ private:
     void setCompactLabels(bool compact);
     bool m_compactLabels = false; // one line per GPU label, when they crowd each other
     std::vector<Line> m_lines;
+    std::vector<QLineSeries*> m_ghosts; // one per bar while a baseline is pinned
     std::vector<StaticTextItem*> m_totals;
     std::vector<double> m_totalValues;
     std::vector<QString> m_totalTexts;

@@ -54,7 +54,7 @@ void MemoryChartWidget::rebuildLines()
         m_lines.pop_back();
     }
     const double right = static_cast<double>(m_model->bars().size()) - 0.5;
-    const MemoryAxis& axis = m_model->axis();
+    const MemoryAxis& axis = shownAxis();
     for (std::size_t i = 0; i < merged.size(); ++i) {
         Line& l = m_lines[i];
         l.key = merged[i].first;

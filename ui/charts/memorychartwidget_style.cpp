@@ -55,6 +55,7 @@ void MemoryChartWidget::applyColours()
         l.label->setColor(text);
         l.label->setBackground(base);
     }
+    applyGhostColours();
 }
 
 void MemoryChartWidget::changeEvent(QEvent* event)

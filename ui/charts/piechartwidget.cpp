@@ -1,5 +1,6 @@
 #include "ui/charts/piechartwidget.h"
 
+#include "llmsizer/present/baseline.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
@@ -57,8 +58,9 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     connect(m_series, &QPieSeries::hovered, this, &PieChartWidget::hover);
     // The slices follow the configuration or the checkpoint, never the workload or the options.
     using Change = ConfigModel::Change;
-    m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded, this,
-                         [this] { refresh(); });
+    m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded |
+                             Change::Baseline,
+                         this, [this] { refresh(); });
     connect(m_chart, &QChart::plotAreaChanged, this, &PieChartWidget::placeTitle);
     setDark(false);
     refresh();
@@ -76,6 +78,13 @@ void PieChartWidget::refresh()
     }
     const std::uint64_t total = m_model->slicesTotal();
     const QList<QPieSlice*> pieces = m_series->slices();
+    // Against a pinned baseline each slice carries its ratio ("×2"), labels and legend alike.
+    const BaselineRatios* ratios = m_model->ratios();
+    m_ratios.clear();
+    for (const Slice& s : slices) {
+        const std::string r = ratios != nullptr ? ratios->slice(s.key) : std::string();
+        m_ratios.push_back(r.empty() ? QString() : QLatin1Char(' ') + qs(r));
+    }
     fitLabels(slices, total);
     QList<FigureGrid::Entry> legend;
     for (qsizetype i = 0; i < pieces.size(); ++i) {
@@ -84,12 +93,14 @@ void PieChartWidget::refresh()
         QPieSlice* p = pieces[i];
         p->setValue(static_cast<double>(s.params));
         // A narrow pie shows shares only; the legend below names every slice.
-        p->setLabel(m_compactLabels ? qs(formatShare(share))
-                                    : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)));
+        const QString& ratio = m_ratios[static_cast<std::size_t>(i)];
+        p->setLabel(m_compactLabels
+                        ? qs(formatShare(share)) + ratio
+                        : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)) + ratio);
         p->setLabelVisible(m_labelsFit && share >= kMinLabelledShare);
         legend.append({qs(s.key), qs(s.label),
                        qs(shortCount(s.params)) + QStringLiteral(" (") + qs(formatShare(share)) +
-                           QLatin1Char(')'),
+                           QLatin1Char(')') + m_ratios[static_cast<std::size_t>(i)],
                        componentColor(qs(s.key), m_dark), false});
     }
     m_legend->setEntries(legend);
@@ -211,9 +222,9 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
         const double share = fraction(slices[i].params, total);
         if (share >= kMinLabelledShare) {
             const QString text = qs(formatShare(share));
-            named.push_back(
-                {angles[i], labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text)});
-            shares.push_back({angles[i], labelBox(fm, text)});
+            named.push_back({angles[i], labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text +
+                                                         m_ratios[i])});
+            shares.push_back({angles[i], labelBox(fm, text + m_ratios[i])});
         }
     }
     const QMargins margins = m_chart->margins();

@@ -62,6 +62,7 @@ private:
     FigureGrid* m_legend; // swatch + "Attention: 9.7B (13.8%)" per slice, tiny ones included
     StaticTextItem* m_title;
     std::vector<std::string> m_keys; // slice key, by slice index
+    std::vector<QString> m_ratios;   // " ×2" against a pinned baseline, by slice index
     bool m_dark = false;
     bool m_compactLabels = false;
     bool m_labelsFit = true;

@@ -1,5 +1,6 @@
 #include "ui/overview/parameterchart.h"
 
+#include "llmsizer/present/baseline.h"
 #include "llmsizer/present/diagram.h"
 #include "llmsizer/text/format.h"
 #include "ui/charts/diagramwidget.h"
@@ -66,7 +67,7 @@ ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
     // Slider drags recompute the model once per step: the diagram follows each of them.
     connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
         using Change = ConfigModel::Change;
-        if (!(what & (Change::Configuration | Change::ModelLoaded))) {
+        if (!(what & (Change::Configuration | Change::ModelLoaded | Change::Baseline))) {
             return;
         }
         const bool loaded = what.testFlag(Change::ModelLoaded);
@@ -121,7 +122,11 @@ void ParameterChart::setDark(bool dark)
 void ParameterChart::refreshDiagram(bool sameModel)
 {
     const ParamCount& count = m_model->count();
-    const Diagram d = parameterDiagram(m_model->config(), count);
+    Diagram d = parameterDiagram(m_model->config(), count);
+    // Against a pinned baseline every box carries its ratio to the baseline's (baseline.h).
+    if (const ModelConfig* base = m_model->baselineConfig()) {
+        setAgainstBaseline(d, parameterDiagram(*base, *m_model->baselineCount()));
+    }
     QString title = m_model->modelName() + QLatin1Char('\n') + qs(d.total_text);
     if (m_model->config().isMoe()) {
         title += tr(", %1 active per token").arg(qs(shortCount(count.active)));

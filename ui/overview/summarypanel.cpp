@@ -34,7 +34,7 @@ std::uint64_t segmentBytes(const MemoryBar& bar, const char* key)
 SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this)),
       m_facts(new FigureGrid(1, 0, this)), m_factsRow(new QWidget(this)),
-      m_tokensPerParam(new QSpinBox(this))
+      m_baseline(new QLabel(this)), m_tokensPerParam(new QSpinBox(this))
 {
     m_grid->setObjectName(QStringLiteral("summaryFigures"));
     m_facts->setObjectName(QStringLiteral("presetFacts"));
@@ -58,6 +58,10 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
+    m_baseline->setObjectName(QStringLiteral("baselineLine"));
+    m_baseline->setWordWrap(true);
+    m_baseline->setVisible(false);
+    layout->addWidget(m_baseline);
     layout->addWidget(m_grid);
     layout->addWidget(m_factsRow);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
@@ -176,6 +180,19 @@ void SummaryPanel::refresh()
         tr("%1 (%2 tokens × batch %3)")
             .arg(qs(formatBytes(kv.bytes, units, 1)), qs(withThousands(m_model->context())))
             .arg(m_model->batch());
+    // Pinned baseline: each figure with the model shown over the baseline's (baseline.h).
+    if (const BaselineRatios* ratios = m_model->ratios()) {
+        for (auto it = text.begin(); it != text.end(); ++it) {
+            const std::string ratio = ratios->figure(it.key().toStdString());
+            if (!ratio.empty()) {
+                it.value() += QStringLiteral("  ") + qs(ratio);
+            }
+        }
+        m_baseline->setText(tr("<b>Against the baseline %1</b>: ×N is this model over it "
+                               "(Model &gt; Clear baseline)")
+                                .arg(m_model->baselineName().toHtmlEscaped()));
+    }
+    m_baseline->setVisible(m_model->hasBaseline());
     // Two columns, filled row by row: parameters on the left, memory on the right.
     // Each figure explains its term (glossary.h) as tooltip and What's This.
     struct Figure {

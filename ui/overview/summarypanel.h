@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QSpinBox;
 
 namespace llmsizer::ui {
@@ -26,6 +27,8 @@ public:
     // The tooltip of one figure ("published": the note and the sources).
     QString figureTip(const QString& key) const;
     FigureGrid* grid() const { return m_grid; }
+    // "Against the baseline …" above the figures while one is pinned (hidden otherwise).
+    QLabel* baselineLine() const { return m_baseline; }
     // The published figures and training tokens of a preset (hidden for other models).
     FigureGrid* facts() const { return m_facts; }
     // Chinchilla's tokens per parameter.
@@ -43,6 +46,7 @@ private:
     FigureGrid* m_grid;
     FigureGrid* m_facts;
     QWidget* m_factsRow;
+    QLabel* m_baseline;
     QSpinBox* m_tokensPerParam;
     bool m_compact = false;
 };

@@ -101,6 +101,18 @@ void MainWindow::createMenus()
     move(tr("&Halve the KV heads"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K), Knob::KvHeads,
          [](std::uint64_t v) { return std::max<std::uint64_t>(v / 2, 1); });
     model->addSeparator();
+    model->addSeparator();
+    // Pin as baseline: every figure, slice, bar and box then shows its ratio to this model.
+    QAction* pin = model->addAction(tr("&Pin as baseline"), m_model, &ConfigModel::pinBaseline);
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    pin->setStatusTip(tr("Keep the model shown as the baseline: the summary, the pie, the bars "
+                         "and the diagram then show each figure's ratio to it"));
+    QAction* unpin = model->addAction(tr("C&lear baseline"), m_model, &ConfigModel::clearBaseline);
+    unpin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    unpin->setEnabled(false);
+    m_model->whenChanged(ConfigModel::Change::Baseline, unpin,
+                         [this, unpin] { unpin->setEnabled(m_model->hasBaseline()); });
+    model->addSeparator();
     model->addAction(m_checkpoint->action());
 
     m_explore->addMenuEntries(menuBar()->addMenu(tr("&View")));

@@ -202,6 +202,7 @@ bool ConfigModel::apply(Workspace next)
     }
     m_ws = std::move(next);
     m_results = std::move(results);
+    followBaseline();
     setIssues({});
     return true;
 }
@@ -327,6 +328,9 @@ void ConfigModel::setGpus(const QStringList& keys)
 void ConfigModel::setGpuCatalog(GpuCatalog catalog)
 {
     m_catalog = std::move(catalog);
+    if (m_baseline) {
+        m_baseline->stale = true;
+    }
     if (apply(m_ws)) {
         emit changed(Change::Catalog);
     }

@@ -8,6 +8,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/model.h"
 #include "llmsizer/present/bar_verdict.h"
+#include "llmsizer/present/baseline.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/present/workspace.h"
@@ -18,6 +19,7 @@
 #include <QStringList>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace llmsizer::ui {
@@ -41,6 +43,7 @@ public:
         Catalog = 1U << 3,       // the GPU catalog
         ModelLoaded = 1U << 4,   // another model (preset, file, checkpoint): a new base to reset to
         Checkpoint = 1U << 5,    // a checkpoint was opened, or the one open was let go
+        Baseline = 1U << 6,      // a baseline was pinned or cleared
     };
     Q_DECLARE_FLAGS(Changes, Change)
     Q_FLAG(Changes)
@@ -149,6 +152,24 @@ public:
     double flopsPerToken() const { return m_results.flops_per_token; }
     // The 12·L·d² approximation of the total (count.h approx12Ld2).
     std::uint64_t approx12Ld2() const { return m_results.approx_12ld2; }
+    // Pin as baseline: the model shown now is kept, evaluated again at the current workload and
+    // display options whenever they change, and every view sets its figures against it
+    // (baseline.h) until it is cleared. Loads and edits keep it pinned.
+    void pinBaseline();
+    void clearBaseline();
+    bool hasBaseline() const { return m_baseline.has_value(); }
+    QString baselineName() const { return m_baseline ? m_baseline->name : QString(); }
+    const ModelConfig* baselineConfig() const
+    {
+        return m_baseline ? &m_baseline->workspace.config : nullptr;
+    }
+    const ParamCount* baselineCount() const
+    {
+        return m_baseline ? &m_baseline->results.count : nullptr;
+    }
+    // The ratios of the model shown to the baseline (nullptr when none is pinned).
+    const BaselineRatios* ratios() const { return m_baseline ? &m_baseline->ratios : nullptr; }
+
     // How many times the results were recomputed (tests pin one per edit).
     int recomputeCount() const { return m_recomputes; }
 
@@ -198,6 +219,18 @@ private:
 
     Snapshot m_results;
     int m_recomputes = 0;
+
+    struct Baseline {
+        QString name;
+        Workspace workspace; // its configuration at the workload and options it was evaluated at
+        Snapshot results;
+        BaselineRatios ratios; // of m_results against `results`
+        bool stale = false;    // the GPU catalog changed
+    };
+    // Evaluates the baseline again when the workload, the options or the catalog moved, and the
+    // ratios after every recomputation.
+    void followBaseline();
+    std::optional<Baseline> m_baseline;
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(ConfigModel::Changes)
