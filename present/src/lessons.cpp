@@ -146,7 +146,7 @@ Lesson gpt2Published(const std::vector<Preset>& presets)
     l.preset = p.id;
     l.view = "overview";
     l.highlight = "published";
-    const std::string headline = p.published.headline;
+    const std::string& headline = p.published.headline;
     l.text =
         "The GPT-2 paper lists its smallest model as " + headline +
         " parameters; the released checkpoint holds " + withThousands(count.total) +
