@@ -10,6 +10,7 @@
 #include "ui/charts/isometricschart.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/viewexport.h"
@@ -151,7 +152,7 @@ void TestUiViewExport::fileMenuEntry()
     Fixture f(QStringLiteral("gpt-2-small"));
     QAction* found = nullptr;
     for (QAction* a : f.window->findChildren<QAction*>()) {
-        if (a->text() == QLatin1String("&Export current view…")) {
+        if (a->text() == QStringLiteral("&Export current view…")) {
             found = a;
         }
     }
@@ -175,7 +176,13 @@ void TestUiViewExport::viewAsImage()
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
     QVERIFY(f.window->explore()->showView(view));
-    auto* tabs = f.window->findChild<QTabWidget*>();
+    // The main window's views (the Compare window has tabs of its own).
+    QTabWidget* tabs = nullptr;
+    for (QTabWidget* t : f.window->findChildren<QTabWidget*>()) {
+        if (t->indexOf(f.window->hardwareView()) >= 0) {
+            tabs = t;
+        }
+    }
     QVERIFY(tabs != nullptr);
     const QString png = f.dir.filePath(view + QStringLiteral(".png"));
     QCOMPARE(f.window->viewExport()->exportCurrentView(png), QString());

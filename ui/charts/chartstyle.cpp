@@ -209,6 +209,38 @@ qreal pieSizeForLabels(QSizeF plot, const std::vector<PieLabelBox>& labels, qrea
     return std::clamp<qreal>(2 * radius / side, 0, maxSize);
 }
 
+std::vector<bool> pieLabelsShown(QSizeF plot, qreal size, const std::vector<PieLabelBox>& labels,
+                                 qreal reach)
+{
+    const qreal radius = size * std::min(plot.width(), plot.height()) / 2;
+    std::vector<std::size_t> order(labels.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&labels](std::size_t a, std::size_t b) {
+        return labels[a].weight > labels[b].weight;
+    });
+    std::vector<bool> shown(labels.size(), false);
+    std::vector<QRectF> kept;
+    for (std::size_t i : order) {
+        const PieLabelBox& l = labels[i];
+        const qreal radians = qDegreesToRadians(l.angle);
+        const QPointF end(radius * reach * std::sin(radians), -radius * reach * std::cos(radians));
+        // The text runs outward from the arm's end, standing on it.
+        const qreal left = std::sin(radians) >= 0 ? end.x() : end.x() - l.text.width();
+        const QRectF box(left, end.y() - l.text.height(), l.text.width(), l.text.height());
+        bool clear = true;
+        for (const QRectF& k : kept) {
+            clear = clear && !k.intersects(box);
+        }
+        if (clear) {
+            kept.push_back(box);
+            shown[i] = true;
+        }
+    }
+    return shown;
+}
+
 QSizeF labelBox(const QFontMetricsF& metrics, const QString& text)
 {
     // A little more than QGraphicsTextItem's document margins on each side.

@@ -47,6 +47,7 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 struct PieLabelBox {
     qreal angle = 0;
     QSizeF text;
+    double weight = 0; // the slice's value: larger slices keep their label first
 };
 
 // The largest pie size (QPieSeries::setPieSize: a share of the plot's shorter side, at most
@@ -62,6 +63,12 @@ qreal pieSizeForLabels(QSizeF plot, const std::vector<PieLabelBox>& labels, qrea
 // A label's text as Qt Charts lays it out: its advance and line height, with the text item's
 // margins.
 QSizeF labelBox(const QFontMetricsF& metrics, const QString& text);
+
+// Which of `labels` to show on a pie of `size` (as pieSizeForLabels) whose arms end at `reach` ×
+// the radius: the heaviest first, each unless its text would overlap one already kept (Qt Charts
+// does not move labels apart: two thin slices side by side would print over each other).
+std::vector<bool> pieLabelsShown(QSizeF plot, qreal size, const std::vector<PieLabelBox>& labels,
+                                 qreal reach);
 
 // The middle angle of each slice, for values drawn clockwise from 12 o'clock over 360 degrees.
 std::vector<qreal> pieMidAngles(const std::vector<double>& values);

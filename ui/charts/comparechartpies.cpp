@@ -8,6 +8,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QEvent>
 #include <QFontMetricsF>
 #include <QGridLayout>
 #include <QLabel>
@@ -81,6 +82,9 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
         const std::size_t index = m_pies.size();
         connect(p.series, &QPieSeries::hovered, this,
                 [this, index](QPieSlice* slice, bool state) { hover(index, slice, state); });
+        // The grid lays the views out after this widget's resize: fit again once the plot moved.
+        connect(p.chart, &QChart::plotAreaChanged, this, &CompareChartPies::fitPies,
+                Qt::QueuedConnection);
         p.view = new QChartView(p.chart, this);
         p.view->setRenderHint(QPainter::Antialiasing);
         p.view->setFocusPolicy(Qt::NoFocus);
@@ -107,6 +111,9 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
             piece->setLabelPosition(QPieSlice::LabelOutside);
             piece->setLabelArmLengthFactor(kArmFactor);
             piece->setLabelVisible(labelled(pie, s));
+            // A new label font (presentation mode) needs the pie fitted to it again.
+            connect(piece, &QPieSlice::labelFontChanged, this, &CompareChartPies::fitPies,
+                    Qt::QueuedConnection);
             p.series->append(piece);
         }
     }
@@ -133,19 +140,38 @@ void CompareChartPies::fitPies()
         }
         const std::vector<qreal> angles = pieMidAngles(values);
         std::vector<PieLabelBox> labels;
+        std::vector<qsizetype> labelled_slices;
         for (qsizetype s = 0; s < pieces.size(); ++s) {
             const std::size_t index = static_cast<std::size_t>(s);
             if (labelled(pie, index)) {
-                labels.push_back({angles[index], labelBox(fm, pieces[s]->label())});
+                labels.push_back({angles[index], labelBox(fm, pieces[s]->label()), values[index]});
+                labelled_slices.push_back(s);
             }
         }
-        const qreal size =
-            pieSizeForLabels(QSizeF(p.view->size()) - QSizeF(8, 8), labels, 1 + kArmFactor, 0.8);
+        // The chart's plot, where Qt elides a label crossing its edge (before the first layout,
+        // the view's size).
+        const QSizeF plot = p.chart->plotArea().isEmpty()
+                                ? QSizeF(p.view->size()) - QSizeF(8, 8)
+                                : p.chart->plotArea().size() - QSizeF(2, 2);
+        const qreal size = pieSizeForLabels(plot, labels, 1 + kArmFactor, 0.8);
         const bool fits = size >= 0.3;
         p.series->setPieSize(fits ? size : 0.8);
-        for (qsizetype s = 0; s < pieces.size(); ++s) {
-            pieces[s]->setLabelVisible(fits && labelled(pie, static_cast<std::size_t>(s)));
+        const std::vector<bool> shown = pieLabelsShown(plot, size, labels, 1 + kArmFactor);
+        for (QPieSlice* piece : pieces) {
+            piece->setLabelVisible(false);
         }
+        for (std::size_t k = 0; k < labelled_slices.size(); ++k) {
+            pieces[labelled_slices[k]]->setLabelVisible(fits && shown[k]);
+        }
+    }
+}
+
+void CompareChartPies::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        applyColours();
+        fitPies();
     }
 }
 

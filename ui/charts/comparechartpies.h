@@ -42,6 +42,8 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // Presentation mode's font: the labels take it, and the pies are fitted to them again.
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Pie {

@@ -43,6 +43,9 @@ public:
     QStringList segmentKeys() const;
     double value(const QString& segmentKey, int bar) const;
     QStringList totalLabels() const;
+    // The pinned baseline's totals drawn over the bars (empty without a baseline; 0 where the
+    // baseline has no such bar), in the axis unit.
+    QList<double> ghostValues() const;
     struct LineValue {
         QString label;
         double value = 0;

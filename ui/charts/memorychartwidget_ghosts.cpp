@@ -57,6 +57,15 @@ void MemoryChartWidget::rebuildGhosts()
     applyGhostColours();
 }
 
+QList<double> MemoryChartWidget::ghostValues() const
+{
+    QList<double> out;
+    for (const QLineSeries* s : m_ghosts) {
+        out.append(s->isVisible() && !s->points().isEmpty() ? s->points().front().y() : 0.0);
+    }
+    return out;
+}
+
 void MemoryChartWidget::applyGhostColours()
 {
     const QColor text = palette().color(QPalette::WindowText);

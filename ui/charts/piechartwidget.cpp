@@ -97,7 +97,7 @@ void PieChartWidget::refresh()
         p->setLabel(m_compactLabels
                         ? qs(formatShare(share)) + ratio
                         : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)) + ratio);
-        p->setLabelVisible(m_labelsFit && share >= kMinLabelledShare);
+        p->setLabelVisible(m_labelsFit && m_labelShown[static_cast<std::size_t>(i)]);
         legend.append({qs(s.key), qs(s.label),
                        qs(shortCount(s.params)) + QStringLiteral(" (") + qs(formatShare(share)) +
                            QLatin1Char(')') + m_ratios[static_cast<std::size_t>(i)],
@@ -121,6 +121,9 @@ void PieChartWidget::rebuild()
         p->setLabelPosition(QPieSlice::LabelOutside);
         p->setExplodeDistanceFactor(kExplodeFactor);
         p->setLabelArmLengthFactor(kArmFactor);
+        // Presentation mode sets the slices' fonts (followPresentationFonts): the pie is sized
+        // to its labels again, once for all slices.
+        connect(p, &QPieSlice::labelFontChanged, this, &PieChartWidget::scheduleRefit);
         m_series->append(p);
         m_keys.push_back(s.key);
     }
@@ -218,13 +221,17 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
     const std::vector<qreal> angles = pieMidAngles(values);
     std::vector<PieLabelBox> named;
     std::vector<PieLabelBox> shares;
+    std::vector<std::size_t> labelled; // the slice of each label
     for (std::size_t i = 0; i < slices.size(); ++i) {
         const double share = fraction(slices[i].params, total);
         if (share >= kMinLabelledShare) {
             const QString text = qs(formatShare(share));
-            named.push_back({angles[i], labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text +
-                                                         m_ratios[i])});
-            shares.push_back({angles[i], labelBox(fm, text + m_ratios[i])});
+            named.push_back({angles[i],
+                             labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text +
+                                              m_ratios[i]),
+                             values[i]});
+            shares.push_back({angles[i], labelBox(fm, text + m_ratios[i]), values[i]});
+            labelled.push_back(i);
         }
     }
     const QMargins margins = m_chart->margins();
@@ -238,6 +245,27 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
     }
     m_labelsFit = size >= 0.3;
     m_series->setPieSize(m_labelsFit ? size : kMax);
+    // Labels that would overlap a larger slice's keep to the legend.
+    m_labelShown.assign(slices.size(), false);
+    const std::vector<bool> shown = pieLabelsShown(plot, size, m_compactLabels ? shares : named,
+                                                   1 + kArmFactor);
+    for (std::size_t k = 0; k < labelled.size(); ++k) {
+        m_labelShown[labelled[k]] = shown[k];
+    }
+}
+
+void PieChartWidget::scheduleRefit()
+{
+    if (!m_refitPending) {
+        m_refitPending = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_refitPending = false;
+                refresh();
+            },
+            Qt::QueuedConnection);
+    }
 }
 
 void PieChartWidget::resizeEvent(QResizeEvent* event)

@@ -53,6 +53,9 @@ private:
     void placeTitle();
     // Sizes the pie so that its outside labels fit beside it (chartstyle.h pieSizeForLabels).
     void fitLabels(const std::vector<Slice>& slices, std::uint64_t total);
+    // refresh() once after the slices' fonts changed.
+    void scheduleRefit();
+    bool m_refitPending = false;
 
     ConfigModel* m_model;
     QChart* m_chart;
@@ -63,6 +66,7 @@ private:
     StaticTextItem* m_title;
     std::vector<std::string> m_keys; // slice key, by slice index
     std::vector<QString> m_ratios;   // " ×2" against a pinned baseline, by slice index
+    std::vector<bool> m_labelShown;  // by slice index: labelled beside the pie
     bool m_dark = false;
     bool m_compactLabels = false;
     bool m_labelsFit = true;
