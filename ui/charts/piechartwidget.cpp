@@ -226,10 +226,10 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
         const double share = fraction(slices[i].params, total);
         if (share >= kMinLabelledShare) {
             const QString text = qs(formatShare(share));
-            named.push_back({angles[i],
-                             labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text +
-                                              m_ratios[i]),
-                             values[i]});
+            named.push_back(
+                {angles[i],
+                 labelBox(fm, qs(slices[i].label) + QLatin1Char(' ') + text + m_ratios[i]),
+                 values[i]});
             shares.push_back({angles[i], labelBox(fm, text + m_ratios[i]), values[i]});
             labelled.push_back(i);
         }
@@ -247,8 +247,8 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
     m_series->setPieSize(m_labelsFit ? size : kMax);
     // Labels that would overlap a larger slice's keep to the legend.
     m_labelShown.assign(slices.size(), false);
-    const std::vector<bool> shown = pieLabelsShown(plot, size, m_compactLabels ? shares : named,
-                                                   1 + kArmFactor);
+    const std::vector<bool> shown =
+        pieLabelsShown(plot, size, m_compactLabels ? shares : named, 1 + kArmFactor);
     for (std::size_t k = 0; k < labelled.size(); ++k) {
         m_labelShown[labelled[k]] = shown[k];
     }
