@@ -276,6 +276,13 @@ void TestUiWindow::summaryNamesLanguageModelAndScope()
     SummaryPanel* s = f.window->summaryPanel();
     QCOMPARE(s->figure(QStringLiteral("total")),
              QStringLiteral("27,432,406,640 (27.4B) (language model 27.0B)"));
+    // Presentation mode's narrow column keeps the total whole and moves the language model to
+    // its tooltip.
+    s->setCompact(true);
+    QCOMPARE(s->figure(QStringLiteral("total")), QStringLiteral("27,432,406,640 (27.4B)"));
+    QVERIFY(s->figureTip(QStringLiteral("total")).contains(QStringLiteral("language model 27.0B")));
+    s->setCompact(false);
+    QVERIFY(s->figure(QStringLiteral("total")).endsWith(QStringLiteral("(language model 27.0B)")));
     // The projector maps into d_model: a changed width drops it and says so; the tower stays.
     QVERIFY(f.model->setKnob(Knob::DModel, 4096));
     QVERIFY(f.model->config().projector.empty());

@@ -183,7 +183,7 @@ void MemoryChartWidget::refresh()
         // Against a pinned baseline: this bar over the baseline's at the same precision.
         if (const BaselineRatios* ratios = m_model->ratios();
             ratios != nullptr && b < ratios->bars.size() && !ratios->bars[b].empty()) {
-            text += QLatin1Char('\n') + tr("%1 vs baseline").arg(qs(ratios->bars[b]));
+            text += QLatin1Char('\n') + qs(ratios->bars[b]);
         }
         m_totals[b]->setText(text);
         m_totalTexts[b] = text;
@@ -201,6 +201,9 @@ void MemoryChartWidget::refresh()
     if (!m_model->training()) { // the runtime choices behind the KV cache and overhead segments
         m_titleParts << tr("KV %1 · overhead: %2")
                             .arg(m_model->kvPrecision().toUpper(), m_model->overhead());
+    }
+    if (m_model->hasBaseline()) { // the ghosts and the ratios under the totals
+        m_titleParts.last() += tr(" · dotted: the baseline, ×: over it");
     }
     if (!m_model->lines().empty()) {
         m_titleParts << tr("✓/✗: need per GPU, split over N GPUs (tensor, then pipeline parallel)");

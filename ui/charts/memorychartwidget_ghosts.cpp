@@ -1,6 +1,6 @@
 // The pinned baseline on the memory chart: over each bar, a dotted line at the baseline's total
-// at the same precision (its "ghost"), listed once in the legend as "Baseline"; the axis covers
-// both (BaselineRatios::axis) and each bar's total carries its ratio.
+// at the same precision (its "ghost"), named in the title; the axis covers both
+// (BaselineRatios::axis) and each bar's total carries its ratio on a line of its own.
 #include "llmsizer/present/baseline.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/state/configmodel.h"
@@ -38,7 +38,6 @@ void MemoryChartWidget::rebuildGhosts()
         m_ghosts.pop_back();
     }
     const ByteUnits units = m_model->units();
-    bool named = false;
     for (std::size_t b = 0; b < n; ++b) {
         QLineSeries* s = m_ghosts[b];
         const std::uint64_t bytes = ratios->ghosts[b];
@@ -47,12 +46,12 @@ void MemoryChartWidget::rebuildGhosts()
         const double y = bytes == 0 ? 0 : bytesInUnit(bytes, units);
         s->replace(QList<QPointF>{{x - 0.38, y}, {x + 0.38, y}});
         s->setVisible(bytes != 0);
-        s->setName(tr("Baseline"));
+        // Named in the title, not the legend: a fifth legend entry elides the others in a
+        // narrow chart.
         const QList<QLegendMarker*> markers = m_chart->legend()->markers(s);
         for (QLegendMarker* marker : markers) {
-            marker->setVisible(bytes != 0 && !named);
+            marker->setVisible(false);
         }
-        named = named || bytes != 0;
     }
     applyGhostColours();
 }

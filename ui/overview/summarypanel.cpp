@@ -76,7 +76,7 @@ void SummaryPanel::setCompact(bool compact)
     if (compact != m_compact) {
         m_compact = compact;
         m_facts->setMaxColumns(compact ? 2 : 1);
-        refreshFacts();
+        refresh(); // the total's text and the facts' short forms
     }
     // The configuration panel gives way in presentation mode and passes the keyboard focus on:
     // a selected value in this field would read as something to look at on the projector.
@@ -147,9 +147,15 @@ void SummaryPanel::refresh()
     text[QStringLiteral("total")] = qs(countWithShort(count.total));
     // A vision-language model: the language model beside the whole. Something not counted: say
     // so on the total.
+    // In presentation mode's narrow columns it goes to the figure's tooltip instead.
+    QString totalTip;
     if (count.language_model != count.total) {
-        text[QStringLiteral("total")] +=
-            tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
+        const QString lm = tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
+        if (m_compact) {
+            totalTip = QStringLiteral("<p>%1</p>").arg(lm.trimmed().toHtmlEscaped());
+        } else {
+            text[QStringLiteral("total")] += lm;
+        }
     }
     if (!config.not_counted.empty()) {
         // The part before its reason ("the vision tower and projector"), to fit the grid; the
@@ -211,9 +217,10 @@ void SummaryPanel::refresh()
     QList<FigureGrid::Entry> entries;
     for (const Figure& f : order) {
         const QString k = QString::fromLatin1(f.key);
-        entries.append({k, f.name, text.value(k), QColor(),
-                        k == QLatin1String("total") || k == QLatin1String("memory"),
-                        glossaryTip(f.term)});
+        entries.append(
+            {k, f.name, text.value(k), QColor(),
+             k == QLatin1String("total") || k == QLatin1String("memory"),
+             glossaryTip(f.term) + (k == QLatin1String("total") ? totalTip : QString())});
     }
     m_grid->setEntries(entries);
     refreshFacts();
