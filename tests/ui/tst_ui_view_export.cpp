@@ -157,7 +157,7 @@ void TestUiViewExport::fileMenuEntry()
         }
     }
     QVERIFY(found != nullptr);
-    QCOMPARE(found->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_E));
+    QCOMPARE(found->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
 }
 
 void TestUiViewExport::viewAsImage_data()

@@ -169,7 +169,8 @@ void MainWindow::createExport(QMenu* file)
     m_viewExport = new ViewExport(this, m_comparison, [this] { return m_tabs->currentWidget(); });
     QAction* exportView =
         file->addAction(tr("&Export current view…"), m_viewExport, &ViewExport::askCurrentView);
-    exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Not Ctrl+E: on X11 every line edit and spin box takes it (end of line).
+    exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     exportView->setStatusTip(tr("Save the view shown as PNG or SVG, or the model's summary as "
                                 "CSV, Markdown or JSON"));
     m_viewExport->attach(m_chart->pie(), tr("Parameter pie"), QStringLiteral("parameters"));
