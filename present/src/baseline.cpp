@@ -9,16 +9,6 @@ namespace llmsizer {
 
 namespace {
 
-std::uint64_t segmentBytes(const MemoryBar& bar, std::string_view key)
-{
-    for (const MemorySegment& s : bar.segments) {
-        if (s.key == key) {
-            return s.bytes;
-        }
-    }
-    return 0;
-}
-
 const MemoryBar* barAt(const std::vector<MemoryBar>& bars, const std::string& precision)
 {
     for (const MemoryBar& b : bars) {

@@ -279,6 +279,16 @@ double bytesInUnit(std::uint64_t bytes, ByteUnits units)
     return static_cast<double>(bytes) / (units == ByteUnits::Binary ? 1073741824.0 : 1e9);
 }
 
+std::uint64_t segmentBytes(const MemoryBar& bar, std::string_view key)
+{
+    for (const MemorySegment& s : bar.segments) {
+        if (s.key == key) {
+            return s.bytes;
+        }
+    }
+    return 0;
+}
+
 double niceCeil(double x)
 {
     if (!(x > 0) || !std::isfinite(x)) {

@@ -13,6 +13,7 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/parameterchart.h"
+#include "ui/shell/export.h"
 #include "ui/shell/viewexport.h"
 #include "ui/teach/explorerview.h"
 #include "ui/teach/exploreviews.h"
@@ -132,12 +133,12 @@ void TestUiViewExport::everyChartExports()
     QCOMPARE(texts, expected);
 
     const QString png = f.dir.filePath(chart + QStringLiteral(".png"));
-    QCOMPARE(ViewExport::exportChart(w, png, chart), QString());
+    QCOMPARE(exportWidget(w, png, chart), QString());
     QImage image;
     QVERIFY(image.load(png));
     QCOMPARE(image.size(), w->size() * 2);
     const QString svg = f.dir.filePath(chart + QStringLiteral(".svg"));
-    QCOMPARE(ViewExport::exportChart(w, svg, chart), QString());
+    QCOMPARE(exportWidget(w, svg, chart), QString());
     const QByteArray svgBytes = readAll(svg);
     QVERIFY(svgBytes.contains("<svg"));
     QVERIFY(svgBytes.contains("</svg>"));

@@ -25,6 +25,7 @@ void MemoryChartWidget::rebuildGhosts()
 {
     const BaselineRatios* ratios = m_model->ratios();
     const std::size_t n = ratios != nullptr ? ratios->ghosts.size() : 0;
+    const bool made = m_ghosts.size() < n;
     while (m_ghosts.size() < n) {
         auto* series = new QLineSeries(m_chart);
         m_chart->addSeries(series);
@@ -53,7 +54,9 @@ void MemoryChartWidget::rebuildGhosts()
             marker->setVisible(false);
         }
     }
-    applyGhostColours();
+    if (made) { // later palette changes reach them through applyColours()
+        applyGhostColours();
+    }
 }
 
 QList<double> MemoryChartWidget::ghostValues() const

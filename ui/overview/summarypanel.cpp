@@ -1,5 +1,6 @@
 #include "ui/overview/summarypanel.h"
 
+#include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
@@ -16,20 +17,6 @@
 #include <QVBoxLayout>
 
 namespace llmsizer::ui {
-
-namespace {
-
-std::uint64_t segmentBytes(const MemoryBar& bar, const char* key)
-{
-    for (const MemorySegment& s : bar.segments) {
-        if (s.key == key) {
-            return s.bytes;
-        }
-    }
-    return 0;
-}
-
-} // namespace
 
 SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this)),

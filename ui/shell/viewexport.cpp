@@ -37,16 +37,11 @@ void ViewExport::addChartActions(QMenu* menu, QWidget* chart, const QString& nam
     const auto save = [this, chart, name, fileBase](const QString& filter) {
         const QString path = askPath(tr("Save %1").arg(name), fileBase, filter);
         if (!path.isEmpty()) {
-            report(exportChart(chart, path, name));
+            report(exportWidget(chart, path, name));
         }
     };
     menu->addAction(tr("Save as &PNG…"), this, [save] { save(tr("PNG image (*.png)")); });
     menu->addAction(tr("Save as &SVG…"), this, [save] { save(tr("SVG image (*.svg)")); });
-}
-
-QString ViewExport::exportChart(QWidget* chart, const QString& path, const QString& name)
-{
-    return exportWidget(chart, path, name);
 }
 
 void ViewExport::askCurrentView()

@@ -35,8 +35,6 @@ public:
     // Writes the current view (.png, .svg) or the summary table (.csv, .md, .json) to `path`;
     // returns the error ("PATH: what") or an empty string.
     QString exportCurrentView(const QString& path) const;
-    // Writes one chart; returns the error or an empty string.
-    static QString exportChart(QWidget* chart, const QString& path, const QString& name);
 
 private:
     QString askPath(const QString& title, const QString& fileBase, const QString& filters);

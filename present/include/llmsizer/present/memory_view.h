@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace llmsizer {
@@ -89,6 +90,8 @@ int smallestFit(std::uint64_t bytes, const std::vector<ReferenceLine>& lines);
 
 // Bytes as a number in the unit formatBytes would use for the axis: GB (1e9) or GiB (2^30).
 double bytesInUnit(std::uint64_t bytes, ByteUnits units);
+// The bytes of one segment of a bar by its key ("weights", "kv_cache"); 0 when the bar has none.
+std::uint64_t segmentBytes(const MemoryBar& bar, std::string_view key);
 
 // The memory axis: upper bound (in GB or GiB) covering the tallest bar and the first reference
 // line above it (if that line is within 1.5× of the bar, so the bars keep two thirds of the chart),
