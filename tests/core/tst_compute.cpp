@@ -272,6 +272,10 @@ private slots:
         }
         // 6·N·15e12 ≤ 1e24 needs N ≤ 11.1B: 40 × 5120 (12.75B) is out; 40 × 4096 (8.2B) is in.
         QCOMPARE(r.over_budget, quint64(1));
+        QCOMPARE(r.over.size(), std::size_t(1));
+        QCOMPARE(r.over.front().n_layers, quint64(40));
+        QCOMPARE(r.over.front().d_model, quint64(5120));
+        QVERIFY(r.over.front().utilization > 1.0);
         // The sizing chapter's efficiency favours the smallest model; its quality the largest that
         // fits.
         QCOMPARE(r.candidates.front().n_layers, quint64(8));
@@ -281,6 +285,25 @@ private slots:
         QCOMPARE(q.candidates.front().n_layers, quint64(32));
         QCOMPARE(q.candidates.front().d_model, quint64(5120));
         QCOMPARE(budgetRankingById("loss-budget"), BudgetRanking::LossAtFullBudget);
+    }
+
+    // Hoffmann et al. 2022, eq. 4 with eq. 10's constants, worked by hand: α + β = 0.62;
+    // G = (0.34·406.4 / (0.28·410.7))^(1/0.62) = (138.176 / 114.996)^1.6129 = 1.34471;
+    // N_opt = G·(1e24/6)^(0.28/0.62) = 4.1297e10, D_opt = (1e24/6)^(0.34/0.62) / G = 4.0358e12,
+    // and 6·N·D gives the budget back. The 20-tokens rule's size is sqrt(1e24/120) = 9.1287e10.
+    void optimumByFit()
+    {
+        const ComputeOptimal fit = computeOptimalByFit(1e24);
+        QVERIFY(std::abs(fit.params / 4.1297e10 - 1.0) < 1e-4);
+        QVERIFY(std::abs(fit.tokens / 4.0358e12 - 1.0) < 1e-4);
+        QVERIFY(std::abs(6.0 * fit.params * fit.tokens / 1e24 - 1.0) < 1e-12);
+        const ComputeOptimal rule = computeOptimalByRule(1e24);
+        QVERIFY(std::abs(rule.params / 9.1287e10 - 1.0) < 1e-4);
+        // The fit is lowest there: a size a tenth off either way loses.
+        const double at = chinchillaLoss(fit.params, fit.tokens);
+        for (double f : {0.9, 1.1}) {
+            QVERIFY(chinchillaLoss(f * fit.params, 1e24 / (6.0 * f * fit.params)) > at);
+        }
     }
 
     void familyKeepsGqaRatio()

@@ -5,6 +5,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/present/budget_chart.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/shape/fit.h"
@@ -12,6 +13,7 @@
 
 #include <QTest>
 #include <algorithm>
+#include <cmath>
 
 using namespace llmsizer;
 
@@ -49,6 +51,7 @@ private slots:
     void metricRowsAreRatiosOfTheMetrics();
     void niceRanges();
     void budgetCells();
+    void budgetChartMarks();
     void parsing();
     void fitLinesNameBestAndNext();
     void fitAgreesWithFit();
@@ -290,6 +293,49 @@ void TestExploreView::sourceLinks()
     QVERIFY(!docPath("docs/counting.md").empty());
     QVERIFY(docPath("docs/no-such-file.md").empty());
     QCOMPARE(sourceSegments("sum of the components").size(), std::size_t{1});
+}
+
+
+// The 1e24-FLOP chart: the 20-tokens rule's size sqrt(1e24 / 120) = 91,287,092,918 ("91.3B"), the
+// fit's minimum 4.13e10 (eq. 4, worked in tst_compute), the sizing chapter's 30 grid points within
+// the budget and none over; at 1e21 the points needing more than 6·N·20N ≤ 1e21 (N ≤ 2.89B) are
+// greyed instead.
+void TestExploreView::budgetChartMarks()
+{
+    BudgetSearchOptions o;
+    BudgetSearchResult r = searchBudget(o);
+    BudgetChartData d = budgetChart(r, o);
+    QCOMPARE(d.rule.label, std::string("20 tokens/param: 91.3B"));
+    QCOMPARE(d.optimum.label, std::string("Fit's minimum: 41.3B"));
+    QVERIFY(std::abs(d.rule.log_params - std::log10(91287092918.0)) < 1e-9);
+    QCOMPARE(d.fits.size(), std::size_t(30));
+    QVERIFY(d.over.empty());
+    QCOMPARE(d.title, std::string("Loss at 1.00e24 FLOP"));
+    // Every mark inside the axes; the axes' ticks are powers of ten.
+    for (const auto* marks : {&d.fits, &d.over}) {
+        for (const BudgetChartPoint& p : *marks) {
+            QVERIFY(p.log_params > d.x_min && p.log_params < d.x_max);
+            QVERIFY(p.loss > d.y_min && p.loss < d.y_max);
+        }
+    }
+    QVERIFY(d.optimum.loss > d.y_min && d.rule.loss < d.y_max);
+    QCOMPARE(d.x_ticks.front().first, d.x_min);
+    QCOMPARE(d.x_ticks.size(), std::size_t(d.x_max - d.x_min + 1));
+    // Along the line the whole budget is spent; its lowest point is the fit's minimum.
+    const auto lowest = std::min_element(d.curve.begin(), d.curve.end(), [](auto& a, auto& b) {
+        return a.loss < b.loss;
+    });
+    QVERIFY(std::abs(lowest->log_params - d.optimum.log_params) < 0.05);
+
+    o.budget_flops = 1e21;
+    r = searchBudget(o);
+    d = budgetChart(r, o);
+    QVERIFY(!d.over.empty());
+    QCOMPARE(d.fits.size() + d.over.size(), std::size_t(30));
+    for (const BudgetCandidate& k : r.over) {
+        QVERIFY(120.0 * double(k.params) * double(k.params) > 1e21);
+    }
+    QCOMPARE(d.rule.label, std::string("20 tokens/param: 2.9B"));
 }
 
 QTEST_GUILESS_MAIN(TestExploreView)

@@ -1,6 +1,8 @@
 #include "ui/teach/budgetview.h"
 
+#include "llmsizer/present/budget_chart.h"
 #include "llmsizer/present/explore_tables.h"
+#include "ui/charts/budgetchart.h"
 #include "ui/shell/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/teach/budgettablemodel.h"
@@ -14,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -24,7 +27,8 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
       m_tokens(new QLineEdit(this)), m_ranking(new QComboBox(this)), m_family(new QComboBox(this)),
       m_layers(new QLineEdit(this)), m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
-      m_view(new QTableView(this)), m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
+      m_view(new QTableView(this)), m_chart(new BudgetChart(this)),
+      m_split(new QSplitter(Qt::Vertical, this)), m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
 {
     const BudgetSearchOptions defaults;
     m_layers->setText(QString::fromStdString(countListText(defaults.layers)));
@@ -38,7 +42,7 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_ranking->addItem(tr("Efficiency: quality / budget used"), QStringLiteral("efficiency"));
     m_ranking->addItem(tr("Chinchilla loss at these tokens"), QStringLiteral("loss"));
     m_ranking->addItem(tr("Chinchilla loss, whole budget spent"), QStringLiteral("loss-budget"));
-    m_family->addItem(tr("The sizing chapter's family (MHA, 4·d MLP, vocab 32,000)"));
+    m_family->addItem(tr("Sizing chapter's: MHA, 4·d MLP, vocab 32,000"));
     m_family->addItem(tr("The current model's family"));
 
     auto* inputs = new QGroupBox(tr("Every configuration that fits a compute budget"), this);
@@ -64,10 +68,16 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
 
+    // The chart above the table: the class looks at the chart, the table has every number.
+    m_split->addWidget(m_chart);
+    m_split->addWidget(m_view);
+    m_split->setChildrenCollapsible(false);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(inputs);
     layout->addWidget(m_summary);
-    layout->addWidget(m_view, 1);
+    layout->addWidget(m_split, 1);
 
     for (QLineEdit* e : {m_budget, m_tokens, m_layers, m_widths}) {
         connect(e, &QLineEdit::editingFinished, this, &BudgetView::search);
@@ -107,11 +117,40 @@ void BudgetView::runSearch()
         BudgetSearchResult result = searchBudget(options);
         m_summary->setText(QString::fromStdString(budgetSummary(result, options)));
         m_summary->setStyleSheet({});
+        m_chart->setData(budgetChart(result, options));
         m_table->setResult(std::move(result));
+        m_chart->setEnabled(true);
     } catch (const std::exception& e) {
         m_summary->setText(QString::fromStdString(e.what()));
         m_summary->setStyleSheet(QStringLiteral("color: #d32f2f;"));
         m_table->setResult({});
+        m_chart->setEnabled(false); // the last search's chart, greyed
+    }
+    showColumns();
+}
+
+void BudgetView::setCompact(bool compact)
+{
+    m_compact = compact;
+    showColumns();
+}
+
+void BudgetView::showColumns()
+{
+    const BudgetColumn ranked = [this] {
+        const QString id = m_ranking->currentData().toString();
+        if (id == QLatin1String("quality")) {
+            return BudgetColumn::Quality;
+        }
+        if (id == QLatin1String("efficiency")) {
+            return BudgetColumn::Efficiency;
+        }
+        return id == QLatin1String("loss") ? BudgetColumn::Loss : BudgetColumn::LossFullBudget;
+    }();
+    for (BudgetColumn c : {BudgetColumn::Heads, BudgetColumn::ChapterParams, BudgetColumn::Flops,
+                           BudgetColumn::Quality, BudgetColumn::Efficiency, BudgetColumn::Loss,
+                           BudgetColumn::LossFullBudget}) {
+        m_view->setColumnHidden(static_cast<int>(c), m_compact && c != ranked);
     }
 }
 

@@ -6,10 +6,12 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 
 namespace llmsizer::ui {
 
+class BudgetChart;
 class ShowRefresh;
 
 class BudgetTableModel;
@@ -17,8 +19,9 @@ class ConfigModel;
 
 // The sizing chapter's compute-budget exercise as a view: under a FLOP budget (default 1e24) and a
 // token count (default: 20 per parameter, the Chinchilla rule), every configuration of a layers ×
-// d_model grid that fits, ranked (searchBudget), in a sortable table. The family is the sizing
-// chapter's own or the current model's. The search runs whenever an input changes; the view only
+// d_model grid that fits, ranked (searchBudget), in a sortable table, and a chart of Chinchilla's
+// loss against the parameters at that budget with the grid on it (budget_chart.h). The family is
+// the sizing chapter's own or the current model's. The search runs whenever an input changes; the view only
 // reads the inputs.
 class BudgetView : public QWidget {
     Q_OBJECT
@@ -32,12 +35,17 @@ public:
     QComboBox* rankingBox() const { return m_ranking; }
     QComboBox* familyBox() const { return m_family; }
     QLabel* summaryLabel() const { return m_summary; }
+    BudgetChart* chart() const { return m_chart; }
+    // Presentation mode: the table keeps the columns a class reads (rank, shape, parameters,
+    // tokens, budget used and the ranking's own), so that it fits without scrolling sideways.
+    void setCompact(bool compact);
     // Searches now (the view also searches when shown after a change of the current model).
     void search();
 
 private:
     void onModelChanged();
     void runSearch();
+    void showColumns();
 
     ConfigModel* m_model;
     QLineEdit* m_budget;
@@ -50,7 +58,10 @@ private:
     BudgetTableModel* m_table;
     QSortFilterProxyModel* m_sorted;
     QTableView* m_view;
+    BudgetChart* m_chart;
+    QSplitter* m_split;
     ShowRefresh* m_refresh;
+    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

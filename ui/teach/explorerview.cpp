@@ -168,6 +168,15 @@ void ExplorerView::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
 }
 
+void ExplorerView::setCompact(bool compact)
+{
+    for (QWidget* w : {static_cast<QWidget*>(m_metrics), static_cast<QWidget*>(m_widthRule),
+                       static_cast<QWidget*>(m_exactKv),
+                       static_cast<QWidget*>(m_insight->table())}) {
+        w->setVisible(!compact);
+    }
+}
+
 void ExplorerView::hideEvent(QHideEvent* event)
 {
     m_model->setActive(false);

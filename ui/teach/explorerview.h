@@ -37,6 +37,10 @@ public:
     IsoCurveChart* curveChart() const { return m_curve; }
     IsoMetricsChart* metricsChart() const { return m_metricsChart; }
     ScalingInsight* insight() const { return m_insight; }
+    // Presentation mode: the charts and the key insight's line get the screen; the table of
+    // metrics (drawn by the right-hand chart), the insight's per-component table and the width
+    // rule's note are hidden.
+    void setCompact(bool compact);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -23,6 +23,10 @@ ExploreViews::ExploreViews(ConfigModel* model, QWidget* parent)
     m_math->setObjectName(QStringLiteral("math"));
     m_budget->setObjectName(QStringLiteral("budget"));
     m_fit->setObjectName(QStringLiteral("fit"));
+    connect(m_presentation, &Presentation::toggled, this, [this](bool on) {
+        m_budget->setCompact(on);
+        m_explorer->setCompact(on);
+    });
 }
 
 QStringList ExploreViews::viewNames()

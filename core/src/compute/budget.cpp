@@ -195,16 +195,17 @@ BudgetSearchResult searchBudget(const BudgetSearchOptions& o)
             k.tokens = o.tokens > 0.0 ? o.tokens : chinchillaTokens(n, o.tokens_per_param);
             // The sizing chapter: required_compute = 6 · params · target_tokens (Kaplan's 6ND).
             k.required_flops = 6.0 * active * k.tokens;
-            if (k.required_flops > o.budget_flops) {
-                ++result.over_budget;
-                continue;
-            }
             k.utilization = k.required_flops / o.budget_flops;
             k.quality = std::pow(n / 1e9, o.quality_exponent);
             k.efficiency = k.quality / k.utilization;
             k.loss_at_tokens = chinchillaLoss(n, k.tokens, o.fit);
             k.affordable_tokens = o.budget_flops / (6.0 * active);
             k.loss_at_full_budget = chinchillaLoss(n, k.affordable_tokens, o.fit);
+            if (k.required_flops > o.budget_flops) {
+                ++result.over_budget;
+                result.over.push_back(k);
+                continue;
+            }
             result.candidates.push_back(k);
         }
     }

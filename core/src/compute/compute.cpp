@@ -271,6 +271,16 @@ ComputeOptimal computeOptimalByRule(double flops, double tokens_per_param)
     return r;
 }
 
+ComputeOptimal computeOptimalByFit(double flops, const LossFit& fit)
+{
+    const double sum = fit.alpha + fit.beta;
+    const double g = std::pow((fit.alpha * fit.A) / (fit.beta * fit.B), 1.0 / sum);
+    ComputeOptimal r;
+    r.params = g * std::pow(flops / 6.0, fit.beta / sum);
+    r.tokens = std::pow(flops / 6.0, fit.alpha / sum) / g;
+    return r;
+}
+
 ChapterComputeSplit chapterAllocateCompute(double total_flops, std::uint64_t n_layers,
                                            std::uint64_t d_model, std::uint64_t d_ff)
 {

@@ -81,6 +81,7 @@ struct BudgetCandidate {
 struct BudgetSearchResult {
     std::vector<BudgetCandidate> candidates; // those within the budget, best first
     std::uint64_t over_budget = 0;           // grid points that needed more than the budget
+    std::vector<BudgetCandidate> over;       // those grid points, in grid order (utilization > 1)
     std::vector<std::string> skipped;        // grid points with no valid shape, and why
 };
 

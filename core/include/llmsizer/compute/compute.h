@@ -135,6 +135,10 @@ struct ComputeOptimal {
 };
 // The k-tokens-per-parameter rule: C = 6·N·(k·N), so N = sqrt(C / 6k), D = k·N.
 ComputeOptimal computeOptimalByRule(double flops, double tokens_per_param = 20.0);
+// The size that minimises the parametric fit at a fixed budget (Hoffmann et al. 2022, eq. 4):
+// with D = C / 6N, N_opt = G·(C/6)^a and D_opt = (C/6)^b / G, where G = (αA / βB)^(1/(α+β)),
+// a = β/(α+β), b = α/(α+β). For eq. 10's fit it lies well below the 20-tokens rule's size.
+ComputeOptimal computeOptimalByFit(double flops, const LossFit& fit = {});
 
 // ---- Attention vs MLP split -----------------------------------------------------------------
 
