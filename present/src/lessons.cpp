@@ -4,6 +4,8 @@
 // §2.2 and Table 1); the rule against the exact count is 12·L·d² (Kaplan et al. 2020 §2.1).
 #include "llmsizer/present/lessons.h"
 
+#include "lessons_parts.h"
+
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
@@ -16,9 +18,7 @@
 
 namespace llmsizer {
 
-namespace {
-
-const Preset& presetById(const std::vector<Preset>& presets, const std::string& id)
+const Preset& lessonPreset(const std::vector<Preset>& presets, const std::string& id)
 {
     for (const Preset& p : presets) {
         if (p.id == id) {
@@ -33,9 +33,16 @@ std::string times(double ratio)
     return "×" + text::fixed(ratio, 2);
 }
 
+std::string gb(std::uint64_t bytes)
+{
+    return formatBytes(bytes, ByteUnits::Decimal, 2);
+}
+
+namespace {
+
 Lesson depthVsWidth(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "gpt-2-small");
+    const Preset& p = lessonPreset(presets, "gpt-2-small");
     const ScalingRatios r = scalingRatios(p.config);
     Lesson l;
     l.id = "depth-vs-width";
@@ -43,9 +50,9 @@ Lesson depthVsWidth(const std::vector<Preset>& presets)
     l.preset = p.id;
     l.view = "overview";
     l.compare = {
-        {p.name, p.config},
-        {p.name + ", " + std::to_string(r.deeper.config.n_layers) + " layers", r.deeper.config},
-        {p.name + ", d_model " + withThousands(r.wider.config.d_model), r.wider.config}};
+        {p.name, p.config, p.id},
+        {p.name + ", " + std::to_string(r.deeper.config.n_layers) + " layers", r.deeper.config, {}},
+        {p.name + ", d_model " + withThousands(r.wider.config.d_model), r.wider.config, {}}};
     l.text = p.name + "'s blocks hold " + withThousands(r.base_blocks.total()) +
              " parameters. Double the layers (" + std::to_string(r.deeper.config.n_layers) +
              "): " + withThousands(r.deeper.blocks.total()) + ", " +
@@ -60,7 +67,7 @@ Lesson depthVsWidth(const std::vector<Preset>& presets)
 
 Lesson gqaSaving(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "llama-2-70b");
+    const Preset& p = lessonPreset(presets, "llama-2-70b");
     ModelConfig mha = p.config;
     mha.n_kv_heads = mha.n_heads;
     const std::uint64_t context = p.config.context_length;
@@ -76,8 +83,8 @@ Lesson gqaSaving(const std::vector<Preset>& presets)
     l.view = "overview";
     l.highlight = "kv_context";
     l.compare = {
-        {p.name + " (GQA, " + std::to_string(p.config.n_kv_heads) + " KV heads)", p.config},
-        {p.name + " with " + std::to_string(mha.n_kv_heads) + " KV heads (MHA)", mha}};
+        {p.name + " (GQA, " + std::to_string(p.config.n_kv_heads) + " KV heads)", p.config, p.id},
+        {p.name + " with " + std::to_string(mha.n_kv_heads) + " KV heads (MHA)", mha, {}}};
     l.text = p.name + "'s " + std::to_string(p.config.n_heads) + " query heads share " +
              std::to_string(p.config.n_kv_heads) + " KV heads. Its FP16 KV cache at " +
              withThousands(context) + " tokens: " + formatBytes(gqa.bytes, ByteUnits::Decimal, 2) +
@@ -99,7 +106,7 @@ std::string signedCount(std::uint64_t a, std::uint64_t b)
 
 Lesson ruleVsExact(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "llama-2-7b");
+    const Preset& p = lessonPreset(presets, "llama-2-7b");
     const ModelConfig& c = p.config;
     const ParamCount count = countParameters(c);
     const std::uint64_t approx = approx12Ld2(c);
@@ -126,15 +133,10 @@ Lesson ruleVsExact(const std::vector<Preset>& presets)
     return l;
 }
 
-std::string gb(std::uint64_t bytes)
-{
-    return formatBytes(bytes, ByteUnits::Decimal, 2);
-}
-
 // The paper's headline against the released checkpoint (Radford et al. 2019, Table 2).
 Lesson gpt2Published(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "gpt-2-small");
+    const Preset& p = lessonPreset(presets, "gpt-2-small");
     const ModelConfig& c = p.config;
     const ParamCount count = countParameters(c);
     const std::uint64_t blocks = count.total - count.params(Component::Embedding) -
@@ -165,7 +167,7 @@ Lesson gpt2Published(const std::vector<Preset>& presets)
 // model (16 heads of 128, d_ff 4·d, learned positions, tied head).
 Lesson exerciseShape(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "gpt-2-small");
+    const Preset& p = lessonPreset(presets, "gpt-2-small");
     ModelConfig c = p.config;
     c.d_model = 2048;
     c.n_layers = 24;
@@ -182,7 +184,7 @@ Lesson exerciseShape(const std::vector<Preset>& presets)
     l.id = "exercise-shape";
     l.title = lessonTitle(l.id);
     l.preset = p.id;
-    l.model = LessonModel{"d_model 2,048 · 24 layers · vocab 32,000", c};
+    l.model = LessonModel{"d_model 2,048 · 24 layers · vocab 32,000", c, {}};
     l.view = "overview";
     l.highlight = "total";
     l.text = "Estimate: 12·L·d² = 12 × 24 × 2,048² = " + withThousands(rule) +
@@ -202,7 +204,7 @@ Lesson exerciseShape(const std::vector<Preset>& presets)
 // with the exact count, then the KV cache on top.
 Lesson precisions(const std::vector<Preset>& presets)
 {
-    const Preset& p = presetById(presets, "llama-2-70b");
+    const Preset& p = lessonPreset(presets, "llama-2-70b");
     const std::uint64_t n = countParameters(p.config).total;
     const KvCache kv = kvCache(p.config, p.config.context_length, 1, kvPrecisionById("fp16"));
     Lesson l;
@@ -227,8 +229,8 @@ Lesson precisions(const std::vector<Preset>& presets)
 // A dense model beside a mixture of experts (Jiang et al. 2024: 47B parameters, 13B active).
 Lesson denseVsMoe(const std::vector<Preset>& presets)
 {
-    const Preset& dense = presetById(presets, "llama-3-70b");
-    const Preset& moe = presetById(presets, "mixtral-8x7b");
+    const Preset& dense = lessonPreset(presets, "llama-3-70b");
+    const Preset& moe = lessonPreset(presets, "mixtral-8x7b");
     const ParamCount d = countParameters(dense.config);
     const ParamCount m = countParameters(moe.config);
     const Precision fp16 = precisionById("fp16");
@@ -238,7 +240,7 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
     l.preset = dense.id;
     l.view = "overview";
     l.highlight = "active";
-    l.compare = {{dense.name, dense.config}, {moe.name, moe.config}};
+    l.compare = {{dense.name, dense.config, dense.id}, {moe.name, moe.config, moe.id}};
     l.text = dense.name + " holds " + withThousands(d.total) +
              " parameters and uses every one for every token. " + moe.name + " holds " +
              withThousands(m.total) + ", but each token visits " +
@@ -257,8 +259,9 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
 
 std::vector<std::string> lessonIds()
 {
-    return {"depth-vs-width", "gqa-saving", "rule-vs-exact", "gpt2-published",
-            "exercise-shape", "precisions", "dense-vs-moe"};
+    return {"depth-vs-width", "gqa-saving",   "rule-vs-exact", "gpt2-published",
+            "exercise-shape", "precisions",   "dense-vs-moe",  "fits-h100",
+            "largest-24gb",   "chinchilla-tokens", "budget-1e24"};
 }
 
 std::string lessonTitle(std::string_view id)
@@ -284,10 +287,23 @@ std::string lessonTitle(std::string_view id)
     if (id == "dense-vs-moe") {
         return "Dense vs mixture of experts";
     }
+    if (id == "fits-h100") {
+        return "What fits on an H100?";
+    }
+    if (id == "largest-24gb") {
+        return "The largest model on a 24 GB GPU";
+    }
+    if (id == "chinchilla-tokens") {
+        return "Chinchilla's 20 tokens per parameter";
+    }
+    if (id == "budget-1e24") {
+        return "A budget of 10²⁴ FLOPs";
+    }
     return {};
 }
 
-Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets)
+Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets,
+                   const LessonInputs& inputs)
 {
     if (id == "depth-vs-width") {
         return depthVsWidth(presets);
@@ -309,6 +325,18 @@ Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets)
     }
     if (id == "dense-vs-moe") {
         return denseVsMoe(presets);
+    }
+    if (id == "fits-h100") {
+        return fitsOnH100(presets, inputs);
+    }
+    if (id == "largest-24gb") {
+        return largestOn24GB(presets, inputs);
+    }
+    if (id == "chinchilla-tokens") {
+        return chinchillaTokensLesson(presets);
+    }
+    if (id == "budget-1e24") {
+        return budget1e24(presets);
     }
     throw std::invalid_argument("unknown lesson '" + std::string(id) + "'");
 }

@@ -27,6 +27,19 @@
 //    2·32,000·4,096 + 4,096 = 46,702,792,704, active 32·394,305,536 + 262,148,096 =
 //    12,879,925,248. Llama 3 70B's 70,553,706,496 is 5.48 times that; at FP16 141.11 GB
 //    against 93.41 GB.
+//  - One H100 SXM (80 GiB = 85,899,345,920 bytes, "85.90 GB"): Llama 3 70B's FP16 weights alone,
+//    141,107,412,992 bytes, need two; INT8 (70.6 GB) and INT4 (35.3 GB) plus the 2,684,354,560
+//    bytes of its FP16 KV cache at 8,192 tokens (2·80·8·128·2 = 327,680 per token) fit on one.
+//  - An RTX 4090 (24 GiB = 25,769,803,776 bytes): 25.8B parameters' weights at 1 byte, 51.5B at
+//    half a byte.
+//  - Tokens per parameter: Llama 3 8B 15e12 / 8,030,261,248 = 1,867.9 (93.4× the rule's 20);
+//    Llama 2 7B 2e12 / 6,738,415,616 = 296.8 (14.8×); GPT-3 175B 300e9 / 174.6e9 = 1.72
+//    (0.086×).
+//  - 10^24 FLOPs at 20 tokens per parameter: N = sqrt(1e24 / 120) = 91,287,092,918 on
+//    1.826e12 tokens; the fit's minimum (Hoffmann et al. eq. 4) 4.1297e10 on 4.0358e12 tokens
+//    (worked in tst_compute); the grid's largest, 40 layers × d_model 5,120: V·d 163,840,000 +
+//    12·40·5,120² = 12,582,912,000 + LayerNorms 4·5,120·40 + 2·5,120 = 829,440, 12,747,581,440.
+#include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/lessons.h"
 
@@ -43,6 +56,13 @@ const std::vector<Preset>& presets()
     return p;
 }
 
+LessonInputs inputs()
+{
+    static const GpuCatalog catalog =
+        GpuCatalog::loadBuiltin(std::string(LLMSIZER_TEST_RESOURCES_DIR) + "/gpus.json");
+    return {&catalog, {}};
+}
+
 } // namespace
 
 class TestLessons : public QObject {
@@ -53,6 +73,7 @@ private slots:
     void depthVsWidthModels();
     void gqaModels();
     void exerciseModel();
+    void hardwareSettings();
     void unknown();
 };
 
@@ -122,6 +143,34 @@ void TestLessons::lessonText_data()
                QStringLiteral("holds 70,553,706,496"),       QStringLiteral("46,702,792,704"),
                QStringLiteral("2 of its 8 experts"),         QStringLiteral("12,879,925,248"),
                QStringLiteral("141.11 GB against 93.41 GB"), QStringLiteral("×5.48")};
+    QTest::newRow("what fits on an H100")
+        << "fits-h100"
+        << "llama-3-70b"
+        << "overview"
+        << QStringList{QStringLiteral("70,553,706,496 parameters"), QStringLiteral("(85.90 GB)"),
+                       QStringLiteral("8,192 tokens"), QStringLiteral("needs 2× H100"),
+                       QStringLiteral("FP8/INT8: "), QStringLiteral("INT4: ")};
+    QTest::newRow("the largest model on 24 GB")
+        << "largest-24gb"
+        << "llama-2-7b"
+        << "fit"
+        << QStringList{QStringLiteral("has 25.77 GB"), QStringLiteral("25.8B parameters at INT8"),
+                       QStringLiteral("51.5B at INT4"), QStringLiteral("4,096 tokens")};
+    QTest::newRow("Chinchilla's tokens")
+        << "chinchilla-tokens"
+        << "llama-3-8b"
+        << "overview"
+        << QStringList{QStringLiteral("15T tokens = 1,868 per parameter, 93×"),
+                       QStringLiteral("2T tokens = 297 per parameter"),
+                       QStringLiteral("300B tokens = 1.7 per parameter, 0.086×"),
+                       QStringLiteral("(overtrained)"), QStringLiteral("(undertrained)")};
+    QTest::newRow("10^24 FLOPs")
+        << "budget-1e24"
+        << "llama-2-7b"
+        << "budget"
+        << QStringList{QStringLiteral("= 91.3B parameters on 1.83T tokens"),
+                       QStringLiteral("lowest at 41.3B on 4.04T tokens"),
+                       QStringLiteral("(30 configurations"), QStringLiteral("12,747,581,440")};
 }
 
 void TestLessons::lessonText()
@@ -130,7 +179,7 @@ void TestLessons::lessonText()
     QFETCH(QString, preset);
     QFETCH(QString, view);
     QFETCH(QStringList, figures);
-    const Lesson l = buildLesson(id.toStdString(), presets());
+    const Lesson l = buildLesson(id.toStdString(), presets(), inputs());
     QCOMPARE(QString::fromStdString(l.id), id);
     QCOMPARE(QString::fromStdString(l.preset), preset);
     QCOMPARE(QString::fromStdString(l.view), view);
@@ -178,12 +227,32 @@ void TestLessons::exerciseModel()
     QVERIFY(l.compare.empty());
 }
 
+// What the lessons on hardware and compute set in their views, and the preset each compared model
+// is (so that the Compare window shows its published figures).
+void TestLessons::hardwareSettings()
+{
+    const Lesson h100 = buildLesson("fits-h100", presets(), inputs());
+    QCOMPARE(h100.gpus, std::vector<std::string>{"h100-sxm-80gb:1"});
+    const Lesson fit = buildLesson("largest-24gb", presets(), inputs());
+    QCOMPARE(fit.fit_gpu, std::string("rtx-4090-24gb"));
+    QCOMPARE(fit.fit_precision, std::string("int8"));
+    QCOMPARE(fit.fit_context, std::uint64_t{4096});
+    QCOMPARE(buildLesson("budget-1e24", presets()).budget, std::string("1e24"));
+    const Lesson tokens = buildLesson("chinchilla-tokens", presets());
+    QCOMPARE(tokens.compare.size(), std::size_t{3});
+    QCOMPARE(tokens.compare[2].preset_id, std::string("gpt-3-175b"));
+    QCOMPARE(tokens.highlight, std::string("training"));
+    // Without the GPU catalogue the two GPU lessons cannot be worked out.
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("fits-h100", presets()));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("largest-24gb", presets()));
+}
+
 void TestLessons::unknown()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("no-such-lesson", presets()));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildLesson("gqa-saving", {}));
     QVERIFY(lessonTitle("no-such-lesson").empty());
-    QCOMPARE(lessonIds().size(), std::size_t{7});
+    QCOMPARE(lessonIds().size(), std::size_t{11});
 }
 
 QTEST_GUILESS_MAIN(TestLessons)

@@ -17,7 +17,10 @@
 #include "ui/shell/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/state/comparisonmodel.h"
+#include "ui/charts/budgetchart.h"
+#include "ui/teach/budgetview.h"
 #include "ui/teach/exploreviews.h"
+#include "ui/teach/fitsolverview.h"
 #include "ui/teach/mathpanel.h"
 #include "ui/teach/presentation.h"
 
@@ -55,6 +58,7 @@ private slots:
     void lessons_data();
     void lessons();
     void lessonMenu();
+    void lessonsAgreeWithTheirViews();
 };
 
 void TestUiTeaching::summaryFacts_data()
@@ -269,30 +273,44 @@ void TestUiTeaching::lessons_data()
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("highlight");
     QTest::addColumn<int>("compared");
-    QTest::addColumn<bool>("math"); // Show the math is the view shown
+    QTest::addColumn<QString>("view"); // the view shown
     QTest::addColumn<QString>("figure");
     QTest::newRow("depth vs width") << "depth-vs-width"
                                     << "gpt-2-small"
-                                    << "" << 3 << false << "339,978,240, ×4.00";
+                                    << "" << 3 << "overview" << "339,978,240, ×4.00";
     QTest::newRow("GQA's saving") << "gqa-saving"
                                   << "llama-2-70b"
-                                  << "kv_context" << 2 << false << "10.74 GB";
+                                  << "kv_context" << 2 << "overview" << "10.74 GB";
     QTest::newRow("12·L·d² vs exact") << "rule-vs-exact"
                                       << "llama-2-7b"
-                                      << "" << 0 << true << "6,442,450,944";
+                                      << "" << 0 << "math" << "6,442,450,944";
     QTest::newRow("GPT-2: 117M or 124M?") << "gpt2-published"
                                           << "gpt-2-small"
-                                          << "published" << 0 << false << "124,439,808";
+                                          << "published" << 0 << "overview" << "124,439,808";
     // A model of its own: no preset is loaded.
     QTest::newRow("the exercise's shape") << "exercise-shape"
                                           << ""
-                                          << "total" << 0 << false << "1,276,235,776";
+                                          << "total" << 0 << "overview" << "1,276,235,776";
     QTest::newRow("four precisions") << "precisions"
                                      << "llama-2-70b"
-                                     << "weights" << 0 << false << "137.95 GB at FP16";
+                                     << "weights" << 0 << "overview" << "137.95 GB at FP16";
     QTest::newRow("dense vs MoE") << "dense-vs-moe"
                                   << "llama-3-70b"
-                                  << "active" << 2 << false << "12,879,925,248";
+                                  << "active" << 2 << "overview" << "12,879,925,248";
+    // One H100 SXM: 80 GiB = 85,899,345,920 bytes; FP16 weights alone 141.1 GB need two.
+    QTest::newRow("what fits on an H100") << "fits-h100"
+                                          << "llama-3-70b"
+                                          << "weights" << 0 << "overview" << "needs 2× H100";
+    // 24 GiB = 25,769,803,776 bytes: 25.8B parameters' weights at one byte each.
+    QTest::newRow("24 GB") << "largest-24gb"
+                           << "llama-2-7b"
+                           << "" << 0 << "fit" << "25.8B parameters at INT8";
+    QTest::newRow("Chinchilla's tokens") << "chinchilla-tokens"
+                                         << "llama-3-8b"
+                                         << "training" << 3 << "overview" << "1,868 per parameter";
+    QTest::newRow("10^24 FLOPs") << "budget-1e24"
+                                 << "llama-2-7b"
+                                 << "" << 0 << "budget" << "91.3B parameters";
 }
 
 void TestUiTeaching::lessons()
@@ -301,7 +319,7 @@ void TestUiTeaching::lessons()
     QFETCH(QString, preset);
     QFETCH(QString, highlight);
     QFETCH(int, compared);
-    QFETCH(bool, math);
+    QFETCH(QString, view);
     QFETCH(QString, figure);
     Fixture f(QStringLiteral("mistral-7b"));
     auto* lessons = f.window->findChild<Lessons*>();
@@ -315,8 +333,10 @@ void TestUiTeaching::lessons()
     QCOMPARE(f.window->summaryPanel()->grid()->highlighted(), highlight);
     QCOMPARE(f.window->summaryPanel()->facts()->highlighted(), highlight);
     QCOMPARE(f.window->comparison()->size(), compared);
-    QCOMPARE(f.window->explore()->math()->isVisible(), math);
-    QCOMPARE(f.window->summaryPanel()->isVisible(), !math);
+    QCOMPARE(f.window->explore()->math()->isVisible(), view == QStringLiteral("math"));
+    QCOMPARE(f.window->explore()->budget()->isVisible(), view == QStringLiteral("budget"));
+    QCOMPARE(f.window->explore()->fit()->isVisible(), view == QStringLiteral("fit"));
+    QCOMPARE(f.window->summaryPanel()->isVisible(), view == QStringLiteral("overview"));
     lessons->stop();
     QVERIFY(lessons->isHidden());
     QVERIFY(f.window->summaryPanel()->grid()->highlighted().isEmpty());
@@ -343,9 +363,51 @@ void TestUiTeaching::lessonMenu()
                          QStringLiteral("12·L·d² vs exact"), QStringLiteral("GPT-2: 117M or 124M?"),
                          QStringLiteral("Exercise: d_model 2,048, 24 layers, vocab 32,000"),
                          QStringLiteral("Llama 2 70B at 32, 16, 8 and 4 bits"),
-                         QStringLiteral("Dense vs mixture of experts")}));
+                         QStringLiteral("Dense vs mixture of experts"),
+                         QStringLiteral("What fits on an H100?"),
+                         QStringLiteral("The largest model on a 24 GB GPU"),
+                         QStringLiteral("Chinchilla's 20 tokens per parameter"),
+                         QStringLiteral("A budget of 10²⁴ FLOPs")}));
     menu->actions().at(1)->trigger();
     QCOMPARE(f.model->presetId(), QStringLiteral("llama-2-70b"));
+}
+
+// A lesson's numbers are its view's: the H100 lesson selects one H100 and the bars carry the
+// verdicts its text quotes; the 24 GB lesson's INT8 answer is the Largest that fits view's own
+// answer; the budget lesson's sizes are on the budget chart; the Chinchilla lesson's compared
+// models are presets, so the Compare window shows their training tokens.
+void TestUiTeaching::lessonsAgreeWithTheirViews()
+{
+    Fixture f(QStringLiteral("mistral-7b"));
+    auto* lessons = f.window->findChild<Lessons*>();
+    f.model->setTraining(true);
+    QVERIFY(lessons->start(QStringLiteral("fits-h100")));
+    QCOMPARE(f.model->gpus(), QStringList{QStringLiteral("h100-sxm-80gb:1")});
+    QVERIFY(!f.model->training());
+    QCOMPARE(f.model->kvPrecision(), QStringLiteral("fp16"));
+
+    QVERIFY(lessons->start(QStringLiteral("largest-24gb")));
+    FitSolverView* fit = f.window->explore()->fit();
+    QCOMPARE(fit->gpuBox()->currentData().toString(), QStringLiteral("rtx-4090-24gb"));
+    QCOMPARE(fit->precisionBox()->currentData().toString(), QStringLiteral("int8"));
+    QCOMPARE(fit->contextBox()->value(), 4096);
+    QTRY_VERIFY(!fit->answerLines().isEmpty());
+    const QString answer = fit->answerLines().front().section(QLatin1Char('\t'), 1);
+    const QString count = answer.section(QLatin1Char(' '), 0, 0); // "19,653,090,048"
+    QVERIFY2(count.contains(QLatin1Char(',')), qPrintable(answer));
+    QVERIFY2(lessons->text().contains(count + QStringLiteral(" (")), qPrintable(lessons->text()));
+
+    QVERIFY(lessons->start(QStringLiteral("budget-1e24")));
+    BudgetView* budget = f.window->explore()->budget();
+    QCOMPARE(budget->budgetEdit()->text(), QStringLiteral("1e24"));
+    QTRY_COMPARE(budget->chart()->markLabels().front(), QStringLiteral("20 tokens/param: 91.3B"));
+    QVERIFY(lessons->text().contains(QStringLiteral("91.3B")));
+    QVERIFY(lessons->text().contains(budget->chart()->markLabels().back().section(
+        QStringLiteral(": "), 1)));
+
+    QVERIFY(lessons->start(QStringLiteral("chinchilla-tokens")));
+    QCOMPARE(f.window->comparison()->size(), 3);
+    QCOMPARE(f.window->comparison()->entries().front().preset_id, std::string("llama-3-8b"));
 }
 
 QTEST_MAIN(TestUiTeaching)

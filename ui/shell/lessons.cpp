@@ -8,7 +8,9 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
+#include "ui/teach/budgetview.h"
 #include "ui/teach/exploreviews.h"
+#include "ui/teach/fitsolverview.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -61,7 +63,8 @@ bool Lessons::start(const QString& id)
 {
     Lesson lesson;
     try {
-        lesson = buildLesson(id.toStdString(), m_model->presets());
+        lesson = buildLesson(id.toStdString(), m_model->presets(),
+                             {&m_model->gpuCatalog(), m_model->overhead().toStdString()});
     } catch (const std::invalid_argument&) {
         return false;
     }
@@ -69,6 +72,24 @@ bool Lessons::start(const QString& id)
         m_model->loadConfig(lesson.model->config, qs(lesson.model->name));
     } else {
         m_model->selectPreset(qs(lesson.preset));
+    }
+    if (!lesson.gpus.empty()) {
+        // The verdicts in the lesson's text are for inference of one sequence, FP16 KV cache.
+        QStringList keys;
+        for (const std::string& k : lesson.gpus) {
+            keys << qs(k);
+        }
+        m_model->setTraining(false);
+        m_model->setKvPrecision(QStringLiteral("fp16"));
+        m_model->setBatch(1);
+        m_model->setGpus(keys);
+    }
+    if (!lesson.fit_gpu.empty()) {
+        m_window->explore()->fit()->setExercise(qs(lesson.fit_gpu), qs(lesson.fit_precision),
+                                                lesson.fit_context);
+    }
+    if (!lesson.budget.empty()) {
+        m_window->explore()->budget()->setExercise(qs(lesson.budget));
     }
     m_window->explore()->showView(qs(lesson.view));
     // The figure is in the summary's grid or in the preset's facts below it.
@@ -78,7 +99,7 @@ bool Lessons::start(const QString& id)
         std::vector<SessionModel> entries;
         entries.reserve(lesson.compare.size());
         for (const LessonModel& m : lesson.compare) {
-            entries.push_back({m.name, std::string(), m.config});
+            entries.push_back({m.name, m.preset_id, m.config});
         }
         m_window->comparison()->setEntries(entries);
         m_window->compareWindow()->present();

@@ -101,6 +101,18 @@ void BudgetView::search()
     m_refresh->rebuild();
 }
 
+void BudgetView::setExercise(const QString& budget)
+{
+    const BudgetSearchOptions defaults;
+    m_budget->setText(budget);
+    m_tokens->clear();
+    m_layers->setText(QString::fromStdString(countListText(defaults.layers)));
+    m_widths->setText(QString::fromStdString(countListText(defaults.d_models)));
+    m_ranking->setCurrentIndex(0);
+    m_family->setCurrentIndex(0);
+    search();
+}
+
 void BudgetView::runSearch()
 {
     BudgetSearchOptions options;

@@ -41,6 +41,9 @@ public:
     void setCompact(bool compact);
     // Searches now (the view also searches when shown after a change of the current model).
     void search();
+    // A lesson's question: the sizing chapter's grid and family under `budget` FLOPs ("1e24") at
+    // 20 tokens per parameter, ranked by quality.
+    void setExercise(const QString& budget);
 
 private:
     void onModelChanged();

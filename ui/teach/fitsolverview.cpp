@@ -208,6 +208,29 @@ void FitSolverView::solve()
     m_refresh->rebuild();
 }
 
+bool FitSolverView::setExercise(const QString& gpu, const QString& precision,
+                                std::uint64_t context)
+{
+    const int g = m_gpu->findData(gpu);
+    const int p = m_precision->findData(precision);
+    const int kv = m_kv->findData(QStringLiteral("fp16"));
+    if (g < 0 || p < 0 || kv < 0) {
+        return false;
+    }
+    m_gpu->setCurrentIndex(g);
+    m_count->setValue(1);
+    m_precision->setCurrentIndex(p);
+    m_kv->setCurrentIndex(kv);
+    m_context->setValue(static_cast<int>(std::min<std::uint64_t>(
+        context, static_cast<std::uint64_t>(m_context->maximum()))));
+    m_batch->setValue(1);
+    m_family->setCurrentIndex(0);
+    m_path->setCurrentIndex(0);
+    m_exactKv->setChecked(false);
+    solve();
+    return true;
+}
+
 void FitSolverView::runSolve()
 {
     while (QLayoutItem* item = m_answer->takeAt(0)) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <cstdint>
 
 class QCheckBox;
 class QComboBox;
@@ -35,6 +36,10 @@ public:
     QStringList answerLines() const;
     // Solves now (the view also solves when shown after a change).
     void solve();
+    // A lesson's question: one `gpu` (catalogue id), weights at `precision`, an FP16 KV cache for
+    // `context` tokens of one sequence, the current model's family along its own aspect ratio.
+    // False (nothing changed) for an unknown GPU or precision.
+    bool setExercise(const QString& gpu, const QString& precision, std::uint64_t context);
 
 private:
     void runSolve();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/model/model.h"
 
@@ -16,6 +17,7 @@ namespace llmsizer {
 struct LessonModel {
     std::string name;
     ModelConfig config;
+    std::string preset_id; // the preset it is, unchanged (its published figures then show)
 };
 
 struct Lesson {
@@ -29,6 +31,24 @@ struct Lesson {
     std::string highlight; // the Overview summary figure framed ("kv_context", "published")
     std::vector<LessonModel> compare; // side by side in the Compare window; empty: not opened
     std::string text;                 // what the class should see, with the numbers
+    // The Overview's GPU lines the lesson selects (referenceLines keys, "h100-sxm-80gb:1"), so
+    // that the bars carry their verdicts for that machine; empty: unchanged. Such a lesson also
+    // shows inference at batch 1 with an FP16 KV cache, as its text assumes.
+    std::vector<std::string> gpus;
+    // Largest that fits: the GPU (catalogue id), weight precision and context it solves for;
+    // empty: unchanged.
+    std::string fit_gpu;
+    std::string fit_precision;
+    std::uint64_t fit_context = 0;
+    // Compute budget: the budget searched ("1e24"); empty: unchanged.
+    std::string budget;
+};
+
+// What some lessons read beside the presets: the GPU catalogue and the runtime overhead profile
+// the Overview's bars use (so a lesson's verdicts are the bars' own).
+struct LessonInputs {
+    const GpuCatalog* catalog = nullptr;
+    std::string overhead; // OverheadProfile id; empty: the default
 };
 
 // The lessons' ids, in menu order, and their menu titles ("Depth vs width"; empty when unknown).
@@ -36,7 +56,8 @@ std::vector<std::string> lessonIds();
 std::string lessonTitle(std::string_view id);
 
 // The lesson, worked out on the catalogue's presets. Throws std::invalid_argument for an unknown
-// id or when the preset it needs is not in `presets`.
-Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets);
+// id, when the preset it needs is not in `presets`, or when it needs a GPU the inputs lack.
+Lesson buildLesson(std::string_view id, const std::vector<Preset>& presets,
+                   const LessonInputs& inputs = {});
 
 } // namespace llmsizer
