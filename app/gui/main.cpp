@@ -280,6 +280,10 @@ int run(int argc, char** argv)
             window.compareWindow()->panel()->showCharts();
             QApplication::processEvents();
         }
+        if (parser.isSet(o.compareDiagrams)) {
+            window.compareWindow()->panel()->showDiagrams();
+            QApplication::processEvents();
+        }
         if (target == &window && window.hardwareView()->isVisible()) {
             window.hardwareView()->model()->computeNow(); // the rows, before the picture
             QApplication::processEvents();

@@ -79,6 +79,10 @@ struct Options {
         QStringLiteral("compare-charts"),
         QStringLiteral("Open the comparison on its charts (narrow windows show table and charts "
                        "in tabs).")};
+    QCommandLineOption compareDiagrams{
+        QStringLiteral("compare-diagrams"),
+        QStringLiteral("Open the comparison on its parameter diagrams, one per model at one "
+                       "scale.")};
     QCommandLineOption view{QStringLiteral("view"),
                             QStringLiteral("Open on a view: %1, or diagram (the Overview "
                                            "with its parameter diagram).")
@@ -124,7 +128,7 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, view, presentation, hardware, overviewChart,
+                           compareCharts, compareDiagrams, view, presentation, hardware, overviewChart,
                            checkpointDialog, gpuEditor, glossary, lesson, baseline});
         parser.addPositionalArgument(
             QStringLiteral("file"),

@@ -2,15 +2,20 @@
 // 1280×800 and 1920×1080, normal and in presentation mode, every text inside the drawing and no
 // two overlapping, every box drawn with its area proportional to its parameters; the Pie /
 // Diagram switch, kept in the settings; the diagram following slider edits.
+#include "llmsizer/model/count.h"
 #include "llmsizer/present/diagram.h"
 #include "support/window_fixture.h"
 #include "ui/charts/diagramwidget.h"
+#include "ui/compare/comparediagrams.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/comparewindow.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobrow.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
+#include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/teach/exploreviews.h"
@@ -99,6 +104,8 @@ private slots:
     void switchKeptInSettings();
     void followsSliders();
     void clickOpensMath();
+    void compareAtOneScale_data();
+    void compareAtOneScale();
 };
 
 void TestUiDiagram::labelsFit_data()
@@ -229,6 +236,49 @@ void TestUiDiagram::clickOpensMath()
     QCOMPARE(asked.front().front().toString(), QStringLiteral("mlp"));
     QVERIFY(f.window->explore()->math()->isVisible());
     QVERIFY(!d->isVisible());
+}
+
+void TestUiDiagram::compareAtOneScale_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+}
+
+// The Compare window's diagrams: one per model, each the core's count of that model, all drawn at
+// one scale (so a box's area is its parameters across models), with no text clipped or
+// overlapping.
+void TestUiDiagram::compareAtOneScale()
+{
+    QFETCH(QSize, size);
+    applyTheme(*qApp, Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    options.persistent = false;
+    Fixture f(QStringLiteral("llama-3-70b"), options);
+    ComparisonModel* comparison = f.window->comparison();
+    for (const char* id : {"llama-3-70b", "mixtral-8x7b", "deepseek-v3", "gpt-2-small"}) {
+        QVERIFY(comparison->addPreset(QString::fromLatin1(id)).isEmpty());
+    }
+    CompareWindow* window = f.window->compareWindow();
+    window->resize(size);
+    window->present();
+    window->panel()->showDiagrams();
+    QApplication::processEvents();
+    QApplication::processEvents();
+    const QList<DiagramWidget*> diagrams = window->panel()->diagrams()->diagramWidgets();
+    QCOMPARE(diagrams.size(), 4);
+    const double scale = diagrams.front()->drawn().scale;
+    QVERIFY(scale > 0);
+    for (qsizetype i = 0; i < diagrams.size(); ++i) {
+        const DiagramWidget* d = diagrams[i];
+        QVERIFY(d->isVisible());
+        QCOMPARE(d->diagram().total,
+                 countParameters(comparison->entries()[static_cast<std::size_t>(i)].config).total);
+        QCOMPARE(d->drawn().scale, scale);
+        checkDrawing(d, false);
+    }
+    window->close();
 }
 
 QTEST_MAIN(TestUiDiagram)

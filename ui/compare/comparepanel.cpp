@@ -6,6 +6,7 @@
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparechips.h"
 #include "ui/compare/compareexportmenu.h"
+#include "ui/compare/comparediagrams.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/overview/presetpicker.h"
 #include "ui/shell/export.h"
@@ -52,7 +53,8 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
       m_table(new QTableView(this)), m_tableModel(new CompareTableModel(comparison, this)),
       m_components(new CompareChartBars(tr("Parameters per component"), this)),
       m_memory(new CompareChartBars(tr("Weights in memory per precision"), this)),
-      m_pies(new CompareChartPies(tr("Where the parameters live"), this))
+      m_pies(new CompareChartPies(tr("Where the parameters live"), this)),
+      m_diagrams(new CompareDiagrams(this)), m_wide(new QTabWidget(this))
 {
     m_picker->setPresets(current->presets(), current->presetTotals());
     m_picker->lineEdit()->setPlaceholderText(tr("Add a preset…"));
@@ -128,9 +130,11 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     empty->setAlignment(Qt::AlignCenter);
     empty->setWordWrap(true);
     m_stack->addWidget(empty);
-    m_stack->addWidget(m_split);
+    m_stack->addWidget(m_wide);
     m_stack->addWidget(m_tabs);
     m_tabs->setDocumentMode(true);
+    m_wide->setDocumentMode(true);
+    m_wide->addTab(m_split, tr("Table and c&harts"));
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
@@ -194,6 +198,12 @@ void ComparePanel::refresh()
     m_components->setData(m_comparison->components());
     m_memory->setData(m_comparison->memory());
     m_pies->setData(m_comparison->pies(), m_comparison->components().series);
+    QStringList titles;
+    for (std::size_t i = 0; i < m_comparison->entries().size(); ++i) {
+        titles << QString::fromStdString(m_comparison->entries()[i].name) + QLatin1Char('\n') +
+                      QString::fromStdString(m_comparison->diagrams()[i].total_text);
+    }
+    m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
     m_table->resizeColumnsToContents();
     arrange();
     syncOptions();
@@ -233,6 +243,7 @@ void ComparePanel::arrange()
         m_left->setStretchFactor(1, 1);
         m_split->insertWidget(0, m_left);
         m_split->insertWidget(1, m_charts);
+        m_wide->addTab(m_diagrams, tr("&Diagrams"));
         m_bars->setOrientation(Qt::Vertical);
         // The tab stack hid the page that was not current.
         for (QWidget* w : {static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_pies),
@@ -245,6 +256,7 @@ void ComparePanel::arrange()
         m_charts->setStretchFactor(1, 2);
         m_tabs->addTab(m_table, tr("&Table"));
         m_tabs->addTab(m_charts, tr("C&harts"));
+        m_tabs->addTab(m_diagrams, tr("&Diagrams"));
         m_bars->setOrientation(Qt::Horizontal);
         m_pies->show();
     }
@@ -252,7 +264,7 @@ void ComparePanel::arrange()
         m_stack->setCurrentIndex(0);
         return;
     }
-    m_stack->setCurrentWidget(wide ? static_cast<QWidget*>(m_split) : m_tabs);
+    m_stack->setCurrentWidget(wide ? m_wide : m_tabs);
     if (wide) {
         fitTable();
     }
@@ -260,12 +272,19 @@ void ComparePanel::arrange()
 
 bool ComparePanel::isSideBySide() const
 {
-    return m_stack->currentWidget() == m_split;
+    return m_stack->currentWidget() == m_wide;
 }
 
 void ComparePanel::showCharts()
 {
     m_tabs->setCurrentWidget(m_charts);
+    m_wide->setCurrentWidget(m_split);
+}
+
+void ComparePanel::showDiagrams()
+{
+    m_tabs->setCurrentWidget(m_diagrams);
+    m_wide->setCurrentWidget(m_diagrams);
 }
 
 void ComparePanel::resizeEvent(QResizeEvent* event)
@@ -372,6 +391,7 @@ void ComparePanel::setDark(bool dark)
     m_components->setDark(dark);
     m_memory->setDark(dark);
     m_pies->setDark(dark);
+    m_diagrams->setDark(dark);
 }
 
 } // namespace llmsizer::ui

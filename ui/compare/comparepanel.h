@@ -19,6 +19,7 @@ namespace llmsizer::ui {
 
 class CompareChartBars;
 class CompareChartPies;
+class CompareDiagrams;
 class CompareChips;
 class CompareExportMenu;
 class CompareTableModel;
@@ -43,6 +44,7 @@ public:
     CompareChartBars* componentsChart() const { return m_components; }
     CompareChartBars* memoryChart() const { return m_memory; }
     CompareChartPies* pies() const { return m_pies; }
+    CompareDiagrams* diagrams() const { return m_diagrams; }
     PresetPicker* presetPicker() const { return m_picker; }
     QPushButton* addCurrentButton() const { return m_addCurrent; }
     QComboBox* contextBox() const { return m_context; }
@@ -64,6 +66,7 @@ public:
     static constexpr int kSideBySideWidth = 1500;
     bool isSideBySide() const;
     void showCharts(); // the charts tab, when in tabs
+    void showDiagrams(); // the diagrams' tab
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -101,6 +104,8 @@ private:
     CompareChartBars* m_components;
     CompareChartBars* m_memory;
     CompareChartPies* m_pies;
+    CompareDiagrams* m_diagrams;
+    QTabWidget* m_wide; // side by side: the table and charts, and the diagrams
 };
 
 } // namespace llmsizer::ui

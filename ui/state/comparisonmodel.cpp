@@ -216,6 +216,9 @@ ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel
     r.components = componentChart(counts, configs);
     r.memory = memoryChart(r.table);
     r.pies = comparePies(counts, configs);
+    for (const SessionModel& e : entries) {
+        r.diagrams.push_back(parameterDiagram(e.config, counts.count(e.config)));
+    }
     return r;
 }
 

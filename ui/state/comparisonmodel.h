@@ -3,6 +3,7 @@
 #include "llmsizer/catalog/display_options.h"
 #include "llmsizer/catalog/session.h"
 #include "llmsizer/present/compare_view.h"
+#include "llmsizer/present/diagram.h"
 #include "llmsizer/present/table.h"
 #include "llmsizer/text/format.h"
 
@@ -57,6 +58,8 @@ public:
     const CompareChart& components() const { return m_results.components; }
     const CompareChart& memory() const { return m_results.memory; }
     const std::vector<ComparePie>& pies() const { return m_results.pies; }
+    // Each model's parameter diagram (diagram.h), in column order.
+    const std::vector<Diagram>& diagrams() const { return m_results.diagrams; }
     // The entries as the core's table input.
     std::vector<NamedConfig> namedConfigs() const;
     // The Overview's model alone, as a table like the one above, at the Overview's context (the
@@ -77,6 +80,7 @@ private:
         CompareChart components;
         CompareChart memory;
         std::vector<ComparePie> pies;
+        std::vector<Diagram> diagrams;
     };
     // The ConfigModel's model as an entry; "(edited)" marks an edited preset.
     SessionModel currentEntry() const;
