@@ -40,6 +40,7 @@ Session sample()
                     {"Gemma-like", "", gemma}};
     s.gpus = {{"h100-sxm-80gb", 8}, {"rtx-4090-24gb", 1}};
     s.workload = {WorkloadMode::Training, 8192, 4, "q4_k_m", "q8_0", "vllm"};
+    s.baseline = SessionModel{"GPT-2 small", "gpt-2-small", gpt2Small()};
     s.units = ByteUnits::Binary;
     return s;
 }
@@ -74,7 +75,14 @@ private slots:
         QCOMPARE(saveSession(back), text);
         // The format and version come first, for a reader opening the file.
         QVERIFY(QString::fromStdString(text).startsWith(
-            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 2,\n")));
+            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 3,\n")));
+        // The pinned baseline is kept (version 3), and a session without one has none.
+        QVERIFY(back.baseline.has_value());
+        QCOMPARE(back.baseline->config.d_model, std::uint64_t{768});
+        Session none = s;
+        none.baseline.reset();
+        QVERIFY(!parseSession(saveSession(none), "s.json").baseline.has_value());
+        QVERIFY(saveSession(none).find("baseline") == std::string::npos);
         QVERIFY(sessionToJson(s).at("comparison").at(1).count("preset") == 0);
     }
 
@@ -164,7 +172,7 @@ private slots:
         QCOMPARE(QString::fromStdString(s.workload.overhead),
                  QString::fromStdString(DisplayOptions{}.overhead));
         // Saving writes the current version.
-        QVERIFY(saveSession(s).find("\"version\": 2") != std::string::npos);
+        QVERIFY(saveSession(s).find("\"version\": 3") != std::string::npos);
         // Version 1 did not know the overhead key.
         json bad = json::parse(v1);
         bad["workload"]["overhead"] = "vllm";
@@ -177,13 +185,21 @@ private slots:
         QTest::addColumn<QString>("value");   // JSON text of the new value ("" = remove)
         QTest::addColumn<QString>("message");
         QTest::newRow("future version")
-            << QStringLiteral("/version") << QStringLiteral("3")
-            << QStringLiteral("s.json: version: unsupported session version 3 (this build reads "
-                              "versions 1 to 2)");
+            << QStringLiteral("/version") << QStringLiteral("4")
+            << QStringLiteral("s.json: version: unsupported session version 4 (this build reads "
+                              "versions 1 to 3)");
         QTest::newRow("version 0")
             << QStringLiteral("/version") << QStringLiteral("0")
             << QStringLiteral("s.json: version: unsupported session version 0 (this build reads "
-                              "versions 1 to 2)");
+                              "versions 1 to 3)");
+        // Version 2 had no baseline.
+        QTest::newRow("baseline in version 2")
+            << QStringLiteral("/version") << QStringLiteral("2")
+            << QStringLiteral("s.json: baseline: unknown key");
+        QTest::newRow("bad baseline")
+            << QStringLiteral("/baseline/architecture/n_layers") << QStringLiteral("0")
+            << QStringLiteral("s.json: baseline.architecture.n_layers: must be between 1 and 100,000 "
+                              "(got 0)");
         QTest::newRow("unknown overhead profile")
             << QStringLiteral("/workload/overhead") << QStringLiteral("\"tgi\"")
             << QStringLiteral("s.json: workload.overhead: unknown overhead profile 'tgi' (known: "

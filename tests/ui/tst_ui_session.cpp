@@ -60,6 +60,7 @@ struct Fixture {
 void makeRichState(Fixture& f)
 {
     QVERIFY(f.model->selectPreset(QStringLiteral("llama-3-70b")));
+    f.model->pinBaseline(); // Llama 3 70B as published, against which the edit is shown
     QVERIFY(f.model->setKnob(Knob::Layers, 40));
     QCOMPARE(f.comparison()->addPreset(QStringLiteral("llama-2-70b")), QString());
     QCOMPARE(f.comparison()->addPreset(QStringLiteral("mixtral-8x22b")), QString());
@@ -142,6 +143,12 @@ void TestUiSession::roundTripThroughAFreshWindow()
     // Each part, as the views see it.
     QCOMPARE(b.model->config().n_layers, std::uint64_t{40});
     QVERIFY(b.model->config() == saved.current.config);
+    // The baseline pinned before the edit: Llama 3 70B's 80 layers; 40 of 80 layers keep the
+    // embedding and head (2·128,256·8,192 = 2,101,346,304) and half of the rest.
+    QVERIFY(b.model->hasBaseline());
+    QCOMPARE(b.model->baselineName(), QStringLiteral("Llama 3 70B"));
+    QCOMPARE(b.model->baselineConfig()->n_layers, std::uint64_t{80});
+    QCOMPARE(b.model->baselineCount()->total, std::uint64_t{70553706496});
     QCOMPARE(b.model->modelName(), QStringLiteral("Llama 3 70B (edited)"));
     QCOMPARE(b.model->context(), std::uint64_t{16384});
     QCOMPARE(b.model->batch(), std::uint64_t{4});
@@ -210,9 +217,9 @@ void TestUiSession::badSessionLeavesStateAlone_data()
         return QByteArray::fromStdString(t);
     };
     QTest::newRow("newer version")
-        << edited("\"version\": 2", "\"version\": 3")
+        << edited("\"version\": 3", "\"version\": 4")
         << QStringLiteral(
-               "version: unsupported session version 3 (this build reads versions 1 to 2)");
+               "version: unsupported session version 4 (this build reads versions 1 to 3)");
     QTest::newRow("wrong format") << edited("\"llm-sizer-session\"", "\"llm-sizer-sessions\"")
                                   << QStringLiteral("format:");
     QTest::newRow("n_heads does not divide d_model")
@@ -228,6 +235,11 @@ void TestUiSession::badSessionLeavesStateAlone_data()
         << edited("\"comparison\": []",
                   "\"comparison\": [" + one + "," + one + "," + one + "," + one + "," + one + "]")
         << QStringLiteral("comparison");
+    std::string badBaseline = one;
+    badBaseline.replace(badBaseline.find("\"d_model\":768"), 13, "\"d_model\":770");
+    QTest::newRow("baseline does not validate")
+        << edited("\"units\": \"GB\"", "\"units\": \"GB\", \"baseline\": " + badBaseline)
+        << QStringLiteral("baseline.architecture.");
     QTest::newRow("not JSON") << QByteArray("{\"format\": \"llm-sizer-session\",")
                               << QStringLiteral("");
 }

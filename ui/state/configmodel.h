@@ -156,6 +156,9 @@ public:
     // display options whenever they change, and every view sets its figures against it
     // (baseline.h) until it is cleared. Loads and edits keep it pinned.
     void pinBaseline();
+    // Pins `config` under `name` (a session's baseline); false, with nothing changed, when it
+    // cannot be evaluated at the current workload.
+    bool setBaseline(const QString& name, const ModelConfig& config);
     void clearBaseline();
     bool hasBaseline() const { return m_baseline.has_value(); }
     QString baselineName() const { return m_baseline ? m_baseline->name : QString(); }

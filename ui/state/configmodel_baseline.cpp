@@ -40,6 +40,25 @@ void ConfigModel::pinBaseline()
     emit changed(Change::Baseline);
 }
 
+bool ConfigModel::setBaseline(const QString& name, const ModelConfig& config)
+{
+    Workspace w = m_ws;
+    w.config = config;
+    Snapshot results;
+    try {
+        if (!validate(config).empty()) {
+            return false;
+        }
+        results = evaluate(w, m_catalog);
+    } catch (const std::exception&) {
+        return false;
+    }
+    m_baseline = Baseline{name, std::move(w), std::move(results), {}, false};
+    followBaseline();
+    emit changed(Change::Baseline);
+    return true;
+}
+
 void ConfigModel::clearBaseline()
 {
     if (m_baseline) {

@@ -29,6 +29,9 @@ Session SessionState::capture() const
     s.workload.context = m_current->context();
     s.workload.batch = m_current->batch();
     setSessionDisplayOptions(s, m_current->displayOptions());
+    if (const ModelConfig* base = m_current->baselineConfig()) {
+        s.baseline = SessionModel{m_current->baselineName().toStdString(), {}, *base};
+    }
     return s;
 }
 
@@ -45,6 +48,9 @@ QString SessionState::precheck(const Session& session) const
         countParameters(session.current.config);
         for (std::size_t i = 0; i < session.comparison.size(); ++i) {
             countParameters(session.comparison[i].config);
+        }
+        if (session.baseline) {
+            countParameters(session.baseline->config);
         }
     } catch (const std::exception& e) {
         return qs(e.what());
@@ -94,6 +100,11 @@ QString SessionState::applyUnchecked(const Session& session)
         return issuesText(m_current->issues(), QStringLiteral("; "),
                           model ? QStringLiteral("current.architecture.")
                                 : QStringLiteral("workload."));
+    }
+    if (!session.baseline) {
+        m_current->clearBaseline();
+    } else if (!m_current->setBaseline(qs(session.baseline->name), session.baseline->config)) {
+        return QStringLiteral("baseline: cannot be evaluated at this workload");
     }
     return {};
 }

@@ -171,6 +171,9 @@ std::string saveSession(const Session& s)
                      {"kv_precision", s.workload.kv_precision},
                      {"overhead", s.workload.overhead}};
     j["units"] = s.units == ByteUnits::Binary ? "GiB" : "GB";
+    if (s.baseline) {
+        j["baseline"] = modelToJson(*s.baseline);
+    }
     return j.dump(2) + "\n";
 }
 
@@ -233,8 +236,15 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
                              std::to_string(kOldestSessionVersion) + " to " +
                              std::to_string(kSessionVersion) + ")");
     }
-    requireKnownKeys(j, {"format", "version", "current", "comparison", "gpus", "workload", "units"},
-                     file, "");
+    if (version >= 3) {
+        requireKnownKeys(
+            j, {"format", "version", "current", "comparison", "gpus", "workload", "units", "baseline"},
+            file, "");
+    } else {
+        requireKnownKeys(j,
+                         {"format", "version", "current", "comparison", "gpus", "workload", "units"},
+                         file, "");
+    }
 
     Session s;
     auto current = j.find("current");
@@ -288,6 +298,9 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
         s.units = ByteUnits::Binary;
     } else {
         throw InputError(file, "units", "must be \"GB\" or \"GiB\" (got \"" + units + "\")");
+    }
+    if (auto b = j.find("baseline"); b != j.end()) {
+        s.baseline = modelFromJson(*b, file, "baseline");
     }
     return s;
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,9 @@ namespace llmsizer {
 class GpuCatalog;
 
 // Version 2 added workload.overhead (the Runtime menu's profile) and made workload.kv_precision
-// the one KV precision of the Overview and the comparison; version 1 files still open.
-inline constexpr std::uint64_t kSessionVersion = 2;
+// the one KV precision of the Overview and the comparison; version 3 the pinned baseline. Older
+// files still open.
+inline constexpr std::uint64_t kSessionVersion = 3;
 inline constexpr std::uint64_t kOldestSessionVersion = 1;
 inline constexpr const char* kSessionFormat = "llm-sizer-session";
 inline constexpr std::size_t kMaxSessionComparison = 4; // = kMaxCompared (table.h)
@@ -60,6 +62,9 @@ struct Session {
     std::vector<SessionGpu> gpus;
     SessionWorkload workload;
     ByteUnits units = ByteUnits::Decimal;
+    // The model pinned as the baseline the views set their figures against (version 3); none
+    // when empty.
+    std::optional<SessionModel> baseline;
     bool operator==(const Session&) const = default;
 };
 
