@@ -61,7 +61,7 @@ public:
     void add(std::string key, std::string label, std::string unit,
              const std::function<TableCell(const Column&)>& cell, bool skipIfAllZero = false)
     {
-        TableRow row{std::move(key), std::move(label), std::move(unit), {}, false};
+        TableRow row{std::move(key), std::move(label), std::move(unit), {}, false, {}};
         bool anyNonZero = false;
         for (const Column& c : m_columns) {
             row.cells.push_back(cell(c));
@@ -241,7 +241,11 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
         shape("expert_d_ff", [](const ModelConfig& c) { return c.moe.expert_d_ff; });
     }
 
-    auto countCell = [](u64 v) { return integerCell(v, v == 0 ? "0" : countWithShort(v)); };
+    auto countCell = [](u64 v) {
+        TableCell cell = integerCell(v, v == 0 ? "0" : countWithShort(v));
+        cell.short_text = v == 0 ? "0" : shortCount(v);
+        return cell;
+    };
     rows.add("total_params", "Total parameters", "parameters",
              [&](const Column& c) { return countCell(c.count.total); });
     rows.add("active_params", "Active parameters per token", "parameters",
@@ -304,6 +308,21 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
     if (options.hardware) {
         addHardwareRows(rows, columns, *options.hardware,
                         precisionById(options.hardware_precision, "hardware_precision"));
+    }
+    // The labels that carry their parameters, shortened for a narrow table (the full label is
+    // its tooltip).
+    for (TableRow& row : t.rows) {
+        if (row.key == "hardware.runs") {
+            row.short_label = "Runs on my hardware";
+        } else if (row.key == "flops_per_token") {
+            row.short_label = "Forward FLOPs per token";
+        } else if (row.key == "tokens_per_param") {
+            row.short_label = "Tokens per parameter";
+        } else if (row.key == "chinchilla_tokens") {
+            row.short_label = "Chinchilla tokens";
+        } else if (row.key == "training_flops") {
+            row.short_label = "Training compute 6·N·D";
+        }
     }
     return t;
 }

@@ -135,10 +135,13 @@ void TestUiCompare::chartsShowCoreFigures()
     const QStringList keys = components->seriesKeys();
     QVERIFY(keys.contains(QStringLiteral("experts")));
     QVERIFY(keys.contains(QStringLiteral("attention")));
-    // The legend names every series in full (Qt's own legend elided them to "Route…").
-    for (const QString& name : {QStringLiteral("Token embedding"), QStringLiteral("Routed experts"),
-                                QStringLiteral("LM head")}) {
-        QVERIFY2(components->legendText().contains(name), qPrintable(components->legendText()));
+    // The legend names every series in full (Qt's own legend elided them to "Route…"), each
+    // kept on one line (non-breaking spaces inside a name).
+    const QString legend = components->legendText();
+    for (const QString& name : {QStringLiteral("Token&nbsp;embedding"),
+                                QStringLiteral("Routed&nbsp;experts"),
+                                QStringLiteral("LM&nbsp;head")}) {
+        QVERIFY2(legend.contains(name), qPrintable(legend));
     }
     for (int m = 0; m < kFourCompared.size(); ++m) {
         const std::vector<Slice> slices =

@@ -191,6 +191,7 @@ void TestUiPieLabels::comparePies()
     QVERIFY(QTest::qWaitForWindowExposed(compare));
     if (presentation) {
         f.window->explore()->presentation()->setOn(true);
+        QApplication::processEvents(); // its font arrives; the panel arranges itself in tabs
     }
     compare->panel()->showCharts();
     QTest::qWait(50);

@@ -10,6 +10,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QCursor>
+#include <QEvent>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QLegend>
 #include <QToolTip>
@@ -82,7 +84,17 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     layout->addWidget(m_legend);
     connect(m_series, &QBarSeries::hovered, this, &CompareChartBars::hover);
     connect(m_chart, &QChart::plotAreaChanged, this,
-            [this](const QRectF& plot) { fitTicks(plot.height()); });
+            [this](const QRectF& plot) {
+                fitTicks(plot.height());
+                // Names too long for their group break onto two lines instead of being elided
+                // ("Mixtral 8…"); queued, as a new label height moves the plot area again.
+                const QStringList labels = categoryLabels(plot.width());
+                if (labels != m_categories->categories()) {
+                    QMetaObject::invokeMethod(
+                        this, [this, labels] { m_categories->setCategories(labels); },
+                        Qt::QueuedConnection);
+                }
+            });
     setDark(false);
 }
 
@@ -91,11 +103,7 @@ void CompareChartBars::setData(const CompareChart& chart)
     m_data = chart;
     m_series->clear(); // deletes the sets
     m_sets.clear();
-    QStringList categories;
-    for (const std::string& c : chart.categories) {
-        categories << qs(c);
-    }
-    m_categories->setCategories(categories);
+    m_categories->setCategories(categoryLabels(m_chart->plotArea().width()));
     for (const CompareSeries& s : chart.series) {
         auto* set = new QBarSet(qs(s.label));
         for (double v : s.values) {
@@ -138,12 +146,16 @@ void CompareChartBars::applyColours()
     m_chart->legend()->hide(); // a theme may bring it back
     QStringList entries;
     for (const CompareSeries& s : m_data.series) {
+        // Lines break between entries, never inside one ("LM" / "head").
         entries << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                       .arg(colorFor(qs(s.key), m_dark).name(), qs(s.label).toHtmlEscaped());
+                       .arg(colorFor(qs(s.key), m_dark).name(),
+                            qs(s.label).toHtmlEscaped().replace(QLatin1Char(' '),
+                                                                QStringLiteral("&nbsp;")));
     }
     m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
     m_legend->setVisible(!entries.isEmpty());
     m_categories->setLabelsFont(font());
+    m_categories->setCategories(categoryLabels(m_chart->plotArea().width()));
     m_value->setLabelsFont(font());
     m_value->setTitleFont(font());
     // An opaque mix of text and background for the grid lines.
@@ -162,6 +174,41 @@ void CompareChartBars::applyColours()
         m_sets[i]->setColor(colorFor(qs(m_data.series[i].key), m_dark));
         m_sets[i]->setBorderColor(base);
     }
+}
+
+void CompareChartBars::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        applyColours();
+    }
+}
+
+QStringList CompareChartBars::categoryLabels(qreal plotWidth) const
+{
+    QStringList labels;
+    const QFontMetricsF metrics(m_categories->labelsFont());
+    // Qt Charts elides a category's label well inside its group's width: keep 40% spare.
+    const qreal room = m_data.categories.empty()
+                           ? 0
+                           : 0.6 * plotWidth / static_cast<qreal>(m_data.categories.size());
+    for (const std::string& c : m_data.categories) {
+        QString label = qs(c);
+        const qsizetype middle = label.size() / 2;
+        qsizetype split = -1;
+        for (qsizetype i = 0; i < label.size(); ++i) {
+            if (label[i] == QLatin1Char(' ') &&
+                (split < 0 || std::abs(i - middle) < std::abs(split - middle))) {
+                split = i;
+            }
+        }
+        if (room > 0 && metrics.horizontalAdvance(label) > room && split > 0) {
+            label = label.left(split).toHtmlEscaped() + QStringLiteral("<br>") +
+                    label.mid(split + 1).toHtmlEscaped();
+        }
+        labels << label;
+    }
+    return labels;
 }
 
 QString CompareChartBars::legendText() const
@@ -195,6 +242,16 @@ void CompareChartBars::hover(bool state, int index, QBarSet* set)
 }
 
 QStringList CompareChartBars::categories() const
+{
+    // The names, without the line breaks categoryLabels() may have put in.
+    QStringList out;
+    for (const std::string& c : m_data.categories) {
+        out << qs(c);
+    }
+    return m_categories->count() == out.size() ? out : m_categories->categories();
+}
+
+QStringList CompareChartBars::categoryTexts() const
 {
     return m_categories->categories();
 }

@@ -35,6 +35,9 @@ public:
 
     // What the chart currently shows, read back from its series and axes (tests).
     QStringList categories() const;
+    // The axis's labels as given to it: a name too long for its group is broken in two
+    // ("Mixtral<br>8x22B").
+    QStringList categoryTexts() const;
     QStringList seriesKeys() const;
     QStringList seriesLabels() const;
     double value(int series, int category) const;
@@ -45,7 +48,13 @@ public:
     // The colour of a series key in these charts.
     static QColor colorFor(const QString& key, bool dark);
 
+protected:
+    // Presentation mode's larger font reaches the axes, the title and the legend.
+    void changeEvent(QEvent* event) override;
+
 private:
+    // The models' names as the axis shows them in groups `plotWidth` wide.
+    QStringList categoryLabels(qreal plotWidth) const;
     void applyColours();
     void fitTicks(qreal plotHeight);
     void hover(bool state, int index, QBarSet* set);

@@ -40,10 +40,7 @@ CompareChartPies::CompareChartPies(const QString& title, QWidget* parent)
       m_grid(new QGridLayout), m_legend(new QLabel(this))
 {
     m_title->setAlignment(Qt::AlignCenter);
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
+    setTitleFont();
     m_legend->setWordWrap(true);
     m_legend->setAlignment(Qt::AlignCenter);
     m_legend->setTextFormat(Qt::RichText);
@@ -170,9 +167,19 @@ void CompareChartPies::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
+        setTitleFont();
         applyColours();
         fitPies();
     }
+}
+
+// The title a little larger than the text, following it into presentation mode.
+void CompareChartPies::setTitleFont()
+{
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
 }
 
 void CompareChartPies::resizeEvent(QResizeEvent* event)
@@ -186,7 +193,9 @@ void CompareChartPies::fillLegend()
     QStringList entries;
     for (const CompareSeries& k : m_legendKeys) {
         entries << QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
-                       .arg(componentColor(qs(k.key), m_dark).name(), qs(k.label).toHtmlEscaped());
+                       .arg(componentColor(qs(k.key), m_dark).name(),
+                            qs(k.label).toHtmlEscaped().replace(QLatin1Char(' '),
+                                                                QStringLiteral("&nbsp;")));
     }
     m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
 }

@@ -46,6 +46,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void setTitleFont();
     struct Pie {
         QChart* chart = nullptr;
         QChartView* view = nullptr;

@@ -6,6 +6,7 @@
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparechips.h"
 #include "ui/compare/compareexportmenu.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/compare/comparediagrams.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/overview/presetpicker.h"
@@ -27,6 +28,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QEvent>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -60,7 +62,11 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_picker->lineEdit()->setPlaceholderText(tr("Add a preset…"));
     m_picker->showCurrent({}, {});
     m_picker->setToolTip(tr("Add a model from the catalogue (type to search)"));
-    m_picker->setMinimumContentsLength(22);
+    m_picker->setMinimumContentsLength(14);
+    // The option boxes keep their texts whole ("GB (10⁹)"); the picker gives way instead.
+    for (QComboBox* box : {m_context, m_kv, m_units}) {
+        box->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    }
     m_addCurrent->setToolTip(tr("Add the configuration being edited in the main window"));
     for (std::uint64_t c : kContexts) {
         m_context->addItem(c == 0 ? tr("each model's own")
@@ -118,6 +124,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setAlternatingRowColors(false);
 
+    m_tableModel->setCompact(presentationMode());
     buildCharts();
     m_split->setStretchFactor(0, 0);
     m_split->setStretchFactor(1, 1);
@@ -235,7 +242,9 @@ void ComparePanel::fitTable()
 // projector) give each its own tab, so that neither is squeezed.
 void ComparePanel::arrange()
 {
-    const bool wide = width() >= kSideBySideWidth;
+    // Presentation mode's larger text fits side by side only on a very wide screen: on a projector
+    // the table, the charts and the diagrams each get the whole window.
+    const bool wide = width() >= (m_tableModel->isCompact() ? 2 : 1) * kSideBySideWidth;
     if (wide && m_left->parentWidget() != m_split) {
         m_left->addWidget(m_table);
         m_left->addWidget(m_pies);
@@ -252,11 +261,15 @@ void ComparePanel::arrange()
         }
     } else if (!wide && m_tabs->indexOf(m_table) < 0) {
         m_charts->addWidget(m_pies);
-        m_charts->setStretchFactor(0, 3);
-        m_charts->setStretchFactor(1, 2);
+        m_charts->setStretchFactor(0, 1);
+        m_charts->setStretchFactor(1, 1);
+        const bool diagrams = m_wide->currentWidget() == m_diagrams;
         m_tabs->addTab(m_table, tr("&Table"));
         m_tabs->addTab(m_charts, tr("C&harts"));
         m_tabs->addTab(m_diagrams, tr("&Diagrams"));
+        if (diagrams) {
+            m_tabs->setCurrentWidget(m_diagrams); // still the diagrams, now in a tab of their own
+        }
         m_bars->setOrientation(Qt::Horizontal);
         m_pies->show();
     }
@@ -291,6 +304,17 @@ void ComparePanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrange();
+}
+
+// Presentation mode comes with its larger font: the table then shows counts in short.
+void ComparePanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_tableModel->isCompact() != presentationMode()) {
+        m_tableModel->setCompact(presentationMode());
+        m_table->resizeColumnsToContents();
+        arrange();
+    }
 }
 
 void ComparePanel::showEvent(QShowEvent* event)

@@ -62,7 +62,8 @@ public:
 
     void setDark(bool dark);
 
-    // From this width up the table and the charts sit side by side; below, in two tabs.
+    // From this width up the table and the charts sit side by side (twice it in presentation
+    // mode); below, in tabs.
     static constexpr int kSideBySideWidth = 1500;
     bool isSideBySide() const;
     void showCharts(); // the charts tab, when in tabs
@@ -70,6 +71,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:

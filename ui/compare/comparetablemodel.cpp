@@ -38,7 +38,7 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
     const TableCell& cell = row.cells[static_cast<std::size_t>(index.column())];
     switch (role) {
     case Qt::DisplayRole:
-        return qs(cell.text);
+        return qs(m_compact && !cell.short_text.empty() ? cell.short_text : cell.text);
     case Qt::ToolTipRole:
         if (!cell.detail.empty()) {
             return QStringLiteral("%1: %2").arg(qs(row.label), qs(cell.detail));
@@ -83,7 +83,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     const TableRow& row = table.rows[static_cast<std::size_t>(section)];
     switch (role) {
     case Qt::DisplayRole:
-        return qs(row.label);
+        return qs(m_compact && !row.short_label.empty() ? row.short_label : row.label);
     case Qt::ToolTipRole:
         return row.differs
                    ? tr("%1 (%2): differs between the models").arg(qs(row.label), qs(row.key))
@@ -107,6 +107,19 @@ void CompareTableModel::setDark(bool dark)
     if (dark != m_dark) {
         m_dark = dark;
         reset();
+    }
+}
+
+void CompareTableModel::setCompact(bool compact)
+{
+    if (compact == m_compact) {
+        return;
+    }
+    m_compact = compact;
+    if (rowCount() > 0 && columnCount() > 0) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::DisplayRole});
+        emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
     }
 }
 

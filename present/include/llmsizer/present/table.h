@@ -38,6 +38,7 @@ struct TableCell {
     std::uint64_t integer = 0; // the value when integral
     double real = 0;           // the value when not integral
     std::string text;          // display: "70,553,706,496 (70.6B)", "141.11 GB", "5.97e23"
+    std::string short_text;    // where a narrow table needs less: "70.6B"; empty: `text`
     std::string detail;        // more than the cell holds (sources, notes), for a tooltip
     double value() const;
     // Machine-readable: the integer's decimal digits, or the real to 17 significant digits.
@@ -50,6 +51,7 @@ struct TableRow {
     std::string unit;  // "", "parameters", "bytes", "tokens", "FLOP"
     std::vector<TableCell> cells; // one per configuration
     bool differs = false;         // not every cell holds the same exact value
+    std::string short_label;      // where a narrow table needs less ("Runs on my hardware")
 };
 
 struct TableOptions {
