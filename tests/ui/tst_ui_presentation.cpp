@@ -28,7 +28,9 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QFontMetricsF>
 #include <QTest>
+#include <cmath>
 #include <array>
 #include <memory>
 
@@ -132,7 +134,12 @@ void TestUiPresentation::togglesAndRestores()
     QApplication::processEvents();
     const MemoryChartWidget* chart = f.window->memoryPanel()->chart();
     QVERIFY(!chart->lineLabelRects().isEmpty());
-    const qreal gpuLabelHeight = chart->lineLabelRects().front().height();
+    // The height of one line of a GPU label (a label has one line, or two when there is room).
+    const auto lineHeight = [](qreal height) {
+        const qreal spacing = QFontMetricsF(QApplication::font()).lineSpacing();
+        return height / std::max(1.0, std::round(height / spacing));
+    };
+    const qreal gpuLabelHeight = lineHeight(chart->lineLabelRects().front().height());
     checkSliders(f.window.get(), false);
     QSignalSpy toggled(f.presentation(), &Presentation::toggled);
 
@@ -168,7 +175,10 @@ void TestUiPresentation::togglesAndRestores()
     QApplication::processEvents();
     const QList<QRectF> labels = chart->lineLabelRects();
     QVERIFY(!labels.isEmpty());
-    QVERIFY(labels.front().height() > gpuLabelHeight * 1.2);
+    QVERIFY2(lineHeight(labels.front().height()) > gpuLabelHeight * 1.2,
+             qPrintable(QStringLiteral("%1 against %2")
+                            .arg(lineHeight(labels.front().height()))
+                            .arg(gpuLabelHeight)));
     // A 1280×800 projector still holds the whole window: the options above the memory chart
     // wrap instead of widening it, and every one of them stays inside the panel.
     QVERIFY2(f.window->minimumSizeHint().width() <= 1280,

@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -130,27 +131,6 @@ void MemoryChartWidget::refresh()
         }
     }
 
-    // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
-    const MemoryAxis& axis = shownAxis();
-    setValueAxis(m_value, 0, axis.max, axis.tick);
-    const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
-    if (m_value->labelFormat() != format) {
-        m_value->setLabelFormat(format);
-    }
-    if (m_value->titleText() != unitName(units)) {
-        m_value->setTitleText(unitName(units));
-        m_logValue->setTitleText(unitName(units));
-    }
-    if (m_logValue->min() != axis.log_min || m_logValue->max() != axis.log_max) {
-        m_logValue->setRange(axis.log_min, axis.log_max);
-    }
-    const double right = static_cast<double>(bars.size()) - 0.5;
-    if (m_lineX->max() != right) {
-        m_lineX->setRange(-0.5, right);
-    }
-    rebuildLines();
-    rebuildGhosts();
-
     // Totals above the bars, coloured by whether any selected GPU holds them.
     while (m_totals.size() < bars.size()) {
         auto* item = new StaticTextItem(m_chart);
@@ -176,8 +156,11 @@ void MemoryChartWidget::refresh()
             const BarVerdict& v = verdicts[b];
             const bool fits = v.kind == BarVerdict::Kind::Fits;
             // "fits on 8× H100 (63 % used)" on two lines, to stay within the bar's width.
+            // "8× H100" is never broken between its count and its name.
             text += QLatin1Char('\n') + (fits ? QStringLiteral("✓ ") : QStringLiteral("✗ ")) +
-                    qs(v.text).replace(QStringLiteral(" ("), QStringLiteral("\n("));
+                    qs(v.text)
+                        .replace(QStringLiteral(" ("), QStringLiteral("\n("))
+                        .replace(QStringLiteral("× "), QStringLiteral("×\u00A0"));
             colour = fits && v.tight ? tightColor(m_dark) : fitColor(fits, m_dark);
         }
         // Against a pinned baseline: this bar over the baseline's at the same precision.
@@ -190,6 +173,27 @@ void MemoryChartWidget::refresh()
         m_totals[b]->setColor(colour);
         m_totalValues[b] = bytesInUnit(bars[b].total, units);
     }
+
+    // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
+    const MemoryAxis& axis = shownAxis();
+    setValueAxis(m_value, 0, roomyMax(axis), axis.tick);
+    const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
+    if (m_value->labelFormat() != format) {
+        m_value->setLabelFormat(format);
+    }
+    if (m_value->titleText() != unitName(units)) {
+        m_value->setTitleText(unitName(units));
+        m_logValue->setTitleText(unitName(units));
+    }
+    if (m_logValue->min() != axis.log_min || m_logValue->max() != axis.log_max) {
+        m_logValue->setRange(axis.log_min, axis.log_max);
+    }
+    const double right = static_cast<double>(bars.size()) - 0.5;
+    if (m_lineX->max() != right) {
+        m_lineX->setRange(-0.5, right);
+    }
+    rebuildLines();
+    rebuildGhosts();
 
     // The bars hold the whole workload on one GPU; the verdicts under them lay it out over the
     // selected GPUs as `llm-sizer-cli fit` does.
@@ -291,38 +295,105 @@ void MemoryChartWidget::placeLabels()
     fitTitle();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
+    // A new form of the GPU labels changes the margin: start again on the new plot area. The
+    // form settles within a few rounds (the axis only grows below); a bound keeps it so.
     if (placeLineLabels(plot)) {
         placeLabels(); // on the plot area the new label margin left (the form is stable now)
         return;
     }
-    // A verdict wider than its bar's slot (narrow windows, presentation mode) breaks after its
-    // verb, so that neighbouring labels never run into each other; it is unbroken again when the
-    // slot grows (always measured from the unbroken text).
+    // A verdict wider than its bar's slot (narrow windows, presentation mode) wraps at its spaces
+    // to the slot's width ("fits on" / "1× RTX" / "4090"), so that neighbouring labels never run
+    // into each other; it is unwrapped again when the slot grows (always measured from the
+    // unbroken text).
     const double slot =
         plot.width() / static_cast<double>(std::max<std::size_t>(1, m_totals.size()));
     fitCategories(slot);
     for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
-        const QFontMetricsF metrics(m_totals[b]->font());
-        qreal widest = 0;
-        for (const QString& line : m_totalTexts[b].split(QLatin1Char('\n'))) {
-            widest = std::max(widest, metrics.horizontalAdvance(line));
-        }
-        QString text = m_totalTexts[b];
-        if (widest > slot - 6) {
-            text.replace(QStringLiteral("fits on "), QStringLiteral("fits on\n"))
-                .replace(QStringLiteral("needs "), QStringLiteral("needs\n"))
-                .replace(QStringLiteral("does not fit on "), QStringLiteral("does not fit\non "));
-        }
+        const QString text =
+            wrapToWidth(m_totalTexts[b], QFontMetricsF(m_totals[b]->font()), slot - 6);
         if (text != m_totals[b]->text()) {
             m_totals[b]->setText(text);
         }
     }
+    // Labels taller than the room the axis left above their bars (a resize, a new font): the
+    // axis is chosen again, once the current layout is done.
+    if (!m_log && roomyMax(shownAxis()) > m_value->max() + 1e-9 && !m_refitQueued) {
+        m_refitQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_refitQueued = false;
+                refresh();
+            },
+            Qt::QueuedConnection);
+    }
+    // Each total above its bar; one that would still touch a label to its left (a word wider than
+    // the slot) goes above that label instead.
+    std::vector<QRectF> placed;
     for (std::size_t b = 0; b < m_totals.size(); ++b) {
         const QPointF p =
             m_chart->mapToPosition(QPointF(static_cast<double>(b), m_totalValues[b]), m_bars);
         const QRectF r = m_totals[b]->boundingRect();
-        m_totals[b]->setPos(p.x() - r.width() / 2, std::max(plot.top(), p.y() - r.height() - 2));
+        QRectF box(p.x() - r.width() / 2, std::max(plot.top(), p.y() - r.height() - 2), r.width(),
+                   r.height());
+        for (auto left = placed.rbegin(); left != placed.rend(); ++left) {
+            if (box.intersects(*left)) {
+                box.moveBottom(left->top() - 2);
+            }
+        }
+        m_totals[b]->setPos(box.topLeft());
+        placed.push_back(box);
     }
+}
+
+// The linear axis's top: the model's, grown by whole ticks (at most to twice it) until every
+// total's label, wrapped to its slot, fits above its bar on the current plot area.
+double MemoryChartWidget::roomyMax(const MemoryAxis& axis) const
+{
+    const QRectF plot = m_chart->plotArea();
+    if (axis.max <= 0 || axis.tick <= 0 || plot.height() <= 0 || m_totals.empty()) {
+        return axis.max;
+    }
+    const double slot = plot.width() / static_cast<double>(m_totals.size());
+    double needed = axis.max;
+    for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
+        const QString text =
+            wrapToWidth(m_totalTexts[b], QFontMetricsF(m_totals[b]->font()), slot - 6);
+        const qreal lines = static_cast<qreal>(text.count(QLatin1Char('\n')) + 1);
+        const qreal height = lines * QFontMetricsF(m_totals[b]->font()).lineSpacing() + 6;
+        const qreal room = plot.height() - height;
+        if (room > 0.25 * plot.height()) {
+            needed = std::max(needed, m_totalValues[b] * plot.height() / room);
+        }
+    }
+    return std::min(axis.tick * std::ceil(needed / axis.tick - 1e-9),
+                    axis.tick * std::floor(2 * axis.max / axis.tick + 1e-9));
+}
+
+// `text` with every line wider than `width` broken at its spaces (greedily, as many words per line
+// as fit); a single word wider than `width` keeps a line of its own.
+QString MemoryChartWidget::wrapToWidth(const QString& text, const QFontMetricsF& metrics,
+                                       qreal width)
+{
+    QStringList out;
+    for (const QString& line : text.split(QLatin1Char('\n'))) {
+        if (metrics.horizontalAdvance(line) <= width) {
+            out << line;
+            continue;
+        }
+        QString current;
+        for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
+            if (!current.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                out << current;
+                current = word;
+            } else {
+                current = longer;
+            }
+        }
+        out << current;
+    }
+    return out.join(QLatin1Char('\n'));
 }
 
 } // namespace llmsizer::ui

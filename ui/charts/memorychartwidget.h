@@ -9,6 +9,7 @@
 class QBarCategoryAxis;
 class QBarSet;
 class QChart;
+class QFontMetricsF;
 class QChartView;
 class QLineSeries;
 class QLogValueAxis;
@@ -67,6 +68,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    double roomyMax(const MemoryAxis& axis) const;
+    static QString wrapToWidth(const QString& text, const QFontMetricsF& metrics, qreal width);
     void refresh();
     void rebuildSets();
     void rebuildLines();
@@ -105,6 +108,7 @@ private:
     QString lineText(const Line& line) const;
     void setCompactLabels(bool compact);
     bool m_compactLabels = false; // one line per GPU label, when they crowd each other
+    bool m_refitQueued = false;   // a refresh() is queued to give the labels room
     std::vector<Line> m_lines;
     std::vector<QLineSeries*> m_ghosts; // one per bar while a baseline is pinned
     std::vector<StaticTextItem*> m_totals;

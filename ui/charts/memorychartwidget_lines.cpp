@@ -59,7 +59,8 @@ void MemoryChartWidget::rebuildLines()
         Line& l = m_lines[i];
         l.key = merged[i].first;
         l.value = bytesInUnit(merged[i].second, units);
-        l.above = m_log ? l.value > axis.log_max : l.value > axis.max;
+        // Above the axis as drawn (grown to give the totals room, memorychartwidget.cpp).
+        l.above = m_log ? l.value > axis.log_max : l.value > std::max(axis.max, m_value->max());
         l.series->replace(QList<QPointF>{{-0.5, l.value}, {right, l.value}});
         l.series->setVisible(!l.above);
         // Vendors sell memory in GiB ("80GB" is 80 GiB), so decimal capacities name it too.

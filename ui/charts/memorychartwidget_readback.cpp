@@ -38,7 +38,7 @@ QStringList MemoryChartWidget::totalLabels() const
 {
     QStringList out;
     for (const StaticTextItem* t : m_totals) {
-        out << t->text();
+        out << QString(t->text()).replace(QChar(0x00A0), QLatin1Char(' ')); // "16× H100" as read
     }
     return out;
 }
