@@ -54,7 +54,7 @@ BudgetChartData budgetChart(const BudgetSearchResult& result, const BudgetSearch
     const double c = options.budget_flops;
     const ComputeOptimal rule = computeOptimalByRule(c, options.tokens_per_param);
     const ComputeOptimal fit = computeOptimalByFit(c, options.fit);
-    d.title = "Loss at " + scientificText(c) + " FLOP";
+    d.title = "Chinchilla loss at " + scientificText(c) + " FLOP";
     d.curve_name = "Budget spent in full: L(N, C/6N)";
     d.rule = {std::log10(rule.params), chinchillaLoss(rule.params, rule.tokens, options.fit),
               text::fixed(options.tokens_per_param, 0) + " tokens/param: " + sizeText(rule.params)};
@@ -103,7 +103,8 @@ BudgetChartData budgetChart(const BudgetSearchResult& result, const BudgetSearch
     d.y_min = y.min;
     d.y_max = y.max;
     d.y_ticks = y.ticks;
-    for (int e = static_cast<int>(d.x_min); e <= static_cast<int>(d.x_max); ++e) {
+    // No label at the left end: it would meet the loss axis's lowest label in the corner.
+    for (int e = static_cast<int>(d.x_min) + 1; e <= static_cast<int>(d.x_max); ++e) {
         d.x_ticks.emplace_back(e, powerLabel(e));
     }
     return d;

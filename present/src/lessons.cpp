@@ -5,7 +5,6 @@
 #include "llmsizer/present/lessons.h"
 
 #include "lessons_parts.h"
-
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
@@ -259,8 +258,8 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
 
 std::vector<std::string> lessonIds()
 {
-    return {"depth-vs-width", "gqa-saving",   "rule-vs-exact", "gpt2-published",
-            "exercise-shape", "precisions",   "dense-vs-moe",  "fits-h100",
+    return {"depth-vs-width", "gqa-saving",        "rule-vs-exact", "gpt2-published",
+            "exercise-shape", "precisions",        "dense-vs-moe",  "fits-h100",
             "largest-24gb",   "chinchilla-tokens", "budget-1e24"};
 }
 

@@ -4,14 +4,13 @@
 // (Hoffmann et al. 2022; preset_facts.h) and the sizing chapter's 10^24-FLOP budget
 // (budget_chart.h).
 #include "lessons_parts.h"
-
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/precision/precision.h"
 #include "llmsizer/present/bar_verdict.h"
 #include "llmsizer/present/budget_chart.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/present/preset_facts.h"
-#include "llmsizer/precision/precision.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
@@ -59,9 +58,10 @@ Lesson fitsOnH100(const std::vector<Preset>& presets, const LessonInputs& inputs
     l.view = "overview";
     l.highlight = "weights";
     l.gpus = {line};
-    l.text = p.name + " (" + withThousands(countParameters(p.config).total) + " parameters) on one " +
-             gpu.name + " (" + gb(gpu.usableBytes()) + "), with its FP16 KV cache for " +
-             withThousands(options.context) + " tokens and the runtime's overhead. ";
+    l.text = p.name + " (" + withThousands(countParameters(p.config).total) +
+             " parameters) on one " + gpu.name + " (" + gb(gpu.usableBytes()) +
+             "), with its FP16 KV cache for " + withThousands(options.context) +
+             " tokens and the runtime's overhead. ";
     std::string sep;
     for (const char* id : {"fp16", "int8", "int4"}) {
         const BarVerdict v = barVerdict(p.config, id, options, *inputs.catalog, {line});
@@ -88,9 +88,9 @@ Lesson largestOn24GB(const std::vector<Preset>& presets, const LessonInputs& inp
     l.fit_context = kFitContext;
     const std::uint64_t bytes = gpu.usableBytes();
     l.text = "The " + gpu.name + " has " + gb(bytes) + ". Weights alone, that is " +
-             shortCount(bytes) + " parameters at INT8 (1 byte each) and " +
-             shortCount(2 * bytes) + " at INT4 (half a byte). With the FP16 KV cache for " +
-             withThousands(kFitContext) + " tokens, activations and the runtime's overhead, the "
+             shortCount(bytes) + " parameters at INT8 (1 byte each) and " + shortCount(2 * bytes) +
+             " at INT4 (half a byte). With the FP16 KV cache for " + withThousands(kFitContext) +
+             " tokens, activations and the runtime's overhead, the "
              "largest model of " +
              p.name + "'s shape that fits is ";
     std::string sep;

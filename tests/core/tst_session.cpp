@@ -193,13 +193,13 @@ private slots:
             << QStringLiteral("s.json: version: unsupported session version 0 (this build reads "
                               "versions 1 to 3)");
         // Version 2 had no baseline.
-        QTest::newRow("baseline in version 2")
-            << QStringLiteral("/version") << QStringLiteral("2")
-            << QStringLiteral("s.json: baseline: unknown key");
+        QTest::newRow("baseline in version 2") << QStringLiteral("/version") << QStringLiteral("2")
+                                               << QStringLiteral("s.json: baseline: unknown key");
         QTest::newRow("bad baseline")
             << QStringLiteral("/baseline/architecture/n_layers") << QStringLiteral("0")
-            << QStringLiteral("s.json: baseline.architecture.n_layers: must be between 1 and 100,000 "
-                              "(got 0)");
+            << QStringLiteral(
+                   "s.json: baseline.architecture.n_layers: must be between 1 and 100,000 "
+                   "(got 0)");
         QTest::newRow("unknown overhead profile")
             << QStringLiteral("/workload/overhead") << QStringLiteral("\"tgi\"")
             << QStringLiteral("s.json: workload.overhead: unknown overhead profile 'tgi' (known: "

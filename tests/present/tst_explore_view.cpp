@@ -295,7 +295,6 @@ void TestExploreView::sourceLinks()
     QCOMPARE(sourceSegments("sum of the components").size(), std::size_t{1});
 }
 
-
 // The 1e24-FLOP chart: the 20-tokens rule's size sqrt(1e24 / 120) = 91,287,092,918 ("91.3B"), the
 // fit's minimum 4.13e10 (eq. 4, worked in tst_compute), the sizing chapter's 30 grid points within
 // the budget and none over; at 1e21 the points needing more than 6·N·20N ≤ 1e21 (N ≤ 2.89B) are
@@ -310,7 +309,7 @@ void TestExploreView::budgetChartMarks()
     QVERIFY(std::abs(d.rule.log_params - std::log10(91287092918.0)) < 1e-9);
     QCOMPARE(d.fits.size(), std::size_t(30));
     QVERIFY(d.over.empty());
-    QCOMPARE(d.title, std::string("Loss at 1.00e24 FLOP"));
+    QCOMPARE(d.title, std::string("Chinchilla loss at 1.00e24 FLOP"));
     // Every mark inside the axes; the axes' ticks are powers of ten.
     for (const auto* marks : {&d.fits, &d.over}) {
         for (const BudgetChartPoint& p : *marks) {
@@ -319,12 +318,12 @@ void TestExploreView::budgetChartMarks()
         }
     }
     QVERIFY(d.optimum.loss > d.y_min && d.rule.loss < d.y_max);
-    QCOMPARE(d.x_ticks.front().first, d.x_min);
-    QCOMPARE(d.x_ticks.size(), std::size_t(d.x_max - d.x_min + 1));
+    QCOMPARE(d.x_ticks.front().first, d.x_min + 1);
+    QCOMPARE(d.x_ticks.size(), std::size_t(d.x_max - d.x_min));
+    QCOMPARE(d.x_ticks.front().second, std::string("1B")); // 10^9: the grid's smallest is 0.47B
     // Along the line the whole budget is spent; its lowest point is the fit's minimum.
-    const auto lowest = std::min_element(d.curve.begin(), d.curve.end(), [](auto& a, auto& b) {
-        return a.loss < b.loss;
-    });
+    const auto lowest = std::min_element(d.curve.begin(), d.curve.end(),
+                                         [](auto& a, auto& b) { return a.loss < b.loss; });
     QVERIFY(std::abs(lowest->log_params - d.optimum.log_params) < 0.05);
 
     o.budget_flops = 1e21;

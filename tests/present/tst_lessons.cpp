@@ -147,9 +147,12 @@ void TestLessons::lessonText_data()
         << "fits-h100"
         << "llama-3-70b"
         << "overview"
-        << QStringList{QStringLiteral("70,553,706,496 parameters"), QStringLiteral("(85.90 GB)"),
-                       QStringLiteral("8,192 tokens"), QStringLiteral("needs 2× H100"),
-                       QStringLiteral("FP8/INT8: "), QStringLiteral("INT4: ")};
+        << QStringList{QStringLiteral("70,553,706,496 parameters"),
+                       QStringLiteral("(85.90 GB)"),
+                       QStringLiteral("8,192 tokens"),
+                       QStringLiteral("needs 2× H100"),
+                       QStringLiteral("FP8/INT8: "),
+                       QStringLiteral("INT4: ")};
     QTest::newRow("the largest model on 24 GB")
         << "largest-24gb"
         << "llama-2-7b"
@@ -164,13 +167,14 @@ void TestLessons::lessonText_data()
                        QStringLiteral("2T tokens = 297 per parameter"),
                        QStringLiteral("300B tokens = 1.7 per parameter, 0.086×"),
                        QStringLiteral("(overtrained)"), QStringLiteral("(undertrained)")};
-    QTest::newRow("10^24 FLOPs")
-        << "budget-1e24"
-        << "llama-2-7b"
-        << "budget"
-        << QStringList{QStringLiteral("= 91.3B parameters on 1.83T tokens"),
-                       QStringLiteral("lowest at 41.3B on 4.04T tokens"),
-                       QStringLiteral("(30 configurations"), QStringLiteral("12,747,581,440")};
+    QTest::newRow("10^24 FLOPs") << "budget-1e24"
+                                 << "llama-2-7b"
+                                 << "budget"
+                                 << QStringList{
+                                        QStringLiteral("= 91.3B parameters on 1.83T tokens"),
+                                        QStringLiteral("lowest at 41.3B on 4.04T tokens"),
+                                        QStringLiteral("(30 configurations"),
+                                        QStringLiteral("12,747,581,440")};
 }
 
 void TestLessons::lessonText()

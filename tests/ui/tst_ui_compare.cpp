@@ -138,9 +138,9 @@ void TestUiCompare::chartsShowCoreFigures()
     // The legend names every series in full (Qt's own legend elided them to "Route…"), each
     // kept on one line (non-breaking spaces inside a name).
     const QString legend = components->legendText();
-    for (const QString& name : {QStringLiteral("Token&nbsp;embedding"),
-                                QStringLiteral("Routed&nbsp;experts"),
-                                QStringLiteral("LM&nbsp;head")}) {
+    for (const QString& name :
+         {QStringLiteral("Token&nbsp;embedding"), QStringLiteral("Routed&nbsp;experts"),
+          QStringLiteral("LM&nbsp;head")}) {
         QVERIFY2(legend.contains(name), qPrintable(legend));
     }
     for (int m = 0; m < kFourCompared.size(); ++m) {

@@ -3,6 +3,7 @@
 // experts with one slice of 97 % and a vision-language model, no label is elided ("…" or "..."),
 // none crosses the chart's edge and no two overlap; the largest slice is labelled with its name
 // where the pie has room, and the Compare window's four pies keep their shares whole too.
+#include "support/chart_labels.h"
 #include "support/window_fixture.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/charts/piechartwidget.h"
@@ -15,9 +16,6 @@
 #include "ui/teach/presentation.h"
 
 #include <QApplication>
-#include <QGraphicsScene>
-#include <QGraphicsTextItem>
-#include <QGraphicsView>
 #include <QTest>
 
 using namespace llmsizer;
@@ -26,68 +24,13 @@ using Fixture = llmsizer::test::WindowFixture;
 
 namespace {
 
-struct Label {
-    QString text;
-    QRectF rect; // in the view's coordinates
-};
-
-// The visible text items of every chart view under `root` whose view is shown.
-QList<QList<Label>> labelsPerView(QWidget* root)
-{
-    QList<QList<Label>> out;
-    for (QGraphicsView* view : root->findChildren<QGraphicsView*>()) {
-        if (!view->isVisible() || view->scene() == nullptr) {
-            continue;
-        }
-        QList<Label> labels;
-        for (QGraphicsItem* item : view->scene()->items()) {
-            auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item);
-            if (text != nullptr && text->isVisible() && !text->toPlainText().isEmpty()) {
-                labels.append({text->toPlainText(),
-                               view->mapFromScene(text->sceneBoundingRect()).boundingRect()});
-            }
-        }
-        out.append(labels);
-    }
-    return out;
-}
-
-// The first label elided, outside its chart or over another ("" when none is).
-QString labelProblem(QWidget* root)
-{
-    const QList<QGraphicsView*> views = root->findChildren<QGraphicsView*>();
-    const QList<QList<Label>> all = labelsPerView(root);
-    qsizetype v = 0;
-    for (QGraphicsView* view : views) {
-        if (!view->isVisible() || view->scene() == nullptr) {
-            continue;
-        }
-        const QList<Label>& labels = all[v++];
-        for (qsizetype i = 0; i < labels.size(); ++i) {
-            const Label& a = labels[i];
-            if (a.text.contains(QChar(0x2026)) || a.text.contains(QLatin1String("..."))) {
-                return QStringLiteral("elided label ") + a.text;
-            }
-            if (!view->rect().contains(a.rect.toAlignedRect())) {
-                return QStringLiteral("label outside the chart: ") + a.text;
-            }
-            for (qsizetype j = i + 1; j < labels.size(); ++j) {
-                if (a.rect.intersects(labels[j].rect)) {
-                    return QStringLiteral("labels overlap: ") + a.text + QStringLiteral(" / ") +
-                           labels[j].text;
-                }
-            }
-        }
-    }
-    return {};
-}
-
 void checkLabels(QWidget* root, const QString& where)
 {
     // Restyling (presentation mode's fonts) reaches the charts through queued events; what the
     // audience sees is the state once they are handled.
-    QTRY_VERIFY2_WITH_TIMEOUT(labelProblem(root).isEmpty(),
-                              qPrintable(where + QStringLiteral(": ") + labelProblem(root)), 3000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        llmsizer::test::chartLabelProblem(root).isEmpty(),
+        qPrintable(where + QStringLiteral(": ") + llmsizer::test::chartLabelProblem(root)), 3000);
 }
 
 } // namespace
@@ -155,8 +98,9 @@ void TestUiPieLabels::overviewPie()
         return;
     }
     bool named = false;
-    for (const QList<Label>& labels : labelsPerView(pie)) {
-        for (const Label& l : labels) {
+    for (const QList<llmsizer::test::ChartLabel>& labels :
+         llmsizer::test::chartLabelsPerView(pie)) {
+        for (const llmsizer::test::ChartLabel& l : labels) {
             named = named || l.text.startsWith(largest + QLatin1Char(' '));
         }
     }
@@ -199,7 +143,8 @@ void TestUiPieLabels::comparePies()
     QVERIFY(pies != nullptr && pies->isVisible());
     checkLabels(pies, QString::fromLatin1(QTest::currentDataTag()));
     qsizetype shown = 0;
-    for (const QList<Label>& labels : labelsPerView(pies)) {
+    for (const QList<llmsizer::test::ChartLabel>& labels :
+         llmsizer::test::chartLabelsPerView(pies)) {
         shown += labels.size();
     }
     QVERIFY(shown > 0);

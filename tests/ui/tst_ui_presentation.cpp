@@ -21,6 +21,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -28,10 +29,9 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QFontMetricsF>
 #include <QTest>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <memory>
 
 using namespace llmsizer;

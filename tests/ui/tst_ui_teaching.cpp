@@ -7,6 +7,7 @@
 // 8,030,261,248 parameters (1,867.9 per parameter, 93.4 × Hoffmann et al. 2022's 20).
 #include "llmsizer/present/glossary.h"
 #include "support/window_fixture.h"
+#include "ui/charts/budgetchart.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
@@ -17,7 +18,6 @@
 #include "ui/shell/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/state/comparisonmodel.h"
-#include "ui/charts/budgetchart.h"
 #include "ui/teach/budgetview.h"
 #include "ui/teach/exploreviews.h"
 #include "ui/teach/fitsolverview.h"
@@ -277,40 +277,51 @@ void TestUiTeaching::lessons_data()
     QTest::addColumn<QString>("figure");
     QTest::newRow("depth vs width") << "depth-vs-width"
                                     << "gpt-2-small"
-                                    << "" << 3 << "overview" << "339,978,240, ×4.00";
+                                    << "" << 3 << "overview"
+                                    << "339,978,240, ×4.00";
     QTest::newRow("GQA's saving") << "gqa-saving"
                                   << "llama-2-70b"
-                                  << "kv_context" << 2 << "overview" << "10.74 GB";
+                                  << "kv_context" << 2 << "overview"
+                                  << "10.74 GB";
     QTest::newRow("12·L·d² vs exact") << "rule-vs-exact"
                                       << "llama-2-7b"
-                                      << "" << 0 << "math" << "6,442,450,944";
+                                      << "" << 0 << "math"
+                                      << "6,442,450,944";
     QTest::newRow("GPT-2: 117M or 124M?") << "gpt2-published"
                                           << "gpt-2-small"
-                                          << "published" << 0 << "overview" << "124,439,808";
+                                          << "published" << 0 << "overview"
+                                          << "124,439,808";
     // A model of its own: no preset is loaded.
     QTest::newRow("the exercise's shape") << "exercise-shape"
                                           << ""
-                                          << "total" << 0 << "overview" << "1,276,235,776";
+                                          << "total" << 0 << "overview"
+                                          << "1,276,235,776";
     QTest::newRow("four precisions") << "precisions"
                                      << "llama-2-70b"
-                                     << "weights" << 0 << "overview" << "137.95 GB at FP16";
+                                     << "weights" << 0 << "overview"
+                                     << "137.95 GB at FP16";
     QTest::newRow("dense vs MoE") << "dense-vs-moe"
                                   << "llama-3-70b"
-                                  << "active" << 2 << "overview" << "12,879,925,248";
+                                  << "active" << 2 << "overview"
+                                  << "12,879,925,248";
     // One H100 SXM: 80 GiB = 85,899,345,920 bytes; FP16 weights alone 141.1 GB need two.
     QTest::newRow("what fits on an H100") << "fits-h100"
                                           << "llama-3-70b"
-                                          << "weights" << 0 << "overview" << "needs 2× H100";
+                                          << "weights" << 0 << "overview"
+                                          << "needs 2× H100";
     // 24 GiB = 25,769,803,776 bytes: 25.8B parameters' weights at one byte each.
     QTest::newRow("24 GB") << "largest-24gb"
                            << "llama-2-7b"
-                           << "" << 0 << "fit" << "25.8B parameters at INT8";
+                           << "" << 0 << "fit"
+                           << "25.8B parameters at INT8";
     QTest::newRow("Chinchilla's tokens") << "chinchilla-tokens"
                                          << "llama-3-8b"
-                                         << "training" << 3 << "overview" << "1,868 per parameter";
+                                         << "training" << 3 << "overview"
+                                         << "1,868 per parameter";
     QTest::newRow("10^24 FLOPs") << "budget-1e24"
                                  << "llama-2-7b"
-                                 << "" << 0 << "budget" << "91.3B parameters";
+                                 << "" << 0 << "budget"
+                                 << "91.3B parameters";
 }
 
 void TestUiTeaching::lessons()
@@ -402,8 +413,8 @@ void TestUiTeaching::lessonsAgreeWithTheirViews()
     QCOMPARE(budget->budgetEdit()->text(), QStringLiteral("1e24"));
     QTRY_COMPARE(budget->chart()->markLabels().front(), QStringLiteral("20 tokens/param: 91.3B"));
     QVERIFY(lessons->text().contains(QStringLiteral("91.3B")));
-    QVERIFY(lessons->text().contains(budget->chart()->markLabels().back().section(
-        QStringLiteral(": "), 1)));
+    QVERIFY(lessons->text().contains(
+        budget->chart()->markLabels().back().section(QStringLiteral(": "), 1)));
 
     QVERIFY(lessons->start(QStringLiteral("chinchilla-tokens")));
     QCOMPARE(f.window->comparison()->size(), 3);

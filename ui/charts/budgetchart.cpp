@@ -70,7 +70,7 @@ BudgetChart::BudgetChart(QWidget* parent)
     }
     m_x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_x->setTitleText(tr("Parameters (log scale)"));
-    m_y->setTitleText(tr("Chinchilla loss"));
+    m_y->setTitleText(tr("Loss"));
     m_y->setLabelFormat(QStringLiteral("%.2f"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     // The two marks are named beside them, not in the legend.

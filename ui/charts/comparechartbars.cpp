@@ -83,18 +83,17 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
     connect(m_series, &QBarSeries::hovered, this, &CompareChartBars::hover);
-    connect(m_chart, &QChart::plotAreaChanged, this,
-            [this](const QRectF& plot) {
-                fitTicks(plot.height());
-                // Names too long for their group break onto two lines instead of being elided
-                // ("Mixtral 8…"); queued, as a new label height moves the plot area again.
-                const QStringList labels = categoryLabels(plot.width());
-                if (labels != m_categories->categories()) {
-                    QMetaObject::invokeMethod(
-                        this, [this, labels] { m_categories->setCategories(labels); },
-                        Qt::QueuedConnection);
-                }
-            });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        fitTicks(plot.height());
+        // Names too long for their group break onto two lines instead of being elided
+        // ("Mixtral 8…"); queued, as a new label height moves the plot area again.
+        const QStringList labels = categoryLabels(plot.width());
+        if (labels != m_categories->categories()) {
+            QMetaObject::invokeMethod(
+                this, [this, labels] { m_categories->setCategories(labels); },
+                Qt::QueuedConnection);
+        }
+    });
     setDark(false);
 }
 

@@ -36,7 +36,7 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
       m_y(new QValueAxis(m_chart)), m_label(new StaticTextItem(m_chart))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_line->setName(tr("Width for the locked total"));
+    m_line->setName(tr("Same total"));
     m_base->setName(tr("Base shape"));
     m_current->setName(tr("This shape"));
     for (auto* s : std::initializer_list<QXYSeries*>{m_line, m_base, m_current}) {
@@ -68,12 +68,29 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
     refreshCurrent();
 }
 
+void IsoCurveChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, xTicks());
+    m_x->setRange(xr.min, xr.max);
+    m_x->setTickCount(xr.ticks);
+}
+
 void IsoCurveChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {
         applyStyle();
     }
     QWidget::changeEvent(event);
+}
+
+// As many layer ticks as the plot has room for: Qt Charts elides tick labels that crowd ("1...").
+int IsoCurveChart::xTicks() const
+{
+    const qreal plot = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width()
+                                                       : static_cast<qreal>(m_view->width());
+    const int room = static_cast<int>(plot) / std::max(1, 6 * fontMetrics().averageCharWidth());
+    return std::clamp(room, 3, 8);
 }
 
 void IsoCurveChart::applyStyle()
@@ -147,7 +164,7 @@ void IsoCurveChart::rescale(const QPointF& extra)
         y0 = std::min(y0, q.y());
         y1 = std::max(y1, q.y());
     }
-    const AxisRange xr = niceRange(x0, x1, false, 8);
+    const AxisRange xr = niceRange(x0, x1, false, xTicks());
     const AxisRange yr = niceRange(y0, y1, false, 6);
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);

@@ -35,8 +35,10 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    int xTicks() const;
     void refreshFamily();
     void refreshCurrent();
     void rescale(const QPointF& extra);

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QVBoxLayout>
@@ -72,6 +73,39 @@ void IsoMetricsChart::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void IsoMetricsChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeLegend();
+    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, xTicks());
+    m_x->setRange(xr.min, xr.max);
+    m_x->setTickCount(xr.ticks);
+}
+
+// The legend below the plot when its entries fit side by side, else one above the other at the
+// right (Qt's legend elides an entry it has no room for: "Embeddi...").
+void IsoMetricsChart::placeLegend()
+{
+    const QFontMetricsF metrics(m_chart->legend()->font());
+    qreal needed = 0;
+    for (const QLineSeries* s : m_series) {
+        needed += metrics.horizontalAdvance(s->name()) + 2.5 * metrics.height() + 8;
+    }
+    const Qt::Alignment side = needed > m_view->width() - 24 ? Qt::AlignRight : Qt::AlignBottom;
+    if (m_chart->legend()->alignment() != side) {
+        m_chart->legend()->setAlignment(side);
+    }
+}
+
+// As many layer ticks as the plot has room for: Qt Charts elides tick labels that crowd ("1...").
+int IsoMetricsChart::xTicks() const
+{
+    const qreal plot = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width()
+                                                       : static_cast<qreal>(m_view->width());
+    const int room = static_cast<int>(plot) / std::max(1, 6 * fontMetrics().averageCharWidth());
+    return std::clamp(room, 3, 8);
+}
+
 void IsoMetricsChart::applyStyle()
 {
     const bool dark = isDark(palette());
@@ -96,6 +130,7 @@ void IsoMetricsChart::applyStyle()
     for (QLegendMarker* m : m_chart->legend()->markers(m_marker)) {
         m->setVisible(false);
     }
+    placeLegend();
 }
 
 void IsoMetricsChart::refreshFamily()
@@ -139,7 +174,7 @@ void IsoMetricsChart::refreshFamily()
         }
         m_series[i]->replace(points);
     }
-    const AxisRange xr = niceRange(x0, x1, false, 8);
+    const AxisRange xr = niceRange(x0, x1, false, xTicks());
     const AxisRange yr = niceRange(0, y1, true, 6);
     m_x->setRange(xr.min, xr.max);
     m_x->setTickCount(xr.ticks);
@@ -156,7 +191,8 @@ void IsoMetricsChart::refreshCurrent()
         m_marker->replace(line);
     }
     if (x < m_x->min() || x > m_x->max()) {
-        const AxisRange xr = niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false, 8);
+        const AxisRange xr =
+            niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false, xTicks());
         m_x->setRange(xr.min, xr.max);
         m_x->setTickCount(xr.ticks);
     }

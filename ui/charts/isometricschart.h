@@ -31,8 +31,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    int xTicks() const;
+    void placeLegend();
     void refreshFamily();
     void refreshCurrent();
     void applyStyle();

@@ -2,12 +2,12 @@
 
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/text/format.h"
+#include "ui/charts/chartstyle.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparechips.h"
-#include "ui/compare/compareexportmenu.h"
-#include "ui/charts/chartstyle.h"
 #include "ui/compare/comparediagrams.h"
+#include "ui/compare/compareexportmenu.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/overview/presetpicker.h"
 #include "ui/shell/export.h"
@@ -17,6 +17,7 @@
 #include "ui/state/configmodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -28,7 +29,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QEvent>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>

@@ -66,7 +66,7 @@ public:
     // mode); below, in tabs.
     static constexpr int kSideBySideWidth = 1500;
     bool isSideBySide() const;
-    void showCharts(); // the charts tab, when in tabs
+    void showCharts();   // the charts tab, when in tabs
     void showDiagrams(); // the diagrams' tab
 
 protected:

@@ -117,8 +117,7 @@ void CompareTableModel::setCompact(bool compact)
     }
     m_compact = compact;
     if (rowCount() > 0 && columnCount() > 0) {
-        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
-                         {Qt::DisplayRole});
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole});
         emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
     }
 }

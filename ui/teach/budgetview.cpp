@@ -28,7 +28,8 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
       m_layers(new QLineEdit(this)), m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)), m_chart(new BudgetChart(this)),
-      m_split(new QSplitter(Qt::Vertical, this)), m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
+      m_split(new QSplitter(Qt::Vertical, this)),
+      m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
 {
     const BudgetSearchOptions defaults;
     m_layers->setText(QString::fromStdString(countListText(defaults.layers)));

@@ -21,8 +21,8 @@ class ConfigModel;
 // token count (default: 20 per parameter, the Chinchilla rule), every configuration of a layers ×
 // d_model grid that fits, ranked (searchBudget), in a sortable table, and a chart of Chinchilla's
 // loss against the parameters at that budget with the grid on it (budget_chart.h). The family is
-// the sizing chapter's own or the current model's. The search runs whenever an input changes; the view only
-// reads the inputs.
+// the sizing chapter's own or the current model's. The search runs whenever an input changes; the
+// view only reads the inputs.
 class BudgetView : public QWidget {
     Q_OBJECT
 public:

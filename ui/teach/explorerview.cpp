@@ -170,9 +170,9 @@ void ExplorerView::resizeEvent(QResizeEvent* event)
 
 void ExplorerView::setCompact(bool compact)
 {
-    for (QWidget* w : {static_cast<QWidget*>(m_metrics), static_cast<QWidget*>(m_widthRule),
-                       static_cast<QWidget*>(m_exactKv),
-                       static_cast<QWidget*>(m_insight->table())}) {
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_metrics), static_cast<QWidget*>(m_widthRule),
+          static_cast<QWidget*>(m_exactKv), static_cast<QWidget*>(m_insight->table())}) {
         w->setVisible(!compact);
     }
 }

@@ -208,8 +208,7 @@ void FitSolverView::solve()
     m_refresh->rebuild();
 }
 
-bool FitSolverView::setExercise(const QString& gpu, const QString& precision,
-                                std::uint64_t context)
+bool FitSolverView::setExercise(const QString& gpu, const QString& precision, std::uint64_t context)
 {
     const int g = m_gpu->findData(gpu);
     const int p = m_precision->findData(precision);
@@ -221,8 +220,8 @@ bool FitSolverView::setExercise(const QString& gpu, const QString& precision,
     m_count->setValue(1);
     m_precision->setCurrentIndex(p);
     m_kv->setCurrentIndex(kv);
-    m_context->setValue(static_cast<int>(std::min<std::uint64_t>(
-        context, static_cast<std::uint64_t>(m_context->maximum()))));
+    m_context->setValue(static_cast<int>(
+        std::min<std::uint64_t>(context, static_cast<std::uint64_t>(m_context->maximum()))));
     m_batch->setValue(1);
     m_family->setCurrentIndex(0);
     m_path->setCurrentIndex(0);

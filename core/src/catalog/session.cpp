@@ -238,12 +238,13 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
     }
     if (version >= 3) {
         requireKnownKeys(
-            j, {"format", "version", "current", "comparison", "gpus", "workload", "units", "baseline"},
+            j,
+            {"format", "version", "current", "comparison", "gpus", "workload", "units", "baseline"},
             file, "");
     } else {
-        requireKnownKeys(j,
-                         {"format", "version", "current", "comparison", "gpus", "workload", "units"},
-                         file, "");
+        requireKnownKeys(
+            j, {"format", "version", "current", "comparison", "gpus", "workload", "units"}, file,
+            "");
     }
 
     Session s;

@@ -19,7 +19,7 @@ struct BudgetChartPoint {
 };
 
 struct BudgetChartData {
-    std::string title;                   // "Loss at 1.00e24 FLOP"
+    std::string title;                   // "Chinchilla loss at 1.00e24 FLOP"
     std::string curve_name;              // "Budget spent in full: L(N, C/6N)"
     std::vector<BudgetChartPoint> curve; // log-spaced sizes along the iso-FLOP line
     BudgetChartPoint rule;               // "20 tokens/param: 91.3B"
@@ -31,7 +31,8 @@ struct BudgetChartData {
     double x_min = 0, x_max = 0;         // log10 of the parameters shown
     double y_min = 0, y_max = 0;         // loss shown (round ends)
     int y_ticks = 5;                     // ticks on round steps
-    // The x axis's ticks: log10 positions and their labels ("1B", "10B", "100B").
+    // The x axis's labelled ticks, from the second power of ten: log10 positions and their labels
+    // ("1B", "10B", "100B").
     std::vector<std::pair<double, std::string>> x_ticks;
 };
 

@@ -1,0 +1,170 @@
+// The teaching views and the Compare window as an audience sees them, at 1280×800 and 1920×1080,
+// normal and presentation mode, light and dark: no chart text elided, outside its chart or over
+// another (read back from the charts' scenes), the compute budget's two marked sizes inside the
+// plot and apart, and in presentation mode no table that scrolls sideways (the budget table, the
+// Compare table with four models, the exercise table of Largest that fits).
+#include "support/chart_labels.h"
+#include "support/window_fixture.h"
+#include "ui/charts/budgetchart.h"
+#include "ui/charts/comparechartbars.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/shell/theme.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/teach/budgetview.h"
+#include "ui/teach/explorerview.h"
+#include "ui/teach/exploreviews.h"
+#include "ui/teach/fitsolverview.h"
+#include "ui/teach/presentation.h"
+
+#include <QApplication>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+using Fixture = llmsizer::test::WindowFixture;
+
+namespace {
+
+void addRows()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("dark");
+    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        for (const bool presentation : {false, true}) {
+            for (const bool dark : {false, true}) {
+                QTest::newRow(
+                    qPrintable(QStringLiteral("%1x%2%3%4")
+                                   .arg(size.width())
+                                   .arg(size.height())
+                                   .arg(presentation ? QStringLiteral(" presentation") : QString())
+                                   .arg(dark ? QStringLiteral(" dark") : QString())))
+                    << size << presentation << dark;
+            }
+        }
+    }
+}
+
+// Every table shown under `root` fits its width (presentation mode promises no sideways scroll).
+QString scrollingTable(QWidget* root)
+{
+    for (const QTableView* t : root->findChildren<QTableView*>()) {
+        if (t->isVisible() && t->horizontalScrollBar()->maximum() > 0) {
+            return t->objectName() + QStringLiteral(" scrolls sideways by ") +
+                   QString::number(t->horizontalScrollBar()->maximum());
+        }
+    }
+    return {};
+}
+
+void checkView(QWidget* view, bool presentation, const QString& where)
+{
+    QVERIFY2(view->isVisible(), qPrintable(where));
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        llmsizer::test::chartLabelProblem(view).isEmpty(),
+        qPrintable(where + QStringLiteral(": ") + llmsizer::test::chartLabelProblem(view)), 3000);
+    if (presentation) {
+        QTRY_VERIFY2_WITH_TIMEOUT(scrollingTable(view).isEmpty(),
+                                  qPrintable(where + QStringLiteral(": ") + scrollingTable(view)),
+                                  3000);
+    }
+}
+
+} // namespace
+
+class TestUiViewLabels : public QObject {
+    Q_OBJECT
+private slots:
+    void teachingViews_data() { addRows(); }
+    void teachingViews();
+    void compareWindow_data() { addRows(); }
+    void compareWindow();
+};
+
+void TestUiViewLabels::teachingViews()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(bool, dark);
+    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    options.persistent = false;
+    Fixture f(QStringLiteral("llama-2-7b"), options);
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+        QApplication::processEvents();
+    }
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    for (const QString& name :
+         {QStringLiteral("explorer"), QStringLiteral("budget"), QStringLiteral("fit")}) {
+        QVERIFY(f.window->explore()->showView(name));
+        QApplication::processEvents();
+        QWidget* view = name == QStringLiteral("explorer")
+                            ? static_cast<QWidget*>(f.window->explore()->explorer())
+                        : name == QStringLiteral("budget")
+                            ? static_cast<QWidget*>(f.window->explore()->budget())
+                            : static_cast<QWidget*>(f.window->explore()->fit());
+        checkView(view, presentation, tag + QLatin1Char(' ') + name);
+    }
+    // The budget chart's two sizes: inside the plot, apart from each other.
+    BudgetChart* chart = f.window->explore()->budget()->chart();
+    QVERIFY(f.window->explore()->showView(QStringLiteral("budget")));
+    QApplication::processEvents();
+    const QList<QRectF> marks = chart->markLabelRects();
+    QCOMPARE(marks.size(), 2);
+    const QRectF plot = chart->plotArea().adjusted(-1, -1, 1, 1);
+    for (const QRectF& r : marks) {
+        QVERIFY2(plot.contains(r), qPrintable(tag));
+    }
+    QVERIFY2(!marks[0].intersects(marks[1]), qPrintable(tag));
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(false);
+        QApplication::processEvents();
+    }
+}
+
+void TestUiViewLabels::compareWindow()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(bool, dark);
+    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    options.persistent = false;
+    Fixture f(QStringLiteral("llama-3-70b"), options);
+    for (const char* id : {"llama-3-70b", "llama-2-70b", "mixtral-8x22b", "qwen2.5-72b"}) {
+        QCOMPARE(f.window->comparison()->addPreset(QString::fromLatin1(id)), QString());
+    }
+    CompareWindow* compare = f.window->compareWindow();
+    compare->resize(size);
+    compare->show();
+    QVERIFY(QTest::qWaitForWindowExposed(compare));
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+        QApplication::processEvents();
+    }
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    ComparePanel* panel = compare->panel();
+    // The table (in its own tab, or beside the charts), then the charts.
+    checkView(panel, presentation, tag + QStringLiteral(" table"));
+    panel->showCharts();
+    QApplication::processEvents();
+    checkView(panel, presentation, tag + QStringLiteral(" charts"));
+    // Every model's name under the bars, whole (on two lines where the group is narrow).
+    for (const CompareChartBars* bars : panel->findChildren<CompareChartBars*>()) {
+        QCOMPARE(bars->categories().size(), 4);
+    }
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(false);
+        QApplication::processEvents();
+    }
+    compare->close();
+}
+
+QTEST_MAIN(TestUiViewLabels)
+#include "tst_ui_view_labels.moc"
