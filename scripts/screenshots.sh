@@ -47,6 +47,11 @@ shot compare-1920x1080-light llama-3-70b 1920x1080 light --compare "$four"
 shot compare-1920x1080-dark llama-3-70b 1920x1080 dark --compare "$four"
 shot compare-table-1280x800-light llama-3-70b 1280x800 light --compare "$four"
 shot compare-charts-1280x800-dark llama-3-70b 1280x800 dark --compare "$four" --compare-charts
+shot compare-table-1280x800-light-presentation llama-3-70b 1280x800 light --compare "$four" \
+    --presentation
+# One diagram per model, at one scale.
+shot compare-diagrams-1920x1080-light llama-3-70b 1920x1080 light \
+    --compare llama-3-70b,mixtral-8x7b,deepseek-v3,gpt-2-small --compare-diagrams
 # The teaching views (--view) and presentation mode.
 shot explorer-1920x1080-light llama-2-7b 1920x1080 light --view explorer
 shot explorer-1920x1080-dark-presentation llama-2-7b 1920x1080 dark --view explorer --presentation
@@ -54,6 +59,7 @@ shot explorer-1280x800-light-presentation llama-2-7b 1280x800 light --view explo
 shot math-1920x1080-light llama-3-70b 1920x1080 light --view math
 shot math-1280x800-dark-presentation gpt-2-small 1280x800 dark --view math --presentation
 shot budget-1280x800-light llama-3-70b 1280x800 light --view budget
+shot budget-1920x1080-dark-presentation llama-3-70b 1920x1080 dark --view budget --presentation
 shot fit-1280x800-dark llama-2-7b 1280x800 dark --view fit
 shot overview-1920x1080-light-presentation llama-3-70b 1920x1080 light --presentation
 shot overview-1280x800-dark-presentation deepseek-v3 1280x800 dark --presentation
@@ -64,6 +70,8 @@ shot baseline-diagram-1280x800-dark llama-2-13b 1280x800 dark --baseline llama-2
 shot lesson-gqa-saving-1280x800-light llama-3-70b 1280x800 light --lesson gqa-saving
 shot lesson-exercise-shape-1920x1080-dark llama-3-70b 1920x1080 dark --lesson exercise-shape \
     --presentation
+shot lesson-fits-h100-1280x800-light llama-3-70b 1280x800 light --lesson fits-h100
+shot lesson-budget-1e24-1920x1080-dark llama-3-70b 1920x1080 dark --lesson budget-1e24
 # The parameter diagram in place of the pie.
 shot diagram-mixtral-8x7b-1920x1080-light mixtral-8x7b 1920x1080 light --overview-chart diagram
 shot diagram-llama-2-7b-1280x800-dark llama-2-7b 1280x800 dark --view diagram
