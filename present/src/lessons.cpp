@@ -14,6 +14,7 @@
 #include "llmsizer/text/text.h"
 
 #include <stdexcept>
+#include <utility>
 
 namespace llmsizer {
 
@@ -37,16 +38,22 @@ std::string gb(std::uint64_t bytes)
     return formatBytes(bytes, ByteUnits::Decimal, 2);
 }
 
+Lesson newLesson(std::string id, std::string preset)
+{
+    Lesson l;
+    l.title = lessonTitle(id);
+    l.id = std::move(id);
+    l.preset = std::move(preset);
+    return l;
+}
+
 namespace {
 
 Lesson depthVsWidth(const std::vector<Preset>& presets)
 {
     const Preset& p = lessonPreset(presets, "gpt-2-small");
     const ScalingRatios r = scalingRatios(p.config);
-    Lesson l;
-    l.id = "depth-vs-width";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("depth-vs-width", p.id);
     l.view = "overview";
     l.compare = {
         {p.name, p.config, p.id},
@@ -75,10 +82,7 @@ Lesson gqaSaving(const std::vector<Preset>& presets)
     const KvCache full = kvCache(mha, context, 1, fp16);
     const std::uint64_t gqaTotal = countParameters(p.config).total;
     const std::uint64_t mhaTotal = countParameters(mha).total;
-    Lesson l;
-    l.id = "gqa-saving";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("gqa-saving", p.id);
     l.view = "overview";
     l.highlight = "kv_context";
     l.compare = {
@@ -114,10 +118,7 @@ Lesson ruleVsExact(const std::vector<Preset>& presets)
     const std::uint64_t outside = count.params(Component::Embedding) +
                                   count.params(Component::PositionEmbedding) +
                                   count.params(Component::LmHead);
-    Lesson l;
-    l.id = "rule-vs-exact";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("rule-vs-exact", p.id);
     l.view = "math";
     l.text = "12·L·d² for " + p.name + ": 12 × " + std::to_string(c.n_layers) + " × " +
              withThousands(c.d_model) + "² = " + withThousands(approx) + "; the exact count is " +
@@ -141,10 +142,7 @@ Lesson gpt2Published(const std::vector<Preset>& presets)
     const std::uint64_t blocks = count.total - count.params(Component::Embedding) -
                                  count.params(Component::PositionEmbedding) -
                                  count.params(Component::LmHead) - 2 * c.d_model;
-    Lesson l;
-    l.id = "gpt2-published";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("gpt2-published", p.id);
     l.view = "overview";
     l.highlight = "published";
     const std::string& headline = p.published.headline;
@@ -179,10 +177,7 @@ Lesson exerciseShape(const std::vector<Preset>& presets)
     const std::uint64_t rule = approx12Ld2(c);
     const std::uint64_t embedding = c.vocab_size * c.d_model;
     const std::uint64_t perLayerExtra = 13 * c.d_model; // biases 9·d, two LayerNorms 4·d
-    Lesson l;
-    l.id = "exercise-shape";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("exercise-shape", p.id);
     l.model = LessonModel{"d_model 2,048 · 24 layers · vocab 32,000", c, {}};
     l.view = "overview";
     l.highlight = "total";
@@ -206,10 +201,7 @@ Lesson precisions(const std::vector<Preset>& presets)
     const Preset& p = lessonPreset(presets, "llama-2-70b");
     const std::uint64_t n = countParameters(p.config).total;
     const KvCache kv = kvCache(p.config, p.config.context_length, 1, kvPrecisionById("fp16"));
-    Lesson l;
-    l.id = "precisions";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("precisions", p.id);
     l.view = "overview";
     l.highlight = "weights";
     l.text = p.name + "'s weights alone: " + withThousands(n) +
@@ -233,10 +225,7 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
     const ParamCount d = countParameters(dense.config);
     const ParamCount m = countParameters(moe.config);
     const Precision fp16 = precisionById("fp16");
-    Lesson l;
-    l.id = "dense-vs-moe";
-    l.title = lessonTitle(l.id);
-    l.preset = dense.id;
+    Lesson l = newLesson("dense-vs-moe", dense.id);
     l.view = "overview";
     l.highlight = "active";
     l.compare = {{dense.name, dense.config, dense.id}, {moe.name, moe.config, moe.id}};

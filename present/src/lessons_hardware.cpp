@@ -51,10 +51,7 @@ Lesson fitsOnH100(const std::vector<Preset>& presets, const LessonInputs& inputs
     options.kv_precision = "fp16";
     options.overhead = overheadOf(inputs);
     const std::string line = std::string(kH100) + ":1";
-    Lesson l;
-    l.id = "fits-h100";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("fits-h100", p.id);
     l.view = "overview";
     l.highlight = "weights";
     l.gpus = {line};
@@ -78,10 +75,7 @@ Lesson largestOn24GB(const std::vector<Preset>& presets, const LessonInputs& inp
 {
     const Preset& p = lessonPreset(presets, "llama-2-7b");
     const GpuSpec& gpu = lessonGpu(inputs, k24GB);
-    Lesson l;
-    l.id = "largest-24gb";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("largest-24gb", p.id);
     l.view = "fit";
     l.fit_gpu = k24GB;
     l.fit_precision = "int8";
@@ -110,10 +104,7 @@ Lesson largestOn24GB(const std::vector<Preset>& presets, const LessonInputs& inp
 // Chinchilla's rule against what Llama 3 8B, Llama 2 7B and GPT-3 were trained on.
 Lesson chinchillaTokensLesson(const std::vector<Preset>& presets)
 {
-    Lesson l;
-    l.id = "chinchilla-tokens";
-    l.title = lessonTitle(l.id);
-    l.preset = "llama-3-8b";
+    Lesson l = newLesson("chinchilla-tokens", "llama-3-8b");
     l.view = "overview";
     l.highlight = "training";
     l.text = "Chinchilla (Hoffmann et al. 2022): for a compute budget, the best model trains on "
@@ -142,10 +133,7 @@ Lesson budget1e24(const std::vector<Preset>& presets)
     const BudgetChartData chart = budgetChart(r, options);
     const ComputeOptimal rule = computeOptimalByRule(options.budget_flops);
     const ComputeOptimal fit = computeOptimalByFit(options.budget_flops);
-    Lesson l;
-    l.id = "budget-1e24";
-    l.title = lessonTitle(l.id);
-    l.preset = p.id;
+    Lesson l = newLesson("budget-1e24", p.id);
     l.view = "budget";
     l.budget = "1e24";
     std::uint64_t largest = 0;

@@ -17,6 +17,8 @@ const Preset& lessonPreset(const std::vector<Preset>& presets, const std::string
 std::string times(double ratio);
 // "137.95 GB" (GB = 10^9 bytes)
 std::string gb(std::uint64_t bytes);
+// A lesson with its id, menu title and preset set; the rest is the lesson's own.
+Lesson newLesson(std::string id, std::string preset);
 
 Lesson fitsOnH100(const std::vector<Preset>& presets, const LessonInputs& inputs);
 Lesson largestOn24GB(const std::vector<Preset>& presets, const LessonInputs& inputs);

@@ -151,6 +151,15 @@ void applyChartStyle(QChart* chart, const QWidget* owner)
     }
 }
 
+int plotTicks(const QChart* chart, const QWidget* view)
+{
+    const qreal plot = chart->plotArea().width() > 0 ? chart->plotArea().width()
+                                                     : static_cast<qreal>(view->width());
+    const int room =
+        static_cast<int>(plot) / std::max(1, 6 * view->fontMetrics().averageCharWidth());
+    return std::clamp(room, 3, 8);
+}
+
 void setValueAxis(QValueAxis* axis, double min, double max, double tick)
 {
     const bool sameRange = axis->min() == min && axis->max() == max;

@@ -41,6 +41,10 @@ QFont chartTitleFont(const QWidget* owner);
 // of tick items first (a freeze of many seconds on a preset switch). A growing interval is
 // therefore set before the range, a shrinking one after it. Unchanged values are not set again.
 void setValueAxis(QValueAxis* axis, double min, double max, double tick);
+// How many ticks (3 to 8) a horizontal axis of `chart` has room for, one per six characters of
+// `view`'s font over the plot's width (the view's before the first layout): Qt Charts elides tick
+// labels that crowd ("1...").
+int plotTicks(const QChart* chart, const QWidget* view);
 
 // One outside label of a pie: the middle of its slice (degrees clockwise from 12 o'clock, as
 // QPieSeries draws from its start angle 0) and the size of its text.

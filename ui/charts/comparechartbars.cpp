@@ -247,7 +247,7 @@ QStringList CompareChartBars::categories() const
     for (const std::string& c : m_data.categories) {
         out << qs(c);
     }
-    return m_categories->count() == out.size() ? out : m_categories->categories();
+    return out;
 }
 
 QStringList CompareChartBars::categoryTexts() const

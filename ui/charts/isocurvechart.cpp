@@ -71,7 +71,7 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
 void IsoCurveChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, xTicks());
+    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, plotTicks(m_chart, m_view));
     m_x->setRange(xr.min, xr.max);
     m_x->setTickCount(xr.ticks);
 }
@@ -82,15 +82,6 @@ void IsoCurveChart::changeEvent(QEvent* event)
         applyStyle();
     }
     QWidget::changeEvent(event);
-}
-
-// As many layer ticks as the plot has room for: Qt Charts elides tick labels that crowd ("1...").
-int IsoCurveChart::xTicks() const
-{
-    const qreal plot = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width()
-                                                       : static_cast<qreal>(m_view->width());
-    const int room = static_cast<int>(plot) / std::max(1, 6 * fontMetrics().averageCharWidth());
-    return std::clamp(room, 3, 8);
 }
 
 void IsoCurveChart::applyStyle()
@@ -164,7 +155,7 @@ void IsoCurveChart::rescale(const QPointF& extra)
         y0 = std::min(y0, q.y());
         y1 = std::max(y1, q.y());
     }
-    const AxisRange xr = niceRange(x0, x1, false, xTicks());
+    const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
     const AxisRange yr = niceRange(y0, y1, false, 6);
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);

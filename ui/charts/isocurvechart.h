@@ -38,7 +38,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    int xTicks() const;
     void refreshFamily();
     void refreshCurrent();
     void rescale(const QPointF& extra);

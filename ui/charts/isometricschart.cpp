@@ -77,7 +77,7 @@ void IsoMetricsChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     placeLegend();
-    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, xTicks());
+    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, plotTicks(m_chart, m_view));
     m_x->setRange(xr.min, xr.max);
     m_x->setTickCount(xr.ticks);
 }
@@ -95,15 +95,6 @@ void IsoMetricsChart::placeLegend()
     if (m_chart->legend()->alignment() != side) {
         m_chart->legend()->setAlignment(side);
     }
-}
-
-// As many layer ticks as the plot has room for: Qt Charts elides tick labels that crowd ("1...").
-int IsoMetricsChart::xTicks() const
-{
-    const qreal plot = m_chart->plotArea().width() > 0 ? m_chart->plotArea().width()
-                                                       : static_cast<qreal>(m_view->width());
-    const int room = static_cast<int>(plot) / std::max(1, 6 * fontMetrics().averageCharWidth());
-    return std::clamp(room, 3, 8);
 }
 
 void IsoMetricsChart::applyStyle()
@@ -174,7 +165,7 @@ void IsoMetricsChart::refreshFamily()
         }
         m_series[i]->replace(points);
     }
-    const AxisRange xr = niceRange(x0, x1, false, xTicks());
+    const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
     const AxisRange yr = niceRange(0, y1, true, 6);
     m_x->setRange(xr.min, xr.max);
     m_x->setTickCount(xr.ticks);
@@ -191,8 +182,8 @@ void IsoMetricsChart::refreshCurrent()
         m_marker->replace(line);
     }
     if (x < m_x->min() || x > m_x->max()) {
-        const AxisRange xr =
-            niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false, xTicks());
+        const AxisRange xr = niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false,
+                                       plotTicks(m_chart, m_view));
         m_x->setRange(xr.min, xr.max);
         m_x->setTickCount(xr.ticks);
     }

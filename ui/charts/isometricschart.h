@@ -34,7 +34,6 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
-    int xTicks() const;
     void placeLegend();
     void refreshFamily();
     void refreshCurrent();

@@ -295,8 +295,6 @@ void MemoryChartWidget::placeLabels()
     fitTitle();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
-    // A new form of the GPU labels changes the margin: start again on the new plot area. The
-    // form settles within a few rounds (the axis only grows below); a bound keeps it so.
     if (placeLineLabels(plot)) {
         placeLabels(); // on the plot area the new label margin left (the form is stable now)
         return;
