@@ -45,6 +45,7 @@ DiagramBox BoxMaker::box(BoxName name, u64 params, u64 layers, bool inBlock) con
     b.component = std::move(name.component);
     b.math_key = std::move(name.math_key);
     b.label = std::move(name.label);
+    b.name = b.label;
     b.shape = std::move(name.shape);
     b.params = params;
     b.layers = layers;

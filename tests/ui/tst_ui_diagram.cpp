@@ -27,6 +27,7 @@
 #include <QSlider>
 #include <QTest>
 #include <QToolButton>
+#include <algorithm>
 #include <cmath>
 
 using namespace llmsizer;
@@ -89,6 +90,11 @@ void checkDrawing(const DiagramWidget* d, bool boxesToScale)
         }
         // The tooltip finds the box under its middle.
         QVERIFY(d->boxAt(b.rect.center()) != nullptr);
+        // Every box is named by a text, inside it, below it or beside it.
+        const QString key = QString::fromStdString(b.box->key);
+        QVERIFY2(std::any_of(drawn.texts.begin(), drawn.texts.end(),
+                             [&](const DiagramLayout::Text& t) { return t.box == key; }),
+                 qPrintable(QStringLiteral("no text names ") + key));
     }
     QVERIFY(measured > 0 || !boxesToScale);
 }
@@ -241,8 +247,11 @@ void TestUiDiagram::clickOpensMath()
 void TestUiDiagram::compareAtOneScale_data()
 {
     QTest::addColumn<QSize>("size");
-    QTest::newRow("1280x800") << QSize(1280, 800);
-    QTest::newRow("1920x1080") << QSize(1920, 1080);
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("1280x800") << QSize(1280, 800) << false;
+    QTest::newRow("1920x1080") << QSize(1920, 1080) << false;
+    QTest::newRow("1280x800 presentation") << QSize(1280, 800) << true;
+    QTest::newRow("1920x1080 presentation") << QSize(1920, 1080) << true;
 }
 
 // The Compare window's diagrams: one per model, each the core's count of that model, all drawn at
@@ -251,11 +260,15 @@ void TestUiDiagram::compareAtOneScale_data()
 void TestUiDiagram::compareAtOneScale()
 {
     QFETCH(QSize, size);
+    QFETCH(bool, presentation);
     applyTheme(*qApp, Theme::Light);
     Fixture::Options options;
     options.size = size;
     options.persistent = false;
     Fixture f(QStringLiteral("llama-3-70b"), options);
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+    }
     ComparisonModel* comparison = f.window->comparison();
     for (const char* id : {"llama-3-70b", "mixtral-8x7b", "deepseek-v3", "gpt-2-small"}) {
         QVERIFY(comparison->addPreset(QString::fromLatin1(id)).isEmpty());
@@ -279,6 +292,10 @@ void TestUiDiagram::compareAtOneScale()
         checkDrawing(d, false);
     }
     window->close();
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(false);
+        QApplication::processEvents();
+    }
 }
 
 QTEST_MAIN(TestUiDiagram)

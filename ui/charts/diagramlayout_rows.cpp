@@ -1,7 +1,8 @@
 // The parameter diagram's rows of boxes (diagramlayout.h): boxes in lines with areas
 // proportional to their parameters, experts as grids of cells, and the texts that name them:
 // inside a box when they fit whole, else on a lane below with a leader, else beside a box too
-// small to see; shortened to the label, then left out (the tooltip still names the box).
+// small to see; shortened to the label or the name, then left out (the tooltip still names the
+// box).
 #include "ui/charts/diagramlayouter.h"
 #include "ui/state/qstrings.h"
 
@@ -90,8 +91,10 @@ qreal Layouter::lines(const std::vector<const DiagramBox*>& boxes, qreal x, qrea
             const int in = inside(m_out.boxes.back());
             const DiagramBox& d = *b.box;
             if (in == 0) {
-                below.push_back({m_out.boxes.size() - 1, qs(m_detail > 0 ? d.short_line : d.label),
-                                 qs(d.label), false, qs(m_detail > 0 ? d.short_line : d.label)});
+                // The label, or its name alone when the label is wider than the column.
+                const QString label = width(qs(d.label)) <= w ? qs(d.label) : qs(d.name);
+                below.push_back({m_out.boxes.size() - 1, m_detail > 0 ? qs(d.short_line) : label,
+                                 label, false, m_detail > 0 ? qs(d.short_line) : label});
             } else if (in == 1 && m_detail > 0) {
                 // The name inside, its shape and count below when there is room.
                 const QString count = qs(d.count_text);
@@ -137,7 +140,7 @@ void Layouter::grid(DiagramLayout::Box& b)
 }
 
 // The box's texts inside it, the most that fit whole: label, shape and count; label and count;
-// the label alone.
+// the label alone; then the name without the label's note, with its count or alone.
 int Layouter::inside(const DiagramLayout::Box& b)
 {
     if (b.minimal) {
@@ -151,6 +154,10 @@ int Layouter::inside(const DiagramLayout::Box& b)
     }
     variants.push_back({label, qs(d.count_text)});
     variants.push_back({label});
+    if (d.name != d.label) {
+        variants.push_back({qs(d.name), qs(d.count_text)});
+        variants.push_back({qs(d.name)});
+    }
     for (const QStringList& v : variants) {
         qreal tw = 0;
         for (qsizetype i = 0; i < v.size(); ++i) {
@@ -252,7 +259,8 @@ qreal Layouter::flow(const std::vector<Pending>& items, qreal x, qreal top, qrea
 }
 
 // Boxes too small for any text: each a small square before its text, flowing in lines. The
-// text is the whole line, the short line or the label, whichever fits; nothing when none does.
+// text is the whole line, the short line, the label or the name, whichever fits; else the name
+// over the count; nothing when none of these fits.
 qreal Layouter::beside(const std::vector<const DiagramBox*>& boxes, qreal x, qreal y, qreal w,
                        qreal firstX)
 {
@@ -261,8 +269,9 @@ qreal Layouter::beside(const std::vector<const DiagramBox*>& boxes, qreal x, qre
         const qreal exact = std::sqrt(area(*d));
         const qreal side = std::clamp(exact, kMinSide, m_line);
         const auto fitting = [&](qreal at) {
-            const std::array<QString, 3> candidates{qs(d->line), qs(d->short_line), qs(d->label)};
-            for (std::size_t i = 2 - static_cast<std::size_t>(m_detail); i < 3; ++i) {
+            const std::array<QString, 4> candidates{qs(d->line), qs(d->short_line), qs(d->label),
+                                                    qs(d->name)};
+            for (std::size_t i = 2 - static_cast<std::size_t>(m_detail); i < 4; ++i) {
                 if (at + side + m_pad + width(candidates[i]) <= x + w) {
                     return candidates[i];
                 }
@@ -270,7 +279,16 @@ qreal Layouter::beside(const std::vector<const DiagramBox*>& boxes, qreal x, qre
             return QString();
         };
         QString s = fitting(bx);
-        if (bx > x && (bx + side > x + w || s != fitting(x))) {
+        // No line fits the column: the name, then the count under it, on a line of their own.
+        QStringList two;
+        if (fitting(x).isEmpty()) {
+            two = QStringList{qs(d->name), qs(d->count_text)};
+            const qreal room = w - side - m_pad;
+            if (m_detail == 0 || width(two[0]) > room || width(two[1]) > room) {
+                two.clear();
+            }
+        }
+        if (bx > x && (bx + side > x + w || s != fitting(x) || !two.isEmpty())) {
             bx = x;
             y += m_line;
             s = fitting(x);
@@ -284,6 +302,11 @@ qreal Layouter::beside(const std::vector<const DiagramBox*>& boxes, qreal x, qre
         if (!s.isEmpty()) {
             text(s, QRectF(bx + side + m_pad, y, width(s), m_line), Role::Beside, d);
             entry += m_pad + width(s);
+        } else if (!two.isEmpty()) {
+            text(two[0], QRectF(bx + side + m_pad, y, width(two[0]), m_line), Role::Beside, d);
+            y += m_line;
+            text(two[1], QRectF(bx + side + m_pad, y, width(two[1]), m_line), Role::Beside, d);
+            entry = w; // the next box starts a line of its own
         }
         bx += entry + 2 * m_gap;
     }

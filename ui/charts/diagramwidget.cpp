@@ -84,7 +84,13 @@ void DiagramWidget::relayout(bool refit)
     const DiagramFonts fonts(font());
     const QSizeF room(width(), height());
     if (m_fixed > 0) {
-        m_layout = layoutDiagram(m_diagram, m_title, room.width(), {m_fixed, 2}, fonts);
+        // At the given scale, the most detail that fits the room.
+        for (int detail = 2; detail >= 0; --detail) {
+            m_layout = layoutDiagram(m_diagram, m_title, room.width(), {m_fixed, detail}, fonts);
+            if (m_layout.height <= room.height()) {
+                break;
+            }
+        }
         return;
     }
     if (!refit && m_kept.scale > 0) {

@@ -31,7 +31,8 @@ public:
     // while it fits); false fits the scale again.
     void setDiagram(const Diagram& diagram, const QString& title, bool sameModel);
     const Diagram& diagram() const { return m_diagram; }
-    // Square pixels per parameter for every diagram of a comparison; 0 fits this one alone.
+    // Square pixels per parameter for every diagram of a comparison (each with the most detail
+    // that fits its own room); 0 fits this one alone.
     void setFixedScale(double scale);
     // The largest scale at which this diagram fits `size`.
     double fittingScale(QSizeF size) const;

@@ -19,7 +19,8 @@ struct DiagramBox {
     std::string key;       // unique in the diagram: "embedding", "attention.q", "moe.experts"
     std::string component; // the pie slice key it belongs to ("attention", "experts", …): colour
     std::string math_key;  // the Show the math item with its formula ("attention", "mlp", …)
-    std::string label;     // "q", "Token embedding", "Routed experts"
+    std::string label;     // "q", "Token embedding", "Routed experts (8 of 256 per token)"
+    std::string name;      // the label without its note, for a narrow room: "Routed experts"
     std::string shape;     // "8192 × 1024" (input × output); "" when it is not one matrix
     std::uint64_t params = 0;       // one copy: inside the block, one layer's
     std::uint64_t layers = 1;       // copies in the model: the group's layers (1 outside the block)
