@@ -24,6 +24,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QImage>
 #include <QMessageBox>
@@ -287,6 +288,14 @@ int run(int argc, char** argv)
         if (target == &window && window.hardwareView()->isVisible()) {
             window.hardwareView()->model()->computeNow(); // the rows, before the picture
             QApplication::processEvents();
+        }
+        // What a queued relayout changes (category labels that move a plot area, verdicts
+        // wrapped to a new bar width) settles within a few rounds of events: a quarter of a
+        // second of them before the picture, as a user would see it.
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 250) {
+            QApplication::processEvents(QEventLoop::AllEvents, 10);
         }
         const QPixmap pixmap = target->grab();
         QImage image = pixmap.toImage();

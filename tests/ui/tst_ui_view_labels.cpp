@@ -137,7 +137,7 @@ void TestUiViewLabels::compareWindow()
     options.size = size;
     options.persistent = false;
     Fixture f(QStringLiteral("llama-3-70b"), options);
-    for (const char* id : {"llama-3-70b", "llama-2-70b", "mixtral-8x22b", "qwen2.5-72b"}) {
+    for (const char* id : {"llama-3-70b", "deepseek-v3", "mixtral-8x22b", "qwen2.5-72b"}) {
         QCOMPARE(f.window->comparison()->addPreset(QString::fromLatin1(id)), QString());
     }
     CompareWindow* compare = f.window->compareWindow();

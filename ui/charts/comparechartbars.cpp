@@ -193,17 +193,19 @@ QStringList CompareChartBars::categoryLabels(qreal plotWidth) const
                            : 0.6 * plotWidth / static_cast<qreal>(m_data.categories.size());
     for (const std::string& c : m_data.categories) {
         QString label = qs(c);
+        // The space or hyphen nearest the middle: "Mixtral<br>8x22B", "DeepSeek-<br>V3".
         const qsizetype middle = label.size() / 2;
         qsizetype split = -1;
-        for (qsizetype i = 0; i < label.size(); ++i) {
-            if (label[i] == QLatin1Char(' ') &&
+        for (qsizetype i = 1; i + 1 < label.size(); ++i) {
+            if ((label[i] == QLatin1Char(' ') || label[i] == QLatin1Char('-')) &&
                 (split < 0 || std::abs(i - middle) < std::abs(split - middle))) {
                 split = i;
             }
         }
         if (room > 0 && metrics.horizontalAdvance(label) > room && split > 0) {
-            label = label.left(split).toHtmlEscaped() + QStringLiteral("<br>") +
-                    label.mid(split + 1).toHtmlEscaped();
+            const bool hyphen = label[split] == QLatin1Char('-');
+            label = label.left(hyphen ? split + 1 : split).toHtmlEscaped() +
+                    QStringLiteral("<br>") + label.mid(split + 1).toHtmlEscaped();
         }
         labels << label;
     }

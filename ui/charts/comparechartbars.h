@@ -53,7 +53,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // The models' names as the axis shows them in groups `plotWidth` wide.
+    // The models' names as the axis shows them in groups `plotWidth` wide: a name too long for its
+    // group breaks at the space or hyphen nearest its middle.
     QStringList categoryLabels(qreal plotWidth) const;
     void applyColours();
     void fitTicks(qreal plotHeight);

@@ -18,10 +18,25 @@
 #include <QPieSlice>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
 namespace {
+
+// "<b>Attention</b>: 1.3B = q 16,777,216 + k 4,194,304 + …"
+QString breakdown(const Slice& s)
+{
+    QStringList parts;
+    for (const Part& part : s.parts) {
+        parts << qs(part.key) + QStringLiteral(" ") + qs(withThousands(part.params));
+    }
+    QString text = QStringLiteral("<b>%1</b>: %2").arg(qs(s.label), qs(countWithShort(s.params)));
+    if (!parts.isEmpty()) {
+        text += QStringLiteral(" = ") + parts.join(QStringLiteral(" + "));
+    }
+    return text;
+}
 
 // Slices below this share keep their label in the legend only, so labels never pile up.
 constexpr double kMinLabelledShare = 0.03;
@@ -34,9 +49,12 @@ constexpr qreal kLabelReach = 1 + kArmFactor + kExplodeFactor;
 
 PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
-      m_series(new QPieSeries(m_chart)), m_details(new QLabel(this)),
+      m_series(new QPieSeries(m_chart)), m_details(new QLabel(this)), m_barsTitle(new QLabel(this)),
       m_legend(new FigureGrid(2, 250, this)), m_title(new StaticTextItem(m_chart))
 {
+    m_barsTitle->setAlignment(Qt::AlignCenter);
+    m_barsTitle->setTextFormat(Qt::PlainText);
+    m_barsTitle->hide();
     m_title->setCentered(true);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addSeries(m_series);
@@ -51,9 +69,11 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_barsTitle);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_legend);
     layout->addWidget(m_details);
+    layout->addStretch(0); // takes the room the hidden pie leaves to the bars
 
     connect(m_series, &QPieSeries::hovered, this, &PieChartWidget::hover);
     // The slices follow the configuration or the checkpoint, never the workload or the options.
@@ -85,8 +105,19 @@ void PieChartWidget::refresh()
         const std::string r = ratios != nullptr ? ratios->slice(s.key) : std::string();
         m_ratios.push_back(r.empty() ? QString() : QLatin1Char(' ') + qs(r));
     }
-    fitLabels(slices, total);
-    QList<FigureGrid::Entry> legend;
+    const bool bars = wantsBars();
+    if (bars != m_bars) {
+        m_bars = bars;
+        m_view->setVisible(!bars);
+        m_barsTitle->setVisible(bars);
+        m_details->setText(bars ? tr("Hover a bar for its breakdown.")
+                                : tr("Hover a slice for its breakdown."));
+    }
+    if (m_bars) {
+        m_labelShown.assign(slices.size(), false); // the pie is hidden
+    } else {
+        fitLabels(slices, total);
+    }
     for (qsizetype i = 0; i < pieces.size(); ++i) {
         const Slice& s = slices[static_cast<std::size_t>(i)];
         const double share = fraction(s.params, total);
@@ -98,18 +129,54 @@ void PieChartWidget::refresh()
                         ? qs(formatShare(share)) + ratio
                         : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)) + ratio);
         p->setLabelVisible(m_labelsFit && m_labelShown[static_cast<std::size_t>(i)]);
-        legend.append({qs(s.key), qs(s.label),
-                       qs(shortCount(s.params)) + QStringLiteral(" (") + qs(formatShare(share)) +
-                           QLatin1Char(')') + m_ratios[static_cast<std::size_t>(i)],
-                       componentColor(qs(s.key), m_dark), false});
     }
-    m_legend->setEntries(legend);
+    m_legend->setEntries(legendEntries(slices, total));
     QString title = tr("Parameters\n%1").arg(qs(countWithShort(total)));
     if (m_model->config().isMoe()) {
         title += tr("\n%1 active per token").arg(qs(shortCount(m_model->count().active)));
     }
     m_title->setText(title);
+    m_barsTitle->setText(title);
     placeTitle();
+}
+
+// The pie at its largest (kMax of the room under the title) against kMinPieDiameter.
+bool PieChartWidget::wantsBars() const
+{
+    const QLayout* l = layout();
+    const int room = height() - m_legend->sizeHint().height() - m_details->sizeHint().height() -
+                     3 * l->spacing() - m_chart->margins().top() - 8;
+    const qreal diameter = 0.62 * std::min(width() - 8, room);
+    return diameter < (m_bars ? 1.2 : 1.0) * kMinPieDiameter;
+}
+
+// One entry per slice, in the pie's order; largest first with its share as a bar when the bars
+// stand in for the pie. Each entry's tooltip is its slice's breakdown.
+QList<FigureGrid::Entry> PieChartWidget::legendEntries(const std::vector<Slice>& slices,
+                                                       std::uint64_t total) const
+{
+    std::vector<std::size_t> order(slices.size());
+    std::uint64_t largest = 1;
+    for (std::size_t i = 0; i < slices.size(); ++i) {
+        order[i] = i;
+        largest = std::max(largest, slices[i].params);
+    }
+    if (m_bars) {
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return slices[a].params > slices[b].params;
+        });
+    }
+    QList<FigureGrid::Entry> legend;
+    for (const std::size_t i : order) {
+        const Slice& s = slices[i];
+        legend.append({qs(s.key), qs(s.label),
+                       qs(shortCount(s.params)) + QStringLiteral(" (") +
+                           qs(formatShare(fraction(s.params, total))) + QLatin1Char(')') +
+                           m_ratios[i],
+                       componentColor(qs(s.key), m_dark), false, breakdown(s),
+                       m_bars ? fraction(s.params, largest) : -1.0});
+    }
+    return legend;
 }
 
 void PieChartWidget::rebuild()
@@ -142,6 +209,7 @@ void PieChartWidget::applyColours()
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setColor(text);
+    m_barsTitle->setFont(titleFont);
     m_chart->setMargins(QMargins(4, 3 * QFontMetrics(titleFont).height() + 10, 4, 4));
     m_chart->legend()->setLabelColor(text);
     const QList<QPieSlice*> pieces = m_series->slices();
@@ -172,15 +240,7 @@ void PieChartWidget::hover(QPieSlice* slice, bool state)
     if (index < 0 || static_cast<std::size_t>(index) >= slices.size()) {
         return;
     }
-    const Slice& s = slices[static_cast<std::size_t>(index)];
-    QStringList parts;
-    for (const Part& part : s.parts) {
-        parts << qs(part.key) + QStringLiteral(" ") + qs(withThousands(part.params));
-    }
-    QString text = QStringLiteral("<b>%1</b>: %2").arg(qs(s.label), qs(countWithShort(s.params)));
-    if (!parts.isEmpty()) {
-        text += QStringLiteral(" = ") + parts.join(QStringLiteral(" + "));
-    }
+    const QString text = breakdown(slices[static_cast<std::size_t>(index)]);
     m_details->setText(text);
     QToolTip::showText(QCursor::pos(), text, m_view);
 }
@@ -272,6 +332,12 @@ void PieChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     refresh();
+}
+
+qreal PieChartWidget::pieDiameter() const
+{
+    const QRectF plot = m_chart->plotArea();
+    return m_bars ? 0 : m_series->pieSize() * std::min(plot.width(), plot.height());
 }
 
 QStringList PieChartWidget::legendTexts() const

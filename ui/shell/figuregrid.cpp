@@ -73,7 +73,11 @@ void FigureGrid::setMaxColumns(int maxColumns)
 
 void FigureGrid::setEntries(const QList<Entry>& entries)
 {
-    const bool resized = rows() != (static_cast<int>(entries.size()) + m_columns - 1) / m_columns;
+    const bool bars =
+        std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.bar >= 0; });
+    const bool resized =
+        bars != m_bars || rows() != (static_cast<int>(entries.size()) + m_columns - 1) / m_columns;
+    m_bars = bars;
     m_names.resize(entries.size());
     m_values.resize(entries.size());
     for (qsizetype i = 0; i < entries.size(); ++i) {
@@ -187,6 +191,11 @@ int FigureGrid::rowHeight() const
     return QFontMetrics(big).height() + 4;
 }
 
+int FigureGrid::barHeight() const
+{
+    return m_bars ? std::max(6, rowHeight() / 3) + 4 : 0;
+}
+
 QSize FigureGrid::sizeHint() const
 {
     return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * cellHeight() + 4};
@@ -247,6 +256,13 @@ void FigureGrid::paintEvent(QPaintEvent*)
         p.setPen(text);
         p.drawStaticText(QPointF(x, valueTop + (rh - m_values[i].size().height()) / 2),
                          m_values[i]);
+        if (e.bar >= 0) {
+            const int top = cell.top() + rh * (m_stacked ? 2 : 1);
+            const qreal full = cell.width() - 12;
+            p.fillRect(QRectF(cell.left() + 6, top, std::max<qreal>(2, full * std::min(e.bar, 1.0)),
+                              barHeight() - 4),
+                       e.swatch.isValid() ? e.swatch : text);
+        }
     }
 }
 

@@ -11,7 +11,8 @@ namespace llmsizer::ui {
 // A painted grid of entries (optional colour swatch, name, value) in a fixed number of columns.
 // Changing a value repaints the widget but never relayouts the window: its size depends only on
 // the number of entries, so dragging a slider does not ripple layout requests up to the main
-// window (which cost more than the charts themselves). Used by the summary and the pie legend.
+// window (which cost more than the charts themselves). Used by the summary and the pie legend
+// (which, in place of a pie too small to read, draws each entry's share as a bar under it).
 class FigureGrid : public QWidget {
     Q_OBJECT
 public:
@@ -21,7 +22,8 @@ public:
         QString value;
         QColor swatch; // invalid: no swatch
         bool emphasis = false;
-        QString tip{}; // rich text shown for this entry (tooltip and What's This); empty: none
+        QString tip{};  // rich text shown for this entry (tooltip and What's This); empty: none
+        double bar{-1}; // a bar under the entry, this fraction of the cell's width; < 0: none
     };
 
     // Up to maxColumns columns, fewer when a column would be narrower than minColumnWidth.
@@ -55,7 +57,8 @@ private:
     // Whether a name and its value no longer fit side by side in a column of this width; the
     // values then go on a second line under their names instead of being cut.
     bool stackedFor(int width) const;
-    int cellHeight() const { return rowHeight() * (m_stacked ? 2 : 1); }
+    int barHeight() const; // 0 when no entry has a bar
+    int cellHeight() const { return rowHeight() * (m_stacked ? 2 : 1) + barHeight(); }
     QRect cellRect(qsizetype index) const;
     void relayout();
 
@@ -63,6 +66,7 @@ private:
     int m_minColumnWidth;
     int m_columns;
     bool m_stacked = false;
+    bool m_bars = false; // some entry has a bar
     QList<Entry> m_entries;
     QString m_highlighted;
     // Laid-out text, kept until the entry changes (painting then only draws glyphs).
