@@ -19,6 +19,7 @@
 
 #include <QApplication>
 #include <QTest>
+#include <cmath>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
@@ -101,11 +102,14 @@ void TestUiPieLabels::overviewPie()
         const QList<FigureGrid::Entry> entries = chart->legend()->entries();
         QVERIFY(entries.size() > 3);
         QCOMPARE(entries.front().name, largest);
-        QCOMPARE(entries.front().bar, 1.0);
-        for (qsizetype i = 1; i < entries.size(); ++i) {
-            QVERIFY2(entries[i].bar > 0 && entries[i].bar <= entries[i - 1].bar,
+        // Each bar is its share of the whole model: the bars add up to the full width.
+        double sum = 0;
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            QVERIFY2(entries[i].bar > 0 && (i == 0 || entries[i].bar <= entries[i - 1].bar),
                      qPrintable(entries[i].name));
+            sum += entries[i].bar;
         }
+        QVERIFY2(std::abs(sum - 1) < 1e-9, qPrintable(QString::number(sum, 'g', 17)));
     } else {
         QVERIFY2(chart->pieDiameter() >= 0.75 * PieChartWidget::kMinPieDiameter,
                  qPrintable(QString::number(chart->pieDiameter())));

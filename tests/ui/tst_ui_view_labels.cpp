@@ -2,13 +2,17 @@
 // normal and presentation mode, light and dark: no chart text elided, outside its chart or over
 // another (read back from the charts' scenes), the compute budget's two marked sizes inside the
 // plot and apart, and in presentation mode no table that scrolls sideways (the budget table, the
-// Compare table with four models, the exercise table of Largest that fits).
+// Compare table with four models, the exercise table of Largest that fits). Every lesson too, at
+// 1280×800 (its banner takes height from the charts), in presentation mode and not.
+#include "llmsizer/present/lessons.h"
 #include "support/chart_labels.h"
 #include "support/window_fixture.h"
 #include "ui/charts/budgetchart.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/shell/lessons.h"
+#include "ui/shell/mainwindow.h"
 #include "ui/shell/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/budgetview.h"
@@ -82,6 +86,8 @@ private slots:
     void teachingViews();
     void compareWindow_data() { addRows(); }
     void compareWindow();
+    void lessons_data();
+    void lessons();
 };
 
 void TestUiViewLabels::teachingViews()
@@ -164,6 +170,51 @@ void TestUiViewLabels::compareWindow()
         QApplication::processEvents();
     }
     compare->close();
+}
+
+void TestUiViewLabels::lessons_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<bool>("presentation");
+    for (const std::string& id : lessonIds()) {
+        for (const bool presentation : {false, true}) {
+            QTest::addRow("%s%s", id.c_str(), presentation ? " presentation" : "")
+                << QString::fromStdString(id) << presentation;
+        }
+    }
+}
+
+void TestUiViewLabels::lessons()
+{
+    QFETCH(QString, lesson);
+    QFETCH(bool, presentation);
+    applyTheme(*qApp, presentation ? Theme::Dark : Theme::Light);
+    Fixture::Options options;
+    options.size = QSize(1280, 800);
+    options.persistent = false;
+    Fixture f(QStringLiteral("llama-2-7b"), options);
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(true);
+        QApplication::processEvents();
+    }
+    auto* lessons = f.window->findChild<Lessons*>();
+    QVERIFY(lessons != nullptr);
+    QVERIFY(lessons->start(lesson));
+    QApplication::processEvents();
+    const QString tag = QString::fromLatin1(QTest::currentDataTag());
+    checkView(f.window.get(), false, tag);
+    CompareWindow* compare = f.window->compareWindow();
+    if (compare->isVisible()) {
+        checkView(compare, false, tag + QStringLiteral(" compare"));
+        compare->close();
+    }
+    lessons->stop();
+    if (presentation) {
+        f.window->explore()->presentation()->setOn(false);
+        QApplication::processEvents();
+    }
 }
 
 QTEST_MAIN(TestUiViewLabels)

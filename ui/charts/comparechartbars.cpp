@@ -87,11 +87,10 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
         fitTicks(plot.height());
         // Names too long for their group break onto two lines instead of being elided
         // ("Mixtral 8…"); queued, as a new label height moves the plot area again.
-        const QStringList labels = categoryLabels(plot.width());
-        if (labels != m_categories->categories()) {
+        const CategoryFit fit = categoryLabels(plot.width());
+        if (fit.labels != m_categories->categories() || fit.font != m_categories->labelsFont()) {
             QMetaObject::invokeMethod(
-                this, [this, labels] { m_categories->setCategories(labels); },
-                Qt::QueuedConnection);
+                this, [this, width = plot.width()] { fitCategories(width); }, Qt::QueuedConnection);
         }
     });
     setDark(false);
@@ -102,7 +101,7 @@ void CompareChartBars::setData(const CompareChart& chart)
     m_data = chart;
     m_series->clear(); // deletes the sets
     m_sets.clear();
-    m_categories->setCategories(categoryLabels(m_chart->plotArea().width()));
+    fitCategories(m_chart->plotArea().width());
     for (const CompareSeries& s : chart.series) {
         auto* set = new QBarSet(qs(s.label));
         for (double v : s.values) {
@@ -153,8 +152,7 @@ void CompareChartBars::applyColours()
     }
     m_legend->setText(entries.join(QStringLiteral(" &nbsp; ")));
     m_legend->setVisible(!entries.isEmpty());
-    m_categories->setLabelsFont(font());
-    m_categories->setCategories(categoryLabels(m_chart->plotArea().width()));
+    fitCategories(m_chart->plotArea().width());
     m_value->setLabelsFont(font());
     m_value->setTitleFont(font());
     // An opaque mix of text and background for the grid lines.
@@ -183,16 +181,18 @@ void CompareChartBars::changeEvent(QEvent* event)
     }
 }
 
-QStringList CompareChartBars::categoryLabels(qreal plotWidth) const
+CompareChartBars::CategoryFit CompareChartBars::categoryLabels(qreal plotWidth) const
 {
-    QStringList labels;
-    const QFontMetricsF metrics(m_categories->labelsFont());
+    CategoryFit fit{{}, font()};
+    const QFontMetricsF metrics(fit.font);
     // Qt Charts elides a category's label well inside its group's width: keep 40% spare.
     const qreal room = m_data.categories.empty()
                            ? 0
                            : 0.6 * plotWidth / static_cast<qreal>(m_data.categories.size());
+    qreal widest = 0; // the longest line
     for (const std::string& c : m_data.categories) {
         QString label = qs(c);
+        qreal width = metrics.horizontalAdvance(label);
         // The space or hyphen nearest the middle: "Mixtral<br>8x22B", "DeepSeek-<br>V3".
         const qsizetype middle = label.size() / 2;
         qsizetype split = -1;
@@ -202,14 +202,37 @@ QStringList CompareChartBars::categoryLabels(qreal plotWidth) const
                 split = i;
             }
         }
-        if (room > 0 && metrics.horizontalAdvance(label) > room && split > 0) {
-            const bool hyphen = label[split] == QLatin1Char('-');
-            label = label.left(hyphen ? split + 1 : split).toHtmlEscaped() +
-                    QStringLiteral("<br>") + label.mid(split + 1).toHtmlEscaped();
+        if (room > 0 && width > room && split > 0) {
+            const QString first = label.left(label[split] == QLatin1Char('-') ? split + 1 : split);
+            const QString second = label.mid(split + 1);
+            width = std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second));
+            label = first.toHtmlEscaped() + QStringLiteral("<br>") + second.toHtmlEscaped();
         }
-        labels << label;
+        widest = std::max(widest, width);
+        fit.labels << label;
     }
-    return labels;
+    // Before the first layout the plot is a few pixels wide: nothing to fit yet.
+    constexpr qreal kLaidOut = 40;
+    if (room > kLaidOut && widest > room) {
+        const qreal scale = std::max(0.7, room / widest);
+        if (fit.font.pointSizeF() > 0) {
+            fit.font.setPointSizeF(fit.font.pointSizeF() * scale);
+        } else {
+            fit.font.setPixelSize(std::max(1, qRound(fit.font.pixelSize() * scale)));
+        }
+    }
+    return fit;
+}
+
+void CompareChartBars::fitCategories(qreal plotWidth)
+{
+    const CategoryFit fit = categoryLabels(plotWidth);
+    if (fit.font != m_categories->labelsFont()) {
+        m_categories->setLabelsFont(fit.font);
+    }
+    if (fit.labels != m_categories->categories()) {
+        m_categories->setCategories(fit.labels);
+    }
 }
 
 QString CompareChartBars::legendText() const

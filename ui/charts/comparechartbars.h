@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/compare_view.h"
 
+#include <QFont>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -53,9 +54,16 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // The models' names as the axis shows them in groups `plotWidth` wide: a name too long for its
-    // group breaks at the space or hyphen nearest its middle.
-    QStringList categoryLabels(qreal plotWidth) const;
+    // The models' names as the axis shows them in groups `plotWidth` wide, and the font they
+    // need: a name too long for its group breaks at the space or hyphen nearest its middle; a
+    // line still too long ("DeepSeek-" in presentation mode at 1280×800) makes the names' font
+    // smaller, down to 70 % of the chart's.
+    struct CategoryFit {
+        QStringList labels;
+        QFont font;
+    };
+    CategoryFit categoryLabels(qreal plotWidth) const;
+    void fitCategories(qreal plotWidth);
     void applyColours();
     void fitTicks(qreal plotHeight);
     void hover(bool state, int index, QBarSet* set);

@@ -176,7 +176,9 @@ void MemoryChartWidget::refresh()
 
     // Axis setters are only called with new values: each call relayouts the axis labels (HTML).
     const MemoryAxis& axis = shownAxis();
-    setValueAxis(m_value, 0, roomyMax(axis), axis.tick);
+    const double top = roomyMax(axis);
+    const double tick = readableTick(axis.tick, top);
+    setValueAxis(m_value, 0, axis.tick > 0 ? tick * std::ceil(top / tick - 1e-9) : top, tick);
     const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_value->labelFormat() != format) {
         m_value->setLabelFormat(format);
@@ -366,6 +368,16 @@ double MemoryChartWidget::roomyMax(const MemoryAxis& axis) const
     }
     return std::min(axis.tick * std::ceil(needed / axis.tick - 1e-9),
                     axis.tick * std::floor(2 * axis.max / axis.tick + 1e-9));
+}
+
+double MemoryChartWidget::readableTick(double tick, double max) const
+{
+    const qreal plot = m_chart->plotArea().height();
+    const qreal gap = 1.5 * QFontMetricsF(m_value->labelsFont()).height();
+    while (tick > 0 && plot > 0 && tick < max && plot * tick / max < gap) {
+        tick *= 2;
+    }
+    return tick;
 }
 
 // `text` with every line wider than `width` broken at its spaces (greedily, as many words per line

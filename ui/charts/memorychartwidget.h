@@ -69,6 +69,9 @@ protected:
 
 private:
     double roomyMax(const MemoryAxis& axis) const;
+    // The tick interval, doubled until the tick labels on an axis up to `max` are far enough
+    // apart on the current plot area to be drawn whole (closer ones are elided to "…").
+    double readableTick(double tick, double max) const;
     static QString wrapToWidth(const QString& text, const QFontMetricsF& metrics, qreal width);
     void refresh();
     void rebuildSets();

@@ -150,16 +150,15 @@ bool PieChartWidget::wantsBars() const
     return diameter < (m_bars ? 1.2 : 1.0) * kMinPieDiameter;
 }
 
-// One entry per slice, in the pie's order; largest first with its share as a bar when the bars
-// stand in for the pie. Each entry's tooltip is its slice's breakdown.
+// One entry per slice, in the pie's order; largest first with its share of the whole model as a
+// bar (the full width is 100 %) when the bars stand in for the pie. Each entry's tooltip is its
+// slice's breakdown.
 QList<FigureGrid::Entry> PieChartWidget::legendEntries(const std::vector<Slice>& slices,
                                                        std::uint64_t total) const
 {
     std::vector<std::size_t> order(slices.size());
-    std::uint64_t largest = 1;
     for (std::size_t i = 0; i < slices.size(); ++i) {
         order[i] = i;
-        largest = std::max(largest, slices[i].params);
     }
     if (m_bars) {
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -174,7 +173,7 @@ QList<FigureGrid::Entry> PieChartWidget::legendEntries(const std::vector<Slice>&
                            qs(formatShare(fraction(s.params, total))) + QLatin1Char(')') +
                            m_ratios[i],
                        componentColor(qs(s.key), m_dark), false, breakdown(s),
-                       m_bars ? fraction(s.params, largest) : -1.0});
+                       m_bars ? fraction(s.params, total) : -1.0});
     }
     return legend;
 }
