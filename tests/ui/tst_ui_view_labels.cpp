@@ -25,6 +25,7 @@
 #include <QScrollBar>
 #include <QTableView>
 #include <QTest>
+#include <memory>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
@@ -51,6 +52,42 @@ void addRows()
         }
     }
 }
+
+// The main window on `preset` at `size`, in the light or dark theme, its settings never written.
+std::unique_ptr<Fixture> openWindow(const QString& preset, QSize size, bool dark)
+{
+    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    options.persistent = false;
+    return std::make_unique<Fixture>(preset, options);
+}
+
+// Presentation mode on from here to the end of the scope when `on` (a failed check included), so
+// the next row starts in normal mode.
+class PresentationFor {
+public:
+    PresentationFor(const Fixture& f, bool on)
+        : m_presentation(on ? f.window->explore()->presentation() : nullptr)
+    {
+        if (m_presentation != nullptr) {
+            m_presentation->setOn(true);
+            QApplication::processEvents();
+        }
+    }
+    ~PresentationFor()
+    {
+        if (m_presentation != nullptr) {
+            m_presentation->setOn(false);
+            QApplication::processEvents();
+        }
+    }
+    PresentationFor(const PresentationFor&) = delete;
+    PresentationFor& operator=(const PresentationFor&) = delete;
+
+private:
+    Presentation* m_presentation;
+};
 
 // Every table shown under `root` fits its width (presentation mode promises no sideways scroll).
 QString scrollingTable(QWidget* root)
@@ -95,15 +132,9 @@ void TestUiViewLabels::teachingViews()
     QFETCH(QSize, size);
     QFETCH(bool, presentation);
     QFETCH(bool, dark);
-    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
-    Fixture::Options options;
-    options.size = size;
-    options.persistent = false;
-    Fixture f(QStringLiteral("llama-2-7b"), options);
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
-        QApplication::processEvents();
-    }
+    const std::unique_ptr<Fixture> window = openWindow(QStringLiteral("llama-2-7b"), size, dark);
+    Fixture& f = *window;
+    const PresentationFor mode(f, presentation);
     const QString tag = QString::fromLatin1(QTest::currentDataTag());
     for (const QString& name :
          {QStringLiteral("explorer"), QStringLiteral("budget"), QStringLiteral("fit")}) {
@@ -127,10 +158,6 @@ void TestUiViewLabels::teachingViews()
         QVERIFY2(plot.contains(r), qPrintable(tag));
     }
     QVERIFY2(!marks[0].intersects(marks[1]), qPrintable(tag));
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(false);
-        QApplication::processEvents();
-    }
 }
 
 void TestUiViewLabels::compareWindow()
@@ -138,11 +165,8 @@ void TestUiViewLabels::compareWindow()
     QFETCH(QSize, size);
     QFETCH(bool, presentation);
     QFETCH(bool, dark);
-    applyTheme(*qApp, dark ? Theme::Dark : Theme::Light);
-    Fixture::Options options;
-    options.size = size;
-    options.persistent = false;
-    Fixture f(QStringLiteral("llama-3-70b"), options);
+    const std::unique_ptr<Fixture> window = openWindow(QStringLiteral("llama-3-70b"), size, dark);
+    Fixture& f = *window;
     for (const char* id : {"llama-3-70b", "deepseek-v3", "mixtral-8x22b", "qwen2.5-72b"}) {
         QCOMPARE(f.window->comparison()->addPreset(QString::fromLatin1(id)), QString());
     }
@@ -150,10 +174,7 @@ void TestUiViewLabels::compareWindow()
     compare->resize(size);
     compare->show();
     QVERIFY(QTest::qWaitForWindowExposed(compare));
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
-        QApplication::processEvents();
-    }
+    const PresentationFor mode(f, presentation);
     const QString tag = QString::fromLatin1(QTest::currentDataTag());
     ComparePanel* panel = compare->panel();
     // The table (in its own tab, or beside the charts), then the charts.
@@ -164,10 +185,6 @@ void TestUiViewLabels::compareWindow()
     // Every model's name under the bars, whole (on two lines where the group is narrow).
     for (const CompareChartBars* bars : panel->findChildren<CompareChartBars*>()) {
         QCOMPARE(bars->categories().size(), 4);
-    }
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(false);
-        QApplication::processEvents();
     }
     compare->close();
 }
@@ -188,17 +205,12 @@ void TestUiViewLabels::lessons()
 {
     QFETCH(QString, lesson);
     QFETCH(bool, presentation);
-    applyTheme(*qApp, presentation ? Theme::Dark : Theme::Light);
-    Fixture::Options options;
-    options.size = QSize(1280, 800);
-    options.persistent = false;
-    Fixture f(QStringLiteral("llama-2-7b"), options);
+    const std::unique_ptr<Fixture> window =
+        openWindow(QStringLiteral("llama-2-7b"), QSize(1280, 800), presentation);
+    Fixture& f = *window;
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
-        QApplication::processEvents();
-    }
+    const PresentationFor mode(f, presentation);
     auto* lessons = f.window->findChild<Lessons*>();
     QVERIFY(lessons != nullptr);
     QVERIFY(lessons->start(lesson));
@@ -211,10 +223,6 @@ void TestUiViewLabels::lessons()
         compare->close();
     }
     lessons->stop();
-    if (presentation) {
-        f.window->explore()->presentation()->setOn(false);
-        QApplication::processEvents();
-    }
 }
 
 QTEST_MAIN(TestUiViewLabels)
