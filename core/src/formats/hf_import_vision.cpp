@@ -197,6 +197,36 @@ void qwenVision(Reader& r, bool v25, std::vector<Part>& t, std::vector<Part>& pr
 
 // Number of vision feature layers the projector concatenates (LLaVA, Mistral 3: an int selects
 // one layer, a list several).
+// Qwen3-VL / Qwen3.5 (modeling_qwen3_vl.py Qwen3VLVisionModel): patch_embed Conv3d(C, D,
+// (T, p, p)) with bias, pos_embed Embedding(num_position_embeddings, D), depth blocks of
+// LayerNorm norm1/norm2, qkv Linear(D, 3D) and proj with biases, MLP linear_fc1/linear_fc2 with
+// biases (not gated); merger Qwen3VLVisionPatchMerger: LayerNorm(D), linear_fc1 Linear(D·m²,
+// D·m²), linear_fc2 Linear(D·m², out_hidden_size), biases; one more merger per
+// deepstack_visual_indexes entry, its LayerNorm over D·m² (use_postshuffle_norm).
+void qwen3Vision(Reader& r, std::vector<Part>& t, std::vector<Part>& proj)
+{
+    const u64 D = positive(r, {"hidden_size"}, 1152);
+    const u64 F = positive(r, {"intermediate_size"}, 4304);
+    const u64 out = positive(r, {"out_hidden_size"}, 3584);
+    const u64 L = r.orDefault({"depth"}, 27);
+    const u64 C = r.orDefault({"in_channels"}, 3);
+    const u64 p = positive(r, {"patch_size"}, 16);
+    const u64 T = r.orDefault({"temporal_patch_size"}, 2);
+    const u64 m = r.orDefault({"spatial_merge_size"}, 2);
+    put(t, "patch_embed", add(mul(mul(mul(C, T), mul(p, p)), D), D));
+    put(t, "position_embed", mul(r.orDefault({"num_position_embeddings"}, 2304), D));
+    put(t, "attention", mul(L, add(linear(D, mul(3, D), true), linear(D, D, true))));
+    put(t, "mlp", mul(L, add(linear(D, F, true), linear(F, D, true))));
+    put(t, "norms", mul(L, mul(2, mul(2, D))));
+    const u64 merged = mul(D, mul(m, m));
+    const u64 mergerLinears = add(linear(merged, merged, true), linear(merged, out, true));
+    put(proj, "norm", mul(2, D));
+    put(proj, "linear_1", linear(merged, merged, true));
+    put(proj, "linear_2", linear(merged, out, true));
+    const u64 deep = r.uintList("deepstack_visual_indexes").size();
+    put(proj, "deepstack_mergers", mul(deep, add(mul(2, merged), mergerLinears)));
+}
+
 u64 featureLayers(const nlohmann::json& top)
 {
     auto it = top.find("vision_feature_layer");
@@ -220,7 +250,9 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
     c.vision_tower.clear();
     c.projector.clear();
     const u64 d = c.d_model;
-    const bool qwen = topType == "qwen2_vl" || topType == "qwen2_5_vl";
+    const bool qwen3 = topType == "qwen3_vl" || topType == "qwen3_vl_moe" ||
+                       topType == "qwen3_5" || topType == "qwen3_5_moe";
+    const bool qwen = topType == "qwen2_vl" || topType == "qwen2_5_vl" || qwen3;
     auto it = top.find("vision_config");
     if (it == top.end() || it->is_null()) {
         if (qwen || topType == "gemma3" || topType == "llava" || topType == "llava_next" ||
@@ -238,7 +270,10 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
                                   .value_or(qwen ? topType : std::string());
     std::vector<Part>& t = c.vision_tower;
     std::vector<Part>& proj = c.projector;
-    if (qwen) {
+    if (qwen3) {
+        Reader r(*it, file, "vision_config", "Qwen3VLVisionConfig", guesses);
+        qwen3Vision(r, t, proj);
+    } else if (qwen) {
         Reader r(*it, file, "vision_config",
                  topType == "qwen2_vl" ? "Qwen2VLVisionConfig" : "Qwen2_5_VLVisionConfig", guesses);
         qwenVision(r, topType == "qwen2_5_vl", t, proj);

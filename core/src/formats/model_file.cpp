@@ -28,6 +28,7 @@ LoadedModel loadModelFile(const std::filesystem::path& file)
         out.name = std::move(hf.name);
         out.config = hf.config;
         out.guesses = std::move(hf.guesses);
+        out.assumptions = std::move(hf.assumptions);
         return out;
     }
     throw InputError(label, "",

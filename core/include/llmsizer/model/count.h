@@ -47,6 +47,14 @@ struct ComponentCount {
     std::uint64_t part(std::string_view key) const; // 0 when absent
 };
 
+// Tensors a published checkpoint stores beside the model that transformers builds: MTP layers
+// (with or without copies of the embedding and head, per family). Not in ParamCount::total.
+struct CheckpointExtra {
+    std::string key;  // "mtp"
+    std::string what; // "1 MTP layer, with its copies of the embedding and head"
+    std::uint64_t params = 0;
+};
+
 // Exact parameter count of a configuration, as the reference implementation instantiates it:
 // tied weights once, no non-parameter buffers.
 struct ParamCount {
@@ -57,6 +65,8 @@ struct ParamCount {
     // MoE decoder layer, eh_proj Linear(2d, d), enorm, hnorm and shared_head.norm, and copies of
     // the token embedding and the head. 0 without MTP.
     std::uint64_t mtp = 0;
+    // Every line "in the checkpoint, not in the model" (the MTP layers among them).
+    std::vector<CheckpointExtra> checkpoint_extras;
     std::uint64_t active = 0; // per token: all but the routed experts a token does not visit
 
     // Per-layer figures the views and the memory model reuse.
