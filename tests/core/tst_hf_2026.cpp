@@ -57,7 +57,8 @@ private slots:
         int rows = 0;
         for (const json& e : readJsonFile(kConfigs + "/index.json")) {
             const std::string dir = e.at("dir").get<std::string>();
-            if (kNotYetCounted.count(dir) != 0) {
+            // Hand counts (no exact published figure) are checked in tst_hf_next.cpp.
+            if (kNotYetCounted.count(dir) != 0 || e.at("num_parameters").is_null()) {
                 continue;
             }
             // The checkpoint's count without MTP layers. A router's e_score_correction_bias is
@@ -108,7 +109,7 @@ private slots:
         for (const std::string& d : kNotYetCounted) {
             QTest::newRow(d.c_str()) << QString::fromStdString(d) << QString();
         }
-        for (const char* t : {"rwkv", "bamba", "zamba", "xlstm"}) {
+        for (const char* t : {"rwkv", "zamba", "xlstm"}) {
             QTest::newRow(t) << QString() << QString::fromLatin1(t);
         }
     }

@@ -26,7 +26,8 @@ HfImport load2026(const std::string& dir)
 
 // Reference configs without an independent exact count: their components are checked against a
 // hand calculation in tst_hf_import.cpp (StarCoder2-3B).
-const std::set<std::string> kHandCounted = {"hf/starcoder2-3b"};
+const std::set<std::string> kHandCounted = {"hf/starcoder2-3b",
+                                            "reference/hf-configs-2026/phi-3.5-moe-instruct"};
 
 // A small config of a type nobody knows, with the fields of a Llama.
 json unknownLlama()
@@ -154,6 +155,60 @@ private slots:
                  quint64(6) * (2 * 2688 * 4096 + 2 * 2688 * 256));
         // One routed expert: up and down (ReLU², no gate) of 1856.
         QCOMPARE(quint64(count.expert_params), quint64(2 * 2688 * 1856));
+    }
+
+    // Phi-3.5-MoE, a hand count (no exact published figure): embedding and untied head of
+    // 32064·4096 with the head's bias; per layer q/k/v/o with biases (4096·4096 twice,
+    // 4096·1024 twice), 16 experts of 3·4096·6400, the router 16·4096, two LayerNorms (weight
+    // and bias); the final LayerNorm.
+    void phimoeByHand()
+    {
+        const HfImport hf = load2026("phi-3.5-moe-instruct");
+        const quint64 d = 4096;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + (2 * d + 2 * 1024) + 16 * 3 * d * 6400 +
+                              16 * d + 2 * 2 * d;
+        QCOMPARE(quint64(countParameters(hf.config).total),
+                 2 * 32064 * d + 32064 + 32 * layer + 2 * d); // 41,873,153,344
+    }
+
+    // Command A, a hand count (the card says 111B): tied embedding 256000·12288; per layer
+    // q/k/v/o (12288·12288 twice, 12288·1024 twice), MLP 3·12288·36864, one norm (parallel
+    // block); the final norm.
+    void commandAByHand()
+    {
+        const HfImport hf = load2026("command-a-03-2025");
+        const quint64 d = 12288;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + 3 * d * 36864 + d;
+        QCOMPARE(quint64(countParameters(hf.config).total), 256000 * d + 64 * layer + d);
+        QCOMPARE(quint64(countParameters(hf.config).total), quint64(111057580032));
+        // Every 4th layer global, the others slide over 4096 tokens.
+        QCOMPARE(quint64(hf.config.sliding_window), quint64(4096));
+        QCOMPARE(quint64(hf.config.global_every), quint64(4));
+    }
+
+    // MiMo-7B's MTP layer shares the embedding and head: input_proj 2·4096 -> 4096, three norms,
+    // one Qwen2 decoder layer (q/k/v with biases, 32 heads / 8 KV of 128, MLP of 11008, two
+    // norms). The checkpoint's 7,833,409,536 is the model's count plus this.
+    void mimoMtpByHand()
+    {
+        const HfImport hf = load2026("mimo-7b-base");
+        const ParamCount count = countParameters(hf.config);
+        const quint64 d = 4096;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + d + 2 * 1024 + 3 * d * 11008 + 2 * d;
+        QCOMPARE(quint64(count.mtp), 2 * d * d + 3 * d + layer);
+        QCOMPARE(quint64(count.total + count.mtp), quint64(7833409536));
+    }
+
+    // EXAONE 4.0 writes its pattern as a string: "LLLG" is every 4th layer global.
+    void exaonePatternString()
+    {
+        json j = json::parse(R"({"model_type": "exaone4", "hidden_size": 64,
+            "num_hidden_layers": 8, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "intermediate_size": 128, "vocab_size": 100, "sliding_window": 32,
+            "sliding_window_pattern": "LLLG"})");
+        QCOMPARE(quint64(importHfConfig(j, "config.json").config.global_every), quint64(4));
+        j["sliding_window_pattern"] = "LGLG";
+        QVERIFY_THROWS_EXCEPTION(InputError, importHfConfig(j, "config.json"));
     }
 
     // A type the table does not know, with a Llama's size fields: counted as a standard decoder

@@ -37,6 +37,12 @@ bool Reader::has(const char* name) const
     return m_obj.contains(name);
 }
 
+bool Reader::isString(const char* name) const
+{
+    auto it = m_obj.find(name);
+    return it != m_obj.end() && it->is_string();
+}
+
 bool Reader::isNull(const char* name) const
 {
     auto it = m_obj.find(name);

@@ -16,11 +16,21 @@ bool readFlag(Reader& r, const FieldFlag& f)
 }
 
 // Every pattern-th layer attends globally: the row's field (Gemma 3 sliding_window_pattern), else
-// its fixed pattern.
+// its fixed pattern. EXAONE 4.0 writes the pattern as a string of L (local) and G (global)
+// layers repeated over the model: "LLLG" is every 4th.
 u64 readPattern(Reader& r, const DecoderSpec& s)
 {
     if (s.patternField == nullptr) {
         return s.pattern;
+    }
+    if (r.isString(s.patternField)) {
+        const std::string text = r.optString({s.patternField}).value_or("");
+        const std::size_t g = text.find('G');
+        if (g == std::string::npos || g + 1 != text.size() || text.find_first_not_of('L') != g) {
+            r.fail(s.patternField, "the pattern \"" + text +
+                                       "\" is not local layers (L) followed by one global layer (G)");
+        }
+        return text.size();
     }
     return r.optUInt({s.patternField}).value_or(s.pattern);
 }

@@ -45,6 +45,7 @@ public:
     // True if the key is present (null included): tells "null" from "missing".
     bool has(const char* name) const;
     bool isNull(const char* name) const;
+    bool isString(const char* name) const;
     // The integers of a list field ("mlp_only_layers"); empty when missing or null.
     std::vector<u64> uintList(const char* name) const;
     // The strings of a list field ("layer_types"); empty when missing or null.
@@ -276,5 +277,6 @@ void importQwen35(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void importNemotronH(Reader& r, ModelConfig& c);
 void importDeepseekV32(const std::string& type, Reader& r, ModelConfig& c);
 void importGlmMoeDsa(Reader& r, ModelConfig& c);
+void importBamba(Reader& r, ModelConfig& c);
 
 } // namespace llmsizer::hf

@@ -1,6 +1,6 @@
 // Model types of 2025-26 with layer kinds of their own: Qwen3.5 (Gated DeltaNet and gated
 // attention, dense or MoE), Nemotron-H (Mamba-2, attention, MLP and MoE layers by a pattern
-// string), DeepSeek-V3.2 and GLM-5 (latent attention with the sparse-attention indexer).
+// string), DeepSeek-V3.2 and GLM-5 (latent attention with the sparse-attention indexer) and Bamba.
 // Each follows transformers' configuration_<type>.py and modeling_<type>.py (or the remote code
 // the config's auto_map names); docs/hf-import.md has the same mapping as tables.
 #include "formats/hf_import_internal.h"
@@ -159,6 +159,36 @@ void importGlmMoeDsa(Reader& r, ModelConfig& c)
 {
     importDeepseekV32("deepseek_v3", r, c);
     c.mtp_shared_embeddings = true;
+}
+
+// configuration_bamba.py BambaConfig and modeling_bamba.py: attention (q/k/v/o without bias) in
+// attn_layer_indices, BambaMixer (Mamba-2 with the gated norm) elsewhere, a gated MLP of
+// intermediate_size in every layer, input_layernorm and pre_ff_layernorm, final_layernorm.
+void importBamba(Reader& r, ModelConfig& c)
+{
+    hybridShape(c);
+    readCommon(r, c, {32, 8, std::nullopt, 128000, 14336, 262144, false});
+    std::vector<bool> attends(c.n_layers, false);
+    for (u64 i : r.uintList("attn_layer_indices")) {
+        if (i >= c.n_layers) {
+            r.fail("attn_layer_indices", "layer " + std::to_string(i) +
+                                             " is not below num_hidden_layers (" +
+                                             std::to_string(c.n_layers) + ")");
+        }
+        attends[i] = true;
+    }
+    const u64 mambaLayers = c.n_layers - countTrue(attends);
+    if (mambaLayers == 0) {
+        return;
+    }
+    MixerLayers& m = c.mixer;
+    m.layers = mambaLayers;
+    readMamba2(r, m, expandedWidth(r, "mamba_expand", c.d_model, 2.0),
+               {"mamba_n_heads", 128, "mamba_d_head", std::nullopt, "mamba_n_groups", 1,
+                "mamba_d_state", 256, "mamba_d_conv", 4});
+    m.gated_norm = true;
+    m.conv_bias = r.flag({"mamba_conv_bias"}, true);
+    m.in_proj_bias = m.out_proj_bias = r.flag({"mamba_proj_bias"}, false);
 }
 
 } // namespace llmsizer::hf

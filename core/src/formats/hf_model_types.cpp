@@ -127,6 +127,115 @@ const DecoderSpec kOlmo2{.defaults = {32, nullopt, nullopt, 50304, 11008, 2048, 
                          .qkvBias = kAttentionBias,
                          .outFollowsQkv = true,
                          .qkNorm = QkNormKind::Full};
+// Cohere2 (Command R7B, Command A): Cohere's modules, no q/k norms; every
+// sliding_window_pattern-th [4] layer global (layer_types decides when given).
+const DecoderSpec kCohere2{.defaults = {64, nullopt, nullopt, 256000, 22528, 8192, true},
+                           .normsPerBlock = 1,
+                           .parallel = true,
+                           .qkvBias = kAttentionBias,
+                           .outFollowsQkv = true,
+                           .sliding = Sliding::Pattern,
+                           .slidingDefault = 4096,
+                           .patternField = "sliding_window_pattern",
+                           .pattern = 4};
+// Olmo3: OLMo 2's modules; layer_types of sliding and full attention.
+const DecoderSpec kOlmo3{.defaults = {32, nullopt, nullopt, 50304, 11008, 2048, false},
+                         .qkvBias = kAttentionBias,
+                         .outFollowsQkv = true,
+                         .qkNorm = QkNormKind::Full,
+                         .sliding = Sliding::Pattern,
+                         .slidingDefault = 4096,
+                         .pattern = 4};
+// EXAONE 3.x (remote code modeling_exaone.py): ln_1, ln_2, q/k/v/out_proj and c_fc_0, c_fc_1,
+// c_proj without bias; num_layers is its layer count.
+const DecoderSpec kExaone{.defaults = {32, nullopt, nullopt, 102400, 8192, 2048, true}};
+// Exaone4DecoderLayer: post_attention_layernorm and post_feedforward_layernorm, q_norm/k_norm
+// RMSNorm(head_dim), no biases; sliding_window_pattern a number or "LLLG".
+const DecoderSpec kExaone4{.defaults = {32, 32, nullopt, 102400, 16384, 2048, false},
+                           .qkNorm = QkNormKind::PerHead,
+                           .sliding = Sliding::Pattern,
+                           .slidingDefault = 4096,
+                           .patternField = "sliding_window_pattern",
+                           .pattern = 4};
+// Ernie4_5_MoeSparseMoeBlock: gate Linear(d, moe_num_experts), moe_statics'
+// e_score_correction_bias (a parameter, one per expert), experts of moe_intermediate_size,
+// shared_experts one MLP of moe_intermediate_size·moe_num_shared_experts; every projection
+// bias=use_bias.
+const DecoderSpec kErnie45Moe{.defaults = {20, 4, nullopt, 103424, 12288, 131072, true},
+                              .qkvBias = {"use_bias", false},
+                              .outFollowsQkv = true,
+                              .mlpBias = {"use_bias", false},
+                              .moe = {.layers = MoeLayers::Ernie,
+                                      .experts = "moe_num_experts",
+                                      .expertsDefault = 64,
+                                      .topk = "moe_k",
+                                      .topkDefault = 6,
+                                      .expertFfDefault = 1536,
+                                      .shared = "moe_num_shared_experts",
+                                      .sharedDefault = 2,
+                                      .routerBias = {nullptr, true}}};
+// Glm4DecoderLayer (GLM-4-0414): input_layernorm, post_self_attn_layernorm,
+// post_attention_layernorm, post_mlp_layernorm; q/k/v bias=attention_bias [True], o without;
+// fused gate_up_proj.
+const DecoderSpec kGlm4{.defaults = {32, 2, 128, 151552, 13696, 131072, false},
+                        .normsPerBlock = 4,
+                        .qkvBias = {"attention_bias", true}};
+// SeedOssAttention: q/k/v bias=attention_bias [True], o_proj bias=attention_out_bias [False];
+// SeedOssMLP bias=mlp_bias.
+const DecoderSpec kSeedOss{.defaults = {80, 8, 128, 155136, 27648, 524288, false},
+                           .qkvBias = {"attention_bias", true},
+                           .outBias = {"attention_out_bias", false},
+                           .mlpBias = kMlpBias};
+// ApertusMLP: up_proj and down_proj (no gate) with the xIELU activation's alpha_p and alpha_n
+// parameters; q_norm/k_norm RMSNorm(head_dim); attention_layernorm and feedforward_layernorm.
+const DecoderSpec kApertus{.defaults = {32, nullopt, nullopt, 131072, 14336, 65536, false},
+                           .mlp = MlpKind::Plain,
+                           .qkvBias = kAttentionBias,
+                           .outFollowsQkv = true,
+                           .mlpBias = kMlpBias,
+                           .qkNorm = QkNormKind::PerHead,
+                           .activationParams = 2};
+// ArceeMLP: up_proj and down_proj with ReLU², no gate.
+const DecoderSpec kArcee{.defaults = {32, nullopt, nullopt, 32000, 18432, 4096, false},
+                         .mlp = MlpKind::Plain,
+                         .qkvBias = kAttentionBias,
+                         .outFollowsQkv = true,
+                         .mlpBias = kMlpBias};
+// MiMo (remote code): Qwen2's modules plus num_nextn_predict_layers MTP layers
+// (model.mtp_layers: input_proj, token/hidden/final norms and a decoder layer) that reuse the
+// model's embedding and head.
+const DecoderSpec kMimo{.defaults = {32, 32, nullopt, 151936, 22016, 32768, false},
+                        .qkvBias = {nullptr, true},
+                        .sliding = Sliding::Qwen,
+                        .mtpField = "num_nextn_predict_layers",
+                        .mtpCopies = MtpCopies::Shared};
+// Dots1: Qwen3's attention (q/k norms) and DeepSeek-V3's MoE (router with
+// e_score_correction_bias, shared experts, first_k_dense_replace dense layers).
+const DecoderSpec kDots1{.defaults = {32, 32, nullopt, 152064, 10944, 2048, false},
+                         .qkvBias = kAttentionBias,
+                         .outFollowsQkv = true,
+                         .qkNorm = QkNormKind::PerHead,
+                         .moe = {.layers = MoeLayers::FirstDense,
+                                 .experts = "n_routed_experts",
+                                 .expertsDefault = 128,
+                                 .topkDefault = 6,
+                                 .expertFfDefault = 1408,
+                                 .shared = "n_shared_experts",
+                                 .sharedDefault = 2,
+                                 .routerBias = {nullptr, true}}};
+// PhimoeDecoderLayer: LayerNorm (weight and bias) before attention and MoE, final LayerNorm;
+// q/k/v/o bias=attention_bias; lm_head bias=lm_head_bias; experts in every layer.
+const DecoderSpec kPhimoe{.defaults = {32, 8, nullopt, 32064, 6400, 131072, false},
+                          .norm = NormKind::LayerNorm,
+                          .qkvBias = kAttentionBias,
+                          .outFollowsQkv = true,
+                          .lmHeadBias = {"lm_head_bias", false},
+                          .sliding = Sliding::EveryLayer,
+                          .moe = {.layers = MoeLayers::All,
+                                  .experts = "num_local_experts",
+                                  .expertsDefault = 16,
+                                  .topkDefault = 2,
+                                  .expertFf = nullptr}};
 // MiniMaxM2: q_norm/k_norm RMSNorm over heads·head_dim and kv_heads·head_dim (use_qk_norm),
 // experts of intermediate_size in every layer, router e_score_correction_bias
 // (use_routing_bias).
@@ -218,6 +327,30 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs/phi-3-mini-4k-instruct"},
         {"olmo2", "Olmo2Config", decoder, &kOlmo2, nullptr, nullptr,
          "reference/hf-configs-2026/olmo-2-1124-13b"},
+        {"cohere2", "Cohere2Config", decoder, &kCohere2, nullptr, nullptr,
+         "reference/hf-configs-2026/command-r7b-12-2024"},
+        {"olmo3", "Olmo3Config", decoder, &kOlmo3, nullptr, nullptr,
+         "reference/hf-configs-2026/olmo-3-1025-7b"},
+        {"exaone", "ExaoneConfig", decoder, &kExaone, nullptr, nullptr,
+         "reference/hf-configs-2026/exaone-3.5-2.4b-instruct"},
+        {"exaone4", "Exaone4Config", decoder, &kExaone4, nullptr, nullptr,
+         "reference/hf-configs-2026/exaone-4.0-32b"},
+        {"ernie4_5_moe", "Ernie4_5_MoeConfig", decoder, &kErnie45Moe, nullptr, nullptr,
+         "reference/hf-configs-2026/ernie-4.5-21b-a3b"},
+        {"glm4", "Glm4Config", decoder, &kGlm4, nullptr, nullptr,
+         "reference/hf-configs-2026/glm-4-9b-0414"},
+        {"seed_oss", "SeedOssConfig", decoder, &kSeedOss, nullptr, nullptr,
+         "reference/hf-configs-2026/seed-oss-36b-instruct"},
+        {"apertus", "ApertusConfig", decoder, &kApertus, nullptr, nullptr,
+         "reference/hf-configs-2026/apertus-8b-2509"},
+        {"arcee", "ArceeConfig", decoder, &kArcee, nullptr, nullptr,
+         "reference/hf-configs-2026/afm-4.5b-base"},
+        {"mimo", "MiMoConfig", decoder, &kMimo, nullptr, nullptr,
+         "reference/hf-configs-2026/mimo-7b-base"},
+        {"dots1", "Dots1Config", decoder, &kDots1, nullptr, nullptr,
+         "reference/hf-configs-2026/dots.llm1.inst"},
+        {"phimoe", "PhimoeConfig", decoder, &kPhimoe, nullptr, nullptr,
+         "reference/hf-configs-2026/phi-3.5-moe-instruct"},
         {"minimax_m2", "MiniMaxM2Config", decoder, &kMinimaxM2, nullptr, nullptr,
          "reference/hf-configs-2026/minimax-m2.7"},
         // Mixtures of experts and latent attention with importers of their own.
@@ -251,12 +384,17 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/qwen3.5-35b-a3b"},
         {"mamba", "MambaConfig", plain<importMamba>, nullptr, nullptr, nullptr,
          "reference/hf-configs-2026/mamba-130m-hf"},
+        // FalconMambaMixer: Mamba's modules; its RMS normalisation of B, C and Δ has no weights.
+        {"falcon_mamba", "FalconMambaConfig", plain<importMamba>, nullptr, nullptr, nullptr,
+         "reference/hf-configs-2026/falcon-mamba-7b-instruct"},
         {"mamba2", "Mamba2Config", plain<importMamba2>, nullptr, nullptr, nullptr,
          "reference/hf-configs-2026/mamba-codestral-7b-v0.1"},
         {"jamba", "JambaConfig", plain<importJamba>, nullptr, nullptr, nullptr,
          "reference/hf-configs-2026/ai21-jamba-1.5-mini"},
         {"granitemoehybrid", "GraniteMoeHybridConfig", plain<importGraniteMoeHybrid>, nullptr,
          nullptr, nullptr, "reference/hf-configs-2026/granite-4.0-h-small"},
+        {"bamba", "BambaConfig", plain<importBamba>, nullptr, nullptr, nullptr,
+         "reference/hf-configs-2026/bamba-9b-v1"},
         {"nemotron_h", "NemotronHConfig", plain<importNemotronH>, nullptr, nullptr, nullptr,
          "reference/hf-configs-2026/nemotron-3-nano-30b-a3b"},
         {"falcon_h1", "FalconH1Config", plain<importFalconH1>, nullptr, nullptr, nullptr,

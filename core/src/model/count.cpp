@@ -190,7 +190,7 @@ CheckpointExtra mtpExtra(const ModelConfig& c, u64 params)
         what += ", with copies of the embedding and head";
         break;
     case MtpCopies::Shared:
-        what += " (sharing the model's embedding and head)";
+        what += ", sharing the model's embedding and head";
         break;
     case MtpCopies::Unknown:
         what += "; whether the checkpoint also stores copies of the embedding and head "
