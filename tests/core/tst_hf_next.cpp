@@ -199,6 +199,23 @@ private slots:
         QCOMPARE(quint64(count.total + count.mtp), quint64(7833409536));
     }
 
+    // Llama Guard 4 12B, a hand count of a reconstructed config (the card: a dense model pruned
+    // from Llama 4 Scout, 12B): moe_layers [] leaves every layer a Llama4TextMLP of
+    // intermediate_size_mlp 8192; per layer q/o 5120·5120, k/v 5120·1024, MLP 3·5120·8192, two
+    // norms; embedding and untied head 202048·5120; Scout's vision tower (850,960,896) and
+    // projector (vision_output_dim 4096 · 5120): 12,001,097,216.
+    void llamaGuard4ByHand()
+    {
+        const HfImport hf = load2026("llama-guard-4-12b");
+        QVERIFY(!hf.config.isMoe());
+        const quint64 d = 5120;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + 3 * d * 8192 + 2 * d;
+        const quint64 language = 2 * quint64(202048) * d + 48 * layer + d;
+        const ParamCount count = countParameters(hf.config);
+        QCOMPARE(quint64(count.language_model), language);
+        QCOMPARE(quint64(count.total), language + 850960896 + 4096 * d);
+    }
+
     // EXAONE 4.0 writes its pattern as a string: "LLLG" is every 4th layer global.
     void exaonePatternString()
     {

@@ -269,6 +269,12 @@ void hybridShape(ModelConfig& c);
 void importVision(const nlohmann::json& top, const std::string& topType, const std::string& file,
                   ModelConfig& c, std::vector<std::string>& guesses);
 
+// hf_import_vision_more.cpp: InternVL's InternViT and Idefics3 / SmolVLM's tower with their
+// projectors; false when `topType` is none of internvl_chat, internvl, idefics3, smolvlm.
+bool importMoreVision(const nlohmann::json& top, const nlohmann::json& vision,
+                      const std::string& topType, const std::string& vtype,
+                      const std::string& file, ModelConfig& c, std::vector<std::string>& guesses);
+
 // The configuration class that documents a model type's defaults ("LlamaConfig").
 std::string configClassName(const std::string& type);
 

@@ -265,6 +265,14 @@ void deepseek(const ModelTypeRow& row, Reader& r, ModelConfig& c)
     importDeepseek(row.type, r, c);
 }
 
+// GLM-4.7-Flash (glm4_moe_lite): DeepSeek-V3's layout under GLM's name (latent attention,
+// first_k_dense_replace dense layers, routed and shared experts, router bias); its MTP layer is
+// stored with copies of the embedding and head, as DeepSeek-V3's.
+void deepseekV3Layout(const ModelTypeRow& /*row*/, Reader& r, ModelConfig& c)
+{
+    importDeepseek("deepseek_v3", r, c);
+}
+
 void deepseekV32(const ModelTypeRow& row, Reader& r, ModelConfig& c)
 {
     importDeepseekV32(row.type, r, c);
@@ -361,6 +369,8 @@ const std::vector<ModelTypeRow>& modelTypeTable()
         // Kimi K2 ships DeepSeek-V3's code (auto_map DeepseekV3ForCausalLM) under its own name.
         {"kimi_k2", "DeepseekV3Config", deepseek, nullptr, "deepseek_v3", nullptr,
          "reference/hf-configs-2026/kimi-k2-instruct"},
+        {"glm4_moe_lite", "Glm4MoeLiteConfig", deepseekV3Layout, nullptr, nullptr, nullptr,
+         "reference/hf-configs-2026/glm-4.7-flash"},
         {"deepseek_v32", "DeepseekV32Config", deepseekV32, nullptr, nullptr, nullptr,
          "reference/hf-configs-2026/deepseek-v3.2"},
         {"glm_moe_dsa", "GlmMoeDsaConfig", plain<importGlmMoeDsa>, nullptr, nullptr, nullptr,
@@ -430,6 +440,18 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/qwen3-vl-8b-instruct"},
         {"qwen3_vl_moe", "Qwen3VLMoeConfig", nullptr, nullptr, nullptr, "qwen3_vl_moe_text",
          "reference/hf-configs-2026/qwen3-vl-30b-a3b-instruct"},
+        // InternVL: the remote-code internvl_chat keeps its language model under llm_config
+        // (InternVLChatConfig: LlamaConfig when it names none); transformers' internvl under
+        // text_config (Qwen2Config by default).
+        {"internvl_chat", "InternVLChatConfig", nullptr, nullptr, nullptr, "llama",
+         "reference/hf-configs-2026/internvl3-1b"},
+        {"internvl", "InternVLConfig", nullptr, nullptr, nullptr, "qwen2",
+         "reference/hf-configs-2026/internvl3-1b-hf"},
+        // Idefics3 (SmolVLM) and SmolVLM2: a Llama under text_config.
+        {"idefics3", "Idefics3Config", nullptr, nullptr, nullptr, "llama",
+         "reference/hf-configs-2026/smolvlm-256m-instruct"},
+        {"smolvlm", "SmolVLMConfig", nullptr, nullptr, nullptr, "llama",
+         "reference/hf-configs-2026/smolvlm2-256m-video-instruct"},
         {"qwen3_5", "Qwen3_5Config", nullptr, nullptr, nullptr, "qwen3_5_text",
          "reference/hf-configs-2026/qwen3.5-27b"},
         {"qwen3_5_moe", "Qwen3_5MoeConfig", nullptr, nullptr, nullptr, "qwen3_5_moe_text",
