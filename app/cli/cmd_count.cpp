@@ -171,7 +171,9 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     for (const CheckpointExtra& e : count.checkpoint_extras) {
         printLine("  " + extraLine(e));
     }
-    printLine("  Scope: " + scopeText(c));
+    printLine("  Scope: " + scopeText(c) +
+              (!c.estimate.empty() && !c.not_counted.empty() ? "; not counted: " + c.not_counted
+                                                               : std::string()));
     if (c.tied_head) {
         printLine("  Note: the head is tied to the token embedding; the checkpoint may store the "
                   "head again: " +

@@ -34,6 +34,7 @@ std::optional<u64> sizeField(const json& obj, std::initializer_list<const char*>
 struct Foreign {
     const char* field;
     const char* what;
+    const char* notCounted = nullptr; // the part left out of the count, or nullptr
 };
 constexpr Foreign kForeign[] = {
     {"kv_lora_rank", "latent attention (kv_lora_rank): counted as standard attention"},
@@ -42,15 +43,17 @@ constexpr Foreign kForeign[] = {
                                 "counted as attention and MLP"},
     {"layers_block_type", "the layer kinds (layers_block_type): every layer counted as "
                           "attention and MLP"},
-    {"mamba_d_state", "state-space layers (mamba_*): not counted"},
-    {"ssm_state_size", "state-space layers (ssm_state_size): not counted"},
+    {"mamba_d_state", "state-space layers (mamba_*): counted as attention"},
+    {"ssm_state_size", "state-space layers (ssm_state_size): counted as attention"},
     {"linear_num_value_heads", "linear-attention layers (linear_*): counted as attention"},
     {"first_k_dense_replace",
      "dense layers before the experts (first_k_dense_replace): every layer counted with experts"},
     {"n_shared_experts", "shared experts (n_shared_experts): counted as routed-expert-sized"},
-    {"num_nextn_predict_layers", "MTP layers (num_nextn_predict_layers): not counted"},
-    {"vision_config", "the vision tower (vision_config): not counted"},
-    {"audio_config", "the audio encoder (audio_config): not counted"},
+    {"num_nextn_predict_layers", "MTP layers (num_nextn_predict_layers): not counted",
+     "the MTP layers"},
+    {"vision_config", "the vision tower (vision_config): not counted",
+     "the vision tower and projector"},
+    {"audio_config", "the audio encoder (audio_config): not counted", "the audio encoder"},
 };
 
 } // namespace
@@ -155,8 +158,8 @@ HfImport estimateUnknownType(const json& top, const json& obj, const std::string
         const json& where = std::string(f.field).find("_config") != std::string::npos ? top : obj;
         if (auto it = where.find(f.field); it != where.end() && !it->is_null()) {
             a.emplace_back(std::string("not described by the estimate: ") + f.what);
-            if (std::string(f.what).find("not counted") != std::string::npos) {
-                notCounted.emplace_back(f.field);
+            if (f.notCounted != nullptr) {
+                notCounted.emplace_back(f.notCounted);
             }
         }
     }
@@ -165,7 +168,7 @@ HfImport estimateUnknownType(const json& top, const json& obj, const std::string
         for (const std::string& n : notCounted) {
             list += (list.empty() ? "" : ", ") + n;
         }
-        c.not_counted = "what " + list + " describe (model type '" + type + "' is not known)";
+        c.not_counted = list + " (model type '" + type + "' is not known)";
     }
     c.estimate = "model type '" + type +
                  "' is not known; counted as a standard decoder from its size fields";
