@@ -48,8 +48,7 @@ std::string scopeText(const ModelConfig& c)
 // The line a tensor the checkpoint stores beside the model gets, in the table and the JSON.
 std::string extraLine(const CheckpointExtra& e)
 {
-    return "in the checkpoint, not in the model: +" + withThousands(e.params) + " (" + e.what +
-           ")";
+    return "in the checkpoint, not in the model: +" + withThousands(e.params) + " (" + e.what + ")";
 }
 
 // A tied head is one tensor in the model, but a checkpoint may store lm_head.weight again
@@ -173,7 +172,7 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     }
     printLine("  Scope: " + scopeText(c) +
               (!c.estimate.empty() && !c.not_counted.empty() ? "; not counted: " + c.not_counted
-                                                               : std::string()));
+                                                             : std::string()));
     if (c.tied_head) {
         printLine("  Note: the head is tied to the token embedding; the checkpoint may store the "
                   "head again: " +

@@ -159,7 +159,8 @@ Expr attentionExpr(const ModelConfig& c)
             prod({rkv, h, sum({var("d_nope", m.qk_nope_head_dim), var("d_v", m.v_head_dim)})}));
         t.push_back(prod({h, var("d_v", m.v_head_dim), d}));
         if (c.indexer.heads > 0) {
-            // DeepSeek-V3.2's indexer: wq_b r_q·h_i·d_i, wk d·d_i, k_norm 2·d_i, weights_proj d·h_i.
+            // DeepSeek-V3.2's indexer: wq_b r_q·h_i·d_i, wk d·d_i, k_norm 2·d_i, weights_proj
+            // d·h_i.
             const Expr hi = var("h_i", c.indexer.heads);
             const Expr di = var("d_i", c.indexer.head_dim);
             t.push_back(prod({var("r_q", m.q_lora_rank), hi, di}));

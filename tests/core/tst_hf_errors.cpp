@@ -57,7 +57,8 @@ private slots:
         };
         // An unknown type is counted as a standard decoder from its size fields; without them
         // it is refused, naming every missing one.
-        row("unknown model_type without size fields", json{{"model_type", "xyz"}, {"hidden_size", 8}},
+        row("unknown model_type without size fields",
+            json{{"model_type", "xyz"}, {"hidden_size", 8}},
             "cfg.json: model_type: model type 'xyz' is not known, and counting it as a standard "
             "decoder needs its size fields; missing: num_hidden_layers, num_attention_heads, "
             "vocab_size, intermediate_size");

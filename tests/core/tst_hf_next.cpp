@@ -32,10 +32,10 @@ const std::set<std::string> kHandCounted = {"hf/starcoder2-3b",
 // A small config of a type nobody knows, with the fields of a Llama.
 json unknownLlama()
 {
-    return {{"model_type", "acme_lm"},      {"hidden_size", 64},
-            {"num_hidden_layers", 2},       {"num_attention_heads", 4},
-            {"num_key_value_heads", 2},     {"intermediate_size", 128},
-            {"vocab_size", 100},            {"max_position_embeddings", 512},
+    return {{"model_type", "acme_lm"},     {"hidden_size", 64},
+            {"num_hidden_layers", 2},      {"num_attention_heads", 4},
+            {"num_key_value_heads", 2},    {"intermediate_size", 128},
+            {"vocab_size", 100},           {"max_position_embeddings", 512},
             {"tie_word_embeddings", false}};
 }
 
@@ -165,8 +165,8 @@ private slots:
     {
         const HfImport hf = load2026("phi-3.5-moe-instruct");
         const quint64 d = 4096;
-        const quint64 layer = 2 * d * d + 2 * d * 1024 + (2 * d + 2 * 1024) + 16 * 3 * d * 6400 +
-                              16 * d + 2 * 2 * d;
+        const quint64 layer =
+            2 * d * d + 2 * d * 1024 + (2 * d + 2 * 1024) + 16 * 3 * d * 6400 + 16 * d + 2 * 2 * d;
         QCOMPARE(quint64(countParameters(hf.config).total),
                  2 * 32064 * d + 32064 + 32 * layer + 2 * d); // 41,873,153,344
     }

@@ -157,9 +157,9 @@ void SummaryPanel::refresh()
         QString& line = text[QStringLiteral("extras")];
         line += (line.isEmpty() ? QString() : QStringLiteral("; ")) +
                 tr("+%1 (%2)").arg(qs(shortCount(e.params)), qs(what));
-        extrasTip += QStringLiteral("<p>%1</p>")
-                         .arg(tr("+%1: %2").arg(qs(withThousands(e.params)), qs(e.what))
-                                  .toHtmlEscaped());
+        extrasTip +=
+            QStringLiteral("<p>%1</p>")
+                .arg(tr("+%1: %2").arg(qs(withThousands(e.params)), qs(e.what)).toHtmlEscaped());
     }
     if (!config.not_counted.empty()) {
         // The part before its reason ("the vision tower and projector"), to fit the grid; the

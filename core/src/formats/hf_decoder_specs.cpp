@@ -42,8 +42,8 @@ const DecoderSpec kCohere{.defaults = {64, nullopt, nullopt, 256000, 22528, 8192
                           .qkNormOn = {"use_qk_norm", false}};
 // InternLM2Attention: fused wqkv and wo with bias=config.bias [True].
 const DecoderSpec kInternLm2{.defaults = {32, nullopt, nullopt, 103168, 11008, 2048, false},
-                            .qkvBias = {"bias", true},
-                            .outFollowsQkv = true};
+                             .qkvBias = {"bias", true},
+                             .outFollowsQkv = true};
 // MistralAttention: no biases; every layer slides (sliding_window [4096]).
 const DecoderSpec kMistral{.defaults = {32, 8, nullopt, 32000, 14336, 131072, false},
                            .sliding = Sliding::EveryLayer,
@@ -53,14 +53,13 @@ const DecoderSpec kMinistral3{.defaults = {32, 8, nullopt, 32000, 14336, 131072,
                               .sliding = Sliding::EveryLayer};
 // MixtralSparseMoeBlock: gate Linear(d, num_local_experts [8]) and experts w1/w2/w3 of
 // intermediate_size in every layer.
-const DecoderSpec kMixtral{
-    .defaults = {32, 8, nullopt, 32000, 14336, 131072, false},
-    .sliding = Sliding::EveryLayer,
-    .moe = {.layers = MoeLayers::All,
-            .experts = "num_local_experts",
-            .expertsDefault = 8,
-            .topkDefault = 2,
-            .expertFf = nullptr}};
+const DecoderSpec kMixtral{.defaults = {32, 8, nullopt, 32000, 14336, 131072, false},
+                           .sliding = Sliding::EveryLayer,
+                           .moe = {.layers = MoeLayers::All,
+                                   .experts = "num_local_experts",
+                                   .expertsDefault = 8,
+                                   .topkDefault = 2,
+                                   .expertFf = nullptr}};
 // Qwen2Attention: q/k/v with bias, o_proj without.
 const DecoderSpec kQwen2{.defaults = {32, 32, nullopt, 151936, 22016, 32768, false},
                          .qkvBias = {nullptr, true},
@@ -252,6 +251,5 @@ const DecoderSpec kMinimaxM2{.defaults = {48, 8, 128, 200064, 1536, 196608, fals
                                      .topkDefault = 8,
                                      .expertFf = nullptr,
                                      .routerBias = {"use_routing_bias", true}}};
-
 
 } // namespace llmsizer::hf::specs

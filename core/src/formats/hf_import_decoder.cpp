@@ -27,8 +27,9 @@ u64 readPattern(Reader& r, const DecoderSpec& s)
         const std::string text = r.optString({s.patternField}).value_or("");
         const std::size_t g = text.find('G');
         if (g == std::string::npos || g + 1 != text.size() || text.find_first_not_of('L') != g) {
-            r.fail(s.patternField, "the pattern \"" + text +
-                                       "\" is not local layers (L) followed by one global layer (G)");
+            r.fail(s.patternField,
+                   "the pattern \"" + text +
+                       "\" is not local layers (L) followed by one global layer (G)");
         }
         return text.size();
     }

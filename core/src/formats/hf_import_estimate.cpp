@@ -125,8 +125,8 @@ HfImport estimateUnknownType(const json& top, const json& obj, const std::string
     }
     c.head_dim = sizeField(obj, {"head_dim"}).value_or(0);
     c.d_ff = ff.value_or(0);
-    c.context_length = sizeField(obj, {"max_position_embeddings", "n_positions", "seq_length"})
-                           .value_or(4096);
+    c.context_length =
+        sizeField(obj, {"max_position_embeddings", "n_positions", "seq_length"}).value_or(4096);
     if (!sizeField(obj, {"max_position_embeddings", "n_positions", "seq_length"})) {
         a.push_back(field("max_position_embeddings") + " missing: a context of 4,096 tokens");
     }
@@ -142,9 +142,8 @@ HfImport estimateUnknownType(const json& top, const json& obj, const std::string
     if (moe) {
         c.moe.n_routed_experts = *experts;
         c.moe.expert_d_ff = expertFf.value_or(c.d_ff);
-        c.moe.experts_per_token =
-            std::min(*experts, sizeField(obj, {"num_experts_per_tok", "moe_topk", "top_k"})
-                                   .value_or(1));
+        c.moe.experts_per_token = std::min(
+            *experts, sizeField(obj, {"num_experts_per_tok", "moe_topk", "top_k"}).value_or(1));
         a.emplace_back("experts in every layer (" + std::to_string(*experts) + " of width " +
                        std::to_string(c.moe.expert_d_ff) + ", " +
                        std::to_string(c.moe.experts_per_token) +

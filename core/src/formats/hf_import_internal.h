@@ -133,7 +133,7 @@ struct MoeSpec {
     const char* sharedFf = nullptr; // width of one shared expert; nullptr: the expert's
     u64 sharedFfDefault = 0;
     bool sharedGate = false; // Linear(d, 1) gating the shared expert (Qwen2-MoE)
-    FieldFlag routerBias{}; // e_score_correction_bias per expert and layer
+    FieldFlag routerBias{};  // e_score_correction_bias per expert and layer
     u64 firstDenseDefault = 0;
 };
 
@@ -155,7 +155,7 @@ struct DecoderSpec {
     u64 normsPerBlock = 2;
     bool parallel = false; // attention and MLP read one norm's output (Cohere)
     FieldFlag qkvBias{};
-    FieldFlag outBias{}; // field nullptr and value false: none
+    FieldFlag outBias{};        // field nullptr and value false: none
     bool outFollowsQkv = false; // o_proj takes the same flag as q/k/v
     FieldFlag mlpBias{};
     FieldFlag lmHeadBias{};
@@ -272,8 +272,8 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
 // hf_import_vision_more.cpp: InternVL's InternViT and Idefics3 / SmolVLM's tower with their
 // projectors; false when `topType` is none of internvl_chat, internvl, idefics3, smolvlm.
 bool importMoreVision(const nlohmann::json& top, const nlohmann::json& vision,
-                      const std::string& topType, const std::string& vtype,
-                      const std::string& file, ModelConfig& c, std::vector<std::string>& guesses);
+                      const std::string& topType, const std::string& vtype, const std::string& file,
+                      ModelConfig& c, std::vector<std::string>& guesses);
 
 // The configuration class that documents a model type's defaults ("LlamaConfig").
 std::string configClassName(const std::string& type);

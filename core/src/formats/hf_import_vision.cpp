@@ -263,8 +263,8 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
     c.vision_tower.clear();
     c.projector.clear();
     const u64 d = c.d_model;
-    const bool qwen3 = topType == "qwen3_vl" || topType == "qwen3_vl_moe" ||
-                       topType == "qwen3_5" || topType == "qwen3_5_moe";
+    const bool qwen3 = topType == "qwen3_vl" || topType == "qwen3_vl_moe" || topType == "qwen3_5" ||
+                       topType == "qwen3_5_moe";
     const bool qwen = topType == "qwen2_vl" || topType == "qwen2_5_vl" || qwen3;
     auto it = top.find("vision_config");
     if (it == top.end() || it->is_null()) {

@@ -84,8 +84,8 @@ u64 shuffled(const nlohmann::json& top, const std::string& file)
 } // namespace
 
 bool importMoreVision(const nlohmann::json& top, const nlohmann::json& vision,
-                      const std::string& topType, const std::string& vtype,
-                      const std::string& file, ModelConfig& c, std::vector<std::string>& guesses)
+                      const std::string& topType, const std::string& vtype, const std::string& file,
+                      ModelConfig& c, std::vector<std::string>& guesses)
 {
     std::vector<Part>& t = c.vision_tower;
     std::vector<Part>& proj = c.projector;
@@ -95,8 +95,8 @@ bool importMoreVision(const nlohmann::json& top, const nlohmann::json& vision,
         // internvl_chat mlp1 / InternVLMultiModalProjector: LayerNorm(D·s), Linear(D·s, d),
         // GELU, Linear(d, d), with biases.
         const bool hf = topType == "internvl";
-        Reader r(vision, file, "vision_config",
-                 hf ? "InternVLVisionConfig" : "InternVisionConfig", guesses);
+        Reader r(vision, file, "vision_config", hf ? "InternVLVisionConfig" : "InternVisionConfig",
+                 guesses);
         const u64 in = mul(internVit(vision, r, hf, t), shuffled(top, file));
         put(proj, "norm", mul(2, in));
         put(proj, "linear_1", linear(in, d, true));

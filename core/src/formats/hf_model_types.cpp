@@ -183,8 +183,8 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/qwen2.5-vl-7b-instruct"},
         {"qwen3_vl_text", "Qwen3VLTextConfig", decoder, &specs::kQwen3, "qwen3", nullptr,
          "reference/hf-configs-2026/qwen3-vl-8b-instruct"},
-        {"qwen3_vl_moe_text", "Qwen3VLMoeTextConfig", decoder, &specs::kQwen3Moe, "qwen3_moe", nullptr,
-         "reference/hf-configs-2026/qwen3-vl-30b-a3b-instruct"},
+        {"qwen3_vl_moe_text", "Qwen3VLMoeTextConfig", decoder, &specs::kQwen3Moe, "qwen3_moe",
+         nullptr, "reference/hf-configs-2026/qwen3-vl-30b-a3b-instruct"},
         // Vision-language wrappers: the vision tower and projector (hf_import_vision.cpp) and
         // the language model under text_config (or at the top level for Qwen2-VL).
         {"gemma3", "Gemma3Config", nullptr, nullptr, nullptr, "gemma3_text",

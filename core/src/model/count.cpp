@@ -167,9 +167,9 @@ ComponentCount latentAttention(const ModelConfig& c)
         // DeepSeek-V3.2 inference/model.py Indexer: wq_b, wk, k_norm (LayerNorm: weight and
         // bias), weights_proj.
         const IndexerConfig& ix = c.indexer;
-        const u64 perLayer = add(add(mul(m.q_lora_rank, mul(ix.heads, ix.head_dim)),
-                                     mul(c.d_model, ix.head_dim)),
-                                 add(mul(2, ix.head_dim), mul(c.d_model, ix.heads)));
+        const u64 perLayer =
+            add(add(mul(m.q_lora_rank, mul(ix.heads, ix.head_dim)), mul(c.d_model, ix.head_dim)),
+                add(mul(2, ix.head_dim), mul(c.d_model, ix.heads)));
         b.add("indexer", mul(perLayer, L));
     }
     return b.take();

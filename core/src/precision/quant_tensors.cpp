@@ -84,8 +84,7 @@ void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i
         if (c.indexer.heads > 0) {
             // DeepSeek-V3.2's lightning indexer (llama.cpp: indexer.*).
             const IndexerConfig& ix = c.indexer;
-            addMatrix(out, "indexer.attn_q_b.weight", m.q_lora_rank, mul(ix.heads, ix.head_dim),
-                      i);
+            addMatrix(out, "indexer.attn_q_b.weight", m.q_lora_rank, mul(ix.heads, ix.head_dim), i);
             addMatrix(out, "indexer.attn_k.weight", d, ix.head_dim, i);
             addVector(out, "indexer.k_norm", mul(2, ix.head_dim), i);
             addMatrix(out, "indexer.proj.weight", d, ix.heads, i);
