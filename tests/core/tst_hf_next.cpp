@@ -139,6 +139,35 @@ private slots:
         QVERIFY(count.checkpoint_extras.front().what.find("with copies") != std::string::npos);
     }
 
+    // FP8 checkpoints store one scale per 128×128 block of each FP8 weight. DeepSeek-R1: its
+    // published F32 tensors, 41,555,600, are the scales and the 59 routers' 256 biases, so the
+    // scales are 41,540,496. DeepSeek-V3.2-Exp's published total, 685,396,921,376, is
+    // DeepSeek-V3.2's 685,355,329,792 (model and MTP layer) plus its scales: 41,591,584 (824
+    // more per layer for the indexer's wq_b and wk, 62 layers).
+    void fp8ScalesLine_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<quint64>("scales");
+        QTest::newRow("deepseek-r1") << QStringLiteral("deepseek-r1")
+                                     << quint64(41555600 - 59 * 256);
+        QTest::newRow("deepseek-v3.2")
+            << QStringLiteral("deepseek-v3.2") << quint64(685396921376 - 685355329792);
+    }
+    void fp8ScalesLine()
+    {
+        QFETCH(QString, dir);
+        QFETCH(quint64, scales);
+        const ParamCount count = countParameters(load2026(dir.toStdString()).config);
+        quint64 found = 0;
+        for (const CheckpointExtra& e : count.checkpoint_extras) {
+            if (e.key == "fp8_scales") {
+                found = e.params;
+                QVERIFY(e.what.find("128×128") != std::string::npos);
+            }
+        }
+        QCOMPARE(found, scales);
+    }
+
     // Nemotron 3 Nano's hybrid_override_pattern: 23 "M", 6 "*", 23 "E"; every layer one RMSNorm
     // of 2688 and norm_f.
     void nemotronLayerKinds()

@@ -196,6 +196,10 @@ json modelConfigToJson(const ModelConfig& c)
     if (c.mtp_shared_embeddings) {
         j["mtp_shared_embeddings"] = true;
     }
+    if (c.fp8_block_rows != 0) {
+        j["fp8_block_rows"] = c.fp8_block_rows;
+        j["fp8_block_cols"] = c.fp8_block_cols;
+    }
     if (c.mlp_activation_params != 0) {
         j["mlp_activation_params"] = c.mlp_activation_params;
     }
@@ -270,6 +274,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "mtp_shared_embeddings",
                       "mtp_copies_unknown",
                       "mlp_activation_params",
+                      "fp8_block_rows",
+                      "fp8_block_cols",
                       "single",
                       "indexer",
                       "attention_output_gate",
@@ -352,6 +358,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readBool(j, "mtp_shared_embeddings", c.mtp_shared_embeddings, file, prefix);
     readBool(j, "mtp_copies_unknown", c.mtp_copies_unknown, file, prefix);
     readUInt(j, "mlp_activation_params", c.mlp_activation_params, file, prefix);
+    readUInt(j, "fp8_block_rows", c.fp8_block_rows, file, prefix);
+    readUInt(j, "fp8_block_cols", c.fp8_block_cols, file, prefix);
     if (const json* m = subObject(j, "single", {"attention_only", "mlp_only"}, file, prefix)) {
         const std::string p = joinPath(prefix, "single");
         readUInt(*m, "attention_only", c.single.attention_only, file, p);

@@ -53,6 +53,31 @@ std::string displayName(const json& j, const std::string& fallback)
     return fallback;
 }
 
+// quantization_config {"quant_method": "fp8", "weight_block_size": [rows, cols]}: the checkpoint
+// stores a scale per block of every FP8 weight (DeepSeek-V3, MiniMax-M2).
+void readFp8Blocks(const json& j, const std::string& file, ModelConfig& c)
+{
+    auto q = j.find("quantization_config");
+    if (q == j.end() || !q->is_object()) {
+        return;
+    }
+    if (getOptString(*q, "quant_method", file, "quantization_config").value_or("") != "fp8") {
+        return;
+    }
+    auto b = q->find("weight_block_size");
+    if (b == q->end() || b->is_null()) {
+        return;
+    }
+    if (!b->is_array() || b->size() != 2 || !(*b)[0].is_number_unsigned() ||
+        !(*b)[1].is_number_unsigned() || (*b)[0].get<std::uint64_t>() == 0 ||
+        (*b)[1].get<std::uint64_t>() == 0) {
+        throw InputError(file, "quantization_config.weight_block_size",
+                         "must be two positive integers (got " + b->dump() + ")");
+    }
+    c.fp8_block_rows = (*b)[0].get<std::uint64_t>();
+    c.fp8_block_cols = (*b)[1].get<std::uint64_t>();
+}
+
 } // namespace
 
 const std::vector<std::string>& supportedHfModelTypes()
@@ -129,6 +154,7 @@ HfImport importHfConfig(const json& j, const std::string& file)
             c.tied_head = *tie;
         }
     }
+    readFp8Blocks(j, file, c);
     if (mm) {
         hf::importVision(j, mm->type, file, c, out.guesses);
     } else if (j.contains("vision_config") || j.contains("audio_config")) {

@@ -229,6 +229,11 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
     }
     ck.range("norms_per_block", c.norms_per_block, 0, Limits::maxNormsPerBlock);
     ck.range("mlp_activation_params", c.mlp_activation_params, 0, 16);
+    ck.range("fp8_block_rows", c.fp8_block_rows, 0, Limits::maxDff);
+    ck.range("fp8_block_cols", c.fp8_block_cols, 0, Limits::maxDff);
+    if ((c.fp8_block_rows == 0) != (c.fp8_block_cols == 0)) {
+        ck.add("fp8_block_rows", "and fp8_block_cols are both 0 or both positive");
+    }
     ck.range("position_offset", c.position_offset, 0, 1u << 20);
     if (c.position != PositionKind::Learned && c.position_offset != 0) {
         ck.add("position_offset", "is only used with learned position embeddings");

@@ -246,6 +246,11 @@ struct ModelConfig {
     // Layers with another token mixer (kind None: every layer attends) and shared blocks.
     MixerLayers mixer;
     SharedBlocks shared;
+    // FP8 checkpoints (quantization_config quant_method "fp8", weight_block_size [rows, cols]):
+    // every FP8 weight matrix is stored with one scale per block (weight_scale_inv), tensors the
+    // model's count does not hold; shown as a checkpoint line. 0: not an FP8 block checkpoint.
+    std::uint64_t fp8_block_rows = 0;
+    std::uint64_t fp8_block_cols = 0;
     // Single-block layers (Nemotron-H) and the sparse-attention indexer (DeepSeek-V3.2, GLM-5).
     SingleBlockLayers single;
     IndexerConfig indexer;
