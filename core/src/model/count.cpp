@@ -5,8 +5,8 @@
 #include "llmsizer/model/count.h"
 
 #include "llmsizer/model/mixer.h"
-#include "precision/quant_tensors.h"
 #include "llmsizer/text/checked.h"
+#include "precision/quant_tensors.h"
 
 #include <algorithm>
 #include <atomic>
@@ -195,7 +195,7 @@ CheckpointExtra mtpExtra(const ModelConfig& c, u64 params)
         break;
     case MtpCopies::Unknown:
         what += "; whether the checkpoint also stores copies of the embedding and head "
-                "(+2·V·d per layer) is not known for this family";
+                "(+2*V*d per layer) is not known for this family";
         break;
     }
     return {"mtp", what, params};
@@ -404,10 +404,10 @@ ParamCount countParameters(const ModelConfig& c)
     }
     if (c.fp8_block_rows > 0 && c.fp8_block_cols > 0) {
         r.checkpoint_extras.push_back(
-            {"fp8_scales", "FP8 block scales: one per " + std::to_string(c.fp8_block_rows) + "×" +
-                               std::to_string(c.fp8_block_cols) +
-                               " block of each FP8 weight (weight_scale_inv)" +
-                               (c.mtp_layers > 0 ? ", the MTP layers' included" : ""),
+            {"fp8_scales",
+             "FP8 block scales: one per " + std::to_string(c.fp8_block_rows) + "x" +
+                 std::to_string(c.fp8_block_cols) + " block of each FP8 weight (weight_scale_inv)" +
+                 (c.mtp_layers > 0 ? ", the MTP layers' included" : ""),
              fp8Scales(c)});
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.
