@@ -222,10 +222,13 @@ void SummaryPanel::refresh()
     QList<FigureGrid::Entry> entries;
     for (const Figure& f : order) {
         const QString k = QString::fromLatin1(f.key);
-        if (k == QLatin1String("extras") && count.checkpoint_extras.empty()) {
+        // The checkpoint's extra tensors get their own row; in presentation mode's narrow
+        // columns they go to the total's tooltip instead.
+        if (k == QLatin1String("extras") && (count.checkpoint_extras.empty() || m_compact)) {
             continue;
         }
-        const QString tip = k == QLatin1String("total")    ? totalTip
+        const QString tip = k == QLatin1String("total")
+                                ? totalTip + (m_compact ? extrasTip : QString())
                             : k == QLatin1String("extras") ? extrasTip
                                                            : QString();
         entries.append({k, f.name, text.value(k), QColor(),

@@ -201,31 +201,6 @@ CheckpointExtra mtpExtra(const ModelConfig& c, u64 params)
     return {"mtp", what, params};
 }
 
-// FP8 block scales (weight_scale_inv): one per rows×cols block of every FP8 weight matrix of the
-// decoder layers (not the embedding, the head, the router or the indexer's weights_proj, which
-// stay in higher precision), and of each MTP layer (the last layer's matrices again).
-// DeepSeek-V3: 3 dense layers of 35,640, 58 MoE layers and the MTP layer of 702,264 each:
-// 41,540,496, the F32 tensors of its published checkpoint less the routers' biases.
-u64 fp8Scales(const ModelConfig& c)
-{
-    const u64 br = c.fp8_block_rows;
-    const u64 bc = c.fp8_block_cols;
-    u64 all = 0;
-    u64 last = 0;
-    for (const quant::Tensor& t : quant::tensorsOf(c, false)) {
-        if (t.layer < 0 || t.cat == quant::Cat::Unquantized || t.rows <= 1 ||
-            t.name.find("indexer.proj") != std::string::npos) {
-            continue;
-        }
-        const u64 blocks = mul(t.count, mul((t.rows + br - 1) / br, (t.cols + bc - 1) / bc));
-        all = add(all, blocks);
-        if (static_cast<u64>(t.layer) + 1 == c.n_layers) {
-            last = add(last, blocks);
-        }
-    }
-    return add(all, mul(c.mtp_layers, last));
-}
-
 } // namespace
 
 InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
@@ -408,7 +383,7 @@ ParamCount countParameters(const ModelConfig& c)
              "FP8 block scales: one per " + std::to_string(c.fp8_block_rows) + "x" +
                  std::to_string(c.fp8_block_cols) + " block of each FP8 weight (weight_scale_inv)" +
                  (c.mtp_layers > 0 ? ", the MTP layers' included" : ""),
-             fp8Scales(c)});
+             fp8BlockScales(c)});
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.
     const u64 idle =

@@ -81,6 +81,11 @@ struct ParamCount {
     std::uint64_t params(Component c) const { return get(c).params; }
 };
 
+// FP8 block scales (weight_scale_inv) an FP8 checkpoint stores: one per fp8_block_rows ×
+// fp8_block_cols block of every FP8 weight matrix of the decoder layers and MTP layers
+// (count_fp8.cpp); 0 when the configuration is not an FP8 block checkpoint.
+std::uint64_t fp8BlockScales(const ModelConfig& config);
+
 // Thrown by requireValid and countParameters for a configuration that fails validate().
 class InvalidConfigError : public std::invalid_argument {
 public:
