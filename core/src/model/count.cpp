@@ -6,7 +6,6 @@
 
 #include "llmsizer/model/mixer.h"
 #include "llmsizer/text/checked.h"
-#include "precision/quant_tensors.h"
 
 #include <algorithm>
 #include <atomic>
