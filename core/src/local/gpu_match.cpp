@@ -41,8 +41,9 @@ constexpr PciEntry kPciIds[] = {
 };
 
 // Names for cards the catalog does not have, when the driver gives none (amdgpu has no name
-// file on consumer cards): pci.ids 1002:744c "Navi 31 [Radeon RX 7900 XT/7900 XTX]", told apart
-// by their memory (AMD's specifications: XTX 24 GB, XT 20 GB, GRE 16 GB).
+// file on consumer cards; i915 none at all): pci.ids 1002:744c "Navi 31 [Radeon RX 7900
+// XT/7900 XTX]", told apart by their memory (AMD's specifications: XTX 24 GB, XT 20 GB, GRE
+// 16 GB), and 8086:a780 "Raptor Lake-S GT1 [UHD Graphics 770]".
 struct PciName {
     const char* pci_id;
     u64 gib; // 0: any
@@ -53,6 +54,7 @@ constexpr PciName kPciNames[] = {
     {"1002:744c", 20, "AMD Radeon RX 7900 XT"},
     {"1002:744c", 16, "AMD Radeon RX 7900 GRE"},
     {"1002:744c", 0, "AMD Navi 31 (Radeon RX 7900 XT/7900 XTX)"},
+    {"8086:a780", 0, "Intel UHD Graphics 770"}, // Raptor Lake-S GT1 [UHD Graphics 770]
 };
 
 // Names nvidia-smi gives that leave out a word of the catalog's name.
@@ -120,7 +122,8 @@ std::string gibText(u64 bytes)
 
 void matchOne(DetectedGpu& g, const GpuCatalog& catalog)
 {
-    if (g.name.empty()) {
+    const bool named = !g.name.empty();
+    if (!named) {
         const u64 gib = (g.memory_bytes + (1ull << 29)) >> 30;
         for (const PciName& n : kPciNames) {
             if (g.pci_id == n.pci_id && (n.gib == 0 || n.gib == gib)) {
@@ -181,6 +184,9 @@ void matchOne(DetectedGpu& g, const GpuCatalog& catalog)
     }
     if (best != nullptr) {
         g.catalog_id = best->id;
+        if (!named) {
+            g.name = best->name; // the driver gave no name; the PCI id did
+        }
         g.match = how + (g.memory_bytes != 0 ? " and memory (" + gibText(g.memory_bytes) +
                                                    " of " + gibText(best->memory_bytes) + ")"
                                              : std::string());
@@ -212,7 +218,7 @@ void matchGpus(std::vector<DetectedGpu>& gpus, const GpuCatalog& catalog)
 GpuSpec customGpu(const DetectedGpu& gpu)
 {
     GpuSpec s;
-    std::string id = "detected";
+    std::string id = "detected-";
     for (char c : gpu.name) {
         const bool alnum = std::isalnum(static_cast<unsigned char>(c)) != 0;
         if (alnum) {

@@ -3,6 +3,7 @@
 #include "llmsizer/local/local_runs.h"
 
 #include "llmsizer/model/count.h"
+#include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
 #include <algorithm>
@@ -25,7 +26,7 @@ const RuntimeProfile* findRuntime(std::string_view id)
 
 std::string tokens(u64 n)
 {
-    return text::fixed(static_cast<double>(n), 0);
+    return withThousands(n);
 }
 
 } // namespace

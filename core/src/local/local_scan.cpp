@@ -67,7 +67,7 @@ std::string identity(std::string name)
 std::vector<std::string> identities(const LocalCopy& c)
 {
     std::vector<std::string> out;
-    for (const std::string& n : {c.source_repo, c.header_name}) {
+    for (const std::string& n : {c.source_repo, c.header_name, c.name}) {
         const std::string id = identity(n);
         if (!id.empty() && std::find(out.begin(), out.end(), id) == out.end()) {
             out.push_back(id);
@@ -91,6 +91,11 @@ std::string displayName(const LocalModel& m)
     for (const LocalCopy& c : m.copies) {
         if (c.store == StoreKind::HuggingFace && c.error.empty() && !c.source_repo.empty()) {
             return c.source_repo;
+        }
+    }
+    for (const LocalCopy& c : m.copies) {
+        if (c.store == StoreKind::Ollama) {
+            return c.name; // "llava:7b", as `ollama list` names it
         }
     }
     for (const LocalCopy& c : m.copies) {
@@ -236,8 +241,13 @@ LocalScan scanStores(const std::vector<ModelStore>& stores, const ScanLimits& li
         std::stable_sort(m.copies.begin(), m.copies.end(), primaryBefore);
         m.name = displayName(m);
     }
-    std::sort(models.begin(), models.end(), [](const LocalModel& a, const LocalModel& b) {
-        return a.name < b.name;
+    const auto folded = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(),
+                       [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+        return s;
+    };
+    std::sort(models.begin(), models.end(), [&folded](const LocalModel& a, const LocalModel& b) {
+        return folded(a.name) < folded(b.name);
     });
     out.models = std::move(models);
     return out;

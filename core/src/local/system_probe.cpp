@@ -179,7 +179,23 @@ void readNvidiaSmi(const ProbeOptions& o, SystemInfo& info)
     if (!o.run_nvidia_smi) {
         return;
     }
-    const fs::path smi = detail::findOnPath("nvidia-smi", o.env);
+    // PATH's folders under the root: a fake root brings its own nvidia-smi, and the real one
+    // is never run for it.
+    std::map<std::string, std::string> env = o.env;
+    if (const auto path = env.find("PATH"); path != env.end() && o.root != fs::path("/")) {
+        std::string rooted;
+        std::size_t pos = 0;
+        while (pos <= path->second.size()) {
+            const std::size_t end = std::min(path->second.find(':', pos), path->second.size());
+            const std::string dir = path->second.substr(pos, end - pos);
+            pos = end + 1;
+            if (!dir.empty() && dir.front() == '/') {
+                rooted += (rooted.empty() ? "" : ":") + detail::underRoot(o.root, dir).string();
+            }
+        }
+        path->second = rooted;
+    }
+    const fs::path smi = detail::findOnPath("nvidia-smi", env);
     if (smi.empty()) {
         return; // no NVIDIA driver tools: the /proc and /sys entries still name the cards
     }
@@ -191,8 +207,11 @@ void readNvidiaSmi(const ProbeOptions& o, SystemInfo& info)
         return;
     }
     if (r.timed_out) {
+        const int ms = o.command_timeout_ms;
         info.notes.push_back(smi.string() + ": gave no answer within " +
-                             std::to_string(o.command_timeout_ms / 1000) + " s and was stopped");
+                             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s"
+                                             : std::to_string(ms) + " ms") +
+                             " and was stopped");
         return;
     }
     if (r.exit_code != 0) {

@@ -16,7 +16,9 @@ namespace llmsizer {
 
 struct ProbeOptions {
     std::filesystem::path root = "/";          // stands for "/" (llm-sizer-cli --sysroot)
-    std::map<std::string, std::string> env;    // PATH is searched for nvidia-smi
+    // PATH is searched for nvidia-smi, its folders taken under `root` (a fake root brings its
+    // own nvidia-smi, say ROOT/usr/bin/nvidia-smi, and the machine's is not run for it).
+    std::map<std::string, std::string> env;
     bool run_nvidia_smi = true;                // false: never start a program
     int command_timeout_ms = 5000;             // nvidia-smi is killed after this long
 };
