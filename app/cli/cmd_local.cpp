@@ -51,9 +51,11 @@ int runLocal(const QStringList& args)
               padLeft("parameters", 17) + "  " + padRight("quant, bpw", 18) +
               padLeft("disk GB", 9) + padLeft("context", 10));
     for (const LocalModel& m : scan.models) {
-        for (std::size_t i = 0; i < m.copies.size(); ++i) {
-            const LocalCopy& c = m.copies[i];
-            printLine(copyLine(i == 0 ? safe(m.name) : "  also " + safe(c.name), c));
+        if (m.copies.size() > 1) {
+            printLine(safe(m.name) + " (" + std::to_string(m.copies.size()) + " copies)");
+        }
+        for (const LocalCopy& c : m.copies) {
+            printLine(copyLine(m.copies.size() > 1 ? "  " + safe(c.name) : safe(m.name), c));
             printLine("    " + safe(c.location) +
                       (c.revision.empty() ? "" : " (revision " + safe(c.revision) + ")"));
             if (!c.error.empty()) {

@@ -73,7 +73,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
             j["note"] = r ? r->note : std::string();
             rows.push_back(std::move(j));
             const auto safe = [](const std::string& s) { return terminalSafe(s, false); };
-            std::string line = padRight(safe(c.name), 36) +
+            std::string line = padRight(safe(c.name) + " ", 40) +
                                padRight(std::string(storeKindId(c.store)), 10) +
                                padRight(run.runtime.label, 13) +
                                padRight(c.quantization.empty() ? "-" : safe(c.quantization), 11);
@@ -84,13 +84,16 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
                     r->verdict == RunVerdict::Offload
                         ? std::to_string(r->gpu_layers) + "/" + std::to_string(r->layers)
                         : "-";
+                const auto col = [](const std::string& v, std::size_t w) {
+                    return padLeft(" " + v, w);
+                };
                 line += padRight(std::string(runVerdictKey(r->verdict)), 9) +
-                        padLeft(r->gpus == 0 ? "-" : std::to_string(r->gpus), 5) +
-                        padLeft(layers, 8) + padLeft(gb(r->bytes_per_gpu), 8) +
-                        padLeft(gb(r->ram_bytes), 8) + padLeft(withThousands(run.runtime.context), 10) +
-                        padLeft(r->max_context == 0 ? "-" : withThousands(r->max_context), 10) +
-                        padLeft(perSecond(r->decode_tokens_per_s), 8) +
-                        padLeft(perSecond(r->prefill_tokens_per_s), 9);
+                        col(r->gpus == 0 ? "-" : std::to_string(r->gpus), 5) + col(layers, 8) +
+                        col(gb(r->bytes_per_gpu), 8) + col(gb(r->ram_bytes), 8) +
+                        col(withThousands(run.runtime.context), 10) +
+                        col(r->max_context == 0 ? "-" : withThousands(r->max_context), 10) +
+                        col(perSecond(r->decode_tokens_per_s), 8) +
+                        col(perSecond(r->prefill_tokens_per_s), 9);
             }
             lines.push_back(line);
         }
@@ -110,7 +113,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
     printLine(std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
               (q.hardware.ram_bytes > 0 ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
               "; each model with its store's runtime, in its file's quantization");
-    printLine(padRight("model", 36) + padRight("store", 10) + padRight("runtime", 13) +
+    printLine(padRight("model", 40) + padRight("store", 10) + padRight("runtime", 13) +
               padRight("quant", 11) + padRight("verdict", 9) + padLeft("GPUs", 5) +
               padLeft("layers", 8) + padLeft("GB/GPU", 8) + padLeft("RAM GB", 8) +
               padLeft("context", 10) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +

@@ -83,9 +83,9 @@ int runSystem(const QStringList& args)
         printLine("GPU     " + safe(g.name) + ", " + memory +
                   (g.bus_id.empty() ? "" : ", bus " + g.bus_id) +
                   (g.pci_id.empty() ? "" : ", PCI " + g.pci_id) + " (" + safe(g.source) + ")");
-        printLine("        " + (g.catalog_id.empty() ? std::string("not in the catalog")
-                                                     : "catalog: " + g.catalog_id + ", by") +
-                  " " + safe(g.match));
+        printLine("        " + (g.catalog_id.empty() ? safe(g.match)
+                                                     : "catalog GPU " + g.catalog_id +
+                                                           ", matched by " + safe(g.match)));
     }
     printLine("Runs on " + machineLine(machine));
     for (const std::string& n : machine.notes) {

@@ -126,6 +126,19 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
     try {
         RunRow row = evaluate(out.runtime);
         if (copy.format == "safetensors" && row.verdict == RunVerdict::No) {
+            // vLLM refuses a max_model_len whose KV cache does not fit: the largest that does.
+            StoreRuntime shorter = out.runtime;
+            shorter.context = 1;
+            const RunRow one = evaluate(shorter);
+            if (one.verdict != RunVerdict::No && one.max_context > 0) {
+                shorter.context = one.max_context;
+                shorter.context_source = "the largest max_model_len that fits (the trained " +
+                                         tokens(out.runtime.context) + " does not)";
+                out.runtime = shorter;
+                row = evaluate(shorter);
+            }
+        }
+        if (copy.format == "safetensors" && row.verdict == RunVerdict::No) {
             // vLLM keeps everything on the GPUs; transformers can put layers in RAM.
             const StoreRuntime tf = storeRuntime(copy, base.hardware, env, true);
             RunRow other = evaluate(tf);
