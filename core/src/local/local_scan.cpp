@@ -148,7 +148,11 @@ void describeCopy(LocalCopy& copy, const Checkpoint& c)
             copy.quantization = most->dtype;
         }
     }
-    copy.header_name = c.model_name;
+    // general.name names the model; a config.json's name is only its architecture's
+    // ("LlamaForCausalLM"), shared by unrelated models, so it names nothing here.
+    if (c.format == CheckpointFormat::Gguf) {
+        copy.header_name = c.model_name;
+    }
     if (c.inferred) {
         copy.config = c.inferred;
         copy.context_length = c.inferred->context_length;

@@ -63,7 +63,7 @@ struct LocalCopy {
     // From the headers (when `error` is empty).
     std::string format;       // "safetensors", "gguf"
     std::string architecture; // GGUF general.architecture or config.json model_type
-    std::string header_name;  // GGUF general.name, or the config's name
+    std::string header_name;  // GGUF general.name ("" for safetensors)
     std::string source_repo;  // GGUF general.source.huggingface.repository, or the HF repo
     std::uint64_t params = 0;       // exact, from the tensors
     std::uint64_t weight_bytes = 0; // bytes of those parameters
