@@ -23,7 +23,7 @@ std::string copyLine(const std::string& first, const LocalCopy& c)
     if (c.bpw) {
         quant += " " + text::fixed(*c.bpw, 2);
     }
-    return padRight(first, 44) + padRight(std::string(storeKindId(c.store)), 10) +
+    return padRight(first, 43) + " " + padRight(std::string(storeKindId(c.store)), 10) +
            padRight(c.architecture.empty() ? "-" : safe(c.architecture), 14) +
            padLeft(c.error.empty() ? withThousands(c.params) : "-", 17) + "  " +
            padRight(quant, 18) + padLeft(gbText(c.disk_bytes), 9) +

@@ -12,7 +12,7 @@
 int main(int argc, char** argv)
 {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: make_fixtures DIR stores|many N|machine "
+        std::fprintf(stderr, "usage: make_fixtures DIR stores|showcase|many N|machine "
                              "rtx4090|mixed|rx7900xtx|nogpu\n");
         return 2;
     }
@@ -20,6 +20,8 @@ int main(int argc, char** argv)
     const std::string what = argv[2];
     if (what == "stores") {
         testsupport::buildTestStores(dir);
+    } else if (what == "showcase") {
+        testsupport::buildShowcaseStores(dir);
     } else if (what == "many" && argc > 3) {
         testsupport::buildManyStores(dir, std::atoi(argv[3]));
     } else if (what == "machine" && argc > 3) {

@@ -336,6 +336,65 @@ void buildTestStores(const std::string& home)
               "{\"etag\":\"\\\"" + hexName(7, 64) + "\\\"\"}");
 }
 
+namespace {
+
+TinyLlama shape(std::uint64_t d, std::uint64_t layers, std::uint64_t heads, std::uint64_t kv,
+                std::uint64_t ff, std::uint64_t vocab, std::uint64_t context)
+{
+    TinyLlama s;
+    s.d = d;
+    s.layers = layers;
+    s.heads = heads;
+    s.kv_heads = kv;
+    s.ff = ff;
+    s.vocab = vocab;
+    s.context = context;
+    return s;
+}
+
+} // namespace
+
+void buildShowcaseStores(const std::string& home)
+{
+    buildTestStores(home);
+    const fs::path lms = fs::path(home) / ".lmstudio" / "models";
+    writeLlamaGguf((lms / "lmstudio-community" / "Mistral-7B-Instruct-v0.3-GGUF" /
+                    "Mistral-7B-Instruct-v0.3-Q8_0.gguf")
+                       .string(),
+                   "Mistral 7B Instruct v0.3", shape(4096, 32, 32, 8, 14336, 32768, 32768), true);
+    writeLlamaGguf(
+        (lms / "TheBloke" / "Llama-2-13B-chat-GGUF" / "llama-2-13b-chat.Q8_0.gguf").string(),
+        "Llama 2 13B Chat", shape(5120, 40, 40, 40, 13824, 32000, 4096), true);
+    const TinyLlama tiny = shape(2048, 22, 32, 4, 5632, 32000, 2048);
+    writeLlamaGguf((fs::path(home) / ".cache" / "llama.cpp" /
+                    "TinyLlama_TinyLlama-1.1B-Chat-v1.0-GGUF_tinyllama-1.1b-chat-v1.0.f16.gguf")
+                       .string(),
+                   "TinyLlama 1.1B Chat v1.0", tiny, false);
+    {
+        HfRepo repo(home, "TinyLlama/TinyLlama-1.1B-Chat-v1.0", 9);
+        repo.addText("config.json", llamaConfig(tiny));
+        repo.addSafetensors("model.safetensors", llamaTensors(shapeOf(tiny)));
+    }
+    {
+        OllamaModel m(home, 10);
+        m.addGguf("model", llamaGguf("CodeLlama", shape(4096, 32, 32, 32, 11008, 32016, 16384), true));
+        m.addText("params", "{\"stop\":[\"[INST]\"]}");
+        m.write("codellama", "7b");
+    }
+    {
+        OllamaModel m(home, 11);
+        m.addGguf("model", llamaGguf("Meta Llama 3 8B Instruct",
+                                     shape(4096, 32, 32, 8, 14336, 128256, 8192), true));
+        m.write("llama3", "8b");
+    }
+    {
+        OllamaModel m(home, 12);
+        m.addGguf("model", llamaGguf("Meta Llama 3.1 70B Instruct",
+                                     shape(8192, 80, 64, 8, 28672, 128256, 131072), true));
+        m.write("llama3.1", "70b-instruct-q8_0");
+    }
+}
+
 void buildManyStores(const std::string& home, int count)
 {
     for (int i = 0; i < count; ++i) {

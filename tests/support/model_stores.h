@@ -43,6 +43,12 @@ std::string hfRepoDir(const std::string& home, const std::string& repo);
 // The snapshot commit the test layout's refs/main name.
 inline constexpr const char* kHfCommit = "5206a32e0bd3067aef1ce90f5528ade7d866253f";
 
+// The test layout and six more real models (a dozen in all, one of them in two stores), for the
+// screenshots of My models: Mistral-7B-Instruct-v0.3 and Llama-2-13B-chat in LM Studio,
+// TinyLlama-1.1B-Chat in llama.cpp's cache and the Hugging Face cache, codellama:7b, llama3:8b
+// and llama3.1:70b in Ollama.
+void buildShowcaseStores(const std::string& home);
+
 // `count` small models spread over the four stores (a store of a few hundred models for the
 // local_scan benchmark and the screenshots).
 void buildManyStores(const std::string& home, int count);

@@ -5,8 +5,12 @@
 #include "ui/shell/theme.h"
 #include "ui/shell/windowsize.h"
 #include "ui/state/comparisonmodel.h"
+#include "ui/state/modelmime.h"
 
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QEvent>
 #include <QMenu>
 #include <QMenuBar>
@@ -19,6 +23,7 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
       m_panel(new ComparePanel(comparison, current, this))
 {
     setCentralWidget(m_panel);
+    setAcceptDrops(true);
     QMenu* menu = menuBar()->addMenu(tr("&Comparison"));
     menu->addAction(tr("Add &Current Configuration"), m_panel, [this] {
         const QString error = m_comparison->addCurrent();
@@ -51,6 +56,26 @@ void CompareWindow::addActionsTo(QMenu* menu)
         present();
     });
     add->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+}
+
+void CompareWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(kModelMimeType)) {
+        event->acceptProposedAction();
+    }
+}
+
+void CompareWindow::dropEvent(QDropEvent* event)
+{
+    const std::optional<SessionModel> model = modelFromMime(event->mimeData());
+    if (!model) {
+        return;
+    }
+    event->acceptProposedAction();
+    const QString error = m_comparison->add(*model);
+    if (!error.isEmpty()) {
+        QMessageBox::information(this, tr("Not added"), error);
+    }
 }
 
 void CompareWindow::present()

@@ -26,6 +26,9 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // A model dragged from My models is added to the comparison.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void followPalette();

@@ -10,6 +10,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/local/localmodelsview.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
@@ -26,6 +27,8 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
+#include "ui/state/localmodelsmodel.h"
+#include "ui/state/qstrings.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
@@ -78,6 +81,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
       m_hardwareView(new HardwareView(model, m_hardware, this)),
+      m_local(new LocalModelsModel(model, m_hardware, this)),
+      m_localView(new LocalModelsView(m_local, this)),
       m_history(new EditHistory(model, this)),
       m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
@@ -111,6 +116,9 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     m_hardwareView->setObjectName(QStringLiteral("hardware"));
     tabs->addTab(m_hardwareView, tr("My hardware"));
     tabs->setTabToolTip(1, tr("Every model and precision on your GPUs: fits, context, speed"));
+    m_localView->setObjectName(QStringLiteral("models"));
+    tabs->addTab(m_localView, tr("My models"));
+    tabs->setTabToolTip(2, tr("The models already on this machine's disk, and how each runs here"));
     m_explore->addTabs(tabs);
     split->addWidget(tabs);
     split->setStretchFactor(0, 0);
@@ -144,7 +152,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     // hardware lists every model, so it takes the whole width instead.
     const auto showConfig = [this, scroll] {
         scroll->setVisible(!m_explore->presentation()->isOn() &&
-                           m_tabs->currentWidget() != m_hardwareView);
+                           m_tabs->currentWidget() != m_hardwareView &&
+                           m_tabs->currentWidget() != m_localView);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
     connect(m_explore->presentation(), &Presentation::toggled, this,
@@ -187,6 +196,38 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         }
     });
     connect(m_memory, &MemoryPanel::customGpusRequested, this, &MainWindow::showGpuEditor);
+    connect(m_localView, &LocalModelsView::openCopy, this,
+            [this](qulonglong index, qulonglong copy, bool show) {
+                const QString error = openLocalCopy(index, copy, show);
+                if (!error.isEmpty()) {
+                    QMessageBox::warning(this, tr("Cannot open the model"), error);
+                }
+            });
+    connect(m_localView, &LocalModelsView::useMachineRequested, this,
+            &MainWindow::useDetectedMachine);
+    connect(m_localView, &LocalModelsView::addFolderRequested, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Add a folder of models"));
+        if (dir.isEmpty()) {
+            return;
+        }
+        QStringList folders = m_local->folders();
+        if (!folders.contains(dir)) {
+            folders << dir;
+            m_local->setFolders(folders);
+            m_local->refresh();
+            if (m_persistent) {
+                m_settings->setLocalFolders(folders);
+            }
+        }
+    });
+    // The machine found at start goes into My hardware when the settings held none, or held
+    // the machine detected last time.
+    connect(m_local, &LocalModelsModel::systemDetected, this, [this] {
+        if (m_detectOnStart || m_hardware->choice().detected) {
+            m_detectOnStart = false;
+            useDetectedMachine();
+        }
+    });
     updateTitle();
     followPalette();
 }
@@ -248,7 +289,9 @@ void MainWindow::openInOverview(const QString& presetId, const QString& precisio
 
 void MainWindow::restoreSettings()
 {
+    m_detectOnStart = m_settings->hardware().isEmpty();
     m_hardware->setChoice(HardwareChoice::fromStrings(m_settings->hardware()));
+    m_local->setFolders(m_settings->localFolders());
     m_model->setDisplayOptions(m_settings->displayOptions());
     m_memory->setLogScale(m_settings->logScale());
     m_chart->setKind(ParameterChart::kindFromName(m_settings->overviewChart()));
@@ -302,6 +345,56 @@ void MainWindow::followPalette()
     m_chart->setDark(dark);
     m_memory->chart()->setDark(dark);
     m_hardwareView->setDark(dark);
+    m_localView->setDark(dark);
+}
+
+QString MainWindow::openLocalCopy(std::size_t model, std::size_t copy, bool show)
+{
+    const LocalCopy* c = m_local->copy(model, copy);
+    if (c == nullptr) {
+        return tr("That model is no longer in the list");
+    }
+    if (!c->error.empty()) {
+        return qs(c->error);
+    }
+    Checkpoint checkpoint;
+    try {
+        InspectOptions options;
+        options.header_only = true;
+        checkpoint = inspectCheckpoint(c->open_path, options);
+    } catch (const std::exception& e) {
+        return qs(e.what());
+    }
+    const std::string& name = m_local->scan().models[model].name;
+    const QString label = qs(name) + QStringLiteral(" (") + qs(std::string(storeKindLabel(c->store))) +
+                          (c->quantization.empty() ? QString() : QStringLiteral(", ") + qs(c->quantization)) +
+                          QStringLiteral(")");
+    if (!m_model->loadCheckpoint(checkpoint, label)) {
+        return label + QStringLiteral(": ") + issuesText(m_model->issues(), QStringLiteral("; "));
+    }
+    if (show) {
+        m_tabs->setCurrentIndex(0);
+    }
+    return {};
+}
+
+bool MainWindow::useDetectedMachine()
+{
+    const DetectedMachine& m = m_local->machine();
+    if (!m.has_gpu) {
+        return false;
+    }
+    HardwareChoice ch = m_hardware->choice();
+    // A GPU the catalog does not know stays as it was: My models names it, Custom GPUs adds it.
+    if (m_model->gpuCatalog().find(m.hardware.gpu.id) != nullptr && !m.hardware.gpu.user) {
+        ch.gpu = qs(m.hardware.gpu.id);
+        ch.gpus = m.hardware.gpus;
+    }
+    ch.ram_bytes = m.hardware.ram_bytes;
+    ch.ram_bandwidth_gb_s = m.hardware.ram_bandwidth_gb_s;
+    ch.detected = true;
+    m_hardware->setChoice(ch);
+    return true;
 }
 
 void MainWindow::updateTitle()
