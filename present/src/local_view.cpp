@@ -58,6 +58,17 @@ std::string runsText(const LocalRun& run)
     return t + " (" + run.runtime.label + ")";
 }
 
+// An error cut to a cell's width at a space (the tooltip has it whole).
+std::string shortError(const std::string& error)
+{
+    constexpr std::size_t kMax = 48;
+    if (error.size() <= kMax) {
+        return error;
+    }
+    const std::size_t space = error.rfind(' ', kMax);
+    return error.substr(0, space == std::string::npos || space < 16 ? kMax : space) + " …";
+}
+
 std::string quantText(const LocalCopy& c)
 {
     if (c.quantization.empty()) {
@@ -98,7 +109,7 @@ LocalRowView copyRow(const LocalScan& scan, std::size_t m, std::size_t k, const 
     set(LocalColumn::Context, c.context_length == 0 ? "–" : withThousands(c.context_length),
         static_cast<double>(c.context_length));
     // Verdicts sort from the best (one GPU) to the worst; copies without one last.
-    set(LocalColumn::Runs, row.error ? "✗ " + c.error : runsText(run),
+    set(LocalColumn::Runs, row.error ? "✗ " + shortError(c.error) : runsText(run),
         run.row ? static_cast<double>(run.row->verdict) : 9.0);
     std::string tip = c.name + "\n" + c.location;
     if (!c.revision.empty()) {

@@ -231,7 +231,7 @@ private slots:
             "broken:latest                               ollama    -                          "
             "   -  -                      0.00         -",
             "    HOME/.ollama/models/manifests/registry.ollama.ai/library/broken/latest",
-            "    error: its model blob blobs/sha256-<sha> is missing",
+            "    error: its model blob is missing (blobs/sha256-<sha>)",
             "    note: blobs/sha256-<sha> (model layer, 4,661,211,424 bytes) is missing",
             // 7,160,348,672 bytes of Q8_0 Llama-2-7B + a 9,609,216-byte projector.
             "llava:7b                                    ollama    llama             "

@@ -173,8 +173,8 @@ private slots:
         const LocalModel* broken = findModel(m_scan, "broken:latest");
         QVERIFY(broken != nullptr);
         const LocalCopy& b = broken->primary();
-        QVERIFY(b.error.starts_with("its model blob blobs/sha256-"));
-        QVERIFY(b.error.ends_with(" is missing"));
+        QVERIFY(b.error.starts_with("its model blob is missing (blobs/sha256-"));
+        QVERIFY(b.error.ends_with(")"));
         QCOMPARE(b.problems.size(), 1u);
         QVERIFY(b.problems[0].ends_with(" (model layer, 4,661,211,424 bytes) is missing"));
         QCOMPARE(roles(b), (std::vector<std::string>{"weights (missing)"}));

@@ -67,15 +67,23 @@ void CompareWindow::dragEnterEvent(QDragEnterEvent* event)
 
 void CompareWindow::dropEvent(QDropEvent* event)
 {
-    const std::optional<SessionModel> model = modelFromMime(event->mimeData());
-    if (!model) {
+    if (!event->mimeData()->hasFormat(kModelMimeType)) {
         return;
     }
     event->acceptProposedAction();
-    const QString error = m_comparison->add(*model);
+    const QString error = addDropped(event->mimeData());
     if (!error.isEmpty()) {
         QMessageBox::information(this, tr("Not added"), error);
     }
+}
+
+QString CompareWindow::addDropped(const QMimeData* mime)
+{
+    const std::optional<SessionModel> model = modelFromMime(mime);
+    if (!model) {
+        return tr("The dropped model has no configuration that can be compared");
+    }
+    return m_comparison->add(*model);
 }
 
 void CompareWindow::present()

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 
 class QMenu;
+class QMimeData;
 
 namespace llmsizer::ui {
 
@@ -23,6 +24,8 @@ public:
     void addActionsTo(QMenu* menu);
     // Shows, raises and activates the window.
     void present();
+    // Adds the model a drop carries (kModelMimeType, from My models); "" or why it was not.
+    QString addDropped(const QMimeData* mime);
 
 protected:
     void changeEvent(QEvent* event) override;

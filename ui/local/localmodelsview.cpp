@@ -6,6 +6,7 @@
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -116,23 +117,45 @@ void LocalModelsView::setDark(bool dark)
     m_tree->expandAll();
 }
 
-// Every column as wide as its contents; what is left goes to the model's name.
+// Every column as wide as its contents, the model's name taking what is left. When that is too
+// wide for the view (a narrow window, presentation mode's larger font), the name is cut (down
+// to a quarter of the width; the tooltip has it whole), then the columns least needed are hidden
+// (architecture, trained context, store, size), so that the verdict never scrolls out of view.
 void LocalModelsView::fitColumns()
 {
     QHeaderView* header = m_tree->header();
     for (int c = 0; c < header->count(); ++c) {
+        m_tree->setColumnHidden(c, false);
         m_tree->resizeColumnToContents(c);
-    }
-    int used = 0;
-    for (int c = 0; c < header->count(); ++c) {
-        used += header->sectionSize(c);
     }
     const int bar = m_tree->verticalScrollBar()->isVisible()
                         ? 0
                         : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_tree);
-    const int spare = m_tree->viewport()->width() - used - bar;
-    if (spare > 0) {
-        header->resizeSection(0, header->sectionSize(0) + spare);
+    const int avail = m_tree->viewport()->width() - bar;
+    const auto others = [header] {
+        int used = 0;
+        for (int c = 1; c < header->count(); ++c) {
+            used += header->isSectionHidden(c) ? 0 : header->sectionSize(c);
+        }
+        return used;
+    };
+    const int nameMin = std::max(160, avail / 4);
+    const int nameWanted = header->sectionSize(0);
+    for (LocalColumn c : {LocalColumn::Architecture, LocalColumn::Context, LocalColumn::Where,
+                          LocalColumn::Disk}) {
+        if (others() + std::min(nameWanted, nameMin) <= avail) {
+            break;
+        }
+        m_tree->setColumnHidden(static_cast<int>(c), true);
+    }
+    header->resizeSection(0, std::max(std::min(nameWanted, nameMin), avail - others()));
+}
+
+void LocalModelsView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        QMetaObject::invokeMethod(this, &LocalModelsView::fitColumns, Qt::QueuedConnection);
     }
 }
 

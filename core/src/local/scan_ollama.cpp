@@ -153,7 +153,7 @@ void readManifest(StoreScan& s, const fs::path& file, const std::string& name)
             c.problems.push_back("blobs/" + blob + " (" + kind + " layer, " +
                                  withThousands(declared) + " bytes) " + why);
             if (kind == "model") {
-                c.error = "its model blob blobs/" + blob + " " + why;
+                c.error = "its model blob " + why + " (blobs/" + blob + ")";
             }
             continue;
         }
