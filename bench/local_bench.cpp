@@ -50,8 +50,8 @@ int main(int argc, char** argv)
         }
     }
     namespace fs = std::filesystem;
-    const fs::path home = fs::temp_directory_path() /
-                          ("llm-sizer-local-bench-" + std::to_string(::getpid()));
+    const fs::path home =
+        fs::temp_directory_path() / ("llm-sizer-local-bench-" + std::to_string(::getpid()));
     fs::create_directories(home);
     testsupport::buildManyStores(home.string(), models);
     llmsizer::ScanEnvironment env;
@@ -64,9 +64,9 @@ int main(int argc, char** argv)
         const double c0 = cpuMs();
         const auto t0 = std::chrono::steady_clock::now();
         const llmsizer::LocalScan scan = llmsizer::scanLocalModels(env);
-        wall.push_back(std::chrono::duration<double, std::milli>(
-                           std::chrono::steady_clock::now() - t0)
-                           .count());
+        wall.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count());
         cpu.push_back(cpuMs() - c0);
         found = scan.models.size();
         entries = scan.entries;

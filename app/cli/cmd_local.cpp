@@ -3,9 +3,9 @@
 // cache and the folders given), read header-only: one line per copy, the same model found in two
 // stores listed once with both copies, and every problem named.
 #include "cli.h"
-#include "local_options.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "local_options.h"
 
 namespace llmsizer::cli {
 

@@ -8,11 +8,11 @@
 // prefill speeds. Without --gpu the machine is detected (llm-sizer-cli system).
 #include "cli.h"
 #include "gpu_options.h"
-#include "local_options.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "local_options.h"
 
 #include <cctype>
 #include <cmath>
@@ -215,8 +215,8 @@ int runRuns(const QStringList& args)
     q.prompt = uintOption(parser, QStringLiteral("prompt"), 512, 1, Limits::maxContext);
     const bool fitsOnly = parser.isSet(QStringLiteral("fits-only"));
     if (local) {
-        return printLocalRuns(scanLocalModels(storesFromOptions(parser)), q, machineNotes,
-                              fitsOnly, wantsJson(parser));
+        return printLocalRuns(scanLocalModels(storesFromOptions(parser)), q, machineNotes, fitsOnly,
+                              wantsJson(parser));
     }
 
     std::vector<ModelRuns> models;

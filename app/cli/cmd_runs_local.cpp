@@ -2,10 +2,10 @@
 // copy runs in its own file's quantization (its exact bytes) with the runtime of its store
 // (local_runs.h: Ollama's store with Ollama's context, GGUF files with llama.cpp, safetensors
 // with vLLM, or transformers when only offloading makes them run).
-#include "local_options.h"
 #include "llmsizer/local/local_runs.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "local_options.h"
 
 #include <cmath>
 

@@ -2,9 +2,9 @@
 // This machine as the system describes it: CPU, RAM, the memory modules' bandwidth, the GPUs and
 // which catalog GPU each one is, and the machine `runs` uses by default.
 #include "cli.h"
-#include "local_options.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "local_options.h"
 
 namespace llmsizer::cli {
 
@@ -63,9 +63,10 @@ int runSystem(const QStringList& args)
         return kOk;
     }
     const auto safe = [](const std::string& s) { return terminalSafe(s, false); };
-    printLine("CPU     " + (info.cpu_model.empty() ? std::string("unknown") : safe(info.cpu_model)) +
-              ", " + std::to_string(info.cpu_cores) + " cores, " +
-              std::to_string(info.cpu_threads) + " threads");
+    printLine("CPU     " +
+              (info.cpu_model.empty() ? std::string("unknown") : safe(info.cpu_model)) + ", " +
+              std::to_string(info.cpu_cores) + " cores, " + std::to_string(info.cpu_threads) +
+              " threads");
     printLine("RAM     " + gb(info.ram_total_bytes) + " (" +
               formatBytes(info.ram_total_bytes, ByteUnits::Binary, 1) + "), " +
               gb(info.ram_available_bytes) + " available");
@@ -77,9 +78,9 @@ int runSystem(const QStringList& args)
         printLine("GPUs    none found");
     }
     for (const DetectedGpu& g : info.gpus) {
-        const std::string memory =
-            g.memory_bytes == 0 ? std::string("memory unknown")
-                                : formatBytes(g.memory_bytes, ByteUnits::Binary, 2);
+        const std::string memory = g.memory_bytes == 0
+                                       ? std::string("memory unknown")
+                                       : formatBytes(g.memory_bytes, ByteUnits::Binary, 2);
         printLine("GPU     " + safe(g.name) + ", " + memory +
                   (g.bus_id.empty() ? "" : ", bus " + g.bus_id) +
                   (g.pci_id.empty() ? "" : ", PCI " + g.pci_id) + " (" + safe(g.source) + ")");

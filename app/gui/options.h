@@ -133,8 +133,8 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, compareDiagrams, view, presentation, hardware,
-                           sysroot, overviewChart, checkpointDialog, gpuEditor, glossary, lesson, baseline});
+                           compareCharts, compareDiagrams, view, presentation, hardware, sysroot,
+                           overviewChart, checkpointDialog, gpuEditor, glossary, lesson, baseline});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "

@@ -143,15 +143,24 @@ LocalRowView copyRow(const LocalScan& scan, std::size_t m, std::size_t k, const 
 std::string localColumnTitle(LocalColumn c)
 {
     switch (c) {
-    case LocalColumn::Name: return "Model";
-    case LocalColumn::Where: return "Where";
-    case LocalColumn::Architecture: return "Architecture";
-    case LocalColumn::Params: return "Parameters";
-    case LocalColumn::Quantization: return "Quantization";
-    case LocalColumn::Disk: return "On disk";
-    case LocalColumn::Context: return "Trained context";
-    case LocalColumn::Runs: return "On this machine";
-    case LocalColumn::Count: break;
+    case LocalColumn::Name:
+        return "Model";
+    case LocalColumn::Where:
+        return "Where";
+    case LocalColumn::Architecture:
+        return "Architecture";
+    case LocalColumn::Params:
+        return "Parameters";
+    case LocalColumn::Quantization:
+        return "Quantization";
+    case LocalColumn::Disk:
+        return "On disk";
+    case LocalColumn::Context:
+        return "Trained context";
+    case LocalColumn::Runs:
+        return "On this machine";
+    case LocalColumn::Count:
+        break;
     }
     return {};
 }
@@ -179,14 +188,14 @@ std::string localColumnTip(LocalColumn c)
         return "On the machine chosen in My hardware, with the runtime of its store: Ollama's "
                "store with Ollama's default context, GGUF files with llama.cpp, safetensors "
                "with vLLM (transformers when only offloading makes it run)";
-    case LocalColumn::Count: break;
+    case LocalColumn::Count:
+        break;
     }
     return {};
 }
 
 std::vector<LocalRowView> localRows(const LocalScan& scan,
-                                    const std::vector<std::vector<LocalRun>>& runs,
-                                    ByteUnits units)
+                                    const std::vector<std::vector<LocalRun>>& runs, ByteUnits units)
 {
     std::vector<LocalRowView> out;
     for (std::size_t m = 0; m < scan.models.size(); ++m) {

@@ -37,20 +37,30 @@ json runJson(QStringList args)
 constexpr std::uint64_t k4090 = 24564ull << 20; // 25,757,220,864
 constexpr std::uint64_t k3090 = 24576ull << 20; // 25,769,803,776
 
-json gpu(const char* name, const char* vendor, json pci, const char* bus, json memory,
-         json shared, bool integrated, const char* source, json catalog, const char* match)
+json gpu(const char* name, const char* vendor, json pci, const char* bus, json memory, json shared,
+         bool integrated, const char* source, json catalog, const char* match)
 {
-    return {{"name", name},       {"vendor", vendor},         {"pci_id", pci},
-            {"bus_id", bus},      {"memory_bytes", memory},   {"shared_bytes", shared},
-            {"integrated", integrated}, {"source", source},   {"catalog_id", catalog},
+    return {{"name", name},
+            {"vendor", vendor},
+            {"pci_id", pci},
+            {"bus_id", bus},
+            {"memory_bytes", memory},
+            {"shared_bytes", shared},
+            {"integrated", integrated},
+            {"source", source},
+            {"catalog_id", catalog},
             {"match", match}};
 }
 
 json defaultMemory()
 {
     // No SMBIOS entries: dual-channel DDR5-5600, 2 × 8 bytes × 5600 MT/s = 89.6 GB/s.
-    return {{"measured", false}, {"modules", 0},  {"channels", 2},       {"speed_mts", 5600},
-            {"type", "DDR5"},    {"bandwidth_gb_s", 89.6},
+    return {{"measured", false},
+            {"modules", 0},
+            {"channels", 2},
+            {"speed_mts", 5600},
+            {"type", "DDR5"},
+            {"bandwidth_gb_s", 89.6},
             {"source", "no SMBIOS memory devices under /sys/firmware/dmi/entries; default "
                        "dual-channel DDR5-5600"}};
 }
@@ -85,53 +95,65 @@ private slots:
         // 65,798,488 kB and 60,123,456 kB of /proc/meminfo, in KiB.
         rtx["ram_total_bytes"] = 67377651712ull;
         rtx["ram_available_bytes"] = 61566418944ull;
-        rtx["cpu"] = {{"model", "AMD Ryzen 9 7950X 16-Core Processor"}, {"threads", 32},
-                      {"cores", 16}};
+        rtx["cpu"] = {
+            {"model", "AMD Ryzen 9 7950X 16-Core Processor"}, {"threads", 32}, {"cores", 16}};
         // Two 32 GiB DDR5 modules at a configured 6,000 MT/s in channels A and B:
         // 2 × 8 bytes × 6000 MT/s = 96 GB/s.
-        rtx["memory"] = {{"measured", true}, {"modules", 2}, {"channels", 2}, {"speed_mts", 6000},
-                         {"type", "DDR5"},   {"bandwidth_gb_s", 96.0},
+        rtx["memory"] = {{"measured", true},
+                         {"modules", 2},
+                         {"channels", 2},
+                         {"speed_mts", 6000},
+                         {"type", "DDR5"},
+                         {"bandwidth_gb_s", 96.0},
                          {"source", "/sys/firmware/dmi/entries/17-*/raw: 2 modules (channels "
                                     "from the slot names)"}};
         rtx["gpus"] = {gpu("NVIDIA GeForce RTX 4090", "NVIDIA", "10de:2684", "0000:01:00.0", k4090,
                            nullptr, false, "nvidia-smi", "rtx-4090-24gb",
                            "name and memory (24.0 GiB of 24.0 GiB)")};
         rtx["notes"] = json::array();
-        rtx["machine"] = {{"has_gpu", true},          {"gpu", "rtx-4090-24gb"},
-                          {"gpu_name", "NVIDIA GeForce RTX 4090"}, {"gpu_custom", false},
-                          {"gpus", 1},                {"gpu_memory_bytes", 24ull << 30},
-                          {"ram_bytes", 61566418944ull}, {"ram_bandwidth_gb_s", 96.0},
+        rtx["machine"] = {{"has_gpu", true},
+                          {"gpu", "rtx-4090-24gb"},
+                          {"gpu_name", "NVIDIA GeForce RTX 4090"},
+                          {"gpu_custom", false},
+                          {"gpus", 1},
+                          {"gpu_memory_bytes", 24ull << 30},
+                          {"ram_bytes", 61566418944ull},
+                          {"ram_bandwidth_gb_s", 96.0},
                           {"notes", json::array()}};
         QTest::newRow("one RTX 4090, 64 GiB") << "rtx4090" << QString::fromStdString(rtx.dump());
 
         json mixed;
         mixed["ram_total_bytes"] = 131841204ull * 1024;
         mixed["ram_available_bytes"] = 120000000ull * 1024;
-        mixed["cpu"] = {{"model", "AMD Ryzen Threadripper 7960X 24-Cores"}, {"threads", 48},
-                        {"cores", 24}};
+        mixed["cpu"] = {
+            {"model", "AMD Ryzen Threadripper 7960X 24-Cores"}, {"threads", 48}, {"cores", 24}};
         mixed["memory"] = defaultMemory();
-        mixed["gpus"] = {gpu("NVIDIA GeForce RTX 4090", "NVIDIA", nullptr, "0000:01:00.0", k4090,
-                             nullptr, false, "nvidia-smi", "rtx-4090-24gb",
-                             "name and memory (24.0 GiB of 24.0 GiB)"),
-                         gpu("NVIDIA GeForce RTX 3090", "NVIDIA", nullptr, "0000:41:00.0", k3090,
-                             nullptr, false, "nvidia-smi", "rtx-3090-24gb",
-                             "name and memory (24.0 GiB of 24.0 GiB)")};
+        mixed["gpus"] = {
+            gpu("NVIDIA GeForce RTX 4090", "NVIDIA", nullptr, "0000:01:00.0", k4090, nullptr, false,
+                "nvidia-smi", "rtx-4090-24gb", "name and memory (24.0 GiB of 24.0 GiB)"),
+            gpu("NVIDIA GeForce RTX 3090", "NVIDIA", nullptr, "0000:41:00.0", k3090, nullptr, false,
+                "nvidia-smi", "rtx-3090-24gb", "name and memory (24.0 GiB of 24.0 GiB)")};
         mixed["notes"] = json::array();
         // Both hold 24 GiB: the two, each counted as the slower RTX 3090 (936 GB/s).
-        mixed["machine"] = {{"has_gpu", true},           {"gpu", "rtx-3090-24gb"},
-                            {"gpu_name", "NVIDIA GeForce RTX 3090"}, {"gpu_custom", false},
-                            {"gpus", 2},                 {"gpu_memory_bytes", 24ull << 30},
-                            {"ram_bytes", 122880000000ull}, {"ram_bandwidth_gb_s", 89.6},
-                            {"notes", {"GPUs of different kinds: counted as 2 × NVIDIA GeForce "
-                                       "RTX 3090 (24.0 GiB each, the lowest bandwidth among "
-                                       "them)"}}};
+        mixed["machine"] = {{"has_gpu", true},
+                            {"gpu", "rtx-3090-24gb"},
+                            {"gpu_name", "NVIDIA GeForce RTX 3090"},
+                            {"gpu_custom", false},
+                            {"gpus", 2},
+                            {"gpu_memory_bytes", 24ull << 30},
+                            {"ram_bytes", 122880000000ull},
+                            {"ram_bandwidth_gb_s", 89.6},
+                            {"notes",
+                             {"GPUs of different kinds: counted as 2 × NVIDIA GeForce "
+                              "RTX 3090 (24.0 GiB each, the lowest bandwidth among "
+                              "them)"}}};
         QTest::newRow("RTX 4090 and RTX 3090") << "mixed" << QString::fromStdString(mixed.dump());
 
         json amd;
         amd["ram_total_bytes"] = 33554432000ull;
         amd["ram_available_bytes"] = 28672000000ull;
-        amd["cpu"] = {{"model", "13th Gen Intel(R) Core(TM) i7-13700K"}, {"threads", 16},
-                      {"cores", 8}};
+        amd["cpu"] = {
+            {"model", "13th Gen Intel(R) Core(TM) i7-13700K"}, {"threads", 16}, {"cores", 8}};
         amd["memory"] = defaultMemory();
         // amdgpu's mem_info_vram_total: 24 GiB less 16 MiB; its GTT 16,777,216,000 bytes.
         amd["gpus"] = {gpu("Intel UHD Graphics 770", "Intel", "8086:a780", "0000:00:02.0", nullptr,
@@ -165,9 +187,14 @@ private slots:
         none["memory"] = defaultMemory();
         none["gpus"] = json::array();
         none["notes"] = json::array();
-        none["machine"] = {{"has_gpu", false},   {"gpu", nullptr},         {"gpu_name", nullptr},
-                           {"gpu_custom", false}, {"gpus", 0},             {"gpu_memory_bytes", 0},
-                           {"ram_bytes", 12288000000ull}, {"ram_bandwidth_gb_s", 89.6},
+        none["machine"] = {{"has_gpu", false},
+                           {"gpu", nullptr},
+                           {"gpu_name", nullptr},
+                           {"gpu_custom", false},
+                           {"gpus", 0},
+                           {"gpu_memory_bytes", 0},
+                           {"ram_bytes", 12288000000ull},
+                           {"ram_bandwidth_gb_s", 89.6},
                            {"notes", json::array()}};
         QTest::newRow("no GPU") << "nogpu" << QString::fromStdString(none.dump());
     }
@@ -175,7 +202,8 @@ private slots:
     {
         QFETCH(QString, machine);
         QFETCH(QString, expected);
-        json j = runJson({QStringLiteral("system"), QStringLiteral("--sysroot"), root(qPrintable(machine))});
+        json j = runJson(
+            {QStringLiteral("system"), QStringLiteral("--sysroot"), root(qPrintable(machine))});
         QCOMPARE(QString::fromStdString(j.value("root", "")), root(qPrintable(machine)));
         j.erase("root");
         const json want = json::parse(expected.toStdString());
@@ -187,25 +215,25 @@ private slots:
 
     void runsDetectUsesTheMachine()
     {
-        const json r = runJson({QStringLiteral("runs"), QStringLiteral("--sysroot"),
-                                root("mixed"), QStringLiteral("--preset"),
-                                QStringLiteral("llama-3-70b")});
+        const json r = runJson({QStringLiteral("runs"), QStringLiteral("--sysroot"), root("mixed"),
+                                QStringLiteral("--preset"), QStringLiteral("llama-3-70b")});
         QCOMPARE(r.at("gpu"), "rtx-3090-24gb");
         QCOMPARE(r.at("gpus"), 2);
         QCOMPARE(r.at("ram_bytes"), 122880000000ull);
         QCOMPARE(r.at("detected"), true);
         // --gpus and --ram still override the detected values.
-        const json o = runJson({QStringLiteral("runs"), QStringLiteral("--detect"),
-                                QStringLiteral("--sysroot"), root("rtx4090"),
-                                QStringLiteral("--gpus"), QStringLiteral("2"),
-                                QStringLiteral("--ram"), QStringLiteral("32GB"),
-                                QStringLiteral("--preset"), QStringLiteral("llama-3-8b")});
+        const json o =
+            runJson({QStringLiteral("runs"), QStringLiteral("--detect"),
+                     QStringLiteral("--sysroot"), root("rtx4090"), QStringLiteral("--gpus"),
+                     QStringLiteral("2"), QStringLiteral("--ram"), QStringLiteral("32GB"),
+                     QStringLiteral("--preset"), QStringLiteral("llama-3-8b")});
         QCOMPARE(o.at("gpu"), "rtx-4090-24gb");
         QCOMPARE(o.at("gpus"), 2);
         QCOMPARE(o.at("ram_bytes"), 32000000000ull);
         QCOMPARE(o.at("ram_bandwidth_gb_s"), 96.0);
         // No GPU: a usage error that says what to do.
-        const Run none = runCli({QStringLiteral("runs"), QStringLiteral("--sysroot"), root("nogpu")});
+        const Run none =
+            runCli({QStringLiteral("runs"), QStringLiteral("--sysroot"), root("nogpu")});
         QCOMPARE(none.exitCode, 2);
         QCOMPARE(QString::fromUtf8(none.err).split(QLatin1Char('\n')).front(),
                  QStringLiteral("error: no GPU was detected under ") + root("nogpu") +
@@ -279,9 +307,9 @@ private slots:
 
     void runsLocal()
     {
-        const json r = runJson({QStringLiteral("runs"), QStringLiteral("--local"),
-                                QStringLiteral("--sysroot"), root("rtx4090"),
-                                QStringLiteral("--home"), root("home")});
+        const json r =
+            runJson({QStringLiteral("runs"), QStringLiteral("--local"), QStringLiteral("--sysroot"),
+                     root("rtx4090"), QStringLiteral("--home"), root("home")});
         std::map<std::string, json> rows;
         for (const json& row : r.at("rows")) {
             rows[row.at("copy").get<std::string>()] = row;
@@ -303,9 +331,9 @@ private slots:
         QCOMPARE(rows["broken:latest"].at("why"), "not readable");
         QCOMPARE(rows["Qwen/Qwen3-0.6B"].at("why"), "not readable");
         // The AMD card's bandwidth is unknown: verdicts, no speeds.
-        const json a = runJson({QStringLiteral("runs"), QStringLiteral("--local"),
-                                QStringLiteral("--sysroot"), root("amd"),
-                                QStringLiteral("--home"), root("home")});
+        const json a =
+            runJson({QStringLiteral("runs"), QStringLiteral("--local"), QStringLiteral("--sysroot"),
+                     root("amd"), QStringLiteral("--home"), root("home")});
         for (const json& row : a.at("rows")) {
             QCOMPARE(row.at("decode_tokens_per_s"), nullptr);
         }

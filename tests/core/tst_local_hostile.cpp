@@ -63,9 +63,9 @@ private slots:
         testsupport::writeLlamaGguf((root / "ok" / "tiny.gguf").string(), "Tiny", {}, true);
         fs::create_symlink("loop-b.gguf", root / "ok" / "loop-a.gguf");
         fs::create_symlink("loop-a.gguf", root / "ok" / "loop-b.gguf");
-        fs::create_symlink("self", root / "ok" / "self");             // a link to itself
-        fs::create_symlink("..", root / "ok" / "up");                 // a folder loop
-        fs::create_symlink("/etc", root / "ok" / "etc");              // out of the store
+        fs::create_symlink("self", root / "ok" / "self");              // a link to itself
+        fs::create_symlink("..", root / "ok" / "up");                  // a folder loop
+        fs::create_symlink("/etc", root / "ok" / "etc");               // out of the store
         fs::create_symlink("/etc/hostname", root / "ok" / "out.gguf"); // out of the store
         fs::create_symlink("gone.gguf", root / "ok" / "dangling.gguf");
         QElapsedTimer t;
@@ -124,8 +124,9 @@ private slots:
         QCOMPARE(errors["gone:latest"],
                  "its model blob is missing (blobs/sha256-" + std::string(64, 'b') + ")");
         QCOMPARE(errors["bad-digest:latest"], std::string("the manifest has no model layer"));
-        QVERIFY2(errors["not-json:latest"].starts_with((lib / "not-json" / "latest").string() + ": "),
-                 errors["not-json:latest"].c_str());
+        QVERIFY2(
+            errors["not-json:latest"].starts_with((lib / "not-json" / "latest").string() + ": "),
+            errors["not-json:latest"].c_str());
         QCOMPARE(errors["no-layers:latest"],
                  (lib / "no-layers" / "latest").string() + ": layers: missing or not a list");
         QVERIFY2(errors["fifo-tag:latest"].find("is not a regular file") != std::string::npos,

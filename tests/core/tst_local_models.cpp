@@ -70,7 +70,8 @@ private slots:
         // The variables, as huggingface_hub, ollama and llama.cpp read them.
         ScanEnvironment e;
         e.home = "/home/u";
-        e.env = {{"HF_HOME", "~/hf"}, {"OLLAMA_MODELS", "/data/ollama"},
+        e.env = {{"HF_HOME", "~/hf"},
+                 {"OLLAMA_MODELS", "/data/ollama"},
                  {"XDG_CACHE_HOME", "/var/cache/u"}};
         const auto stores = modelStores(e);
         QCOMPARE(stores[0].root.string(), std::string("/home/u/hf/hub"));
@@ -88,8 +89,8 @@ private slots:
             names.push_back(m.name);
         }
         const std::vector<std::string> expected = {
-            "broken:latest",           "llava:7b",  "meta-llama/Llama-3.1-8B",
-            "mistralai/Mistral-7B-v0.1", "Qwen/Qwen3-0.6B", "Tiny Llama"};
+            "broken:latest",   "llava:7b",  "meta-llama/Llama-3.1-8B", "mistralai/Mistral-7B-v0.1",
+            "Qwen/Qwen3-0.6B", "Tiny Llama"};
         QCOMPARE(names, expected);
         QVERIFY2(m_scan.problems.empty(),
                  m_scan.problems.empty() ? "" : m_scan.problems[0].message.c_str());

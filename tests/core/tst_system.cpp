@@ -49,11 +49,11 @@ private slots:
     void cpuinfoCores()
     {
         // Two cores with two threads each, and an ARM-style listing without core ids.
-        const CpuInfo c = parseCpuinfo(
-            "processor\t: 0\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 0\n\n"
-            "processor\t: 1\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 1\n\n"
-            "processor\t: 2\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 0\n\n"
-            "processor\t: 3\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 1\n\n");
+        const CpuInfo c =
+            parseCpuinfo("processor\t: 0\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 0\n\n"
+                         "processor\t: 1\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 1\n\n"
+                         "processor\t: 2\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 0\n\n"
+                         "processor\t: 3\nmodel name\t: X\nphysical id\t: 0\ncore id\t: 1\n\n");
         QCOMPARE(c.model, std::string("X"));
         QCOMPARE(c.threads, 4ull);
         QCOMPARE(c.cores, 2ull);
@@ -179,7 +179,8 @@ private slots:
         QVERIFY2(t.elapsed() < 5000, "a hanging nvidia-smi is stopped at the deadline");
         const std::string smi = dir.path().toStdString() + "/usr/bin/nvidia-smi";
         QVERIFY(std::find(info.notes.begin(), info.notes.end(),
-                          smi + ": gave no answer within 300 ms and was stopped") != info.notes.end());
+                          smi + ": gave no answer within 300 ms and was stopped") !=
+                info.notes.end());
         QVERIFY(info.gpus.empty());
     }
 
@@ -203,10 +204,10 @@ private slots:
                                   << "rtx-6000-ada-48gb";
         QTest::newRow("4060 Ti 8 GB: not the 16 GB card")
             << "NVIDIA GeForce RTX 4060 Ti" << 8188ull << "";
-        QTest::newRow("4060 Ti 16 GB") << "NVIDIA GeForce RTX 4060 Ti" << 16380ull
-                                       << "rtx-4060-ti-16gb";
-        QTest::newRow("4090 laptop: 16 GB") << "NVIDIA GeForce RTX 4090 Laptop GPU" << 16376ull
-                                            << "";
+        QTest::newRow("4060 Ti 16 GB")
+            << "NVIDIA GeForce RTX 4060 Ti" << 16380ull << "rtx-4060-ti-16gb";
+        QTest::newRow("4090 laptop: 16 GB")
+            << "NVIDIA GeForce RTX 4090 Laptop GPU" << 16376ull << "";
         QTest::newRow("V100 SXM2 32") << "Tesla V100-SXM2-32GB" << 32768ull << "v100-sxm2-32gb";
     }
     void matchByName()

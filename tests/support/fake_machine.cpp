@@ -36,13 +36,14 @@ void cpuinfo(const fs::path& root, const std::string& model, int cores)
 {
     std::string text;
     for (int t = 0; t < 2 * cores; ++t) {
-        text += "processor\t: " + std::to_string(t) +
-                "\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 97\nmodel name\t: " +
-                model + "\nstepping\t: 2\ncpu MHz\t\t: 3000.000\ncache size\t: 1024 KB\n" +
-                "physical id\t: 0\nsiblings\t: " + std::to_string(2 * cores) +
-                "\ncore id\t\t: " + std::to_string(t % cores) +
-                "\ncpu cores\t: " + std::to_string(cores) + "\napicid\t\t: " + std::to_string(t) +
-                "\nflags\t\t: fpu vme de pse tsc msr pae mce avx2 avx512f\n\n";
+        text +=
+            "processor\t: " + std::to_string(t) +
+            "\nvendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 97\nmodel name\t: " + model +
+            "\nstepping\t: 2\ncpu MHz\t\t: 3000.000\ncache size\t: 1024 KB\n" +
+            "physical id\t: 0\nsiblings\t: " + std::to_string(2 * cores) +
+            "\ncore id\t\t: " + std::to_string(t % cores) +
+            "\ncpu cores\t: " + std::to_string(cores) + "\napicid\t\t: " + std::to_string(t) +
+            "\nflags\t\t: fpu vme de pse tsc msr pae mce avx2 avx512f\n\n";
     }
     writeText(root / "proc/cpuinfo", text);
 }
@@ -60,8 +61,8 @@ void drmCard(const fs::path& root, int n, const std::string& slot, const std::st
     writeText(dev / "vendor", vendor + "\n");
     writeText(dev / "device", device + "\n");
     writeText(dev / "class", "0x030000\n");
-    writeText(dev / "uevent", "DRIVER=" + driver + "\nPCI_CLASS=30000\nPCI_ID=" +
-                                  vendor.substr(2) + ":" + device.substr(2) +
+    writeText(dev / "uevent", "DRIVER=" + driver + "\nPCI_CLASS=30000\nPCI_ID=" + vendor.substr(2) +
+                                  ":" + device.substr(2) +
                                   "\nPCI_SUBSYS_ID=1458:4104\nPCI_SLOT_NAME=" + slot +
                                   "\nMODALIAS=pci:v0000" + vendor.substr(2) + "d0000" +
                                   device.substr(2) + "sv00001458sd00004104bc03sc00i00\n");
@@ -136,9 +137,9 @@ std::string smbiosMemoryDevice(unsigned sizeMiB, unsigned ratedMts, unsigned con
     } else {
         word(s, 0x0C, sizeMiB);
     }
-    s[0x0E] = 0x09; // DIMM
-    s[0x10] = 1;    // device locator: string 1
-    s[0x11] = 2;    // bank locator: string 2
+    s[0x0E] = 0x09;                       // DIMM
+    s[0x10] = 1;                          // device locator: string 1
+    s[0x11] = 2;                          // bank locator: string 2
     s[0x12] = sizeMiB == 0 ? 0x02 : 0x22; // unknown / DDR5
     word(s, 0x13, sizeMiB == 0 ? 0x0004 : 0x0080);
     word(s, 0x15, ratedMts);
@@ -170,9 +171,11 @@ void buildFakeMachine(const std::string& rootText, FakeMachine machine)
         cpuinfo(root, "AMD Ryzen 9 7950X 16-Core Processor", 16);
         const fs::path dmi = root / "sys/firmware/dmi/entries";
         writeText(dmi / "0-0/raw", std::string("\x00\x1a\x00\x00", 4) + '\0' + '\0');
-        writeText(dmi / "17-0/raw", smbiosMemoryDevice(32768, 4800, 6000, "DIMM 0", "P0 CHANNEL A"));
+        writeText(dmi / "17-0/raw",
+                  smbiosMemoryDevice(32768, 4800, 6000, "DIMM 0", "P0 CHANNEL A"));
         writeText(dmi / "17-1/raw", smbiosMemoryDevice(0, 0, 0, "DIMM 1", "P0 CHANNEL A"));
-        writeText(dmi / "17-2/raw", smbiosMemoryDevice(32768, 4800, 6000, "DIMM 0", "P0 CHANNEL B"));
+        writeText(dmi / "17-2/raw",
+                  smbiosMemoryDevice(32768, 4800, 6000, "DIMM 0", "P0 CHANNEL B"));
         writeText(dmi / "17-3/raw", smbiosMemoryDevice(0, 0, 0, "DIMM 1", "P0 CHANNEL B"));
         drmCard(root, 0, "0000:01:00.0", "0x10de", "0x2684", "nvidia", "", "");
         nvidiaProc(root, "0000:01:00.0", "NVIDIA GeForce RTX 4090");

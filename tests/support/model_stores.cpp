@@ -93,8 +93,8 @@ void addSharded(HfRepo& repo, const std::vector<StTensor>& tensors, int shards, 
 {
     std::string map;
     std::uint64_t total = 0;
-    const std::size_t per = (tensors.size() + static_cast<std::size_t>(shards) - 1) /
-                            static_cast<std::size_t>(shards);
+    const std::size_t per =
+        (tensors.size() + static_cast<std::size_t>(shards) - 1) / static_cast<std::size_t>(shards);
     for (int s = 0; s < shards; ++s) {
         char name[64];
         std::snprintf(name, sizeof name, "model-%05d-of-%05d.safetensors", s + 1, shards);
@@ -112,9 +112,9 @@ void addSharded(HfRepo& repo, const std::vector<StTensor>& tensors, int shards, 
             repo.addSafetensors(name, part);
         }
     }
-    repo.addText("model.safetensors.index.json", "{\"metadata\":{\"total_size\":" +
-                                                     std::to_string(total) +
-                                                     "},\"weight_map\":{" + map + "}}");
+    repo.addText("model.safetensors.index.json",
+                 "{\"metadata\":{\"total_size\":" + std::to_string(total) + "},\"weight_map\":{" +
+                     map + "}}");
 }
 
 // Ollama: blobs/sha256-<hex> and the manifest naming them.
@@ -325,8 +325,8 @@ void buildTestStores(const std::string& home)
     }
     const TinyLlama tiny;
     const fs::path lms = fs::path(home) / ".lmstudio" / "models" / "acme";
-    writeLlamaGguf((lms / "Tiny-Llama-GGUF" / "tiny-llama-Q8_0.gguf").string(), "Tiny Llama",
-                   tiny, true);
+    writeLlamaGguf((lms / "Tiny-Llama-GGUF" / "tiny-llama-Q8_0.gguf").string(), "Tiny Llama", tiny,
+                   true);
     writeProjectorGguf((lms / "Tiny-Llama-GGUF" / "mmproj-tiny-f16.gguf").string());
     writeLlamaFolder((lms / "Tiny-Llama").string(), tiny);
     const fs::path cache = fs::path(home) / ".cache" / "llama.cpp";
@@ -377,7 +377,8 @@ void buildShowcaseStores(const std::string& home)
     }
     {
         OllamaModel m(home, 10);
-        m.addGguf("model", llamaGguf("CodeLlama", shape(4096, 32, 32, 32, 11008, 32016, 16384), true));
+        m.addGguf("model",
+                  llamaGguf("CodeLlama", shape(4096, 32, 32, 32, 11008, 32016, 16384), true));
         m.addText("params", "{\"stop\":[\"[INST]\"]}");
         m.write("codellama", "7b");
     }

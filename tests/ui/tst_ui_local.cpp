@@ -87,8 +87,9 @@ private slots:
         QVERIFY(llama >= 0);
         const QModelIndex top = tree->model()->index(llama, 0);
         QCOMPARE(tree->model()->rowCount(top), 2);
-        QCOMPARE(tree->model()->index(llama, static_cast<int>(LocalColumn::Params)).data().toString(),
-                 QStringLiteral("8,030,261,248"));
+        QCOMPARE(
+            tree->model()->index(llama, static_cast<int>(LocalColumn::Params)).data().toString(),
+            QStringLiteral("8,030,261,248"));
         QCOMPARE(f.window->localModelsView()->statusLabel()->text(),
                  QStringLiteral("6 model(s) (9 copies) in 4 store(s)"));
         // The Ollama copy at its num_ctx, cut to the trained 4,096, on one RTX 4090.
@@ -111,6 +112,7 @@ private slots:
         QCOMPARE(f.model->modelName(), QStringLiteral("meta-llama/Llama-3.1-8B (Ollama, Q8_0)"));
         QVERIFY(f.model->showsCheckpoint());
         QCOMPARE(f.model->checkpoint()->total_params, 8030261248ull);
+        QCOMPARE(f.model->precision(), QStringLiteral("q8_0")); // the bars at the file's own
         // A copy that cannot be read says why and changes nothing.
         const int broken = modelRow(m, "broken:latest");
         const QString error = f.window->openLocalCopy(static_cast<std::size_t>(broken), 0, false);
@@ -127,8 +129,7 @@ private slots:
         m->refreshNow();
         QTreeView* tree = f.window->localModelsView()->tree();
         const int llama = modelRow(m, "meta-llama/Llama-3.1-8B");
-        std::unique_ptr<QMimeData> mime(
-            tree->model()->mimeData({tree->model()->index(llama, 0)}));
+        std::unique_ptr<QMimeData> mime(tree->model()->mimeData({tree->model()->index(llama, 0)}));
         QVERIFY(mime != nullptr);
         QVERIFY(mime->hasFormat(kModelMimeType));
         const std::optional<SessionModel> dropped = modelFromMime(mime.get());

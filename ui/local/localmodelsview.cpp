@@ -37,8 +37,8 @@ LocalModelsView::LocalModelsView(LocalModelsModel* model, QWidget* parent)
     m_rescan->setToolTip(tr("Look through the stores again (they are also watched for changes)"));
     m_addFolder->setToolTip(tr("Also look for models in a folder of your own"));
     m_useMachine->setToolTip(tr("Set My hardware to the GPUs and RAM found on this machine"));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_rescan, m_addFolder, m_useMachine,
-                                                      m_status}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_rescan, m_addFolder, m_useMachine, m_status}) {
         w->setParent(bar);
         flow->addWidget(w);
     }
@@ -93,9 +93,10 @@ void LocalModelsView::update()
     }
     m_useMachine->setEnabled(m_model->machine().has_gpu);
     const QString status = m_model->hasResults() ? qs(localStatusLine(m_model->scan())) : QString();
-    m_status->setText(m_model->busy() ? tr("Scanning…") + (status.isEmpty() ? QString()
-                                                                            : QStringLiteral(" ") + status)
-                                      : status);
+    m_status->setText(m_model->busy()
+                          ? tr("Scanning…") +
+                                (status.isEmpty() ? QString() : QStringLiteral(" ") + status)
+                          : status);
     const std::string problems = localProblemsText(m_model->scan());
     m_problems->setVisible(!problems.empty());
     m_problems->setText(tr("Not read: %1").arg(qs(problems)));
@@ -141,8 +142,8 @@ void LocalModelsView::fitColumns()
     };
     const int nameMin = std::max(160, avail / 4);
     const int nameWanted = header->sectionSize(0);
-    for (LocalColumn c : {LocalColumn::Architecture, LocalColumn::Context, LocalColumn::Where,
-                          LocalColumn::Disk}) {
+    for (LocalColumn c :
+         {LocalColumn::Architecture, LocalColumn::Context, LocalColumn::Where, LocalColumn::Disk}) {
         if (others() + std::min(nameWanted, nameMin) <= avail) {
             break;
         }

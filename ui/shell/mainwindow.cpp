@@ -82,8 +82,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
       m_hardwareView(new HardwareView(model, m_hardware, this)),
       m_local(new LocalModelsModel(model, m_hardware, this)),
-      m_localView(new LocalModelsView(m_local, this)),
-      m_history(new EditHistory(model, this)),
+      m_localView(new LocalModelsView(m_local, this)), m_history(new EditHistory(model, this)),
       m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
     auto* scroll = new QScrollArea(this);
@@ -366,11 +365,22 @@ QString MainWindow::openLocalCopy(std::size_t model, std::size_t copy, bool show
         return qs(e.what());
     }
     const std::string& name = m_local->scan().models[model].name;
-    const QString label = qs(name) + QStringLiteral(" (") + qs(std::string(storeKindLabel(c->store))) +
-                          (c->quantization.empty() ? QString() : QStringLiteral(", ") + qs(c->quantization)) +
-                          QStringLiteral(")");
+    const QString label =
+        qs(name) + QStringLiteral(" (") + qs(std::string(storeKindLabel(c->store))) +
+        (c->quantization.empty() ? QString() : QStringLiteral(", ") + qs(c->quantization)) +
+        QStringLiteral(")");
     if (!m_model->loadCheckpoint(checkpoint, label)) {
         return label + QStringLiteral(": ") + issuesText(m_model->issues(), QStringLiteral("; "));
+    }
+    // The memory bars at the file's own quantization when it is one of the precisions (Q8_0,
+    // Q4_K_M, BF16, F16), a GGUF file type with a bar of its own.
+    if (const std::optional<Precision> p = findPrecision(c->quantization)) {
+        m_model->setPrecision(qs(p->id));
+        QStringList extras = m_model->extraPrecisions();
+        if (isGgufFileType(p->id) && !extras.contains(qs(p->id))) {
+            extras << qs(p->id);
+            m_model->setExtraPrecisions(extras);
+        }
     }
     if (show) {
         m_tabs->setCurrentIndex(0);

@@ -22,8 +22,8 @@ struct Job {
     RunQuery query;
     bool machineChosen = true; // the My hardware machine was set by hand (or has a GPU)
     ByteUnits units = ByteUnits::Decimal;
-    LocalScan scan;       // when !rescan
-    SystemInfo system;    // when !rescan
+    LocalScan scan;    // when !rescan
+    SystemInfo system; // when !rescan
     DetectedMachine machine;
 };
 
@@ -83,8 +83,7 @@ LocalModelsModel::LocalModelsModel(ConfigModel* config, HardwareModel* hardware,
     m_quiet->setSingleShot(true);
     m_quiet->setInterval(1000);
     connect(m_quiet, &QTimer::timeout, this, &LocalModelsModel::refresh);
-    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_quiet,
-            qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_quiet, qOverload<>(&QTimer::start));
     connect(m_watcher, &QFileSystemWatcher::fileChanged, m_quiet, qOverload<>(&QTimer::start));
     // New verdicts (not a new scan) when the machine, the units or the KV precision change.
     connect(m_hardware, &HardwareModel::choiceChanged, this, &LocalModelsModel::rerun);
@@ -111,7 +110,8 @@ void LocalModelsModel::setEnvironment(const ScanEnvironment& env)
 
 void LocalModelsModel::setSysroot(const QString& root)
 {
-    m_probe.root = root.isEmpty() ? std::filesystem::path("/") : std::filesystem::path(root.toStdString());
+    m_probe.root =
+        root.isEmpty() ? std::filesystem::path("/") : std::filesystem::path(root.toStdString());
 }
 
 QStringList LocalModelsModel::folders() const
@@ -180,21 +180,21 @@ void LocalModelsModel::start(bool rescan)
         return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
     });
     std::shared_ptr<std::atomic<int>> current = m_generation;
-    m_workers.push_back(std::async(std::launch::async, [this, job = std::move(job), generation,
-                                                        current] {
-        Result r = compute(job);
-        if (current->load() != generation) {
-            return; // a newer question was asked
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, r = std::move(r), generation]() mutable {
-                if (m_generation->load() == generation) {
-                    adopt(std::move(r));
-                }
-            },
-            Qt::QueuedConnection);
-    }));
+    m_workers.push_back(
+        std::async(std::launch::async, [this, job = std::move(job), generation, current] {
+            Result r = compute(job);
+            if (current->load() != generation) {
+                return; // a newer question was asked
+            }
+            QMetaObject::invokeMethod(
+                this,
+                [this, r = std::move(r), generation]() mutable {
+                    if (m_generation->load() == generation) {
+                        adopt(std::move(r));
+                    }
+                },
+                Qt::QueuedConnection);
+        }));
 }
 
 void LocalModelsModel::refreshNow()
@@ -260,7 +260,8 @@ void LocalModelsModel::watch()
         const QString root = QString::fromStdString(s.root.string());
         add(root);
         QDir dir(root);
-        const QStringList subs = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+        const QStringList subs =
+            dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
         for (const QString& sub : subs) {
             const QString p = dir.filePath(sub);
             add(p);

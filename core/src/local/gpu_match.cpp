@@ -20,24 +20,24 @@ struct PciEntry {
     const char* catalog_id;
 };
 constexpr PciEntry kPciIds[] = {
-    {"10de:1db1", "v100-sxm2-16gb"},  // GV100GL [Tesla V100 SXM2 16GB]
-    {"10de:1db5", "v100-sxm2-32gb"},  // GV100GL [Tesla V100 SXM2 32GB]
-    {"10de:1eb8", "t4-16gb"},         // TU104GL [Tesla T4]
-    {"10de:20b0", "a100-sxm-40gb"},   // GA100 [A100 SXM4 40GB]
-    {"10de:20b2", "a100-sxm-80gb"},   // GA100 [A100 SXM4 80GB]
-    {"10de:20b5", "a100-pcie-80gb"},  // GA100 [A100 PCIe 80GB]
-    {"10de:2204", "rtx-3090-24gb"},   // GA102 [GeForce RTX 3090]
-    {"10de:2230", "rtx-a6000-48gb"},  // GA102GL [RTX A6000]
-    {"10de:2236", "a10-24gb"},        // GA102GL [A10]
-    {"10de:2237", "a10g-24gb"},       // GA102GL [A10G]
-    {"10de:2330", "h100-sxm-80gb"},   // GH100 [H100 SXM5 80GB]
-    {"10de:2331", "h100-pcie-80gb"},  // GH100 [H100 PCIe]
-    {"10de:2503", "rtx-3060-12gb"},   // GA106 [GeForce RTX 3060]
-    {"10de:2684", "rtx-4090-24gb"},   // AD102 [GeForce RTX 4090]
+    {"10de:1db1", "v100-sxm2-16gb"},    // GV100GL [Tesla V100 SXM2 16GB]
+    {"10de:1db5", "v100-sxm2-32gb"},    // GV100GL [Tesla V100 SXM2 32GB]
+    {"10de:1eb8", "t4-16gb"},           // TU104GL [Tesla T4]
+    {"10de:20b0", "a100-sxm-40gb"},     // GA100 [A100 SXM4 40GB]
+    {"10de:20b2", "a100-sxm-80gb"},     // GA100 [A100 SXM4 80GB]
+    {"10de:20b5", "a100-pcie-80gb"},    // GA100 [A100 PCIe 80GB]
+    {"10de:2204", "rtx-3090-24gb"},     // GA102 [GeForce RTX 3090]
+    {"10de:2230", "rtx-a6000-48gb"},    // GA102GL [RTX A6000]
+    {"10de:2236", "a10-24gb"},          // GA102GL [A10]
+    {"10de:2237", "a10g-24gb"},         // GA102GL [A10G]
+    {"10de:2330", "h100-sxm-80gb"},     // GH100 [H100 SXM5 80GB]
+    {"10de:2331", "h100-pcie-80gb"},    // GH100 [H100 PCIe]
+    {"10de:2503", "rtx-3060-12gb"},     // GA106 [GeForce RTX 3060]
+    {"10de:2684", "rtx-4090-24gb"},     // AD102 [GeForce RTX 4090]
     {"10de:26b1", "rtx-6000-ada-48gb"}, // AD102GL [L6000 / RTX 6000 Ada Generation]
-    {"10de:26b5", "l40-48gb"},        // AD102GL [L40]
-    {"10de:27b8", "l4-24gb"},         // AD104GL [L4]
-    {"1002:7408", "mi250x-128gb"},    // Aldebaran/MI200 [Instinct MI250X]
+    {"10de:26b5", "l40-48gb"},          // AD102GL [L40]
+    {"10de:27b8", "l4-24gb"},           // AD104GL [L4]
+    {"1002:7408", "mi250x-128gb"},      // Aldebaran/MI200 [Instinct MI250X]
 };
 
 // Names for cards the catalog does not have, when the driver gives none (amdgpu has no name
@@ -74,8 +74,8 @@ constexpr Alias kAliases[] = {
 // sxm2/sxm4/sxm5 are all "sxm", as the catalog names them inconsistently.
 std::set<std::string> words(const std::string& name)
 {
-    static const std::set<std::string> skip = {"nvidia", "geforce", "tesla", "amd", "radeon",
-                                               "intel", "generation", "gpu"};
+    static const std::set<std::string> skip = {"nvidia", "geforce", "tesla",      "amd",
+                                               "radeon", "intel",   "generation", "gpu"};
     std::set<std::string> out;
     std::string w;
     const auto flush = [&] {
@@ -187,8 +187,8 @@ void matchOne(DetectedGpu& g, const GpuCatalog& catalog)
         if (!named) {
             g.name = best->name; // the driver gave no name; the PCI id did
         }
-        g.match = how + (g.memory_bytes != 0 ? " and memory (" + gibText(g.memory_bytes) +
-                                                   " of " + gibText(best->memory_bytes) + ")"
+        g.match = how + (g.memory_bytes != 0 ? " and memory (" + gibText(g.memory_bytes) + " of " +
+                                                   gibText(best->memory_bytes) + ")"
                                              : std::string());
         return;
     }
@@ -262,8 +262,7 @@ DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& cata
         } else if (g.memory_bytes != 0) {
             usable.push_back(customGpu(g));
             m.notes.push_back(g.name + ": not in the catalog; counted with the " +
-                              gibText(g.memory_bytes) +
-                              " its driver reports, its speed unknown");
+                              gibText(g.memory_bytes) + " its driver reports, its speed unknown");
         } else {
             m.notes.push_back(g.name + ": its memory is unknown; not counted");
         }

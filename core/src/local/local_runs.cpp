@@ -40,8 +40,7 @@ StoreRuntime storeRuntime(const LocalCopy& copy, const Hardware& hw,
         r.runtime_id = findRuntime("ollama") != nullptr ? "ollama" : "llama.cpp";
         r.label = "Ollama";
         const auto it = env.find("OLLAMA_CONTEXT_LENGTH");
-        const auto fromEnv =
-            it == env.end() ? std::nullopt : text::parseUnsigned(it->second);
+        const auto fromEnv = it == env.end() ? std::nullopt : text::parseUnsigned(it->second);
         if (copy.num_ctx != 0) {
             r.context = copy.num_ctx;
             r.context_source = "the model's num_ctx parameter";
@@ -71,8 +70,8 @@ StoreRuntime storeRuntime(const LocalCopy& copy, const Hardware& hw,
     r.runtime_id = transformers ? "transformers" : "vllm";
     r.label = transformers ? "transformers" : "vLLM";
     r.context = trained != 0 ? trained : 4096;
-    r.context_source = transformers ? "the trained context"
-                                    : "vLLM's default max_model_len: the trained context";
+    r.context_source =
+        transformers ? "the trained context" : "vLLM's default max_model_len: the trained context";
     return r;
 }
 

@@ -182,9 +182,15 @@ LocalScan scanStores(const std::vector<ModelStore>& stores, const ScanLimits& li
         }
         detail::StoreScan s{store, limits, {}, {}, 0, false};
         switch (store.kind) {
-        case StoreKind::HuggingFace: detail::scanHfCache(s, store.root); break;
-        case StoreKind::Ollama: detail::scanOllama(s); break;
-        default: detail::scanFolder(s); break;
+        case StoreKind::HuggingFace:
+            detail::scanHfCache(s, store.root);
+            break;
+        case StoreKind::Ollama:
+            detail::scanOllama(s);
+            break;
+        default:
+            detail::scanFolder(s);
+            break;
         }
         out.entries += s.entries;
         out.problems.insert(out.problems.end(), s.problems.begin(), s.problems.end());
@@ -286,11 +292,11 @@ nlohmann::json copyJson(const LocalCopy& c)
     j["partial"] = c.partial;
     nlohmann::json files = nlohmann::json::array();
     for (const LocalFile& f : c.files) {
-        files.push_back({{"path", f.path},
-                         {"role", f.role},
-                         {"bytes", f.bytes},
-                         {"state", f.state.empty() ? nlohmann::json(nullptr)
-                                                   : nlohmann::json(f.state)}});
+        files.push_back(
+            {{"path", f.path},
+             {"role", f.role},
+             {"bytes", f.bytes},
+             {"state", f.state.empty() ? nlohmann::json(nullptr) : nlohmann::json(f.state)}});
     }
     j["files"] = std::move(files);
     j["problems"] = c.problems;

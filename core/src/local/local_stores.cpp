@@ -2,7 +2,6 @@
 // llama.cpp's fs_get_cache_directory, LM Studio's folders), and the helpers every store's scan
 // shares: the entry budget, and symbolic links that may only lead inside the store.
 #include "llmsizer/local/local_models.h"
-
 #include "llmsizer/text/format.h"
 #include "local/scan_internal.h"
 
@@ -16,11 +15,16 @@ namespace fs = std::filesystem;
 std::string_view storeKindId(StoreKind k)
 {
     switch (k) {
-    case StoreKind::HuggingFace: return "hf";
-    case StoreKind::Ollama: return "ollama";
-    case StoreKind::LmStudio: return "lmstudio";
-    case StoreKind::LlamaCpp: return "llama.cpp";
-    case StoreKind::Folder: return "folder";
+    case StoreKind::HuggingFace:
+        return "hf";
+    case StoreKind::Ollama:
+        return "ollama";
+    case StoreKind::LmStudio:
+        return "lmstudio";
+    case StoreKind::LlamaCpp:
+        return "llama.cpp";
+    case StoreKind::Folder:
+        return "folder";
     }
     return "folder";
 }
@@ -28,11 +32,16 @@ std::string_view storeKindId(StoreKind k)
 std::string_view storeKindLabel(StoreKind k)
 {
     switch (k) {
-    case StoreKind::HuggingFace: return "Hugging Face";
-    case StoreKind::Ollama: return "Ollama";
-    case StoreKind::LmStudio: return "LM Studio";
-    case StoreKind::LlamaCpp: return "llama.cpp";
-    case StoreKind::Folder: return "Folder";
+    case StoreKind::HuggingFace:
+        return "Hugging Face";
+    case StoreKind::Ollama:
+        return "Ollama";
+    case StoreKind::LmStudio:
+        return "LM Studio";
+    case StoreKind::LlamaCpp:
+        return "llama.cpp";
+    case StoreKind::Folder:
+        return "Folder";
     }
     return "Folder";
 }
@@ -115,12 +124,12 @@ std::string ggufFileTypeName(std::uint64_t ftype)
 {
     // llama.cpp include/llama.h, enum llama_ftype (4-6 and 33-35 were removed).
     static const char* const names[] = {
-        "F32",    "F16",     "Q4_0",   "Q4_1",   nullptr, nullptr, nullptr,   "Q8_0",
-        "Q5_0",   "Q5_1",    "Q2_K",   "Q3_K_S", "Q3_K_M", "Q3_K_L", "Q4_K_S", "Q4_K_M",
-        "Q5_K_S", "Q5_K_M",  "Q6_K",   "IQ2_XXS", "IQ2_XS", "Q2_K_S", "IQ3_XS", "IQ3_XXS",
-        "IQ1_S",  "IQ4_NL",  "IQ3_S",  "IQ3_M",  "IQ2_S",  "IQ2_M",  "IQ4_XS", "IQ1_M",
-        "BF16",   nullptr,   nullptr,  nullptr,  "TQ1_0",  "TQ2_0",  "MXFP4_MOE", "NVFP4",
-        "Q1_0"};
+        "F32",    "F16",    "Q4_0",    "Q4_1",      nullptr,  nullptr,   nullptr,
+        "Q8_0",   "Q5_0",   "Q5_1",    "Q2_K",      "Q3_K_S", "Q3_K_M",  "Q3_K_L",
+        "Q4_K_S", "Q4_K_M", "Q5_K_S",  "Q5_K_M",    "Q6_K",   "IQ2_XXS", "IQ2_XS",
+        "Q2_K_S", "IQ3_XS", "IQ3_XXS", "IQ1_S",     "IQ4_NL", "IQ3_S",   "IQ3_M",
+        "IQ2_S",  "IQ2_M",  "IQ4_XS",  "IQ1_M",     "BF16",   nullptr,   nullptr,
+        nullptr,  "TQ1_0",  "TQ2_0",   "MXFP4_MOE", "NVFP4",  "Q1_0"};
     if (ftype < std::size(names) && names[ftype] != nullptr) {
         return names[ftype];
     }

@@ -47,8 +47,8 @@ void addFolderCopies(StoreScan& s, const fs::path& dir, Found& f)
         c.open_path = dir;
         for (const auto& st : f.safetensors) {
             const std::string n = st.first.filename().string();
-            c.files.push_back({st.first.string(), n.ends_with(".json") ? "index" : "weights",
-                               st.second, ""});
+            c.files.push_back(
+                {st.first.string(), n.ends_with(".json") ? "index" : "weights", st.second, ""});
         }
         for (const auto& o : f.other) {
             c.files.push_back({o.first.string(), "config", o.second, ""});
@@ -122,8 +122,7 @@ void walk(StoreScan& s, const fs::path& dir, int depth)
         if (!gguf && !st && name != "config.json") {
             if (link) {
                 std::string why;
-                if (linkInside(e.path(), root, &why).empty() &&
-                    why == "is a symbolic link loop") {
+                if (linkInside(e.path(), root, &why).empty() && why == "is a symbolic link loop") {
                     s.problem(e.path(), why);
                 }
             }

@@ -215,10 +215,10 @@ void scanRepo(StoreScan& s, const fs::path& repo)
             c.files = files;
             c.files.insert(c.files.end(), incomplete.begin(), incomplete.end());
             c.partial = true;
-            c.error = incomplete.empty() ? "no weights file of this snapshot can be read"
-                                         : "no weights downloaded yet: " +
-                                               std::to_string(incomplete.size()) +
-                                               " download(s) did not finish";
+            c.error = incomplete.empty()
+                          ? "no weights file of this snapshot can be read"
+                          : "no weights downloaded yet: " + std::to_string(incomplete.size()) +
+                                " download(s) did not finish";
             s.copies.push_back(std::move(c));
         }
     }

@@ -32,8 +32,8 @@ struct StoreScan {
 bool within(const std::filesystem::path& p, const std::filesystem::path& base);
 // Where a symbolic link leads, when it stays inside `root` (canonical); else an empty path and
 // *why ("a symbolic link loop", "points to a missing file", "leads out of the store").
-std::filesystem::path linkInside(const std::filesystem::path& link, const std::filesystem::path& root,
-                                 std::string* why);
+std::filesystem::path linkInside(const std::filesystem::path& link,
+                                 const std::filesystem::path& root, std::string* why);
 // The size of a regular file reached from `p` (following links), or nullopt with *why.
 std::optional<std::uint64_t> regularSize(const std::filesystem::path& p, std::string* why);
 

@@ -135,9 +135,9 @@ void readManifest(StoreScan& s, const fs::path& file, const std::string& name)
                                  "' is not sha256:<64 hex digits>");
             continue;
         }
-        const std::uint64_t declared =
-            l.contains("size") && l["size"].is_number_unsigned() ? l["size"].get<std::uint64_t>()
-                                                                  : 0;
+        const std::uint64_t declared = l.contains("size") && l["size"].is_number_unsigned()
+                                           ? l["size"].get<std::uint64_t>()
+                                           : 0;
         const fs::path path = root / "blobs" / blob;
         const std::string role = kind == "model" ? "weights" : kind;
         std::string why;
@@ -193,8 +193,7 @@ void scanOllama(StoreScan& s)
                 for (const fs::path& model : subdirs(s, ns, false)) {
                     for (const fs::path& tag : subdirs(s, model, true)) {
                         readManifest(s, tag,
-                                     displayName(host.filename().string(),
-                                                 ns.filename().string(),
+                                     displayName(host.filename().string(), ns.filename().string(),
                                                  model.filename().string(),
                                                  tag.filename().string()));
                     }

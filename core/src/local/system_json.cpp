@@ -7,13 +7,14 @@ nlohmann::json systemToJson(const SystemInfo& info)
 {
     nlohmann::json j;
     j["root"] = info.root;
-    j["cpu"] = {{"model", info.cpu_model}, {"threads", info.cpu_threads}, {"cores", info.cpu_cores}};
+    j["cpu"] = {
+        {"model", info.cpu_model}, {"threads", info.cpu_threads}, {"cores", info.cpu_cores}};
     j["ram_total_bytes"] = info.ram_total_bytes;
     j["ram_available_bytes"] = info.ram_available_bytes;
     const MemoryModules& m = info.memory;
-    j["memory"] = {{"measured", m.measured},     {"modules", m.modules},
-                   {"channels", m.channels},     {"speed_mts", m.speed_mts},
-                   {"type", m.type},             {"bandwidth_gb_s", m.bandwidth_gb_s},
+    j["memory"] = {{"measured", m.measured}, {"modules", m.modules},
+                   {"channels", m.channels}, {"speed_mts", m.speed_mts},
+                   {"type", m.type},         {"bandwidth_gb_s", m.bandwidth_gb_s},
                    {"source", m.source}};
     nlohmann::json gpus = nlohmann::json::array();
     for (const DetectedGpu& g : info.gpus) {

@@ -54,18 +54,30 @@ std::string memoryTypeName(unsigned t)
 {
     // DSP0134 7.18.2, Memory Device — Type.
     switch (t) {
-    case 0x18: return "DDR3";
-    case 0x1A: return "DDR4";
-    case 0x1B: return "LPDDR";
-    case 0x1C: return "LPDDR2";
-    case 0x1D: return "LPDDR3";
-    case 0x1E: return "LPDDR4";
-    case 0x20: return "HBM";
-    case 0x21: return "HBM2";
-    case 0x22: return "DDR5";
-    case 0x23: return "LPDDR5";
-    case 0x24: return "HBM3";
-    default: return {};
+    case 0x18:
+        return "DDR3";
+    case 0x1A:
+        return "DDR4";
+    case 0x1B:
+        return "LPDDR";
+    case 0x1C:
+        return "LPDDR2";
+    case 0x1D:
+        return "LPDDR3";
+    case 0x1E:
+        return "LPDDR4";
+    case 0x20:
+        return "HBM";
+    case 0x21:
+        return "HBM2";
+    case 0x22:
+        return "DDR5";
+    case 0x23:
+        return "LPDDR5";
+    case 0x24:
+        return "HBM3";
+    default:
+        return {};
     }
 }
 

@@ -3,7 +3,6 @@
 // Every path is read under ProbeOptions::root; only regular files are read, and at most 1 MiB of
 // each, so a fake or broken tree can neither hang nor flood the probe.
 #include "llmsizer/local/system.h"
-
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 #include "local/command.h"
@@ -67,8 +66,8 @@ std::optional<std::string> readSmallFile(const fs::path& file, std::string* why,
         if (n == 0) {
             break;
         }
-        text.append(buffer, std::min<std::size_t>(static_cast<std::size_t>(n),
-                                                  maxBytes - text.size()));
+        text.append(buffer,
+                    std::min<std::size_t>(static_cast<std::size_t>(n), maxBytes - text.size()));
     }
     ::close(fd);
     return text;
@@ -142,9 +141,9 @@ std::optional<u64> hexValue(const std::string& text)
     u64 v = 0;
     for (char c : t) {
         const int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-                      : (c >= 'a' && c <= 'f')                   ? c - 'a' + 10
-                      : (c >= 'A' && c <= 'F')                   ? c - 'A' + 10
-                                                                 : -1;
+                      : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                      : (c >= 'A' && c <= 'F')                    ? c - 'A' + 10
+                                                                  : -1;
         if (d < 0) {
             return std::nullopt;
         }
@@ -167,10 +166,14 @@ std::string hex4(u64 v)
 std::string vendorName(u64 vendor)
 {
     switch (vendor) {
-    case 0x10de: return "NVIDIA";
-    case 0x1002: return "AMD";
-    case 0x8086: return "Intel";
-    default: return {};
+    case 0x10de:
+        return "NVIDIA";
+    case 0x1002:
+        return "AMD";
+    case 0x8086:
+        return "Intel";
+    default:
+        return {};
     }
 }
 
@@ -208,10 +211,10 @@ void readNvidiaSmi(const ProbeOptions& o, SystemInfo& info)
     }
     if (r.timed_out) {
         const int ms = o.command_timeout_ms;
-        info.notes.push_back(smi.string() + ": gave no answer within " +
-                             (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s"
-                                             : std::to_string(ms) + " ms") +
-                             " and was stopped");
+        info.notes.push_back(
+            smi.string() + ": gave no answer within " +
+            (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms") +
+            " and was stopped");
         return;
     }
     if (r.exit_code != 0) {
@@ -501,8 +504,9 @@ SystemInfo detectSystem(const ProbeOptions& o)
     readNvidiaSmi(o, info);
     readNvidiaProc(o, info);
     readDrm(o, info);
-    std::stable_sort(info.gpus.begin(), info.gpus.end(),
-                     [](const DetectedGpu& a, const DetectedGpu& b) { return a.bus_id < b.bus_id; });
+    std::stable_sort(
+        info.gpus.begin(), info.gpus.end(),
+        [](const DetectedGpu& a, const DetectedGpu& b) { return a.bus_id < b.bus_id; });
     return info;
 }
 

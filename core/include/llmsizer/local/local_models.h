@@ -42,9 +42,9 @@ std::vector<ModelStore> modelStores(const ScanEnvironment& env);
 
 // One file of a copy: its role, its size and, for a problem, what it is.
 struct LocalFile {
-    std::string path;  // as found (a snapshot's link, a blob, a GGUF file)
-    std::string role;  // "weights", "index", "config", "projector", "adapter", "template",
-                       // "params", "license", "system", "other"
+    std::string path; // as found (a snapshot's link, a blob, a GGUF file)
+    std::string role; // "weights", "index", "config", "projector", "adapter", "template",
+                      // "params", "license", "system", "other"
     std::uint64_t bytes = 0;
     std::string state; // "" when present; "incomplete download", "missing", …
 };
@@ -53,23 +53,23 @@ struct LocalFile {
 struct LocalCopy {
     StoreKind store = StoreKind::Folder;
     std::string store_root;
-    std::string name;      // as the store names it: "Qwen/Qwen3-8B", "llama3.2:3b", a file name
-    std::string location;  // the path shown ("…/models--Qwen--Qwen3-8B/snapshots/abc123")
+    std::string name;     // as the store names it: "Qwen/Qwen3-8B", "llama3.2:3b", a file name
+    std::string location; // the path shown ("…/models--Qwen--Qwen3-8B/snapshots/abc123")
     std::filesystem::path open_path; // what File > Open reads (a directory or a file)
-    std::string revision;  // the Hugging Face snapshot, "" elsewhere
+    std::string revision;            // the Hugging Face snapshot, "" elsewhere
     std::vector<LocalFile> files;
     std::uint64_t disk_bytes = 0; // the files present, each blob once
 
     // From the headers (when `error` is empty).
-    std::string format;       // "safetensors", "gguf"
-    std::string architecture; // GGUF general.architecture or config.json model_type
-    std::string header_name;  // GGUF general.name ("" for safetensors)
-    std::string source_repo;  // GGUF general.source.huggingface.repository, or the HF repo
-    std::uint64_t params = 0;       // exact, from the tensors
-    std::uint64_t weight_bytes = 0; // bytes of those parameters
-    std::string quantization;       // "Q4_K_M", "BF16", "MLX Q4 g64"
-    std::optional<double> bpw;      // 8 · weight_bytes / params
-    std::uint64_t context_length = 0; // what the model was trained for (0: unknown)
+    std::string format;                // "safetensors", "gguf"
+    std::string architecture;          // GGUF general.architecture or config.json model_type
+    std::string header_name;           // GGUF general.name ("" for safetensors)
+    std::string source_repo;           // GGUF general.source.huggingface.repository, or the HF repo
+    std::uint64_t params = 0;          // exact, from the tensors
+    std::uint64_t weight_bytes = 0;    // bytes of those parameters
+    std::string quantization;          // "Q4_K_M", "BF16", "MLX Q4 g64"
+    std::optional<double> bpw;         // 8 · weight_bytes / params
+    std::uint64_t context_length = 0;  // what the model was trained for (0: unknown)
     std::optional<ModelConfig> config; // the architecture, when the headers give one
     std::uint64_t num_ctx = 0;         // Ollama: the params layer's num_ctx (0: not set)
     bool partial = false;              // files missing or incomplete: counts cover what is there
@@ -99,7 +99,7 @@ struct LocalScan {
     std::vector<ModelStore> stores;
     std::vector<LocalModel> models; // sorted by name
     std::vector<ScanProblem> problems;
-    std::uint64_t entries = 0;      // directory entries looked at
+    std::uint64_t entries = 0; // directory entries looked at
 };
 
 // Finds and reads every model of every store. Never throws for what it finds on disk: each

@@ -13,8 +13,8 @@
 namespace llmsizer {
 
 struct StoreRuntime {
-    std::string runtime_id;   // the RuntimeProfile used: "llama.cpp", "vllm", "transformers"
-    std::string label;        // what the user runs: "Ollama", "llama.cpp", "vLLM"
+    std::string runtime_id; // the RuntimeProfile used: "llama.cpp", "vllm", "transformers"
+    std::string label;      // what the user runs: "Ollama", "llama.cpp", "vLLM"
     std::uint64_t context = 0;
     std::string context_source; // "Ollama's default for 24 GiB of VRAM", "the params' num_ctx"
 };
@@ -26,8 +26,7 @@ struct StoreRuntime {
 // files -> llama.cpp at the trained context (common.h: n_ctx 0 = the model's). Safetensors ->
 // vLLM at the trained context (max_model_len defaults to it), or transformers when asked.
 StoreRuntime storeRuntime(const LocalCopy& copy, const Hardware& hardware,
-                          const std::map<std::string, std::string>& env,
-                          bool transformers = false);
+                          const std::map<std::string, std::string>& env, bool transformers = false);
 
 // The copy's own weights as a precision: the file's exact bytes over the estimate's parameters
 // (BitsPerWeight {8 · weight bytes, estimate parameters}), so the memory holds the file's bytes

@@ -15,12 +15,12 @@
 namespace llmsizer {
 
 struct ProbeOptions {
-    std::filesystem::path root = "/";          // stands for "/" (llm-sizer-cli --sysroot)
+    std::filesystem::path root = "/"; // stands for "/" (llm-sizer-cli --sysroot)
     // PATH is searched for nvidia-smi, its folders taken under `root` (a fake root brings its
     // own nvidia-smi, say ROOT/usr/bin/nvidia-smi, and the machine's is not run for it).
     std::map<std::string, std::string> env;
-    bool run_nvidia_smi = true;                // false: never start a program
-    int command_timeout_ms = 5000;             // nvidia-smi is killed after this long
+    bool run_nvidia_smi = true;    // false: never start a program
+    int command_timeout_ms = 5000; // nvidia-smi is killed after this long
 };
 
 // One GPU as a driver reports it. Memory is what the driver reports (nvidia-smi's memory.total,
@@ -43,8 +43,8 @@ struct DetectedGpu {
 // are read at. When the modules cannot be read (the SMBIOS entries are readable by root only),
 // the stated default is dual-channel DDR5-5600: 2 × 64 bit × 5600 MT/s = 89.6 GB/s.
 struct MemoryModules {
-    std::uint64_t modules = 0;    // populated modules found
-    std::uint64_t channels = 2;   // 64-bit channels
+    std::uint64_t modules = 0;      // populated modules found
+    std::uint64_t channels = 2;     // 64-bit channels
     std::uint64_t speed_mts = 5600; // configured speed, MT/s
     std::string type = "DDR5";
     double bandwidth_gb_s = 89.6; // channels × 8 bytes × speed, GB/s (10^9 bytes)
@@ -86,21 +86,23 @@ CpuInfo parseCpuinfo(const std::string& text);
 // nvidia-smi --query-gpu=name,memory.total,pci.bus_id --format=csv,noheader: one GPU a line,
 // "NVIDIA GeForce RTX 4090, 24564 MiB, 00000000:01:00.0". Lines that do not parse are named in
 // *problems.
-std::vector<DetectedGpu> parseNvidiaSmi(const std::string& text, std::vector<std::string>* problems);
+std::vector<DetectedGpu> parseNvidiaSmi(const std::string& text,
+                                        std::vector<std::string>* problems);
 // One SMBIOS structure of type 17 (Memory Device), as /sys/firmware/dmi/entries/17-N/raw holds
 // it. Returns false when it is not one or describes an empty slot.
 struct MemoryDevice {
     std::uint64_t size_bytes = 0;
     std::uint64_t speed_mts = 0; // configured speed when given, else the rated speed
     std::uint64_t data_width_bits = 0;
-    std::string type;            // "DDR4", "DDR5", "LPDDR5", …
-    std::string bank_locator;    // "P0 CHANNEL A"
-    std::string device_locator;  // "DIMM 0"
+    std::string type;           // "DDR4", "DDR5", "LPDDR5", …
+    std::string bank_locator;   // "P0 CHANNEL A"
+    std::string device_locator; // "DIMM 0"
 };
 bool parseMemoryDevice(const std::string& raw, MemoryDevice* out);
 // Channels from the modules' locators ("CHANNEL A", "ChannelB-DIMM0", "DIMM_A1"), else the
 // number of modules; bandwidth = channels × 8 bytes × the slowest module's speed.
-MemoryModules memoryModulesFrom(const std::vector<MemoryDevice>& devices, const std::string& source);
+MemoryModules memoryModulesFrom(const std::vector<MemoryDevice>& devices,
+                                const std::string& source);
 
 // The JSON form `llm-sizer-cli system --json` prints.
 nlohmann::json systemToJson(const SystemInfo& info);

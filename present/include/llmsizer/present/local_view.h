@@ -31,8 +31,8 @@ struct LocalCell {
 };
 
 struct LocalRowView {
-    std::size_t model = 0; // index into LocalScan::models
-    std::size_t copy = 0;  // index into its copies
+    std::size_t model = 0;        // index into LocalScan::models
+    std::size_t copy = 0;         // index into its copies
     std::vector<LocalCell> cells; // one per LocalColumn
     std::string tooltip;          // the path, the runtime's context, every problem
     bool error = false;           // the copy could not be read
@@ -46,9 +46,8 @@ std::string localColumnTitle(LocalColumn c);
 std::string localColumnTip(LocalColumn c);
 
 // `runs[m][c]` is localRun() of scan.models[m].copies[c].
-std::vector<LocalRowView> localRows(const LocalScan& scan,
-                                    const std::vector<std::vector<LocalRun>>& runs,
-                                    ByteUnits units);
+std::vector<LocalRowView>
+localRows(const LocalScan& scan, const std::vector<std::vector<LocalRun>>& runs, ByteUnits units);
 
 // "This machine: 1 × NVIDIA GeForce RTX 4090 (24.0 GiB) · 61.6 GB of RAM free at 96.0 GB/s ·
 // AMD Ryzen 9 7950X (16 cores)", then each GPU the catalog lacks, named with its memory.
