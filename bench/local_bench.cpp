@@ -5,7 +5,9 @@
 // times, and prints one JSON line:
 //   {"name": "local_scan", "models": 300, "found": 300, "entries": …, "median_ms": …,
 //    "p99_ms": …, "max_ms": …, "cpu_median_ms": …}
-//   llm-sizer-local-bench [--models N] [--runs R]
+//   llm-sizer-local-bench [--models N] [--runs R] [--tokenizers 1]
+// --tokenizers 1 gives every GGUF a 32,000-entry tokenizer (strings and scores), as real files
+// carry, so that the headers read are as long as real ones.
 #include "llmsizer/local/local_models.h"
 #include "support/model_stores.h"
 
@@ -41,19 +43,22 @@ int main(int argc, char** argv)
 {
     int models = 300;
     int runs = 10;
+    bool tokenizers = false;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--models") {
             models = std::max(1, std::atoi(argv[i + 1]));
         } else if (a == "--runs") {
             runs = std::max(1, std::atoi(argv[i + 1]));
+        } else if (a == "--tokenizers") {
+            tokenizers = std::atoi(argv[i + 1]) != 0;
         }
     }
     namespace fs = std::filesystem;
     const fs::path home =
         fs::temp_directory_path() / ("llm-sizer-local-bench-" + std::to_string(::getpid()));
     fs::create_directories(home);
-    testsupport::buildManyStores(home.string(), models);
+    testsupport::buildManyStores(home.string(), models, tokenizers);
     llmsizer::ScanEnvironment env;
     env.home = home;
     std::size_t found = llmsizer::scanLocalModels(env).models.size(); // warms the page cache
@@ -73,10 +78,12 @@ int main(int argc, char** argv)
     }
     std::error_code ec;
     fs::remove_all(home, ec);
-    std::printf("{\"name\": \"local_scan\", \"models\": %d, \"found\": %zu, \"entries\": %llu, "
+    std::printf("{\"name\": \"local_scan\", \"models\": %d, \"tokenizers\": %s, \"found\": %zu, "
+                "\"entries\": %llu, "
                 "\"median_ms\": %.1f, \"p99_ms\": %.1f, \"max_ms\": %.1f, \"cpu_median_ms\": "
                 "%.1f}\n",
-                models, found, static_cast<unsigned long long>(entries), percentile(wall, 0.5),
+                models, tokenizers ? "true" : "false", found,
+                static_cast<unsigned long long>(entries), percentile(wall, 0.5),
                 percentile(wall, 0.99), *std::max_element(wall.begin(), wall.end()),
                 percentile(cpu, 0.5));
     return 0;

@@ -185,6 +185,11 @@ GgufWriter llamaGguf(const std::string& name, const TinyLlama& s, bool q8)
     w.addU32("llama.attention.head_count_kv", static_cast<std::uint32_t>(s.kv_heads));
     w.addF32("llama.attention.layer_norm_rms_epsilon", 1e-5f);
     w.addU32("llama.vocab_size", static_cast<std::uint32_t>(s.vocab));
+    if (s.tokenizer) {
+        w.addString("tokenizer.ggml.model", "gpt2");
+        w.addStringArray("tokenizer.ggml.tokens", tokens(s.vocab));
+        w.addF32Array("tokenizer.ggml.scores", s.vocab);
+    }
     const GgmlBlock m = q8 ? kQ8_0 : kF16;
     const std::uint64_t kv = s.d / s.heads * s.kv_heads;
     w.addTensor("token_embd.weight", {s.d, s.vocab}, m);
@@ -396,10 +401,14 @@ void buildShowcaseStores(const std::string& home)
     }
 }
 
-void buildManyStores(const std::string& home, int count)
+void buildManyStores(const std::string& home, int count, bool tokenizers)
 {
     for (int i = 0; i < count; ++i) {
         TinyLlama s;
+        if (tokenizers) {
+            s.vocab = 32000; // Llama 2's, and the size of its tokenizer arrays
+            s.tokenizer = true;
+        }
         s.layers = 2 + static_cast<std::uint64_t>(i % 7);
         s.d = 64 * (1 + static_cast<std::uint64_t>(i % 3));
         s.ff = 2 * s.d;

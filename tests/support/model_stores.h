@@ -20,6 +20,7 @@ struct TinyLlama {
     std::uint64_t ff = 128;
     std::uint64_t vocab = 256;
     std::uint64_t context = 2048;
+    bool tokenizer = false; // tokenizer.ggml.tokens and .scores of `vocab` entries, as real files
 };
 std::uint64_t writeLlamaGguf(const std::string& path, const std::string& name, const TinyLlama& s,
                              bool q8);
@@ -51,6 +52,7 @@ void buildShowcaseStores(const std::string& home);
 
 // `count` small models spread over the four stores (a store of a few hundred models for the
 // local_scan benchmark and the screenshots).
-void buildManyStores(const std::string& home, int count);
+// With `tokenizers`, every GGUF also carries its tokenizer's arrays (most of a real header).
+void buildManyStores(const std::string& home, int count, bool tokenizers = false);
 
 } // namespace testsupport

@@ -34,7 +34,7 @@ fs::path findOnPath(const std::string& name, const std::map<std::string, std::st
         if (dir.empty()) {
             continue; // an empty entry means the current directory: never searched here
         }
-        const fs::path candidate = fs::path(dir) / name;
+        fs::path candidate = fs::path(dir) / name;
         struct stat st {};
         if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
             ::access(candidate.c_str(), X_OK) == 0) {
@@ -66,6 +66,7 @@ CommandResult runCommand(const fs::path& program, const std::vector<std::string>
     std::vector<std::string> argv0{program.string()};
     argv0.insert(argv0.end(), args.begin(), args.end());
     std::vector<char*> argv;
+    argv.reserve(argv0.size() + 1);
     for (std::string& a : argv0) {
         argv.push_back(a.data());
     }

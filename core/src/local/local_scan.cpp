@@ -6,12 +6,12 @@
 #include "local/scan_internal.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <map>
+#include <thread>
 
 namespace llmsizer {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -198,22 +198,38 @@ LocalScan scanStores(const std::vector<ModelStore>& stores, const ScanLimits& li
             copies.push_back(std::move(c));
         }
     }
-    for (LocalCopy& c : copies) {
-        std::uint64_t disk = 0;
-        for (const LocalFile& f : c.files) {
-            disk += f.bytes;
+    // The headers, read by up to four threads (each copy by one): most of the scan's time is
+    // stepping over GGUF tokenizer arrays, and the copies are independent.
+    std::atomic<std::size_t> next{0};
+    const auto work = [&copies, &next] {
+        for (std::size_t i = next++; i < copies.size(); i = next++) {
+            LocalCopy& c = copies[i];
+            std::uint64_t disk = 0;
+            for (const LocalFile& f : c.files) {
+                disk += f.bytes;
+            }
+            c.disk_bytes = disk;
+            if (!c.error.empty() || c.open_path.empty()) {
+                continue;
+            }
+            try {
+                InspectOptions options;
+                options.header_only = true; // an interrupted download still shows its header
+                describeCopy(c, inspectCheckpoint(c.open_path, options));
+            } catch (const std::exception& e) {
+                c.error = e.what();
+            }
         }
-        c.disk_bytes = disk;
-        if (!c.error.empty() || c.open_path.empty()) {
-            continue;
-        }
-        try {
-            InspectOptions options;
-            options.header_only = true; // an interrupted download still shows its header
-            describeCopy(c, inspectCheckpoint(c.open_path, options));
-        } catch (const std::exception& e) {
-            c.error = e.what();
-        }
+    };
+    const std::size_t threads = std::min<std::size_t>(
+        {4, std::max(1u, std::thread::hardware_concurrency()), copies.size() / 8 + 1});
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) {
+        pool.emplace_back(work);
+    }
+    work();
+    for (std::thread& t : pool) {
+        t.join();
     }
     // The same model twice: the same exact parameter count and a name in common (the HF repo,
     // GGUF general.name or its source repository).

@@ -169,7 +169,7 @@ bool within(const fs::path& p, const fs::path& base)
 fs::path linkInside(const fs::path& link, const fs::path& root, std::string* why)
 {
     std::error_code ec;
-    const fs::path target = fs::canonical(link, ec);
+    fs::path target = fs::canonical(link, ec);
     if (ec) {
         *why = ec == std::errc::too_many_symbolic_link_levels
                    ? "is a symbolic link loop"

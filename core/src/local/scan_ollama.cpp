@@ -140,20 +140,24 @@ void readManifest(StoreScan& s, const fs::path& file, const std::string& name)
                                            : 0;
         const fs::path path = root / "blobs" / blob;
         const std::string role = kind == "model" ? "weights" : kind;
+        // "blobs/sha256-… (model layer": the start of this layer's problem lines.
+        std::string named = "blobs/";
+        named.append(blob).append(" (").append(kind).append(" layer");
         std::string why;
         std::error_code ec;
         if (fs::is_symlink(fs::symlink_status(path, ec)) && linkInside(path, root, &why).empty()) {
             c.files.push_back({path.string(), role, 0, why});
-            c.problems.push_back("blobs/" + blob + " (" + kind + " layer) " + why);
+            c.problems.push_back(named.append(") ").append(why));
             continue;
         }
         const auto size = regularSize(path, &why);
         if (!size) {
             c.files.push_back({path.string(), role, 0, why == "is missing" ? "missing" : why});
-            c.problems.push_back("blobs/" + blob + " (" + kind + " layer, " +
-                                 withThousands(declared) + " bytes) " + why);
+            named.append(", ").append(withThousands(declared)).append(" bytes) ").append(why);
+            c.problems.push_back(named);
             if (kind == "model") {
-                c.error = "its model blob " + why + " (blobs/" + blob + ")";
+                std::string error = "its model blob ";
+                c.error = error.append(why).append(" (blobs/").append(blob).append(")");
             }
             continue;
         }
@@ -161,9 +165,9 @@ void readManifest(StoreScan& s, const fs::path& file, const std::string& name)
         if (declared != 0 && *size < declared) {
             state = "incomplete download";
             c.partial = true;
-            c.problems.push_back("blobs/" + blob + " (" + kind + " layer) holds " +
-                                 withThousands(*size) + " of its " + withThousands(declared) +
-                                 " bytes");
+            named.append(") holds ").append(withThousands(*size));
+            c.problems.push_back(
+                named.append(" of its ").append(withThousands(declared)).append(" bytes"));
         }
         c.files.push_back({path.string(), role, *size, state});
         if (kind == "model" && c.open_path.empty()) {

@@ -364,9 +364,11 @@ void readDrm(const ProbeOptions& o, SystemInfo& info)
                            g.shared_bytes > g.memory_bytes;
         }
         if (g.memory_bytes == 0 && vname == "NVIDIA") {
-            info.notes.push_back(label + ": an NVIDIA GPU (" + pciId + ", driver " +
-                                 (driver.empty() ? std::string("none") : driver) +
-                                 ") that reports no memory: nvidia-smi was not found or failed");
+            std::string note = label;
+            note.append(": an NVIDIA GPU (").append(pciId).append(", driver ");
+            note.append(driver.empty() ? std::string("none") : driver);
+            info.notes.push_back(
+                note.append(") that reports no memory: nvidia-smi was not found or failed"));
         }
         info.gpus.push_back(std::move(g));
     }
@@ -487,7 +489,7 @@ SystemInfo detectSystem(const ProbeOptions& o)
         info.ram_total_bytes = m.total_bytes;
         info.ram_available_bytes = m.available_bytes;
         if (m.total_bytes == 0) {
-            info.notes.push_back("/proc/meminfo: no MemTotal line");
+            info.notes.emplace_back("/proc/meminfo: no MemTotal line");
         }
     } else {
         info.notes.push_back("/proc/meminfo: " + why);
