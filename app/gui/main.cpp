@@ -184,10 +184,12 @@ int run(int argc, char** argv)
 
     // This machine and its models: on a worker while the window opens; before the picture in
     // screenshot mode (then the detected machine is in My hardware, as at a first start).
-    if (shot) {
-        window.localModels()->refreshNow();
-    } else {
+    // Screenshots read the machine only when asked to (--sysroot, or My models shown), so that
+    // the other pictures do not depend on the machine that takes them.
+    if (!shot) {
         window.localModels()->refresh();
+    } else if (parser.isSet(o.sysroot) || parser.value(o.view) == QLatin1String("models")) {
+        window.localModels()->refreshNow();
     }
     if (parser.isSet(o.hardware)) {
         const QStringList items = parser.value(o.hardware).split(QLatin1Char(','));

@@ -24,7 +24,8 @@ LocalModelsView::LocalModelsView(LocalModelsModel* model, QWidget* parent)
       m_machine(new QLabel(this)), m_status(new QLabel(this)), m_problems(new QLabel(this)),
       m_rescan(new QPushButton(tr("&Rescan"), this)),
       m_addFolder(new QPushButton(tr("Add &folder…"), this)),
-      m_useMachine(new QPushButton(tr("&Use this machine in My hardware"), this))
+      m_useMachine(new QPushButton(tr("&Use this machine in My hardware"), this)),
+      m_addGpu(new QPushButton(this))
 {
     auto* layout = new QVBoxLayout(this);
     m_machine->setWordWrap(true);
@@ -72,6 +73,7 @@ LocalModelsView::LocalModelsView(LocalModelsModel* model, QWidget* parent)
     connect(m_rescan, &QPushButton::clicked, m_model, &LocalModelsModel::refresh);
     connect(m_addFolder, &QPushButton::clicked, this, &LocalModelsView::addFolderRequested);
     connect(m_useMachine, &QPushButton::clicked, this, &LocalModelsView::useMachineRequested);
+    connect(m_addGpu, &QPushButton::clicked, this, &LocalModelsView::addGpuRequested);
     connect(m_tree, &QTreeView::clicked, this, [this](const QModelIndex& i) { open(i, false); });
     connect(m_tree, &QTreeView::activated, this, [this](const QModelIndex& i) { open(i, true); });
     connect(m_model, &LocalModelsModel::rowsChanged, this, [this] {
@@ -92,6 +94,12 @@ void LocalModelsView::update()
         m_machine->setText(tr("Detecting this machine…"));
     }
     m_useMachine->setEnabled(m_model->machine().has_gpu);
+    const GpuSpec& gpu = m_model->machine().hardware.gpu;
+    const bool unknown = m_model->machine().has_gpu && gpu.id.rfind("detected-", 0) == 0;
+    m_addGpu->setVisible(unknown);
+    if (unknown) {
+        m_addGpu->setText(tr("Add %1 to Custom GPUs…").arg(qs(gpu.name)));
+    }
     const QString status = m_model->hasResults() ? qs(localStatusLine(m_model->scan())) : QString();
     m_status->setText(m_model->busy()
                           ? tr("Scanning…") +

@@ -34,6 +34,8 @@ signals:
     // "Use this machine": the detected GPUs and RAM into My hardware.
     void useMachineRequested();
     void addFolderRequested();
+    // "Add … to Custom GPUs": a GPU found here that the catalog lacks.
+    void addGpuRequested();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -54,6 +56,7 @@ private:
     QPushButton* m_rescan;
     QPushButton* m_addFolder;
     QPushButton* m_useMachine;
+    QPushButton* m_addGpu;
 };
 
 } // namespace llmsizer::ui

@@ -204,6 +204,15 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
             });
     connect(m_localView, &LocalModelsView::useMachineRequested, this,
             &MainWindow::useDetectedMachine);
+    connect(m_localView, &LocalModelsView::addGpuRequested, this, [this] {
+        showGpuEditor()->startFrom(m_local->machine().hardware.gpu);
+    });
+    // A GPU added in Custom GPUs may be the one found here: match again.
+    m_model->whenChanged(ConfigModel::Change::Catalog, this, [this] {
+        if (m_local->hasResults()) {
+            m_local->refresh();
+        }
+    });
     connect(m_localView, &LocalModelsView::addFolderRequested, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Add a folder of models"));
         if (dir.isEmpty()) {
@@ -395,8 +404,9 @@ bool MainWindow::useDetectedMachine()
         return false;
     }
     HardwareChoice ch = m_hardware->choice();
-    // A GPU the catalog does not know stays as it was: My models names it, Custom GPUs adds it.
-    if (m_model->gpuCatalog().find(m.hardware.gpu.id) != nullptr && !m.hardware.gpu.user) {
+    // A GPU the catalog does not know stays as it was: My models names it, and adds it to
+    // Custom GPUs on a click (then it is matched by its name).
+    if (m_model->gpuCatalog().find(m.hardware.gpu.id) != nullptr) {
         ch.gpu = qs(m.hardware.gpu.id);
         ch.gpus = m.hardware.gpus;
     }
