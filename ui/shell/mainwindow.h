@@ -104,6 +104,7 @@ protected:
 private:
     void createMenus();
     void createExport(QMenu* file); // File > Export current view, the charts' context menus
+    void connectLocalModels();      // My models' signals (mainwindow_local.cpp)
     void updateTitle();
     void followPalette();
 
