@@ -5,6 +5,7 @@
 #include "support/cli_runner.h"
 #include "support/fake_machine.h"
 #include "support/model_stores.h"
+#include "support/test_main.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -341,5 +342,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliLocal)
+LLMSIZER_TEST_GUILESS_MAIN(TestCliLocal)
 #include "tst_cli_local.moc"

@@ -4,6 +4,7 @@
 // exception.
 #include "llmsizer/local/local_models.h"
 #include "support/model_stores.h"
+#include "support/test_main.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -197,5 +198,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLocalHostile)
+LLMSIZER_TEST_GUILESS_MAIN(TestLocalHostile)
 #include "tst_local_hostile.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/local/local_runs.h"
 #include "llmsizer/model/count.h"
 #include "support/model_stores.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -249,5 +250,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLocalModels)
+LLMSIZER_TEST_GUILESS_MAIN(TestLocalModels)
 #include "tst_local_models.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/local/gpu_match.h"
 #include "llmsizer/local/system.h"
 #include "support/fake_machine.h"
+#include "support/test_main.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -278,5 +279,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSystem)
+LLMSIZER_TEST_GUILESS_MAIN(TestSystem)
 #include "tst_system.moc"

@@ -6,6 +6,7 @@
 #include "support/fake_machine.h"
 #include "support/model_stores.h"
 #include "support/window_fixture.h"
+#include "support/test_main.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/local/localmodelstree.h"
@@ -187,5 +188,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiLocal)
+LLMSIZER_TEST_MAIN(TestUiLocal)
 #include "tst_ui_local.moc"
