@@ -5,8 +5,8 @@
 // the list sideways.
 #include "support/fake_machine.h"
 #include "support/model_stores.h"
-#include "support/window_fixture.h"
 #include "support/test_main.h"
+#include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/local/localmodelstree.h"
