@@ -5,6 +5,7 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/shape/runs.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -65,5 +66,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+LLMSIZER_TEST_GUILESS_MAIN(TestCalibration)
 #include "tst_calibration.moc"

@@ -7,6 +7,7 @@
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/error.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -290,5 +291,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRuns)
+LLMSIZER_TEST_GUILESS_MAIN(TestRuns)
 #include "tst_runs.moc"

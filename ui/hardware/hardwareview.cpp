@@ -301,6 +301,9 @@ void HardwareView::applyControls()
         own(m_decodeEfficiency->value(), defaults.efficiency.bandwidth_efficiency);
     ch.prefill_efficiency =
         own(m_prefillEfficiency->value(), defaults.efficiency.compute_efficiency);
+    if (!(ch == m_model->choice())) {
+        ch.detected = false; // set by hand from now on, no longer the detected machine
+    }
     m_model->setChoice(ch);
 }
 
