@@ -48,6 +48,10 @@ std::string scopeText(const ModelConfig& c)
 // The line a tensor the checkpoint stores beside the model gets, in the table and the JSON.
 std::string extraLine(const CheckpointExtra& e)
 {
+    if (!e.known) {
+        return "in the checkpoint, not in the model, perhaps: +" + withThousands(e.params) + " (" +
+               e.what + ")";
+    }
     return "in the checkpoint, not in the model: +" + withThousands(e.params) + " (" + e.what + ")";
 }
 
@@ -86,7 +90,11 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     json extras = json::array();
     for (const CheckpointExtra& e : count.checkpoint_extras) {
         extras.push_back(
-            {{"key", e.key}, {"params", e.params}, {"what", e.what}, {"line", extraLine(e)}});
+            {{"key", e.key},
+             {"params", e.params},
+             {"known", e.known},
+             {"what", e.what},
+             {"line", extraLine(e)}});
     }
     j["checkpoint_extras"] = std::move(extras);
     json components = json::object();

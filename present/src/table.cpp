@@ -268,13 +268,24 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
         rows.add("checkpoint_extras", "In the checkpoint, not in the model", "parameters",
                  [&](const Column& c) {
                      u64 extra = 0;
+                     bool perhaps = false;
                      for (const CheckpointExtra& e : c.count.checkpoint_extras) {
-                         extra += e.params;
+                         // A line the family's checkpoints may or may not hold stays out of the
+                         // sum and marks it.
+                         if (e.known) {
+                             extra += e.params;
+                         } else {
+                             perhaps = true;
+                         }
                      }
                      TableCell cell = countCell(extra);
                      if (extra != 0) {
                          cell.text = "+" + cell.text;
                          cell.short_text = "+" + cell.short_text;
+                     }
+                     if (perhaps) {
+                         cell.text += " (perhaps more)";
+                         cell.short_text += "?";
                      }
                      return cell;
                  });

@@ -6,6 +6,7 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <filesystem>
@@ -25,9 +26,17 @@ HfImport load2026(const std::string& dir)
 }
 
 // Reference configs without an independent exact count: their components are checked against a
-// hand calculation in tst_hf_import.cpp (StarCoder2-3B).
-const std::set<std::string> kHandCounted = {"hf/starcoder2-3b",
-                                            "reference/hf-configs-2026/phi-3.5-moe-instruct"};
+// hand calculation in tst_hf_import.cpp (StarCoder2-3B), here (Phi-3.5-MoE) and in
+// tst_hf_more.cpp (GraniteMoeShared, Hunyuan, Gemma 3n's language model).
+// Hunyuan and Gemma 3n's language model: tst_hf_more.cpp.
+const std::set<std::string> kHandCounted = {
+    "hf/starcoder2-3b",
+    "reference/hf-configs-2026/phi-3.5-moe-instruct",
+    "reference/hf-configs-2026/granite-moe-shared-hand",
+    "reference/hf-configs-2026/hunyuan-7b-instruct",
+    "reference/hf-configs-2026/hunyuan-a13b-instruct",
+    "reference/hf-configs-2026/hunyuan-a13b-instruct-remote",
+    "reference/hf-configs-2026/gemma-3n-e4b-it"};
 
 // A small config of a type nobody knows, with the fields of a Llama.
 json unknownLlama()
@@ -308,5 +317,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHfNext)
+LLMSIZER_TEST_APPLESS_MAIN(TestHfNext)
 #include "tst_hf_next.moc"

@@ -156,10 +156,12 @@ void SummaryPanel::refresh()
         const std::string what = e.what.substr(0, e.what.find(','));
         QString& line = text[QStringLiteral("extras")];
         line += (line.isEmpty() ? QString() : QStringLiteral("; ")) +
-                tr("+%1 (%2)").arg(qs(shortCount(e.params)), qs(what));
-        extrasTip +=
-            QStringLiteral("<p>%1</p>")
-                .arg(tr("+%1: %2").arg(qs(withThousands(e.params)), qs(e.what)).toHtmlEscaped());
+                (e.known ? tr("+%1 (%2)") : tr("perhaps +%1 (%2)"))
+                    .arg(qs(shortCount(e.params)), qs(what));
+        extrasTip += QStringLiteral("<p>%1</p>")
+                         .arg((e.known ? tr("+%1: %2") : tr("Perhaps +%1: %2"))
+                                  .arg(qs(withThousands(e.params)), qs(e.what))
+                                  .toHtmlEscaped());
     }
     if (!config.not_counted.empty()) {
         // The part before its reason ("the vision tower and projector"), to fit the grid; the

@@ -225,6 +225,7 @@ json modelConfigToJson(const ModelConfig& c)
     if (c.embedding_dim != 0) {
         j["embedding_dim"] = c.embedding_dim; // written only when the embedding is narrower
     }
+    modeljson::augmentsToJson(c, j);
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
     }
@@ -282,6 +283,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "mixer",
                       "shared",
                       "embedding_dim",
+                      "augments", "kv_shared_layers", "rotary_buffers",
                       "vision_tower",
                       "projector",
                       "not_counted",
@@ -378,6 +380,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
         c.shared = modeljson::sharedFromJson(*it, file, joinPath(prefix, "shared"));
     }
     readUInt(j, "embedding_dim", c.embedding_dim, file, prefix);
+    modeljson::augmentsFromJson(j, c, file, prefix);
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {

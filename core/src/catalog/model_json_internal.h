@@ -1,7 +1,7 @@
 #pragma once
 
-// Shared by model_json.cpp (the architecture object) and model_json_mixer.cpp (its "mixer" and
-// "shared" objects). Not installed: the public API is llmsizer/catalog/preset.h.
+// Shared by model_json.cpp (the architecture object) and model_json_mixer.cpp (its "mixer",
+// "shared" and "augments" objects). Not installed: the public API is llmsizer/catalog/preset.h.
 #include "llmsizer/model/model.h"
 
 #include <cstdint>
@@ -18,6 +18,12 @@ nlohmann::json mixerToJson(const MixerLayers& m);
 // stored part.
 MixerLayers mixerFromJson(const nlohmann::json& obj, std::uint64_t d_model, const std::string& file,
                           const std::string& path);
+
+// Gemma 3n's "augments" object and "kv_shared_layers", and "rotary_buffers" ("inv_freq",
+// "unknown"), each written only when set.
+void augmentsToJson(const ModelConfig& c, nlohmann::json& j);
+void augmentsFromJson(const nlohmann::json& j, ModelConfig& c, const std::string& file,
+                      const std::string& prefix);
 
 nlohmann::json sharedToJson(const SharedBlocks& s);
 SharedBlocks sharedFromJson(const nlohmann::json& obj, const std::string& file,

@@ -302,4 +302,48 @@ SharedBlocks sharedFromJson(const json& obj, const std::string& file, const std:
     return s;
 }
 
+void augmentsToJson(const ModelConfig& c, json& j)
+{
+    const LayerAugments& a = c.augments;
+    if (a.any()) {
+        j["augments"] = {{"per_layer_dim", a.per_layer_dim},
+                         {"per_layer_vocab", a.per_layer_vocab},
+                         {"altup_inputs", a.altup_inputs},
+                         {"laurel_rank", a.laurel_rank}};
+    }
+    if (c.kv_shared_layers != 0) {
+        j["kv_shared_layers"] = c.kv_shared_layers;
+    }
+    if (c.rotary_buffers != RotaryBuffers::None) {
+        j["rotary_buffers"] = c.rotary_buffers == RotaryBuffers::InvFreq ? "inv_freq" : "unknown";
+    }
+}
+
+void augmentsFromJson(const json& j, ModelConfig& c, const std::string& file,
+                      const std::string& prefix)
+{
+    if (auto it = j.find("augments"); it != j.end()) {
+        const std::string p = joinPath(prefix, "augments");
+        requireObject(*it, file, p);
+        requireKnownKeys(*it, {"per_layer_dim", "per_layer_vocab", "altup_inputs", "laurel_rank"},
+                         file, p);
+        LayerAugments& a = c.augments;
+        a.per_layer_dim = getOptUInt(*it, "per_layer_dim", file, p).value_or(0);
+        a.per_layer_vocab = getOptUInt(*it, "per_layer_vocab", file, p).value_or(0);
+        a.altup_inputs = getOptUInt(*it, "altup_inputs", file, p).value_or(0);
+        a.laurel_rank = getOptUInt(*it, "laurel_rank", file, p).value_or(0);
+    }
+    c.kv_shared_layers = getOptUInt(j, "kv_shared_layers", file, prefix).value_or(0);
+    if (auto r = getOptString(j, "rotary_buffers", file, prefix)) {
+        if (*r == "inv_freq") {
+            c.rotary_buffers = RotaryBuffers::InvFreq;
+        } else if (*r == "unknown") {
+            c.rotary_buffers = RotaryBuffers::Unknown;
+        } else {
+            throw InputError(file, joinPath(prefix, "rotary_buffers"),
+                             "must be \"inv_freq\" or \"unknown\" (got \"" + *r + "\")");
+        }
+    }
+}
+
 } // namespace llmsizer::modeljson

@@ -252,4 +252,93 @@ const DecoderSpec kMinimaxM2{.defaults = {48, 8, 128, 200064, 1536, 196608, fals
                                      .expertFf = nullptr,
                                      .routerBias = {"use_routing_bias", true}}};
 
+// GraniteMoeDecoderLayer: Llama-shaped attention (q/k/v/o bias=attention_bias), a
+// GraniteMoeMoE in every layer: router Linear(d, num_local_experts [8], bias=False) and experts
+// input_linear (2·intermediate_size × d) and output_linear (d × intermediate_size), the
+// parameters of a gated MLP of intermediate_size [11008]; top num_experts_per_tok [2]. The
+// embedding, attention, residual and logits multipliers scale activations, not parameters.
+const DecoderSpec kGraniteMoe{.defaults = {32, nullopt, nullopt, 32000, 11008, 2048, false},
+                              .qkvBias = kAttentionBias,
+                              .outFollowsQkv = true,
+                              .moe = {.layers = MoeLayers::All,
+                                      .experts = "num_local_experts",
+                                      .expertsDefault = 8,
+                                      .topkDefault = 2,
+                                      .expertFf = nullptr}};
+// GraniteMoeShared: GraniteMoe's layers plus shared_mlp (GraniteMoeSharedMLP: input_linear
+// Linear(d, 2·shared_intermediate_size), output_linear Linear(shared_intermediate_size, d), no
+// bias) when shared_intermediate_size [0] is positive.
+const DecoderSpec kGraniteMoeShared{
+    .defaults = {32, nullopt, nullopt, 32000, 11008, 2048, false},
+    .qkvBias = kAttentionBias,
+    .outFollowsQkv = true,
+    .moe = {.layers = MoeLayers::All,
+            .experts = "num_local_experts",
+            .expertsDefault = 8,
+            .topkDefault = 2,
+            .expertFf = nullptr,
+            .sharedDefault = 1,
+            .sharedFf = "shared_intermediate_size",
+            .sharedFfDefault = 0}};
+// HunYuanDenseV1 (transformers modeling_hunyuan_v1_dense.py): Llama's modules with
+// query_layernorm and key_layernorm RMSNorm(head_dim) in every attention; q/k/v/o
+// bias=attention_bias; no MLP biases.
+const DecoderSpec kHunyuanDense{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
+                                .qkvBias = kAttentionBias,
+                                .outFollowsQkv = true,
+                                .qkNorm = QkNormKind::PerHead};
+// HunYuanMoEV1 (modular_hunyuan_v1_moe.py): the dense type's attention; in every layer HunYuanMoE
+// with shared_mlp and num_experts [1] experts, all of intermediate_size, and the router gate.wg
+// Linear(d, num_experts, bias=False); num_experts and moe_topk [1] may be given per layer.
+const DecoderSpec kHunyuanMoe{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
+                              .qkvBias = kAttentionBias,
+                              .outFollowsQkv = true,
+                              .qkNorm = QkNormKind::PerHead,
+                              .moe = {.layers = MoeLayers::All,
+                                      .experts = "num_experts",
+                                      .expertsDefault = 1,
+                                      .topk = "moe_topk",
+                                      .topkDefault = 1,
+                                      .expertFf = nullptr,
+                                      .sharedDefault = 1,
+                                      .perLayer = true}};
+// HunYuan's remote code (model_type "hunyuan", HunYuanForCausalLM / HunYuanMoEV1ForCausalLM in
+// its checkpoints): the attention's q/k norms only when use_qk_norm; the experts are read by
+// importHunyuan (hf_import_more.cpp).
+const DecoderSpec kHunyuan{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
+                           .qkvBias = kAttentionBias,
+                           .outFollowsQkv = true,
+                           .qkNorm = QkNormKind::PerHead,
+                           .qkNormOn = {"use_qk_norm", false}};
+// BailingMoe (Ling, remote code modeling_bailing_moe.py): query_key_value fused Linear(d,
+// (heads + 2·kv_heads)·head_dim, bias=use_qkv_bias), dense Linear(bias=use_bias); dense layers
+// below first_k_dense_replace, then experts of moe_intermediate_size with shared_experts, one MLP
+// of moe_intermediate_size·num_shared_experts, and the router gate Linear(d, num_experts,
+// bias=False); every MLP bias=use_bias; q/k norms when use_qk_norm. norm_head rescales the head,
+// no parameters.
+const DecoderSpec kBailingMoe{.defaults = {16, nullopt, nullopt, 30592, 0, 16384, false},
+                              .qkvBias = {"use_qkv_bias", false},
+                              .outBias = {"use_bias", true},
+                              .mlpBias = {"use_bias", true},
+                              .qkNorm = QkNormKind::PerHead,
+                              .qkNormOn = {"use_qk_norm", false},
+                              .moe = {.layers = MoeLayers::FirstDense,
+                                      .experts = "num_experts",
+                                      .expertsDefault = 16,
+                                      .topkDefault = 2,
+                                      .expertFfDefault = 0,
+                                      .shared = "num_shared_experts",
+                                      .sharedDefault = 0}};
+// Gemma3nTextDecoderLayer's attention and norms (Gemma 3's four, q_norm/k_norm RMSNorm(head_dim);
+// v_norm has no scale); every 5th layer global by layer_types. Its MLP widths, per-layer inputs,
+// AltUp and LAuReL are read by importGemma3nText (hf_import_more.cpp).
+const DecoderSpec kGemma3n{.defaults = {8, 2, 256, 262400, std::nullopt, 32768, true},
+                           .normsPerBlock = 4,
+                           .qkvBias = kAttentionBias,
+                           .outFollowsQkv = true,
+                           .qkNorm = QkNormKind::PerHead,
+                           .sliding = Sliding::Pattern,
+                           .slidingDefault = 512,
+                           .pattern = 5};
+
 } // namespace llmsizer::hf::specs

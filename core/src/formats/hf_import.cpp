@@ -107,6 +107,27 @@ u64 Reader::orDefault(std::initializer_list<const char*> names, u64 classDefault
     return classDefault;
 }
 
+u64 Reader::perLayerOrDefault(const char* name, u64 layers, u64 classDefault)
+{
+    const json* v = find(name);
+    if (v == nullptr || !v->is_array()) {
+        return orDefault({name}, classDefault);
+    }
+    const std::vector<u64> values = uintList(name);
+    if (values.size() != layers) {
+        fail(name, "has " + withThousands(values.size()) + " entries for " +
+                       withThousands(layers) + " layers");
+    }
+    for (u64 x : values) {
+        if (x != values.front()) {
+            fail(name, "differs between layers (" + withThousands(values.front()) + " and " +
+                           withThousands(x) +
+                           "); a count with one value for every layer cannot describe it");
+        }
+    }
+    return values.front();
+}
+
 std::optional<u64> Reader::optUIntOrAuto(const char* name) const
 {
     if (const json* v = find(name); v != nullptr && v->is_string()) {

@@ -147,6 +147,7 @@ HfImport importHfConfig(const json& j, const std::string& file)
     ModelConfig& c = out.config;
     c = ModelConfig{};
     row->import(*row, reader, c);
+    c.rotary_buffers = row->rotary;
 
     // A multimodal model ties lm_head through the top-level config.
     if (!prefix.empty() && !obj->contains("tie_word_embeddings")) {
@@ -155,7 +156,9 @@ HfImport importHfConfig(const json& j, const std::string& file)
         }
     }
     readFp8Blocks(j, file, c);
-    if (mm) {
+    if (mm && std::string(mm->type) == "gemma3n") {
+        hf::gemma3nEmbedders(j, file, c, out.guesses);
+    } else if (mm) {
         hf::importVision(j, mm->type, file, c, out.guesses);
     } else if (j.contains("vision_config") || j.contains("audio_config")) {
         c.not_counted = "the vision or audio encoder (model_type '" + topType.value_or("") +

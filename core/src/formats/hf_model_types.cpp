@@ -64,8 +64,10 @@ const std::vector<ModelTypeRow>& modelTypeTable()
         {"starcoder2", "Starcoder2Config", plain<importStarcoder2>, nullptr, nullptr, nullptr,
          "hf/starcoder2-3b"},
         // Llama-shaped types: one DecoderSpec each.
+        // Llama 2's checkpoints store rotary_emb.inv_freq (their Hub totals exceed the model by
+        // 64 per layer), Llama 3's do not: which a given checkpoint does is not known here.
         {"llama", "LlamaConfig", decoder, &specs::kLlama, nullptr, nullptr,
-         "reference/hf-configs/llama-3.1-8b"},
+         "reference/hf-configs/llama-3.1-8b", RotaryBuffers::Unknown},
         {"granite", "GraniteConfig", decoder, &specs::kGranite, nullptr, nullptr,
          "reference/hf-configs-2026/granite-3.2-8b-instruct"},
         {"smollm3", "SmolLM3Config", decoder, &specs::kSmolLm3, nullptr, nullptr,
@@ -126,6 +128,21 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/phi-3.5-moe-instruct"},
         {"minimax_m2", "MiniMaxM2Config", decoder, &specs::kMinimaxM2, nullptr, nullptr,
          "reference/hf-configs-2026/minimax-m2.7"},
+        {"granitemoe", "GraniteMoeConfig", decoder, &specs::kGraniteMoe, nullptr, nullptr,
+         "reference/hf-configs-2026/granite-3.1-1b-a400m-instruct"},
+        {"granitemoeshared", "GraniteMoeSharedConfig", decoder, &specs::kGraniteMoeShared, nullptr,
+         nullptr, "reference/hf-configs-2026/granite-moe-shared-hand"},
+        {"hunyuan_v1_dense", "HunYuanDenseV1Config", decoder, &specs::kHunyuanDense, nullptr,
+         nullptr, "reference/hf-configs-2026/hunyuan-7b-instruct"},
+        {"hunyuan_v1_moe", "HunYuanMoEV1Config", decoder, &specs::kHunyuanMoe, nullptr, nullptr,
+         "reference/hf-configs-2026/hunyuan-a13b-instruct"},
+        // HunYuan's remote code, as the first Hunyuan-A13B checkpoints name it.
+        {"hunyuan", "HunYuanConfig", importHunyuan, &specs::kHunyuan, nullptr, nullptr,
+         "reference/hf-configs-2026/hunyuan-a13b-instruct-remote"},
+        {"bailing_moe", "BailingMoeConfig", decoder, &specs::kBailingMoe, nullptr, nullptr,
+         "reference/hf-configs-2026/ling-lite"},
+        {"gemma3n_text", "Gemma3nTextConfig", importGemma3nText, &specs::kGemma3n, nullptr,
+         nullptr, "reference/hf-configs-2026/gemma-3n-e4b-it"},
         // Mixtures of experts and latent attention with importers of their own.
         {"deepseek_v2", "DeepseekV2Config", deepseek, nullptr, nullptr, nullptr,
          "hf/deepseek-v2-lite"},
@@ -217,6 +234,10 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/smolvlm-256m-instruct"},
         {"smolvlm", "SmolVLMConfig", nullptr, nullptr, nullptr, "llama",
          "reference/hf-configs-2026/smolvlm2-256m-video-instruct"},
+        // Gemma 3n: the language model under text_config; the towers' embedders are counted,
+        // the MobileNet-V5 vision tower and the audio encoder are not (hf_import_more.cpp).
+        {"gemma3n", "Gemma3nConfig", nullptr, nullptr, nullptr, "gemma3n_text",
+         "reference/hf-configs-2026/gemma-3n-e4b-it"},
         {"qwen3_5", "Qwen3_5Config", nullptr, nullptr, nullptr, "qwen3_5_text",
          "reference/hf-configs-2026/qwen3.5-27b"},
         {"qwen3_5_moe", "Qwen3_5MoeConfig", nullptr, nullptr, nullptr, "qwen3_5_moe_text",

@@ -44,8 +44,10 @@ KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t 
         r.bytes_per_token_layer_global = mul(2, rowBytes(row, kv.bpw)); // one K row, one V row
     }
 
-    // Only attention layers cache keys and values; the others carry a recurrent state.
-    const u64 L = config.attentionLayers();
+    // Only attention layers cache keys and values; the others carry a recurrent state. Gemma 3n's
+    // last kv_shared_layers layers read the cache of an earlier layer of their kind
+    // (Gemma3nTextAttention.is_kv_shared_layer) and keep none of their own.
+    const u64 L = config.attentionLayers() - config.kv_shared_layers;
     if (config.sliding_window == 0) {
         r.global_layers = L;
     } else if (config.global_every == 0) {

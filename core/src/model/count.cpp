@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 
 #include "llmsizer/model/mixer.h"
+#include "model/count_internal.h"
 #include "llmsizer/text/checked.h"
 
 #include <algorithm>
@@ -175,31 +176,6 @@ ComponentCount latentAttention(const ModelConfig& c)
     return b.take();
 }
 
-std::string plural(u64 n, const char* one, const char* many)
-{
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-// The MTP line: what the layers are and, per family, whether copies of the embedding and head
-// come with them.
-CheckpointExtra mtpExtra(const ModelConfig& c, u64 params)
-{
-    std::string what = plural(c.mtp_layers, "MTP layer", "MTP layers");
-    switch (c.mtpCopies()) {
-    case MtpCopies::Stored:
-        what += ", with copies of the embedding and head";
-        break;
-    case MtpCopies::Shared:
-        what += ", sharing the model's embedding and head";
-        break;
-    case MtpCopies::Unknown:
-        what += "; whether the checkpoint also stores copies of the embedding and head "
-                "(+2*V*d per layer) is not known for this family";
-        break;
-    }
-    return {"mtp", what, params};
-}
-
 } // namespace
 
 InvalidConfigError::InvalidConfigError(std::vector<ValidationIssue> issues)
@@ -318,6 +294,14 @@ ParamCount countParameters(const ModelConfig& c)
         norms.add("embedding_norm", normParams(c, d));
     }
 
+    // Gemma 3n's per-layer inputs, AltUp and LAuReL (count_augments.cpp).
+    for (const countdetail::ComponentPart& p : countdetail::augmentParts(c)) {
+        Builder& b = p.component == Component::Embedding ? emb
+                     : p.component == Component::Norms   ? norms
+                                                         : mlp;
+        b.add(p.key, p.params);
+    }
+
     Builder head(Component::LmHead);
     if (e != d) {
         head.add("project_out", mul(d, e));
@@ -374,7 +358,7 @@ ParamCount countParameters(const ModelConfig& c)
             extra = add(extra, mul(2, mul(c.vocab_size, d)));
         }
         r.mtp = mul(c.mtp_layers, add(layer, extra));
-        r.checkpoint_extras.push_back(mtpExtra(c, r.mtp));
+        r.checkpoint_extras.push_back(countdetail::mtpExtra(c, r.mtp));
     }
     if (c.fp8_block_rows > 0 && c.fp8_block_cols > 0) {
         r.checkpoint_extras.push_back(
@@ -382,7 +366,10 @@ ParamCount countParameters(const ModelConfig& c)
              "FP8 block scales: one per " + std::to_string(c.fp8_block_rows) + "x" +
                  std::to_string(c.fp8_block_cols) + " block of each FP8 weight (weight_scale_inv)" +
                  (c.mtp_layers > 0 ? ", the MTP layers' included" : ""),
-             fp8BlockScales(c)});
+             fp8BlockScales(c), true});
+    }
+    if (CheckpointExtra rotary = countdetail::rotaryExtra(c); !rotary.key.empty()) {
+        r.checkpoint_extras.push_back(std::move(rotary));
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.
     const u64 idle =

@@ -193,6 +193,23 @@ void validateLayout(const ModelConfig& c, Checker& ck)
         ck.range("indexer.heads", c.indexer.heads, 1, Limits::maxHeads);
         ck.range("indexer.head_dim", c.indexer.head_dim, 1, Limits::maxHeadDim);
     }
+    // Gemma 3n: a per-layer embedding needs its vocabulary; AltUp needs two streams or more.
+    const LayerAugments& a = c.augments;
+    ck.range("augments.per_layer_dim", a.per_layer_dim, 0, Limits::maxDModel);
+    if (a.per_layer_dim != 0) {
+        ck.range("augments.per_layer_vocab", a.per_layer_vocab, 1, Limits::maxVocab);
+    } else if (a.per_layer_vocab != 0) {
+        ck.add("augments.per_layer_vocab", "is only used with augments.per_layer_dim");
+    }
+    if (a.altup_inputs != 0) {
+        ck.range("augments.altup_inputs", a.altup_inputs, 2, 64);
+    }
+    ck.range("augments.laurel_rank", a.laurel_rank, 0, Limits::maxDModel);
+    if (c.kv_shared_layers != 0 && c.kv_shared_layers >= c.attentionLayers()) {
+        ck.add("kv_shared_layers", "must be less than the attention layers (" +
+                                       withThousands(c.attentionLayers()) + ") (got " +
+                                       withThousands(c.kv_shared_layers) + ")");
+    }
 }
 
 } // namespace

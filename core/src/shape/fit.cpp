@@ -63,6 +63,10 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     if (c.shared.blocks > 0) {
         s.shared.layers = std::min(c.shared.layers, s.n_layers);
     }
+    // The heaviest stage holds layers with a KV cache of their own (Gemma 3n's shared ones last).
+    s.kv_shared_layers = s.n_layers > c.n_layers - c.kv_shared_layers
+                             ? s.n_layers - (c.n_layers - c.kv_shared_layers)
+                             : 0;
     if (c.isMoe() && !c.single.any()) {
         const u64 moe = c.moeLayers();
         s.moe.first_dense_layers = s.n_layers > moe ? s.n_layers - moe : 0;

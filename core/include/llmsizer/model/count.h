@@ -48,11 +48,15 @@ struct ComponentCount {
 };
 
 // Tensors a published checkpoint stores beside the model that transformers builds: MTP layers
-// (with or without copies of the embedding and head, per family). Not in ParamCount::total.
+// (with or without copies of the embedding and head, per family), FP8 block scales, rotary
+// buffers. Not in ParamCount::total.
 struct CheckpointExtra {
-    std::string key;  // "mtp"
+    std::string key;  // "mtp", "fp8_scales", "rotary"
     std::string what; // "1 MTP layer, with its copies of the embedding and head"
     std::uint64_t params = 0;
+    // false: the family's checkpoints may or may not store these (`what` says why); views show
+    // the line as possible and leave it out of sums.
+    bool known = true;
 };
 
 // Exact parameter count of a configuration, as the reference implementation instantiates it:

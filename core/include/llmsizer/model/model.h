@@ -171,6 +171,38 @@ struct SingleBlockLayers {
     bool operator==(const SingleBlockLayers&) const = default;
 };
 
+// Gemma 3n's additions to a decoder (transformers modeling_gemma3n.py, Gemma3nTextModel and
+// Gemma3nTextDecoderLayer), all without biases and counted from these sizes with d_model and
+// n_layers (count_augments.cpp, docs/counting.md):
+//   per-layer inputs (per_layer_dim p > 0): embed_tokens_per_layer Embedding(per_layer_vocab,
+//     n_layers·p), per_layer_model_projection Linear(d, n_layers·p), per_layer_projection_norm
+//     RMSNorm(p); per layer per_layer_input_gate Linear(d, p), per_layer_projection Linear(p, d)
+//     and post_per_layer_input_norm RMSNorm(d);
+//   AltUp (altup_inputs n >= 2 copies of the residual stream): altup_projections and
+//     altup_unembed_projections, n-1 Linear(d, d) each; per layer correct_output_scale (d),
+//     correction_coefs Linear(n, n), prediction_coefs Linear(n, n²), modality_router Linear(d, n)
+//     and router_norm RMSNorm(d);
+//   LAuReL (laurel_rank r > 0): per layer linear_left Linear(d, r), linear_right Linear(r, d)
+//     and post_laurel_norm RMSNorm(d).
+struct LayerAugments {
+    std::uint64_t per_layer_dim = 0;
+    std::uint64_t per_layer_vocab = 0;
+    std::uint64_t altup_inputs = 0;
+    std::uint64_t laurel_rank = 0;
+    bool any() const { return per_layer_dim != 0 || altup_inputs != 0 || laurel_rank != 0; }
+    bool operator==(const LayerAugments&) const = default;
+};
+
+// Rotary-embedding buffers a checkpoint stores beside the weights. transformers once saved
+// rotary_emb.inv_freq (head_dim/2 values per attention layer) with the weights; it stopped, so
+// the same family's checkpoints differ by the version that converted them (Llama 2's store them,
+// Llama 3's do not; docs/counting.md, "Rotary buffers").
+enum class RotaryBuffers {
+    None,    // the checkpoint stores none (or the model has no rotary embedding)
+    InvFreq, // rotary_emb.inv_freq in every attention layer
+    Unknown, // the family's checkpoints differ or it is not known: said on the checkpoint line
+};
+
 // How a checkpoint stores the embedding and the head next to its MTP layers.
 enum class MtpCopies {
     Stored,  // embed_tokens and shared_head.head stored again per MTP layer (DeepSeek-V3, GLM-4.5)
@@ -254,6 +286,14 @@ struct ModelConfig {
     // Single-block layers (Nemotron-H) and the sparse-attention indexer (DeepSeek-V3.2, GLM-5).
     SingleBlockLayers single;
     IndexerConfig indexer;
+
+    // Gemma 3n's per-layer inputs, AltUp and LAuReL; the last kv_shared_layers layers reuse the
+    // keys and values of an earlier layer of their kind (no KV cache of their own; their k and v
+    // projections are still built).
+    LayerAugments augments;
+    std::uint64_t kv_shared_layers = 0;
+    // Rotary buffers the checkpoint stores (a checkpoint line, not in the total).
+    RotaryBuffers rotary_buffers = RotaryBuffers::None;
 
     // OPT-350m's word_embed_proj_dim: the token embedding (and a tied head) is this wide and
     // project_in / project_out (bias-free) map it to and from d_model. 0 = d_model.
