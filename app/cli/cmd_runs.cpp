@@ -77,10 +77,11 @@ nlohmann::json speedJson(const std::optional<double>& v)
 nlohmann::json termsJson(const StepTerms& t)
 {
     return {{"gddr_s", t.gddr_s},         {"hbm_s", t.hbm_s},
-            {"unified_s", t.unified_s},   {"ddr_s", t.ddr_s},
+            {"unified_s", t.unified_s},   {"lpddr5x_s", t.lpddr5x_s},   {"ddr_s", t.ddr_s},
             {"layers", t.layers},         {"allreduces", t.allreduces},
             {"moe_dispatches", t.moe_dispatches}, {"hops", t.hops},
-            {"compute_s", t.compute_s},   {"prefill_class", t.prefill_class}};
+            {"compute_s", t.compute_s},   {"prefill_class", t.prefill_class},
+            {"quantized_share", t.quantized_share}};
 }
 
 nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
@@ -121,7 +122,9 @@ nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
                               {"bytes_per_gpu", r.machine->bytes_per_gpu},
                               {"max_context", r.machine->max_context},
                               {"decode_tokens_per_s", speedJson(r.machine->decode_tokens_per_s)},
-                              {"prefill_tokens_per_s", speedJson(r.machine->prefill_tokens_per_s)}};
+                              {"prefill_tokens_per_s", speedJson(r.machine->prefill_tokens_per_s)},
+                              {"decode_terms", termsJson(r.machine->decode_terms)},
+                              {"prefill_terms", termsJson(r.machine->prefill_terms)}};
     } else {
         j["whole_machine"] = nullptr;
     }
@@ -365,6 +368,23 @@ int runRuns(const QStringList& args)
             constants.push_back({{"name", c.name}, {"value", c.value}, {"source", c.source}});
         }
         j["runtime_constants"] = constants;
+        const SpeedConstants& sc = q.runtime.speed;
+        j["speed_constants"] = {{"bandwidth_gddr", sc.bandwidth_gddr},
+                                {"bandwidth_hbm", sc.bandwidth_hbm},
+                                {"bandwidth_unified", sc.bandwidth_unified},
+                                {"bandwidth_lpddr5x", sc.bandwidth_lpddr5x},
+                                {"bandwidth_ddr", sc.bandwidth_ddr},
+                                {"quantized_efficiency", sc.quantized_efficiency},
+                                {"layer_us", sc.layer_us},
+                                {"legacy_layer_us", sc.legacy_layer_us},
+                                {"allreduce_us", sc.allreduce_us},
+                                {"moe_dispatch_us", sc.moe_dispatch_us},
+                                {"hop_us", sc.hop_us},
+                                {"prefill_consumer", sc.prefill_consumer},
+                                {"prefill_pro", sc.prefill_pro},
+                                {"prefill_datacenter", sc.prefill_datacenter},
+                                {"prefill_unified", sc.prefill_unified},
+                                {"prefill_cpu", sc.prefill_cpu}};
         j["rows"] = rows;
         printJson(j);
         return kOk;

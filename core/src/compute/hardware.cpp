@@ -19,6 +19,9 @@ MemoryClass GpuSpec::memoryClass() const
     if (t.rfind("HBM", 0) == 0) {
         return MemoryClass::Hbm;
     }
+    if (t.rfind("LPDDR5X", 0) == 0) {
+        return MemoryClass::Lpddr5x;
+    }
     if (t.rfind("LPDDR", 0) == 0) {
         return MemoryClass::Unified;
     }

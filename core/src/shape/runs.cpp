@@ -270,15 +270,15 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
                 const Speeds ms = speedsOf(m, p, q, all, context);
                 a.decode_tokens_per_s = ms.decode;
                 a.prefill_tokens_per_s = ms.prefill;
+                a.decode_terms = ms.decodeTerms;
+                a.prefill_terms = ms.prefillTerms;
                 row.machine = a;
             }
         }
         return row;
     }
 
-    if (q.runtime.offloads() && (hw.ram_bytes > 0 || hw.gpu.unified_memory ||
-                                 hw.gpu.memoryClass() == MemoryClass::Unified) &&
-        !cpu) {
+    if (q.runtime.offloads() && (hw.ram_bytes > 0 || hw.gpu.unified_memory) && !cpu) {
         const Placement pl = placeModel(m, p, q, context, machine, true);
         if (pl.fits) {
             fillFromPlacement(row, pl);

@@ -94,7 +94,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         }
     }
     // 6. More GPUs of this kind.
-    if (!hw.gpu.cpuOnly() && hw.gpu.memoryClass() != MemoryClass::Unified) {
+    if (!hw.gpu.cpuOnly() && !hw.gpu.unified_memory) {
         const u64 node = std::max<u64>(hw.gpus_per_node, 1);
         for (u64 n = machine + 1; n <= std::max<u64>(machine * 8, 64); ++n) {
             if (q.runtime.tensorParallel() && n <= node && (n & (n - 1)) != 0) {

@@ -24,18 +24,21 @@ constexpr u64 kMiB = u64{1} << 20;
 SpeedConstants llamaCppSpeed()
 {
     SpeedConstants s;
-    s.bandwidth_gddr = 0.86;
-    s.bandwidth_hbm = 0.78;
-    s.bandwidth_unified = 0.76;
+    s.bandwidth_lpddr5x = 0.869;
+    s.legacy_layer_us = 92.9;
+    s.quantized_efficiency = 0.986;
+    s.bandwidth_gddr = 0.9;
+    s.bandwidth_hbm = 0.576;
+    s.bandwidth_unified = 0.682;
     s.bandwidth_ddr = 0.65;
-    s.layer_us = 52;
+    s.layer_us = 47.4;
     s.allreduce_us = 30;
-    s.moe_dispatch_us = 30;
-    s.hop_us = 120;
-    s.prefill_consumer = 0.27;
-    s.prefill_pro = 0.36;
-    s.prefill_datacenter = 0.16;
-    s.prefill_unified = 0.55;
+    s.moe_dispatch_us = 60;
+    s.hop_us = 220;
+    s.prefill_consumer = 0.422;
+    s.prefill_pro = 0.337;
+    s.prefill_datacenter = 0.267;
+    s.prefill_unified = 0.602;
     s.prefill_cpu = 0.25;
     return s;
 }
@@ -43,13 +46,14 @@ SpeedConstants llamaCppSpeed()
 SpeedConstants servingSpeed()
 {
     SpeedConstants s;
-    s.bandwidth_gddr = 0.8;
-    s.bandwidth_hbm = 0.78;
+    s.bandwidth_lpddr5x = 0.8;
+    s.bandwidth_gddr = 0.9;
+    s.bandwidth_hbm = 0.9;
     s.bandwidth_unified = 0.7;
     s.bandwidth_ddr = 0.5;
-    s.layer_us = 18;
-    s.allreduce_us = 14;
-    s.moe_dispatch_us = 400;
+    s.layer_us = 48;
+    s.allreduce_us = 8;
+    s.moe_dispatch_us = 59;
     s.hop_us = 60;
     s.prefill_consumer = 0.45;
     s.prefill_pro = 0.45;
@@ -59,26 +63,27 @@ SpeedConstants servingSpeed()
     return s;
 }
 
+// No MLX run is among the calibration measurements: MLX streams the same unified memory with
+// kernels of the same kind, so it takes the llama.cpp fit.
 SpeedConstants mlxSpeed()
 {
-    SpeedConstants s = llamaCppSpeed();
-    s.bandwidth_unified = 0.78;
-    s.layer_us = 40;
-    return s;
+    return llamaCppSpeed();
 }
 
 SpeedConstants transformersSpeed()
 {
     SpeedConstants s;
-    s.bandwidth_gddr = 0.7;
+    s.bandwidth_lpddr5x = 0.5;
+    s.quantized_efficiency = 0.942;
+    s.bandwidth_gddr = 0.86;
     s.bandwidth_hbm = 0.5;
     s.bandwidth_unified = 0.5;
     s.bandwidth_ddr = 0.4;
-    s.layer_us = 60;
+    s.layer_us = 45.8;
     s.allreduce_us = 30;
     s.moe_dispatch_us = 200;
     s.hop_us = 100;
-    s.prefill_consumer = 0.35;
+    s.prefill_consumer = 0.342;
     s.prefill_pro = 0.35;
     s.prefill_datacenter = 0.3;
     s.prefill_unified = 0.3;
@@ -96,6 +101,7 @@ std::vector<RuntimeProfile> buildProfiles()
     llama.id = "llama.cpp";
     llama.label = "llama.cpp";
     llama.version = "b6918";
+    llama.overhead_id = "llama.cpp";
     llama.precisions = gguf;
     llama.speed = llamaCppSpeed();
     llama.speed_source = "llama.cpp CUDA and Metal runs (calibration set, docs/compute.md)";
@@ -113,6 +119,7 @@ std::vector<RuntimeProfile> buildProfiles()
     vllm.id = "vllm";
     vllm.label = "vLLM";
     vllm.version = "0.11.0";
+    vllm.overhead_id = "vllm";
     vllm.precisions = {"bf16", "fp8", "int8", "int4_g128"};
     vllm.speed = servingSpeed();
     vllm.speed_source = "vLLM benchmark_latency and bench serve at batch 1 (calibration set)";
@@ -139,6 +146,7 @@ std::vector<RuntimeProfile> buildProfiles()
     mlx.id = "mlx";
     mlx.label = "MLX (mlx-lm)";
     mlx.version = "mlx-lm 0.32.0";
+    mlx.overhead_id = "none";
     mlx.precisions = {"bf16", "mlx_8bit", "mlx_4bit"};
     mlx.speed = mlxSpeed();
     mlx.speed_source = "the llama.cpp Metal fit (MLX streams the same unified memory)";
@@ -149,6 +157,7 @@ std::vector<RuntimeProfile> buildProfiles()
     hf.id = "transformers";
     hf.label = "transformers";
     hf.version = "4.x (PyTorch 2)";
+    hf.overhead_id = "transformers";
     hf.precisions = {"bf16", "int8", "int4_g128", "nf4"};
     hf.speed = transformersSpeed();
     hf.speed_source = "AutoAWQ on transformers (calibration set)";
@@ -236,6 +245,8 @@ double& decodeSlot(SpeedConstants& s, const GpuSpec& g)
         return s.bandwidth_hbm;
     case MemoryClass::Unified:
         return s.bandwidth_unified;
+    case MemoryClass::Lpddr5x:
+        return s.bandwidth_lpddr5x;
     case MemoryClass::Ddr:
         break;
     }
@@ -247,7 +258,7 @@ double& prefillSlot(SpeedConstants& s, const GpuSpec& g)
     if (g.cpuOnly()) {
         return s.prefill_cpu;
     }
-    if (g.memoryClass() == MemoryClass::Unified) {
+    if (g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x) {
         return s.prefill_unified;
     }
     if (g.category == "datacenter") {
@@ -427,8 +438,9 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
     const SpeedConstants& s = p.speed;
     c.push_back({"decode bandwidth efficiency",
                  "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", HBM " +
-                     text::fixed(s.bandwidth_hbm, 2) + ", unified " +
-                     text::fixed(s.bandwidth_unified, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
+                     text::fixed(s.bandwidth_hbm, 2) + ", LPDDR5 " +
+                     text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
+                     text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
                  p.speed_source});
     c.push_back({"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
     return c;

@@ -27,7 +27,8 @@ u64 mul(u64 a, u64 b)
 
 bool unified(const GpuSpec& g)
 {
-    return g.unified_memory || g.memoryClass() == MemoryClass::Unified || g.cpuOnly();
+    return g.unified_memory || g.memoryClass() == MemoryClass::Unified ||
+           g.memoryClass() == MemoryClass::Lpddr5x || g.cpuOnly();
 }
 
 // The pool of a unified-memory device: its own memory, or for a CPU-only machine the RAM given.

@@ -35,6 +35,9 @@ void addBytes(StepTerms& t, const GpuSpec& g, double bytes)
     case MemoryClass::Unified:
         t.unified_s += s;
         break;
+    case MemoryClass::Lpddr5x:
+        t.lpddr5x_s += s;
+        break;
     case MemoryClass::Ddr:
         t.ddr_s += s;
         break;
@@ -46,7 +49,7 @@ std::string prefillClass(const GpuSpec& g)
     if (g.cpuOnly()) {
         return "cpu";
     }
-    if (g.memoryClass() == MemoryClass::Unified) {
+    if (g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x) {
         return "unified";
     }
     if (g.category == "datacenter") {
@@ -80,6 +83,23 @@ double prefillEfficiency(const SpeedConstants& s, const std::string& cls)
     return cls == "pro" ? s.prefill_pro : s.prefill_consumer;
 }
 
+bool blockQuantized(const Precision& p)
+{
+    switch (p.kind) {
+    case PrecisionKind::GgufFile:
+    case PrecisionKind::GgmlBlock:
+    case PrecisionKind::GroupQuant:
+    case PrecisionKind::Nf4:
+    case PrecisionKind::ExpertBlocks:
+        return true;
+    case PrecisionKind::Integer:
+        return p.id.rfind("mlx_", 0) == 0 || p.id == "int4";
+    case PrecisionKind::Float:
+        break;
+    }
+    return false;
+}
+
 bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 {
     return pl.split.tensor_parallel > 1 && (rt.servingEngine() || rt.llama_cpp.row_split);
@@ -89,8 +109,11 @@ bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 
 double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
 {
-    const double memory = t.gddr_s / s.bandwidth_gddr + t.hbm_s / s.bandwidth_hbm +
-                          t.unified_s / s.bandwidth_unified + t.ddr_s / s.bandwidth_ddr;
+    const double quantized = 1.0 + t.quantized_share * (1.0 / s.quantized_efficiency - 1.0);
+    const double memory = (t.gddr_s / s.bandwidth_gddr + t.hbm_s / s.bandwidth_hbm +
+                           t.unified_s / s.bandwidth_unified + t.lpddr5x_s / s.bandwidth_lpddr5x +
+                           t.ddr_s / s.bandwidth_ddr) *
+                          quantized;
     const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
                           t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *
                          1e-6;
@@ -120,9 +143,18 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
         const double visited = E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)));
         gpuBytes += perExpert * std::max(0.0, visited - k);
     }
+    if (blockQuantized(p)) {
+        const double kv = static_cast<double>(kvCache(runtimeConfig(c, q.runtime), context, batch,
+                                                      q.kv, 1)
+                                                  .bytes);
+        const double all = gpuBytes + static_cast<double>(pl.host_read_bytes);
+        t.quantized_share = all > 0 ? std::clamp((all - kv) / all, 0.0, 1.0) : 0.0;
+    }
     addBytes(t, g, gpuBytes / static_cast<double>(tp));
     if (pl.host_read_bytes > 0) {
-        const double ramBw = g.memoryClass() == MemoryClass::Unified ? bandwidth(g)
+        const bool pool = g.memoryClass() == MemoryClass::Unified ||
+                          g.memoryClass() == MemoryClass::Lpddr5x;
+        const double ramBw = pool ? bandwidth(g)
                                                                       : q.hardware.ram_bandwidth_gb_s * 1e9;
         t.ddr_s += static_cast<double>(pl.host_read_bytes) / ramBw;
     }
@@ -130,7 +162,10 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     if (tp > 1) {
         t.allreduces = 2.0 * static_cast<double>(c.n_layers);
         if (c.isMoe()) {
-            t.moe_dispatches = static_cast<double>(c.moeLayers());
+            // Each routed expert a token visits is a GEMM of its own on each GPU, dispatched
+            // and combined across the group (grouped GEMMs at tiny batch).
+            t.moe_dispatches = static_cast<double>(c.moeLayers()) *
+                               static_cast<double>(c.moe.experts_per_token);
         }
     }
     const u64 stages = tensorSplit(q.runtime, pl) ? pl.split.pipeline_parallel : pl.gpus;

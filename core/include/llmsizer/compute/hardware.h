@@ -14,7 +14,8 @@ namespace llmsizer {
 enum class MemoryClass {
     Gddr,    // GDDR6 / GDDR6X / GDDR7 on a discrete card
     Hbm,     // HBM2e / HBM3 / HBM3e
-    Unified, // LPDDR5 / LPDDR5X shared by CPU and GPU (Apple, DGX Spark, Strix Halo)
+    Unified, // LPDDR4X / LPDDR5 shared by CPU and GPU (Apple M1–M3)
+    Lpddr5x, // LPDDR5X shared by CPU and GPU (Apple M4, DGX Spark, Strix Halo)
     Ddr      // DDR4 / DDR5 system memory: a CPU-only machine
 };
 

@@ -82,13 +82,17 @@ struct GpuLoad {
 struct StepTerms {
     double gddr_s = 0;    // bytes streamed from GDDR / (peak bandwidth)
     double hbm_s = 0;     // … from HBM
-    double unified_s = 0; // … from LPDDR unified memory
+    double unified_s = 0; // … from LPDDR4X / LPDDR5 unified memory
+    double lpddr5x_s = 0; // … from LPDDR5X unified memory
     double ddr_s = 0;     // … from system DDR (offload, CPU)
     double layers = 0;    // decoder layers run in turn (× layer_us)
     double allreduces = 0;
     double moe_dispatches = 0;
     double hops = 0;
     double compute_s = 0; // FLOPs / (peak FLOP/s of the class), before efficiency
+    // Share of the streamed bytes that are block-quantized weights (dequantized on the fly,
+    // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).
+    double quantized_share = 0;
     std::string prefill_class; // "consumer", "pro", "datacenter", "unified", "cpu"
 };
 double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill);
@@ -102,6 +106,8 @@ struct MachineAnswer {
     std::uint64_t max_context = 0;
     std::optional<double> decode_tokens_per_s;
     std::optional<double> prefill_tokens_per_s;
+    StepTerms decode_terms;
+    StepTerms prefill_terms;
 };
 
 struct RunRow {

@@ -134,14 +134,22 @@ struct SpeedConstants {
     // Share of peak bandwidth a decode step realizes, per memory class.
     double bandwidth_gddr = 0.8;
     double bandwidth_hbm = 0.7;
-    double bandwidth_unified = 0.75;
+    double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
+    double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
     double bandwidth_ddr = 0.6;
+    // Block-quantized weights (GGUF K-quants, MXFP4, MLX, AWQ) stream at this share of the
+    // efficiency 16-bit weights reach: their kernels dequantize as they read.
+    double quantized_efficiency = 0.85;
     // Fixed cost of one decoder layer in one step (kernel launches, synchronisation), µs.
     double layer_us = 40;
+    // The same cost as the calibration's llama.cpp builds of spring 2024 paid (before CUDA
+    // graphs): fitted beside layer_us so that those runs still pin the bandwidth efficiencies;
+    // no estimate uses it.
+    double legacy_layer_us = 0;
     // One all-reduce of the hidden state under tensor parallelism (two per layer), µs.
     double allreduce_us = 12;
-    // An MoE layer whose experts are spread over several GPUs (dispatch, grouped GEMMs at tiny
-    // batch), µs per MoE layer.
+    // A routed expert of an MoE layer whose experts are spread over several GPUs (dispatch and
+    // its own small GEMM), µs per expert a token visits, per MoE layer.
     double moe_dispatch_us = 60;
     // Handing the hidden state from one GPU to the next under a layer split, µs per boundary.
     double hop_us = 50;
@@ -160,6 +168,9 @@ struct RuntimeProfile {
     std::string label;   // "llama.cpp"
     std::string version; // the version whose defaults these are: "b6918", "0.11.0", …
     std::vector<std::string> precisions; // weight precision ids offered, in display order
+    // The memory.h overhead profile the Overview's bars use for this runtime ("llama.cpp",
+    // "vllm", "transformers", "none").
+    std::string overhead_id;
     LlamaCppSettings llama_cpp;          // also Ollama's llama.cpp underneath
     OllamaSettings ollama;
     VllmSettings vllm;
