@@ -7,7 +7,10 @@ estimate `llm-sizer-cli runs` gives for the same machine, runtime, model, precis
 batch. With --fit the script fits each runtime family's constants (runtime.h SpeedConstants) to
 the calibration rows alone, from the step terms the CLI reports, and prints them.
 
-    scripts/calibration.py build/release/app/llm-sizer-cli [--fit]
+    scripts/calibration.py build/release/app/llm-sizer-cli [--fit | --record]
+
+--record writes each calibration row's estimate beside it (tst_calibration then fails when a
+change of the model moves one).
 """
 import json
 import math
@@ -20,6 +23,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 args = [a for a in sys.argv[1:] if not a.startswith("--")]
 cli = args[0] if args else str(root / "build/release/app/llm-sizer-cli")
 fit = "--fit" in sys.argv
+record = "--record" in sys.argv
 data = root / "docs/data"
 sets = {"calibration": json.loads((data / "speed-calibration.json").read_text()),
         "held-out": json.loads((data / "speed-heldout.json").read_text())}
@@ -122,6 +126,18 @@ def fit_family(rows, names, kind, start):
                                        [0.1 * start[n] for n in names])))
 
 
+def estimate_of(m):
+    """Decode (per sequence) and prefill estimates for a measurement, as tst_calibration does."""
+    r = run(m)
+    d = r["decode_tokens_per_s"] / m["batch"] if r["decode_tokens_per_s"] else None
+    p = r["prefill_tokens_per_s"]
+    if m.get("legacy"):
+        c = constants(m)
+        d = 1 / step(r["decode_terms"], c, True) if d else None
+        p = m["prompt"] / step(r["prefill_terms"], c, True) if p else None
+    return d, p
+
+
 def table(name, rows):
     print(f"### {name}\n")
     print("| # | GPU | runtime | model, precision | measured decode | estimate | error "
@@ -129,13 +145,7 @@ def table(name, rows):
     print("|--:|---|---|---|--:|--:|--:|--:|--:|--:|")
     dec, pre = [], []
     for i, m in enumerate(rows, 1):
-        r = run(m)
-        d = r["decode_tokens_per_s"] / m["batch"] if r["decode_tokens_per_s"] else None
-        p = r["prefill_tokens_per_s"]
-        if m.get("legacy"):
-            c = constants(m)
-            d = 1 / step(r["decode_terms"], c, True) if d else None
-            p = m["prompt"] / step(r["prefill_terms"], c, True) if p else None
+        d, p = estimate_of(m)
         cells = [str(i), f"{m['gpus']}× {m['gpu']}", m["runtime"], f"{m['preset']} {m['precision']}"]
         for meas, est, errs in ((m["measured_decode_tokens_per_s"], d, dec),
                                 (m["measured_prefill_tokens_per_s"], p, pre)):
@@ -198,6 +208,13 @@ if fit:
         if pre:
             start.update(fit_family(pre, usedp, "prefill", start))
         print(fam, {k: round(v, 3) for k, v in start.items() if k in used + usedp})
+elif record:
+    for m in sets["calibration"]:
+        d, p = estimate_of(m)
+        m["estimated_decode_tokens_per_s"] = round(d, 3) if d else None
+        m["estimated_prefill_tokens_per_s"] = round(p, 3) if p else None
+    path = data / "speed-calibration.json"
+    path.write_text(json.dumps(sets["calibration"], indent=1, ensure_ascii=False) + "\n")
 else:
     for name, rows in sets.items():
         table(name, rows)

@@ -224,6 +224,8 @@ int runRuns(const QStringList& args)
         {QStringLiteral("max-num-batched-tokens"),
          QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
          QStringLiteral("N")},
+        {QStringLiteral("no-chunked-prefill"),
+         QStringLiteral("vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
         {QStringLiteral("split-mode"),
          QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent sequences (default 1)."),
@@ -285,6 +287,7 @@ int runRuns(const QStringList& args)
     }
     q.runtime.vllm.max_num_batched_tokens =
         uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
+    q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));
         if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {

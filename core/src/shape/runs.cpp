@@ -106,7 +106,10 @@ u64 modelLimit(const ModelConfig& c)
 
 u64 maxContextOn(const RunModel& m, const Precision& p, const RunQuery& q, u64 gpus, bool ram)
 {
-    if (q.runtime.servingEngine() && !ram) {
+    // A serving engine's pool does not depend on the context, unless vLLM profiles a whole
+    // max_model_len prompt (no chunked prefill).
+    const bool fixedPool = q.runtime.kind != Runtime::Vllm || q.runtime.vllm.chunked_prefill;
+    if (q.runtime.servingEngine() && !ram && fixedPool) {
         return placeModel(m, p, q, 1, gpus, false).max_context;
     }
     return largestContext(modelLimit(m.config),
@@ -194,7 +197,7 @@ std::vector<Precision> runPrecisions(const RuntimeProfile& runtime,
 
 CalibrationSummary calibrationSummary()
 {
-    return {20, 9, 13, 18};
+    return {11, 3, 8, 15};
 }
 
 RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,
