@@ -118,6 +118,7 @@ nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
     j["prefill_terms"] = termsJson(r.prefill_terms);
     if (r.machine) {
         j["whole_machine"] = {{"gpus", r.machine->gpus},
+                              {"gives_more", r.machine->gives_more},
                               {"tensor_parallel", r.machine->split.tensor_parallel},
                               {"bytes_per_gpu", r.machine->bytes_per_gpu},
                               {"max_context", r.machine->max_context},
@@ -183,7 +184,7 @@ std::string verdictCell(const RunRow& r)
 // "8 GPUs: 131,072 ctx, 85 tok/s" — what the whole machine gives beside the fewest GPUs.
 std::string machineCell(const RunRow& r)
 {
-    if (!r.machine) {
+    if (!r.machine || !r.machine->gives_more) {
         return "";
     }
     const MachineAnswer& a = *r.machine;
@@ -342,7 +343,7 @@ int runRuns(const QStringList& args)
                 tail = "change: " + r.change;
             }
             lines.push_back(
-                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 11) +
+                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 14) +
                 padRight(verdictCell(r), 9) +
                 padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
                 padLeft(gb(r.bytes_per_gpu), 9) + padLeft(gb(r.ram_bytes), 8) +
@@ -401,12 +402,12 @@ int runRuns(const QStringList& args)
                    ? "context " + withThousands(q.context)
                    : std::string("Ollama's default context")) +
               ", batch " + std::to_string(q.batch));
-    if (unified && q.hardware.ram_bytes > 0) {
-        printLine(q.hardware.gpu.cpuOnly()
-                      ? "A CPU-only machine: its RAM is the memory (--ram sets its size)."
-                      : "Unified memory: --ram is the same memory as the GPU's, counted once.");
+    if (q.hardware.gpu.cpuOnly()) {
+        printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
+    } else if (unified && q.hardware.ram_bytes > 0) {
+        printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
     }
-    printLine(padRight("model", 28) + padRight("precision", 11) + padRight("verdict", 9) +
+    printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 9) +
               padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +
               padLeft("RAM GB", 8) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
               padLeft("prefill", 9) + "  whole machine / change");

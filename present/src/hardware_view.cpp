@@ -100,7 +100,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
         r.prefill_tokens_per_s.value_or(-1));
     std::string machine;
     double machineSort = 0;
-    if (r.machine) {
+    if (r.machine && r.machine->gives_more) {
         machine = "all " + std::to_string(r.machine->gpus) + " GPUs: " +
                   withThousands(r.machine->max_context) + " tokens, " +
                   speedText(r.machine->decode_tokens_per_s) + " tok/s";

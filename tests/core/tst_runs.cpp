@@ -111,7 +111,7 @@ private slots:
         const RunRow r = run("llama-3.3-70b", "bf16", query("h100-sxm-80gb", Runtime::Vllm, 8, 8192));
         QCOMPARE(verdict(r), std::string_view("fits_tp"));
         QCOMPARE(r.gpus, u64(2));
-        QVERIFY(r.machine.has_value());
+        QVERIFY(r.machine.has_value() && r.machine->gives_more);
         QCOMPARE(r.machine->gpus, u64(8));
         QCOMPARE(r.machine->split.tensor_parallel, u64(8));
         QCOMPARE(r.machine->max_context, u64(131072));

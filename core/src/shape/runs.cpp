@@ -275,6 +275,10 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
                 a.prefill_tokens_per_s = ms.prefill;
                 a.decode_terms = ms.decodeTerms;
                 a.prefill_terms = ms.prefillTerms;
+                const bool longer = a.max_context > row.max_context;
+                const bool faster = a.decode_tokens_per_s && row.decode_tokens_per_s &&
+                                    *a.decode_tokens_per_s > 1.05 * *row.decode_tokens_per_s;
+                a.gives_more = longer || faster;
                 row.machine = a;
             }
         }

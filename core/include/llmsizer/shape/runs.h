@@ -108,6 +108,9 @@ struct MachineAnswer {
     std::optional<double> prefill_tokens_per_s;
     StepTerms decode_terms;
     StepTerms prefill_terms;
+    // It gives more than the fewest GPUs: a longer context or a faster decode (a small model on
+    // eight GPUs waits on its all-reduces, not its bandwidth). Shown only then.
+    bool gives_more = false;
 };
 
 struct RunRow {
