@@ -76,11 +76,17 @@ nlohmann::json speedJson(const std::optional<double>& v)
 
 nlohmann::json termsJson(const StepTerms& t)
 {
-    return {{"gddr_s", t.gddr_s},         {"hbm_s", t.hbm_s},
-            {"unified_s", t.unified_s},   {"lpddr5x_s", t.lpddr5x_s},   {"ddr_s", t.ddr_s},
-            {"layers", t.layers},         {"allreduces", t.allreduces},
-            {"moe_dispatches", t.moe_dispatches}, {"hops", t.hops},
-            {"compute_s", t.compute_s},   {"prefill_class", t.prefill_class},
+    return {{"gddr_s", t.gddr_s},
+            {"hbm_s", t.hbm_s},
+            {"unified_s", t.unified_s},
+            {"lpddr5x_s", t.lpddr5x_s},
+            {"ddr_s", t.ddr_s},
+            {"layers", t.layers},
+            {"allreduces", t.allreduces},
+            {"moe_dispatches", t.moe_dispatches},
+            {"hops", t.hops},
+            {"compute_s", t.compute_s},
+            {"prefill_class", t.prefill_class},
             {"quantized_share", t.quantized_share}};
 }
 
@@ -226,7 +232,8 @@ int runRuns(const QStringList& args)
          QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
          QStringLiteral("N")},
         {QStringLiteral("no-chunked-prefill"),
-         QStringLiteral("vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
+         QStringLiteral(
+             "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
         {QStringLiteral("split-mode"),
          QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent sequences (default 1)."),
@@ -282,7 +289,8 @@ int runRuns(const QStringList& args)
     q.context = uintOption(parser, QStringLiteral("context"), 8192, 1, Limits::maxContext);
     q.context_given = parser.isSet(QStringLiteral("context"));
     if (parser.isSet(QStringLiteral("gpu-memory-utilization"))) {
-        const double u = doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
+        const double u =
+            doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
         q.runtime.vllm.gpu_memory_utilization = {static_cast<std::uint64_t>(std::llround(u * 1000)),
                                                  1000};
     }
@@ -292,7 +300,8 @@ int runRuns(const QStringList& args)
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));
         if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {
-            throw UsageError("--split-mode must be layer or row (got '" + mode.toStdString() + "')");
+            throw UsageError("--split-mode must be layer or row (got '" + mode.toStdString() +
+                             "')");
         }
         q.runtime.llama_cpp.row_split = mode == QStringLiteral("row");
     }
@@ -342,15 +351,15 @@ int runRuns(const QStringList& args)
             if (!r.change.empty()) {
                 tail = "change: " + r.change;
             }
-            lines.push_back(
-                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 14) +
-                padRight(verdictCell(r), 9) +
-                padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
-                padLeft(gb(r.bytes_per_gpu), 9) + padLeft(gb(r.ram_bytes), 8) +
-                padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
-                padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
-                padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
-                (tail.empty() ? std::string() : "  " + tail));
+            lines.push_back(padRight(terminalSafe(m.name, false), 28) +
+                            padRight(r.precision_id, 14) + padRight(verdictCell(r), 9) +
+                            padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) +
+                            padLeft(layers, 8) + padLeft(gb(r.bytes_per_gpu), 9) +
+                            padLeft(gb(r.ram_bytes), 8) +
+                            padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
+                            padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
+                            padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
+                            (tail.empty() ? std::string() : "  " + tail));
         }
     }
     if (wantsJson(parser)) {
@@ -394,14 +403,14 @@ int runRuns(const QStringList& args)
         return kOk;
     }
     const bool unified = q.hardware.gpu.unified_memory;
-    printLine(std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
-              (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM"
-                                                    : "") +
-              ", " + q.runtime.label + " " + q.runtime.version + ", " +
-              (q.context_given || q.runtime.kind != Runtime::Ollama
-                   ? "context " + withThousands(q.context)
-                   : std::string("Ollama's default context")) +
-              ", batch " + std::to_string(q.batch));
+    printLine(
+        std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
+        (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
+        ", " + q.runtime.label + " " + q.runtime.version + ", " +
+        (q.context_given || q.runtime.kind != Runtime::Ollama
+             ? "context " + withThousands(q.context)
+             : std::string("Ollama's default context")) +
+        ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
     } else if (unified && q.hardware.ram_bytes > 0) {

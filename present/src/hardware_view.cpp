@@ -101,8 +101,8 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     std::string machine;
     double machineSort = 0;
     if (r.machine && r.machine->gives_more) {
-        machine = "all " + std::to_string(r.machine->gpus) + " GPUs: " +
-                  withThousands(r.machine->max_context) + " tokens, " +
+        machine = "all " + std::to_string(r.machine->gpus) +
+                  " GPUs: " + withThousands(r.machine->max_context) + " tokens, " +
                   speedText(r.machine->decode_tokens_per_s) + " tok/s";
         machineSort = static_cast<double>(r.machine->max_context);
     } else if (!r.change.empty()) {
@@ -274,8 +274,8 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
     const CalibrationSummary s = calibrationSummary();
     return "Speeds come from the speed model (" + runtime.label + ": " +
            std::to_string(std::lround(100 * decodeEfficiency(runtime.speed, gpu))) +
-           "% of peak memory bandwidth on this memory, " +
-           text::fixed(runtime.speed.layer_us, 0) + " µs per layer and step; " +
+           "% of peak memory bandwidth on this memory, " + text::fixed(runtime.speed.layer_us, 0) +
+           " µs per layer and step; " +
            std::to_string(std::lround(100 * prefillEfficiency(runtime.speed, gpu))) +
            "% of peak FLOP/s in prefill). On " + std::to_string(s.decode_measurements) +
            " published measurements kept out of the fit, the decode estimate is off by " +

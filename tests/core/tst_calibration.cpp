@@ -97,13 +97,13 @@ private slots:
             QVERIFY2(e.decode.has_value(), qPrintable(what));
             const double recorded = m.at("estimated_decode_tokens_per_s").get<double>();
             QVERIFY2(std::abs(*e.decode - recorded) <= 0.005 * recorded,
-                     qPrintable(what + QStringLiteral(": decode %1, recorded %2")
-                                           .arg(*e.decode)
-                                           .arg(recorded)));
+                     qPrintable(
+                         what +
+                         QStringLiteral(": decode %1, recorded %2").arg(*e.decode).arg(recorded)));
             const json& rp = m.at("estimated_prefill_tokens_per_s");
             if (!rp.is_null()) {
-                QVERIFY2(e.prefill && std::abs(*e.prefill - rp.get<double>()) <=
-                                          0.005 * rp.get<double>(),
+                QVERIFY2(e.prefill &&
+                             std::abs(*e.prefill - rp.get<double>()) <= 0.005 * rp.get<double>(),
                          qPrintable(what + QStringLiteral(": prefill")));
             }
         }
@@ -118,8 +118,8 @@ private slots:
         std::vector<double> prefill;
         for (const json& m : held) {
             const Estimate e = estimate(m);
-            const QString what = QString::fromStdString(m.at("preset").get<std::string>() +
-                                                        " on " + m.at("gpu").get<std::string>());
+            const QString what = QString::fromStdString(m.at("preset").get<std::string>() + " on " +
+                                                        m.at("gpu").get<std::string>());
             QVERIFY2(e.decode.has_value(), qPrintable(what));
             const double md = m.at("measured_decode_tokens_per_s").get<double>();
             decode.push_back(std::abs(*e.decode - md) / md);
@@ -136,7 +136,8 @@ private slots:
         const CalibrationSummary s = calibrationSummary();
         QCOMPARE(static_cast<int>(decode.size()), s.decode_measurements);
         QCOMPARE(static_cast<int>(prefill.size()), s.prefill_measurements);
-        QCOMPARE(static_cast<int>(std::lround(100 * median(decode))), s.decode_median_error_percent);
+        QCOMPARE(static_cast<int>(std::lround(100 * median(decode))),
+                 s.decode_median_error_percent);
         QCOMPARE(static_cast<int>(std::lround(100 * median(prefill))),
                  s.prefill_median_error_percent);
     }

@@ -51,10 +51,12 @@ private slots:
     // with under 5 % to spare: tight.
     void llama3_8bF16OnA16GbCard()
     {
-        const RunRow at4k = run("llama-3-8b", "fp16", query("rtx-4060-ti-16gb", Runtime::LlamaCpp, 1, 4096));
+        const RunRow at4k =
+            run("llama-3-8b", "fp16", query("rtx-4060-ti-16gb", Runtime::LlamaCpp, 1, 4096));
         QCOMPARE(verdict(at4k), std::string_view("fits"));
         QCOMPARE(at4k.ram_bytes, u64(1'050'673'152));
-        const RunRow at8k = run("llama-3-8b", "fp16", query("rtx-4080-16gb", Runtime::LlamaCpp, 1, 8192));
+        const RunRow at8k =
+            run("llama-3-8b", "fp16", query("rtx-4080-16gb", Runtime::LlamaCpp, 1, 8192));
         QCOMPARE(verdict(at8k), std::string_view("fits"));
         QVERIFY(at8k.tight);
     }
@@ -77,7 +79,8 @@ private slots:
     // and the smallest change.
     void mistralAt32kOnA16GbCard()
     {
-        const RunRow r = run("mistral-7b", "fp16", query("rtx-4060-ti-16gb", Runtime::LlamaCpp, 1, 32768));
+        const RunRow r =
+            run("mistral-7b", "fp16", query("rtx-4060-ti-16gb", Runtime::LlamaCpp, 1, 32768));
         QCOMPARE(verdict(r), std::string_view("no"));
         QVERIFY(r.max_context > 4096 && r.max_context < 32768);
         QCOMPARE(QString::fromStdString(r.change),
@@ -108,7 +111,8 @@ private slots:
     // faster decode.
     void wholeMachineBesideTheFewestGpus()
     {
-        const RunRow r = run("llama-3.3-70b", "bf16", query("h100-sxm-80gb", Runtime::Vllm, 8, 8192));
+        const RunRow r =
+            run("llama-3.3-70b", "bf16", query("h100-sxm-80gb", Runtime::Vllm, 8, 8192));
         QCOMPARE(verdict(r), std::string_view("fits_tp"));
         QCOMPARE(r.gpus, u64(2));
         QVERIFY(r.machine.has_value() && r.machine->gives_more);
@@ -124,12 +128,38 @@ private slots:
     // 16.29 tok/s, XiongjieDai).
     void llamaCppSplitsLayers()
     {
-        const RunRow r = run("llama-3-70b", "q4_k_m", query("rtx-3090-24gb", Runtime::LlamaCpp, 2, 4096));
+        const RunRow r =
+            run("llama-3-70b", "q4_k_m", query("rtx-3090-24gb", Runtime::LlamaCpp, 2, 4096));
         QCOMPARE(verdict(r), std::string_view("fits_tp"));
         QCOMPARE(r.split.pipeline_parallel, u64(2));
         QCOMPARE(r.split.tensor_parallel, u64(1));
         QVERIFY2(std::abs(*r.decode_tokens_per_s - 16.29) / 16.29 < 0.15,
                  qPrintable(QString::number(*r.decode_tokens_per_s)));
+    }
+
+    // Llama 3 70B at Q4_K_M on one RTX 4090 with 64 GB of RAM, 8,192 tokens, by hand. Every tensor
+    // Q4_K (144 bytes per 256 weights) but attn_v (Q6_K on use_more_bits layers, Q5_K on the
+    // others: a 70B model) and ffn_down (Q6_K on use_more_bits layers); norms F32. A
+    // use_more_bits layer holds 544,079,872 bytes, another 482,410,496, each with 33,554,432
+    // bytes of KV (2 · 8 · 128 · 2 · 8,192). The card's 25,769,803,776 bytes less the 320 MiB
+    // reserve (335,544,320) and the attention-phase compute buffer (512 · (8,192 + 8,192 +
+    // 2,048) · 4 = 37,748,736; the logits are computed in RAM, where the output layer is) leave
+    // 25,396,510,720. From layer 79 down: layers 70–79 take 10 · 577,634,304 = 5,776,343,040;
+    // below, every third layer uses more bits (69, 66, …): twelve runs of three take 12 ·
+    // (577,634,304 + 2 · 515,964,928) = 19,314,769,920, down to layer 34, leaving 305,397,760,
+    // too little for layer 33. 46 layers on the GPU (-ngl 46). In RAM: layers 0–33 (18 of them
+    // use_more_bits) with their KV, the token embedding (Q4_K, 591,003,648), the head (Q6_K,
+    // 861,880,320) and the output norm (32,768): 20,105,773,056 bytes.
+    void llama3_70bOffloadsByHand()
+    {
+        RunQuery q = query("rtx-4090-24gb", Runtime::LlamaCpp, 1, 8192);
+        q.hardware.ram_bytes = 64'000'000'000;
+        const RunRow r = run("llama-3-70b", "q4_k_m", q);
+        QCOMPARE(verdict(r), std::string_view("offload"));
+        QCOMPARE(r.gpu_layers, u64(46));
+        QCOMPARE(r.ram_bytes, u64(20'105'773'056));
+        QCOMPARE(r.bytes_per_gpu, u64(25'769'803'776) - u64(305'397'760));
+        QCOMPARE(QString::fromStdString(r.flags), QStringLiteral("-ngl 46"));
     }
 
     // A "no" on a discrete card without RAM names the RAM that makes it run; with 64 GB of RAM
@@ -183,8 +213,10 @@ private slots:
                 QVERIFY2(m.rows.size() == runPrecisions(q.runtime, p.shipped_precision).size(),
                          p.id.c_str());
                 for (const RunRow& r : m.rows) {
-                    QVERIFY(r.verdict != RunVerdict::Offload && r.verdict != RunVerdict::ExpertsInRam);
-                    QVERIFY2(r.verdict == RunVerdict::No || r.max_context >= r.context, p.id.c_str());
+                    QVERIFY(r.verdict != RunVerdict::Offload &&
+                            r.verdict != RunVerdict::ExpertsInRam);
+                    QVERIFY2(r.verdict == RunVerdict::No || r.max_context >= r.context,
+                             p.id.c_str());
                 }
             }
         }

@@ -89,8 +89,7 @@ private slots:
         const ModelConfig phi = testsupport::bundledPreset("phi-3-mini");
         QCOMPARE(runtimeConfig(phi, runtimeProfile(Runtime::Ollama)).sliding_window, u64(0));
         const ModelConfig gemma = testsupport::bundledPreset("gemma-2-9b");
-        QCOMPARE(runtimeConfig(gemma, runtimeProfile(Runtime::LlamaCpp)).sliding_window,
-                 u64(4096));
+        QCOMPARE(runtimeConfig(gemma, runtimeProfile(Runtime::LlamaCpp)).sliding_window, u64(4096));
         const Model m = model("mistral-7b");
         const Placement full =
             placeModel(m.run(), precisionById("q8_0"), query("rtx-4090-24gb", Runtime::LlamaCpp),
@@ -106,9 +105,8 @@ private slots:
     void llamaCppSwaCells()
     {
         const Model m = model("gemma-2-9b");
-        const Placement p =
-            placeModel(m.run(), precisionById("q4_k_m"), query("rtx-4090-24gb", Runtime::LlamaCpp),
-                       8192, 1, false);
+        const Placement p = placeModel(m.run(), precisionById("q4_k_m"),
+                                       query("rtx-4090-24gb", Runtime::LlamaCpp), 8192, 1, false);
         QCOMPARE(p.load.kv_bytes, u64(21) * 8192 * 8192 + u64(21) * 4608 * 8192);
     }
 
@@ -119,9 +117,9 @@ private slots:
     {
         const Model m = model("llama-3-8b");
         RunQuery q = query("rtx-4090-24gb", Runtime::LlamaCpp);
-        for (const auto& [kv, bytes] : {std::pair{"fp16", u64(536'870'912)},
-                                        std::pair{"q8_0", u64(285'212'672)},
-                                        std::pair{"q4_0", u64(150'994'944)}}) {
+        for (const auto& [kv, bytes] :
+             {std::pair{"fp16", u64(536'870'912)}, std::pair{"q8_0", u64(285'212'672)},
+              std::pair{"q4_0", u64(150'994'944)}}) {
             q.kv = kvPrecisionById(kv);
             QCOMPARE(placeModel(m.run(), precisionById("q4_k_m"), q, 4096, 1, false).load.kv_bytes,
                      bytes);
@@ -143,8 +141,7 @@ private slots:
             QCOMPARE(mix.expert_bytes, u64(10'152'345'600) + u64(26'542'080));
         }
         const Model big = model("gpt-oss-120b");
-        const double gb =
-            static_cast<double>(ggufMix(big.preset.config, "q8_0", keep).bytes) / 1e9;
+        const double gb = static_cast<double>(ggufMix(big.preset.config, "q8_0", keep).bytes) / 1e9;
         QVERIFY2(std::abs(gb - 63.4) < 0.7, qPrintable(QString::number(gb)));
     }
 
@@ -183,7 +180,8 @@ private slots:
                  u64(72'656'371'712));
         const RunQuery q = query("h100-sxm-80gb", Runtime::Vllm, 1, 4096);
         const Placement p = placeModel(m.run(), precisionById("fp8"), q, 4096, 1, false);
-        QVERIFY2(p.max_context > 3000 && p.max_context < 4600, qPrintable(QString::number(p.max_context)));
+        QVERIFY2(p.max_context > 3000 && p.max_context < 4600,
+                 qPrintable(QString::number(p.max_context)));
         // Block-granular: the longest sequence fills whole 16-token blocks (a token more would
         // need a block the pool does not have).
         QCOMPARE(p.max_context % 16, u64(0));

@@ -58,8 +58,8 @@ private slots:
         const HardwareRow* big = find(*m, "llama-3-70b", "q4_k_m");
         QVERIFY(big != nullptr);
         QCOMPARE(big->verdict, RunVerdict::Offload);
-        QCOMPARE(cell(*big, HardwareColumn::GpuLayers), QStringLiteral("45 / 80"));
-        QCOMPARE(cell(*big, HardwareColumn::Ram), QStringLiteral("20.6")); // 20,621,737,984 B
+        QCOMPARE(cell(*big, HardwareColumn::GpuLayers), QStringLiteral("46 / 80"));
+        QCOMPARE(cell(*big, HardwareColumn::Ram), QStringLiteral("20.1")); // 20,105,773,056 B
         for (const char* p : {"q4_k_m", "q8_0"}) {
             const HardwareRow* small = find(*m, "llama-3-8b", p);
             QVERIFY(small != nullptr);

@@ -27,8 +27,8 @@ std::optional<Fp8Checkpoint> presetFp8Checkpoint(const Preset& preset)
 
 ModelRuns presetRuns(const Preset& preset, const RunQuery& query)
 {
-    ModelRuns m = modelRuns(preset.config, countParameters(preset.config),
-                            preset.shipped_precision, query, presetFp8Checkpoint(preset));
+    ModelRuns m = modelRuns(preset.config, countParameters(preset.config), preset.shipped_precision,
+                            query, presetFp8Checkpoint(preset));
     m.id = preset.id;
     m.name = preset.name;
     m.family = preset.family;

@@ -220,7 +220,8 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
     if (q.runtime.kind == Runtime::Ollama && !q.context_given) {
         // Ollama's default context, falling to 32k, then 4k when it does not fit the GPUs.
         context = ollamaDefaultContext(q.runtime, hw, m.config.context_length);
-        for (const u64 fallback : {q.runtime.ollama.context_medium, q.runtime.ollama.context_small}) {
+        for (const u64 fallback :
+             {q.runtime.ollama.context_medium, q.runtime.ollama.context_small}) {
             if (placeModel(m, p, q, context, machine, false).fits || context <= fallback) {
                 break;
             }
@@ -255,12 +256,13 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         row.prefill_tokens_per_s = s.prefill;
         row.decode_terms = s.decodeTerms;
         row.prefill_terms = s.prefillTerms;
-        row.note = (pl.gpus <= 1 ? "fits on one GPU, " + bytesText(row.capacity_bytes -
-                                                                    std::min(row.capacity_bytes,
-                                                                             pl.load.total_bytes)) +
-                                       " to spare"
-                                 : "fits on " + layoutText(q, pl)) +
-                   (pl.tight ? "; tight: under 5 % to spare" : "");
+        row.note =
+            (pl.gpus <= 1 ? "fits on one GPU, " +
+                                bytesText(row.capacity_bytes -
+                                          std::min(row.capacity_bytes, pl.load.total_bytes)) +
+                                " to spare"
+                          : "fits on " + layoutText(q, pl)) +
+            (pl.tight ? "; tight: under 5 % to spare" : "");
         // The whole machine: every GPU (tensor parallel within the node, or all layers split).
         if (machine > pl.gpus) {
             const Placement all = placeModel(m, p, q, context, machine, false);
@@ -326,11 +328,11 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         row.max_context = maxContextOn(m, p, q, machine, true);
     }
     row.change = smallestChange(m, p, q, context, row.max_context);
-    row.note = (row.max_context > 0
-                    ? "not at " + withThousands(context) + " tokens; runs at up to " +
-                          withThousands(row.max_context) + " tokens"
-                    : "does not run on this machine") +
-               (row.change.empty() ? std::string() : "; smallest change: " + row.change);
+    row.note =
+        (row.max_context > 0 ? "not at " + withThousands(context) + " tokens; runs at up to " +
+                                   withThousands(row.max_context) + " tokens"
+                             : "does not run on this machine") +
+        (row.change.empty() ? std::string() : "; smallest change: " + row.change);
     return row;
 }
 

@@ -2,7 +2,6 @@
 // disruptive: a shorter context, a smaller KV cache type, MoE experts in RAM, a lower
 // precision the runtime offers, more system RAM, more GPUs of the same kind, a raised wired limit.
 #include "llmsizer/shape/runs.h"
-
 #include "llmsizer/text/format.h"
 #include "runs_internal.h"
 
@@ -45,8 +44,8 @@ std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u
             continue;
         }
         if (placeModel(m, p, q, context, n, false).fits) {
-            return std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") +
-                   " (" + std::to_string(n) + " in all)";
+            return std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") + " (" +
+                   std::to_string(n) + " in all)";
         }
     }
     return {};
@@ -62,12 +61,13 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     const bool servingFlag = q.runtime.kind == Runtime::Vllm;
     // 1. The context: it runs, shorter (a few hundred tokens is no answer to give first).
     if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
-        std::string flag = servingFlag ? "--max-model-len " : (q.runtime.llamaCppFamily() ? "-c " : "");
+        std::string flag =
+            servingFlag ? "--max-model-len " : (q.runtime.llamaCppFamily() ? "-c " : "");
         return "a context of " + withThousands(machineContext) + " tokens" +
                (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
     }
     // 2. A smaller KV cache: llama.cpp's q8_0 (with flash attention), vLLM's fp8.
-    const std::string smallerKv = q.runtime.llamaCppFamily() ? "q8_0"
+    const std::string smallerKv = q.runtime.llamaCppFamily()  ? "q8_0"
                                   : q.runtime.servingEngine() ? "fp8"
                                                               : "";
     if (!smallerKv.empty() && q.kv.id != smallerKv && q.kv.bpw.bits * 2 > q.kv.bpw.weights * 9) {
@@ -92,7 +92,8 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     // 4. A lower precision the runtime offers.
     const std::vector<Precision> offered = runPrecisions(q.runtime, m.shipped_precision);
     const auto bits = [](const Precision& x) {
-        return static_cast<double>(x.bpw.bits) / static_cast<double>(std::max<u64>(x.bpw.weights, 1));
+        return static_cast<double>(x.bpw.bits) /
+               static_cast<double>(std::max<u64>(x.bpw.weights, 1));
     };
     std::vector<Precision> lower;
     for (const Precision& x : offered) {
@@ -126,9 +127,8 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     // 7. A CPU-only machine with more RAM.
     if (hw.gpu.cpuOnly()) {
         const Placement pl = placeModel(m, p, q, context, 1, false);
-        const u64 need = static_cast<u64>(static_cast<double>(pl.load.total_bytes) /
-                                          hw.gpu.usable_fraction) +
-                         1;
+        const u64 need =
+            static_cast<u64>(static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction) + 1;
         const u64 gb = (need + 999'999'999) / 1'000'000'000;
         return "a machine with " + std::to_string(gb) + " GB of RAM (--ram " + std::to_string(gb) +
                "GB)";

@@ -11,8 +11,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
 Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
                        std::uint64_t context);
 
-StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
-                      const Placement& pl, std::uint64_t context);
+StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, const Placement& pl,
+                      std::uint64_t context);
 // The smallest change that makes a "no" run (runs_advice.cpp); empty when none is found.
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);

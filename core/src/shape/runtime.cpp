@@ -93,7 +93,8 @@ SpeedConstants transformersSpeed()
 
 std::vector<RuntimeProfile> buildProfiles()
 {
-    const std::vector<std::string> gguf{"fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k"};
+    const std::vector<std::string> gguf{"fp16",   "q8_0",   "q6_k", "q5_k_m",
+                                        "q4_k_m", "q3_k_m", "q2_k"};
     std::vector<RuntimeProfile> v;
 
     RuntimeProfile llama;
@@ -334,7 +335,8 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "tokens (XiongjieDai/GPU-Benchmarks-on-LLM-Inference) [uncertain]"});
         c.push_back({"KV cache types", "f16, q8_0, q4_0 (--cache-type-k/-v)",
                      llamaSrc + " common/arg.cpp; ggml block sizes"});
-        c.push_back({"sliding window", "interleaved architectures only (Gemma 2/3, Llama 4, gpt-oss)",
+        c.push_back({"sliding window",
+                     "interleaved architectures only (Gemma 2/3, Llama 4, gpt-oss)",
                      llamaSrc + " src/llama-model.cpp load_hparams; Phi-3: \"Phi SWA is currently "
                                 "disabled\" (PR 13676); Mistral 7B v0.1 loads as llama"});
         c.push_back({"SWA cache cells", "min(n_ctx, window × n_seq + n_ubatch), padded to 256",
@@ -361,8 +363,8 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         c.push_back({"OLLAMA_NUM_PARALLEL", std::to_string(o.num_parallel),
                      "ollama/ollama envconfig/config.go; docs/faq.mdx (\"Required RAM will scale "
                      "by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH\")"});
-        c.push_back({"OLLAMA_FLASH_ATTENTION", "auto (on where supported)",
-                     "ollama/ollama docs/faq.mdx"});
+        c.push_back(
+            {"OLLAMA_FLASH_ATTENTION", "auto (on where supported)", "ollama/ollama docs/faq.mdx"});
         c.push_back({"OLLAMA_KV_CACHE_TYPE", "f16 (q8_0, q4_0 with flash attention)",
                      "ollama/ollama docs/faq.mdx"});
         c.push_back({"OLLAMA_GPU_OVERHEAD", mibText(o.gpu_overhead_bytes),
@@ -375,8 +377,8 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         const std::string src = "vllm-project/vllm v0.11.0 ";
         c.push_back({"gpu_memory_utilization", ratioText(s.gpu_memory_utilization),
                      src + "vllm/config/cache.py"});
-        c.push_back({"block_size", std::to_string(s.block_size) + " tokens",
-                     src + "vllm/config/cache.py"});
+        c.push_back(
+            {"block_size", std::to_string(s.block_size) + " tokens", src + "vllm/config/cache.py"});
         c.push_back({"max_num_batched_tokens / max_num_seqs",
                      s.max_num_batched_tokens == 0
                          ? "8192 / 1024 on ≥ 70 GiB devices (not A100), else 2048 / 256"
@@ -417,8 +419,9 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "NVIDIA/TensorRT-LLM BuildConfig / llm_args.py"});
         break;
     case Runtime::Mlx:
-        c.push_back({"wired limit", "Metal's recommendedMaxWorkingSetSize (2/3 of RAM to 32 GB, "
-                                    "3/4 above)",
+        c.push_back({"wired limit",
+                     "Metal's recommendedMaxWorkingSetSize (2/3 of RAM to 32 GB, "
+                     "3/4 above)",
                      "ml-explore/mlx-lm 0.32.0 mlx_lm/generate.py wired_limit; 11453.25 MB on a "
                      "16 GB Mac in ggml_metal_init logs"});
         c.push_back({"slow warning", "model above 90 % of the wired limit",
@@ -436,13 +439,14 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         break;
     }
     const SpeedConstants& s = p.speed;
-    c.push_back({"decode bandwidth efficiency",
-                 "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", HBM " +
-                     text::fixed(s.bandwidth_hbm, 2) + ", LPDDR5 " +
-                     text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
-                     text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
-                 p.speed_source});
-    c.push_back({"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
+    c.push_back(
+        {"decode bandwidth efficiency",
+         "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", HBM " + text::fixed(s.bandwidth_hbm, 2) +
+             ", LPDDR5 " + text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
+             text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
+         p.speed_source});
+    c.push_back(
+        {"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
     return c;
 }
 

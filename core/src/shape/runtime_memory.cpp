@@ -4,8 +4,8 @@
 // transformers through the fit check.
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
-#include "runs_internal.h"
 #include "llmsizer/text/checked.h"
+#include "runs_internal.h"
 
 #include <algorithm>
 
@@ -62,9 +62,8 @@ void llamaKv(LlamaInputs& in)
             ? cells
             : std::min(cells, add(mul(c.sliding_window, in.sequences), in.params.workspace.ubatch));
     u64 attnIndex = 0;
-    const u64 state = kv.recurrent_layers == 0
-                          ? 0
-                          : mul(kv.recurrent_bytes / kv.recurrent_layers, in.sequences);
+    const u64 state =
+        kv.recurrent_layers == 0 ? 0 : mul(kv.recurrent_bytes / kv.recurrent_layers, in.sequences);
     for (LayerMemory& layer : in.split.layers) {
         layer.kv_bytes = 0;
         if (layer.attention) {
@@ -85,7 +84,8 @@ LlamaInputs llamaInputs(const RunModel& m, const Precision& p, const RunQuery& q
 {
     LlamaInputs in;
     in.config = runtimeConfig(m.config, q.runtime);
-    in.sequences = q.batch * (q.runtime.kind == Runtime::Ollama ? q.runtime.ollama.num_parallel : 1);
+    in.sequences =
+        q.batch * (q.runtime.kind == Runtime::Ollama ? q.runtime.ollama.num_parallel : 1);
     in.params.weights = p;
     in.params.weight_params.gguf.keep_experts_mxfp4 =
         m.shipped_precision == "mxfp4_experts" &&
@@ -166,8 +166,7 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
         loads[g].kv_bytes = add(loads[g].kv_bytes, layer.kv_bytes);
         plan.host = add(plan.host, experts);
         plan.hostRead = add(plan.hostRead, activeExperts);
-        plan.gpuRead =
-            add(plan.gpuRead, add(layer.active_bytes - activeExperts, layer.kv_bytes));
+        plan.gpuRead = add(plan.gpuRead, add(layer.active_bytes - activeExperts, layer.kv_bytes));
     }
     // The input layer stays in host memory (a tied head's matrix is copied to the output's
     // device); without the host rule it sits with the first layer.
@@ -189,12 +188,12 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
     const u64 used = cpu ? 1 : loads.size();
     for (u64 g = 0; g < used; ++g) {
         GpuLoad& l = loads[g];
-        l.buffer_bytes = computeBuffer(in, g == last || !outputOnGpu);
-        l.reserve_bytes = cpu ? 0
-                              : add(ls.device_reserve_bytes,
-                                    q.runtime.kind == Runtime::Ollama
-                                        ? q.runtime.ollama.gpu_overhead_bytes
-                                        : 0);
+        // The logits are computed where the output layer is: on the last GPU, or in RAM.
+        l.buffer_bytes = computeBuffer(in, outputOnGpu && g == last);
+        l.reserve_bytes =
+            cpu ? 0
+                : add(ls.device_reserve_bytes,
+                      q.runtime.kind == Runtime::Ollama ? q.runtime.ollama.gpu_overhead_bytes : 0);
         if (cpu) {
             l.weight_bytes = plan.host;
             l.buffer_bytes = computeBuffer(in, true);
@@ -262,9 +261,9 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
     if (whole.fits || !allowRam || q.hardware.gpu.cpuOnly()) {
         Placement pl = finish(whole, PlacementKind::Gpus, 0, 0);
         if (!q.hardware.gpu.cpuOnly()) {
-            pl.flags = "-ngl 999" + std::string(gpus > 1 ? " (layer split over " +
-                                                                std::to_string(gpus) + " GPUs)"
-                                                          : "");
+            pl.flags = "-ngl 999" +
+                       std::string(
+                           gpus > 1 ? " (layer split over " + std::to_string(gpus) + " GPUs)" : "");
         }
         return pl;
     }
@@ -287,7 +286,8 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
             }
             Placement pl =
                 finish(llamaPlan(in, q, gpus, 0, lo, capacity), PlacementKind::ExpertsInRam, 0, lo);
-            pl.flags = lo >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(lo);
+            pl.flags =
+                lo >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(lo);
             return pl;
         }
     }
@@ -306,7 +306,8 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
             lo = mid + 1;
         }
     }
-    Placement pl = finish(llamaPlan(in, q, gpus, lo, 0, capacity), PlacementKind::LayersInRam, lo, 0);
+    Placement pl =
+        finish(llamaPlan(in, q, gpus, lo, 0, capacity), PlacementKind::LayersInRam, lo, 0);
     pl.flags = "-ngl " + std::to_string(L - lo);
     return pl;
 }
@@ -332,8 +333,8 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
     const u64 gib = u64{1} << 30;
     u64 vram = hw.gpu.memory_bytes;
     vram = mul(vram, std::max<u64>(hw.gpus, 1));
-    vram = vram > mul(o.gpu_overhead_bytes, hw.gpus) ? vram - mul(o.gpu_overhead_bytes, hw.gpus)
-                                                     : 0;
+    vram =
+        vram > mul(o.gpu_overhead_bytes, hw.gpus) ? vram - mul(o.gpu_overhead_bytes, hw.gpus) : 0;
     u64 ctx = o.context_small;
     if (vram >= mul(o.large_from_gib, gib)) {
         ctx = o.context_large;

@@ -4,8 +4,8 @@
 // MLX wires the model and its cache within Metal's working-set limit.
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
-#include "runs_internal.h"
 #include "llmsizer/text/checked.h"
+#include "runs_internal.h"
 
 #include <algorithm>
 
@@ -61,10 +61,10 @@ u64 activationPeak(const ModelConfig& c, u64 tokens, u64 seqs, u64 t)
     if (c.isMoe()) {
         const u64 routed =
             mul(c.moe.experts_per_token, add(mul(gates, c.moe.expert_d_ff) / tp, c.d_model));
-        const u64 shared = mul(c.moe.n_shared_experts,
-                               mul(gates, c.moe.shared_d_ff > 0 ? c.moe.shared_d_ff
-                                                                : c.moe.expert_d_ff)) /
-                           tp;
+        const u64 shared =
+            mul(c.moe.n_shared_experts,
+                mul(gates, c.moe.shared_d_ff > 0 ? c.moe.shared_d_ff : c.moe.expert_d_ff)) /
+            tp;
         mlp = std::max(mlp, add(routed, shared));
     }
     const u64 perToken = add(add(mul(2, c.d_model), add(q, kv) / tp), mlp);
@@ -98,8 +98,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
 
     const GpuSpec& g = q.hardware.gpu;
     const bool big = visible >= 70 * kGiB && g.id.find("a100") == std::string::npos;
-    u64 tokens = rt.vllm.max_num_batched_tokens != 0 ? rt.vllm.max_num_batched_tokens
-                                                     : (big ? 8192 : 2048);
+    u64 tokens =
+        rt.vllm.max_num_batched_tokens != 0 ? rt.vllm.max_num_batched_tokens : (big ? 8192 : 2048);
     u64 seqs = rt.vllm.max_num_seqs != 0 ? rt.vllm.max_num_seqs : (big ? 1024 : 256);
     if (rt.kind == Runtime::Sglang) {
         tokens = rt.sglang.chunked_prefill_size != 0
@@ -185,19 +185,20 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.load.buffer_bytes = e.activation;
     out.load.reserve_bytes = e.reserve;
     out.load.total_bytes = add(add(weights, need), add(e.activation, e.reserve));
-    out.capacity_bytes = rt.kind == Runtime::TensorRtLlm
-                             ? visible
-                             : add(e.budget, rt.kind == Runtime::Vllm ? rt.vllm.cuda_graph_bytes : 0);
+    out.capacity_bytes =
+        rt.kind == Runtime::TensorRtLlm
+            ? visible
+            : add(e.budget, rt.kind == Runtime::Vllm ? rt.vllm.cuda_graph_bytes : 0);
     out.tight = out.fits && (e.kvSpace - std::min(e.kvSpace, need)) * 20 < visible;
     // Decode reads every GPU's share of the weights and the batch's KV once per step.
     const WeightMemory wm = weightMemory(c, m.count, p);
-    const u64 activeTotal = p.id == "fp8" && wm.bytes > 0
-                                ? static_cast<u64>(static_cast<double>(servingWeights(m, p)) *
-                                                   static_cast<double>(wm.active_bytes) /
-                                                   static_cast<double>(wm.bytes))
-                                : wm.active_bytes;
-    const u64 embedding = c.tied_head ? 0 : wm.embedding_bytes * servingWeights(m, p) /
-                                                std::max<u64>(wm.bytes, 1);
+    const u64 activeTotal =
+        p.id == "fp8" && wm.bytes > 0
+            ? static_cast<u64>(static_cast<double>(servingWeights(m, p)) *
+                               static_cast<double>(wm.active_bytes) / static_cast<double>(wm.bytes))
+            : wm.active_bytes;
+    const u64 embedding =
+        c.tied_head ? 0 : wm.embedding_bytes * servingWeights(m, p) / std::max<u64>(wm.bytes, 1);
     out.gpu_read_bytes = add(activeTotal - std::min(activeTotal, embedding),
                              mul(mul(need, tp), pp)); // need is per GPU
     std::string flags = "--tensor-parallel-size " + std::to_string(tp);
@@ -205,7 +206,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
         flags += " --pipeline-parallel-size " + std::to_string(pp);
     }
     if (rt.kind == Runtime::Vllm) {
-        flags += " --max-model-len " + std::to_string(std::min(context, std::max<u64>(out.max_context, 1)));
+        flags += " --max-model-len " +
+                 std::to_string(std::min(context, std::max<u64>(out.max_context, 1)));
     }
     out.flags = flags;
     return out;

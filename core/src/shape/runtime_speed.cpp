@@ -117,14 +117,14 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
     const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
                           t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *
                          1e-6;
-    const double compute = t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t.prefill_class)
-                                           : 0.0;
+    const double compute =
+        t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t.prefill_class) : 0.0;
     (void)prefill;
     return std::max(memory, compute) + fixed;
 }
 
-StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
-                      const Placement& pl, std::uint64_t context)
+StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, const Placement& pl,
+                      std::uint64_t context)
 {
     const ModelConfig& c = m.config;
     const GpuSpec& g = q.hardware.gpu;
@@ -144,18 +144,16 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
         gpuBytes += perExpert * std::max(0.0, visited - k);
     }
     if (blockQuantized(p)) {
-        const double kv = static_cast<double>(kvCache(runtimeConfig(c, q.runtime), context, batch,
-                                                      q.kv, 1)
-                                                  .bytes);
+        const double kv = static_cast<double>(
+            kvCache(runtimeConfig(c, q.runtime), context, batch, q.kv, 1).bytes);
         const double all = gpuBytes + static_cast<double>(pl.host_read_bytes);
         t.quantized_share = all > 0 ? std::clamp((all - kv) / all, 0.0, 1.0) : 0.0;
     }
     addBytes(t, g, gpuBytes / static_cast<double>(tp));
     if (pl.host_read_bytes > 0) {
-        const bool pool = g.memoryClass() == MemoryClass::Unified ||
-                          g.memoryClass() == MemoryClass::Lpddr5x;
-        const double ramBw = pool ? bandwidth(g)
-                                                                      : q.hardware.ram_bandwidth_gb_s * 1e9;
+        const bool pool =
+            g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x;
+        const double ramBw = pool ? bandwidth(g) : q.hardware.ram_bandwidth_gb_s * 1e9;
         t.ddr_s += static_cast<double>(pl.host_read_bytes) / ramBw;
     }
     t.layers = static_cast<double>(c.n_layers);
@@ -164,15 +162,15 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q,
         if (c.isMoe()) {
             // Each routed expert a token visits is a GEMM of its own on each GPU, dispatched
             // and combined across the group (grouped GEMMs at tiny batch).
-            t.moe_dispatches = static_cast<double>(c.moeLayers()) *
-                               static_cast<double>(c.moe.experts_per_token);
+            t.moe_dispatches =
+                static_cast<double>(c.moeLayers()) * static_cast<double>(c.moe.experts_per_token);
         }
     }
     const u64 stages = tensorSplit(q.runtime, pl) ? pl.split.pipeline_parallel : pl.gpus;
     t.hops = stages > 1 ? static_cast<double>(stages - 1) : 0.0;
     if (batch > 1) {
-        const double flops = static_cast<double>(batch) *
-                             decodeFlopsPerToken(c, m.count, context).total();
+        const double flops =
+            static_cast<double>(batch) * decodeFlopsPerToken(c, m.count, context).total();
         const double peak = prefillPeak(g, q.runtime, p) * static_cast<double>(tp);
         t.compute_s = peak > 0 ? flops / peak : 0.0;
     }

@@ -51,7 +51,7 @@ struct GpuSpec {
     // One pool of memory for CPU and GPU (Apple silicon, DGX Spark, Strix Halo, a CPU-only
     // machine): system RAM given beside it is the same memory, never counted twice.
     bool unified_memory = false;
-    std::vector<std::string> sources;  // at least one
+    std::vector<std::string> sources;          // at least one
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;
     bool user = false; // from the user catalog, not built in

@@ -16,15 +16,15 @@ struct ParamCount; // count.h
 
 // One decoder layer's share.
 struct LayerMemory {
-    std::uint64_t weight_bytes = 0; // its weights at the precision
-    std::uint64_t active_bytes = 0; // the part a decode step reads (MoE: visited experts)
-    std::uint64_t expert_bytes = 0; // of weight_bytes, the routed experts' matrices
+    std::uint64_t weight_bytes = 0;        // its weights at the precision
+    std::uint64_t active_bytes = 0;        // the part a decode step reads (MoE: visited experts)
+    std::uint64_t expert_bytes = 0;        // of weight_bytes, the routed experts' matrices
     std::uint64_t active_expert_bytes = 0; // of active_bytes, the visited experts'
-    std::uint64_t kv_bytes = 0;     // its KV cache (attention) or recurrent state (other mixers),
-                                    // all sequences of the batch
-    bool attention = false;         // the layer attends (has a KV cache)
-    bool mixer = false;             // the layer holds a state-space / linear-attention mixer
-    bool moe = false;               // its MLP is a mixture of experts
+    std::uint64_t kv_bytes = 0; // its KV cache (attention) or recurrent state (other mixers),
+                                // all sequences of the batch
+    bool attention = false;     // the layer attends (has a KV cache)
+    bool mixer = false;         // the layer holds a state-space / linear-attention mixer
+    bool moe = false;           // its MLP is a mixture of experts
 };
 
 // The whole model as layers plus what sits before and after them. The weights add up to

@@ -65,7 +65,8 @@ enum class RunVerdict {
     Offload,      // only with some layers in system RAM
     No            // not even so
 };
-std::string_view runVerdictKey(RunVerdict v); // "fits", "fits_tp", "experts_in_ram", "offload", "no"
+std::string_view
+runVerdictKey(RunVerdict v); // "fits", "fits_tp", "experts_in_ram", "offload", "no"
 
 // Where the most-loaded GPU's bytes go under the runtime.
 struct GpuLoad {

@@ -66,7 +66,7 @@ struct OllamaSettings {
     std::uint64_t context_large = 262144;
     std::uint64_t medium_from_gib = 23;
     std::uint64_t large_from_gib = 47;
-    std::uint64_t num_parallel = 1;      // OLLAMA_NUM_PARALLEL: the KV cache holds parallel × ctx
+    std::uint64_t num_parallel = 1;       // OLLAMA_NUM_PARALLEL: the KV cache holds parallel × ctx
     std::uint64_t gpu_overhead_bytes = 0; // OLLAMA_GPU_OVERHEAD, reserved per GPU
 };
 
@@ -171,7 +171,7 @@ struct RuntimeProfile {
     // The memory.h overhead profile the Overview's bars use for this runtime ("llama.cpp",
     // "vllm", "transformers", "none").
     std::string overhead_id;
-    LlamaCppSettings llama_cpp;          // also Ollama's llama.cpp underneath
+    LlamaCppSettings llama_cpp; // also Ollama's llama.cpp underneath
     OllamaSettings ollama;
     VllmSettings vllm;
     SglangSettings sglang;
@@ -191,7 +191,10 @@ struct RuntimeProfile {
     bool offloads() const { return llamaCppFamily() || kind == Runtime::Transformers; }
     // Several GPUs split every layer (their bandwidths add up), rather than holding whole layers
     // in turn.
-    bool tensorParallel() const { return servingEngine() || (llamaCppFamily() && llama_cpp.row_split); }
+    bool tensorParallel() const
+    {
+        return servingEngine() || (llamaCppFamily() && llama_cpp.row_split);
+    }
     bool operator==(const RuntimeProfile&) const = default;
 };
 
@@ -220,7 +223,7 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& profile);
 // A checkpoint stored in FP8 that keeps some modules in BF16: its quantization_config's ignore
 // list ("modules_to_not_convert", "ignore", "ignored_layers"). vLLM loads it as it is stored.
 struct Fp8Checkpoint {
-    bool lm_head_bf16 = true;   // llm-compressor and fbgemm recipes leave lm_head alone
+    bool lm_head_bf16 = true;    // llm-compressor and fbgemm recipes leave lm_head alone
     bool attention_bf16 = false; // Meta's Llama 3.1 405B FP8 keeps every attention projection
     std::vector<std::uint64_t> bf16_mlp_layers; // … and the MLP of its first and last layer
     std::string source;                         // where the list was read
