@@ -58,8 +58,8 @@ private slots:
     // llama.cpp keeps the input layer on the CPU (src/llama-model.cpp: "there is very little
     // benefit to offloading the input layer, so always keep it on the CPU"). Llama 3 8B at F16:
     // 16,060,522,496 bytes of weights, of which the token embedding is 128,256 · 4,096 · 2 =
-    // 1,050,673,152 (the "CPU buffer size = 1002.00 MiB" of llama.cpp's load log); the GPU holds
-    // the other 15,009,849,344.
+    // 1,050,673,152 (1,002.00 MiB, the host buffer llama.cpp's load log names); the GPU holds the
+    // other 15,009,849,344.
     void llamaCppKeepsTheEmbeddingInHostRam()
     {
         const Model m = model("llama-3-8b");
@@ -277,6 +277,32 @@ private slots:
         const RunRow q4 = evaluateRun(m.run(), precisionById("q4_k_m"), q);
         QVERIFY(q4.verdict != RunVerdict::No);
         QVERIFY(q4.ram_bytes + q4.bytes_per_gpu <= gpu("m3-max-64gb").memory_bytes);
+    }
+
+    // Memory as the runtimes reported it, within 10 %: llama-bench's model sizes on the DGX Spark
+    // (ggml-org/llama.cpp benches/dgx-spark.md: Qwen3-30B-A3B Q8_0 30.25 GiB, Qwen2.5-Coder-7B
+    // Q8_0 7.54 GiB, gpt-oss-120b MXFP4_MOE 59.02 GiB) and vLLM's weights per GPU for Meta's
+    // Llama 3.1 405B FP8 at tensor parallel 8 (issue 6746: 57.752 GiB).
+    void memoryAsTheRuntimesReportedIt()
+    {
+        auto gib = [](u64 bytes) { return static_cast<double>(bytes) / static_cast<double>(kGiB); };
+        struct Case {
+            const char* model;
+            const char* precision;
+            double reported;
+        };
+        for (const Case& c : {Case{"qwen3-30b-a3b", "q8_0", 30.25}, Case{"qwen2.5-7b", "q8_0", 7.54},
+                              Case{"gpt-oss-120b", "mxfp4_moe", 59.02}}) {
+            const Model m = model(c.model);
+            const double ours = gib(weightMemory(m.preset.config, m.count, precisionById(c.precision)).bytes);
+            QVERIFY2(std::abs(ours - c.reported) / c.reported < 0.10,
+                     qPrintable(QStringLiteral("%1: %2 GiB").arg(QString::fromLatin1(c.model)).arg(ours)));
+        }
+        const Model big = model("llama-3.1-405b");
+        const Placement p = placeModel(big.run(), precisionById("fp8"),
+                                       query("h100-sxm-80gb", Runtime::Vllm, 8, 4096), 4096, 8, false);
+        QVERIFY2(std::abs(gib(p.load.weight_bytes) - 57.752) / 57.752 < 0.10,
+                 qPrintable(QString::number(gib(p.load.weight_bytes))));
     }
 
     // Every runtime lists its constants with a source.

@@ -115,7 +115,8 @@ private slots:
     }
 
     // Opening a row shows its model and precision in the Overview with the row's workload: the
-    // Overview's bar at that precision holds the row's memory exactly.
+    // Overview's bar at that precision holds the row's memory exactly — what the GPU holds and
+    // what llama.cpp keeps in RAM (the token embedding) together.
     void openInOverviewShowsTheSameMemory()
     {
         test::WindowFixture f(QStringLiteral("gpt-2-small"));
@@ -124,7 +125,9 @@ private slots:
         m->computeNow();
         const HardwareRow* row = find(*m, "llama-3-8b", "q8_0");
         QVERIFY(row != nullptr);
-        const QString memory = cell(*row, HardwareColumn::MemoryPerGpu);
+        const double memory =
+            row->cells.at(static_cast<std::size_t>(HardwareColumn::MemoryPerGpu)).sort +
+            row->cells.at(static_cast<std::size_t>(HardwareColumn::Ram)).sort;
         f.window->openInOverview(QStringLiteral("llama-3-8b"), QStringLiteral("q8_0"));
         QCOMPARE(f.model->presetId(), QStringLiteral("llama-3-8b"));
         QCOMPARE(f.model->precision(), QStringLiteral("q8_0"));
@@ -132,7 +135,7 @@ private slots:
         QCOMPARE(f.model->overhead(), QStringLiteral("llama.cpp"));
         QVERIFY(f.model->gpus().contains(QStringLiteral("rtx-4090-24gb")));
         const MemoryBar& bar = f.model->selectedBar();
-        QCOMPARE(QString::number(static_cast<double>(bar.total) / 1e9, 'f', 1), memory);
+        QCOMPARE(static_cast<double>(bar.total), memory);
         // The GGUF file type has its own bar on the chart.
         QVERIFY(f.model->extraPrecisions().contains(QStringLiteral("q8_0")));
     }

@@ -86,6 +86,11 @@ std::vector<OverheadProfile> buildProfiles()
 
 std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p)
 {
+    return workspaceBytes(c, p, true);
+}
+
+std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p, bool withLogits)
+{
     const u64 cells = mul(p.batch, p.context); // one unified cache: n_kv spans all sequences
     const u64 tokens = std::min(p.workspace.ubatch, cells);
     if (tokens == 0) {
@@ -100,7 +105,7 @@ std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p)
         q = mul(c.n_heads, c.effectiveHeadDim());
         kv = mul(2 * c.n_kv_heads, c.effectiveHeadDim());
     }
-    const u64 output = c.vocab_size + c.d_model;
+    const u64 output = withLogits ? c.vocab_size + c.d_model : 0;
     u64 attention = c.d_model + q + kv;
     if (!p.workspace.flash_attention) {
         attention = checkedAdd(attention, mul(mul(p.workspace.score_copies, c.n_heads), cells),

@@ -247,7 +247,7 @@ OffloadMemory offloadMemory(const LayerSplit& split, const ModelConfig& config,
         m.ram_read_bytes = add(add(m.ram_read_bytes, split.output_active_bytes), tiedCopy);
     }
     if (!(cpu_only && gpu_layers == 0)) {
-        m.workspace_bytes = workspaceBytes(config, params);
+        m.workspace_bytes = workspaceBytes(config, params, m.output_on_gpu);
         const u64 need = add(add(m.gpu_weight_bytes, m.gpu_kv_bytes), m.workspace_bytes);
         m.overhead_bytes = overheadBytes(params.overhead, m.gpu_weight_bytes, need);
         m.gpu_total_bytes = add(need, m.overhead_bytes);

@@ -121,7 +121,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         }
     }
     // 6. More GPUs of this kind.
-    if (const std::string more = moreGpus(m, p, q, context, machine); !more.empty()) {
+    if (std::string more = moreGpus(m, p, q, context, machine); !more.empty()) {
         return more;
     }
     // 7. A CPU-only machine with more RAM.

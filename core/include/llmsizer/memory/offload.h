@@ -81,5 +81,9 @@ OffloadMemory offloadMemory(const ModelConfig& config, const ParamCount& count,
 
 // The inference compute buffer inferenceMemory counts as activations (exposed for the split).
 std::uint64_t workspaceBytes(const ModelConfig& config, const InferenceParams& params);
+// The same without the logits phase: a GPU that does not hold the output layer (llama.cpp
+// computes the logits where the output layer is).
+std::uint64_t workspaceBytes(const ModelConfig& config, const InferenceParams& params,
+                             bool withLogits);
 
 } // namespace llmsizer

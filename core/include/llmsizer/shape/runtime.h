@@ -54,6 +54,7 @@ struct LlamaCppSettings {
     // (Mistral 7B v0.1 loads as `llama`, Phi-3 as `phi3`: "Phi SWA is currently disabled",
     // llama.cpp PR 13676) get a full cache.
     bool swa_only_interleaved = true;
+    bool operator==(const LlamaCppSettings&) const = default;
 };
 
 // Ollama v0.33 (envconfig/config.go, server/routes.go, docs/faq.mdx, docs/context-length.mdx).
@@ -68,6 +69,7 @@ struct OllamaSettings {
     std::uint64_t large_from_gib = 47;
     std::uint64_t num_parallel = 1;       // OLLAMA_NUM_PARALLEL: the KV cache holds parallel × ctx
     std::uint64_t gpu_overhead_bytes = 0; // OLLAMA_GPU_OVERHEAD, reserved per GPU
+    bool operator==(const OllamaSettings&) const = default;
 };
 
 // vLLM V1 (vllm/config/cache.py, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_worker.py).
@@ -92,6 +94,7 @@ struct VllmSettings {
     // Share of a device's nominal memory the driver shows a process: 79.15–79.25 GiB of an
     // 80 GB card, 47.50 of 48, 139.72 of 141 in logged vLLM and PyTorch messages.
     Ratio visible_fraction{99, 100};
+    bool operator==(const VllmSettings&) const = default;
 };
 
 // SGLang (python/sglang/srt/server_args.py, v0.4): mem_fraction_static of the device holds the
@@ -102,6 +105,7 @@ struct SglangSettings {
     Ratio mem_fraction_static{0, 1};
     // 0: SGLang's default, 2,048 tokens on GPUs under 25,000 MB, else 8,192.
     std::uint64_t chunked_prefill_size = 0;
+    bool operator==(const SglangSettings&) const = default;
 };
 // SGLang's mem_fraction_static for a tensor parallel size.
 Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tensorParallel);
@@ -111,6 +115,7 @@ Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tensorParal
 struct TensorRtLlmSettings {
     Ratio free_gpu_memory_fraction{9, 10};
     std::uint64_t max_num_tokens = 8192; // activation buffers are sized for this many tokens
+    bool operator==(const TensorRtLlmSettings&) const = default;
 };
 
 // MLX (mlx-lm 0.32, generate.py wired_limit): the model and cache are wired up to Metal's
@@ -119,12 +124,14 @@ struct TensorRtLlmSettings {
 struct MlxSettings {
     std::uint64_t prefill_step_size = 2048; // generate.py: prompt processed in steps of this size
     Ratio warn_fraction{9, 10};
+    bool operator==(const MlxSettings&) const = default;
 };
 
 // Hugging Face transformers on PyTorch: the CUDA context, 723 MiB for a one-element tensor
 // (discuss.pytorch.org/t/73021); the caching allocator's slack is not included.
 struct TransformersSettings {
     std::uint64_t cuda_context_bytes = std::uint64_t{723} << 20;
+    bool operator==(const TransformersSettings&) const = default;
 };
 
 // The step-time model's constants (docs/compute.md, "Speed model"), fitted per runtime family to
@@ -159,6 +166,7 @@ struct SpeedConstants {
     double prefill_datacenter = 0.4; // HBM datacenter cards
     double prefill_unified = 0.6;    // Apple, DGX Spark, Strix Halo
     double prefill_cpu = 0.3;
+    bool operator==(const SpeedConstants&) const = default;
 };
 
 struct RuntimeProfile {
