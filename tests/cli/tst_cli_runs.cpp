@@ -76,7 +76,9 @@ private slots:
             const json m = runJson(QStringLiteral("memory --preset llama-3-8b --precision ") +
                                    QString::fromLatin1(p) +
                                    QStringLiteral(" --context 8192 --overhead llama.cpp"));
-            QCOMPARE(r.at("bytes_per_gpu").get<quint64>(), m.at("total_bytes").get<quint64>());
+            // The GPU and host RAM (the token embedding) hold memory's whole workload.
+            QCOMPARE(r.at("bytes_per_gpu").get<quint64>() + r.at("ram_bytes").get<quint64>(),
+                     m.at("total_bytes").get<quint64>());
         }
 
         const json vllm = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --gpus 8 --runtime vllm "
@@ -86,7 +88,14 @@ private slots:
         QCOMPARE(bf16.at("gpus").get<quint64>(), quint64(2));
         const json tp = runJson(QStringLiteral("memory --preset llama-3-70b --precision bf16 "
                                                "--context 8192 --overhead vllm --tp 2"));
-        QCOMPARE(bf16.at("bytes_per_gpu").get<quint64>(), tp.at("total_bytes").get<quint64>());
+        // vLLM's share of each GPU holds memory's weights per GPU (and its KV pool, activations
+        // and reserve: docs/memory.md §8).
+        QCOMPARE(bf16.at("gpu_bytes").at("weights").get<quint64>(),
+                 tp.at("weights_bytes").get<quint64>());
+        const json& parts = bf16.at("gpu_bytes");
+        QCOMPARE(parts.at("weights").get<quint64>() + parts.at("kv_cache").get<quint64>() +
+                     parts.at("buffers").get<quint64>() + parts.at("reserve").get<quint64>(),
+                 bf16.at("bytes_per_gpu").get<quint64>());
     }
 
     void everyPresetByDefault()
