@@ -24,8 +24,12 @@ fi
 
 start=$SECONDS
 last=$SECONDS
+summary=""
+current=""
 stage() {
+    [ -n "$current" ] && summary+=$(printf '%7d s  %s' $((SECONDS - last)) "$current")$'\n'
     echo "== fresh root: $* (at $((SECONDS - start)) s; previous stage $((SECONDS - last)) s)"
+    current="$*"
     last=$SECONDS
 }
 
@@ -139,3 +143,6 @@ in_root "$root2" "cd /root && llm-sizer --version && llm-sizer-cli --version && 
 check_png "$root2/root/installed.png"
 
 stage "done: both README commands and the package pass in fresh roots"
+echo "== fresh root: stage times"
+printf '%s' "$summary"
+printf '%7d s  whole run\n' $((SECONDS - start))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, "fuzz" preset) and runs each for SECONDS (default 30),
+# Builds the libFuzzer targets (clang; by default in the sanitizer tree of the "asan" preset, which
+# scripts/test.sh has already built with them) and runs each for SECONDS (default 30),
 # starting from the checked-in seed corpus in fuzz/corpus/<target>/. Targets run side by side,
 # one per core. Crashes are written to <build>/artifacts/ and the script fails.
 #   scripts/fuzz.sh 30               # what the test script runs
@@ -7,6 +8,7 @@
 #   scripts/fuzz.sh 600 fuzz_gguf    # one target
 #   LLMSIZER_FUZZ_BUILD_DIR=build/my-fuzz scripts/fuzz.sh   # another build directory
 #   LLMSIZER_FUZZ_JOBS=1 scripts/fuzz.sh                    # one target at a time
+#   LLMSIZER_FUZZ_PRESET=fuzz scripts/fuzz.sh               # a fuzz-only build (no GUI, no tests)
 #   LLMSIZER_FUZZ_CAMPAIGN=10000000 scripts/fuzz.sh 3600    # campaign: up to 10^7 runs or an hour
 #                                                           # per target, "fuzz-fast" build
 # A campaign (LLMSIZER_FUZZ_CAMPAIGN=RUNS) builds with the fuzz-fast preset (UBSan only, no ASan:
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 only="${2:-}"
 campaign="${LLMSIZER_FUZZ_CAMPAIGN:-}"
-preset=fuzz
+preset="${LLMSIZER_FUZZ_PRESET:-asan}"
 [ -n "$campaign" ] && preset=fuzz-fast
 build="${LLMSIZER_FUZZ_BUILD_DIR:-build/$preset}"
 jobs="${LLMSIZER_FUZZ_JOBS:-$(nproc)}"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Runs clang-tidy (configuration in .clang-tidy) over every core/ and present/ source (the Qt-free
 # layers), or the files given, with
-# the compile commands of a build directory (default build/ci, configured here if needed), one
+# the compile commands of a build directory (default build/release, configured here if needed), one
 # file per core at a time. Exits non-zero on any finding.
 #   scripts/tidy.sh                                  # all of core/src and present/src
 #   scripts/tidy.sh core/src/formats/gguf.cpp        # some files
 #   LLMSIZER_TIDY_BUILD_DIR=build/dev scripts/tidy.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build="${LLMSIZER_TIDY_BUILD_DIR:-build/ci}"
-[ -f "$build/compile_commands.json" ] || cmake --preset ci -B "$build" >/dev/null
+build="${LLMSIZER_TIDY_BUILD_DIR:-build/release}"
+[ -f "$build/compile_commands.json" ] || cmake --preset release -B "$build" >/dev/null
 if [ $# -gt 0 ]; then
     files=("$@")
 else

@@ -8,6 +8,7 @@
 #include "llmsizer/text/error.h"
 #include "support/bad_input_rows.h"
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -108,4 +109,4 @@ void TestBadInputs::sessionRejects()
     }
 }
 
-QTEST_GUILESS_MAIN(TestBadInputs)
+LLMSIZER_TEST_GUILESS_MAIN(TestBadInputs)

@@ -3,6 +3,7 @@
 // (2) and bad input (3).
 #include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -296,5 +297,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+LLMSIZER_TEST_GUILESS_MAIN(TestCli)
 #include "tst_cli.moc"

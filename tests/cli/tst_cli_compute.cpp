@@ -2,6 +2,7 @@
 // and the exit codes for bad command lines (2) and bad files (3).
 #include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliCompute)
+LLMSIZER_TEST_GUILESS_MAIN(TestCliCompute)
 #include "tst_cli_compute.moc"

@@ -5,6 +5,7 @@
 #include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -224,5 +225,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliInspect)
+LLMSIZER_TEST_GUILESS_MAIN(TestCliInspect)
 #include "tst_cli_inspect.moc"

@@ -3,6 +3,7 @@
 // symlink loop, a name too long) are messages with exit 3, never an abort; names read from files
 // reach the terminal with their control characters escaped, never obeyed.
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QDir>
 #include <QFile>
@@ -295,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCliRobustness)
+LLMSIZER_TEST_MAIN(TestCliRobustness)
 #include "tst_cli_robustness.moc"

@@ -3,6 +3,7 @@
 // runtimes are usage errors (exit 2).
 #include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -141,5 +142,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCliRuns)
+LLMSIZER_TEST_GUILESS_MAIN(TestCliRuns)
 #include "tst_cli_runs.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 #include "support/atomic_content.h"
+#include "support/test_main.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -172,5 +173,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestAtomicSave)
+LLMSIZER_TEST_GUILESS_MAIN(TestAtomicSave)
 #include "tst_atomic_save.moc"

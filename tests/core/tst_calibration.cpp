@@ -8,6 +8,7 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/shape/runs.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -156,5 +157,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+LLMSIZER_TEST_GUILESS_MAIN(TestCalibration)
 #include "tst_calibration.moc"

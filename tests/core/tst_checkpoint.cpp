@@ -7,6 +7,7 @@
 #include "support/gguf_writer.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -385,5 +386,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpoint)
+LLMSIZER_TEST_GUILESS_MAIN(TestCheckpoint)
 #include "tst_checkpoint.moc"

@@ -4,6 +4,7 @@
 #include "llmsizer/text/error.h"
 #include "support/gguf_writer.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -329,5 +330,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointFiles)
+LLMSIZER_TEST_GUILESS_MAIN(TestCheckpointFiles)
 #include "tst_checkpoint_files.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/formats/checkpoint.h"
 #include "llmsizer/text/error.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -117,5 +118,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCheckpointLinks)
+LLMSIZER_TEST_GUILESS_MAIN(TestCheckpointLinks)
 #include "tst_checkpoint_links.moc"

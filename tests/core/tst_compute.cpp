@@ -3,6 +3,7 @@
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/model/count.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -318,5 +319,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompute)
+LLMSIZER_TEST_GUILESS_MAIN(TestCompute)
 #include "tst_compute.moc"

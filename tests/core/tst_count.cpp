@@ -3,6 +3,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/checked.h"
 #include "support/model_configs.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -205,5 +206,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCount)
+LLMSIZER_TEST_GUILESS_MAIN(TestCount)
 #include "tst_count.moc"

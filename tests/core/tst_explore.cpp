@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/explore.h"
 #include "support/model_configs.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -409,5 +410,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExplore)
+LLMSIZER_TEST_GUILESS_MAIN(TestExplore)
 #include "tst_explore.moc"

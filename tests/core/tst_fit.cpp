@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/fit.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -346,5 +347,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFit)
+LLMSIZER_TEST_GUILESS_MAIN(TestFit)
 #include "tst_fit.moc"

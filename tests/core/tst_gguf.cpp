@@ -5,6 +5,7 @@
 #include "llmsizer/text/error.h"
 #include "support/gguf_models.h"
 #include "support/gguf_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -286,5 +287,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGguf)
+LLMSIZER_TEST_GUILESS_MAIN(TestGguf)
 #include "tst_gguf.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/text/error.h"
 #include "support/gguf_writer.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -357,5 +358,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGgufErrors)
+LLMSIZER_TEST_GUILESS_MAIN(TestGgufErrors)
 #include "tst_gguf_errors.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/text/error.h"
 #include "support/gguf_models.h"
 #include "support/gguf_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -213,5 +214,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGgufSplit)
+LLMSIZER_TEST_GUILESS_MAIN(TestGgufSplit)
 #include "tst_gguf_split.moc"

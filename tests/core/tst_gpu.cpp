@@ -2,6 +2,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -312,5 +313,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpu)
+LLMSIZER_TEST_GUILESS_MAIN(TestGpu)
 #include "tst_gpu.moc"

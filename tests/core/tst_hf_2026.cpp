@@ -9,6 +9,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <set>
@@ -343,5 +344,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHf2026)
+LLMSIZER_TEST_GUILESS_MAIN(TestHf2026)
 #include "tst_hf_2026.moc"

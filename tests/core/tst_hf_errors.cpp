@@ -3,6 +3,7 @@
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/formats/model_file.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -178,5 +179,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHfErrors)
+LLMSIZER_TEST_GUILESS_MAIN(TestHfErrors)
 #include "tst_hf_errors.moc"

@@ -14,6 +14,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/shape/explore.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -233,5 +234,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHfHybrid)
+LLMSIZER_TEST_GUILESS_MAIN(TestHfHybrid)
 #include "tst_hf_hybrid.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/model/count.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -284,5 +285,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHfImport)
+LLMSIZER_TEST_GUILESS_MAIN(TestHfImport)
 #include "tst_hf_import.moc"

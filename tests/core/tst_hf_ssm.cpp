@@ -15,6 +15,7 @@
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/shape/explore.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -218,5 +219,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHfSsm)
+LLMSIZER_TEST_GUILESS_MAIN(TestHfSsm)
 #include "tst_hf_ssm.moc"

@@ -10,6 +10,7 @@
 #include "llmsizer/model/mixer.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/shape/explore.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -150,5 +151,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHfSsmHybrid)
+LLMSIZER_TEST_GUILESS_MAIN(TestHfSsmHybrid)
 #include "tst_hf_ssm_hybrid.moc"

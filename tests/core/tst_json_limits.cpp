@@ -6,6 +6,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -135,5 +136,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestJsonLimits)
+LLMSIZER_TEST_GUILESS_MAIN(TestJsonLimits)
 #include "tst_json_limits.moc"

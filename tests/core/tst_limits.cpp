@@ -8,6 +8,7 @@
 #include "llmsizer/memory/training.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/checked.h"
+#include "support/test_main.h"
 
 #include <QRandomGenerator>
 #include <QtTest>
@@ -422,5 +423,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLimits)
+LLMSIZER_TEST_GUILESS_MAIN(TestLimits)
 #include "tst_limits.moc"

@@ -4,6 +4,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -377,5 +378,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMemory)
+LLMSIZER_TEST_GUILESS_MAIN(TestMemory)
 #include "tst_memory.moc"

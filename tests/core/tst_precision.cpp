@@ -4,6 +4,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -152,5 +153,5 @@ private slots:
     void kvPrecisionUnknown() { QVERIFY_THROWS_EXCEPTION(InputError, kvPrecisionById("q4_k_m")); }
 };
 
-QTEST_GUILESS_MAIN(TestPrecision)
+LLMSIZER_TEST_GUILESS_MAIN(TestPrecision)
 #include "tst_precision.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -429,5 +430,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPresets)
+LLMSIZER_TEST_GUILESS_MAIN(TestPresets)
 #include "tst_presets.moc"

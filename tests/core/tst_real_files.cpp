@@ -3,6 +3,7 @@
 // project's own test writers.
 #include "llmsizer/formats/checkpoint.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -154,5 +155,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRealFiles)
+LLMSIZER_TEST_GUILESS_MAIN(TestRealFiles)
 #include "tst_real_files.moc"

@@ -8,6 +8,7 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -223,5 +224,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRuns)
+LLMSIZER_TEST_GUILESS_MAIN(TestRuns)
 #include "tst_runs.moc"

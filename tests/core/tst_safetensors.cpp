@@ -6,6 +6,7 @@
 #include "llmsizer/text/error.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -211,5 +212,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafetensors)
+LLMSIZER_TEST_GUILESS_MAIN(TestSafetensors)
 #include "tst_safetensors.moc"

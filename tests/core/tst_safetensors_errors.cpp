@@ -3,6 +3,7 @@
 #include "llmsizer/formats/safetensors.h"
 #include "llmsizer/text/error.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -229,5 +230,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafetensorsErrors)
+LLMSIZER_TEST_GUILESS_MAIN(TestSafetensorsErrors)
 #include "tst_safetensors_errors.moc"

@@ -6,6 +6,7 @@
 #include "support/model_tensors.h"
 #include "support/quant_tensors.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -374,5 +375,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSafetensorsQuant)
+LLMSIZER_TEST_GUILESS_MAIN(TestSafetensorsQuant)
 #include "tst_safetensors_quant.moc"

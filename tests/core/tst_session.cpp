@@ -4,6 +4,7 @@
 #include "llmsizer/catalog/session.h"
 #include "llmsizer/text/error.h"
 #include "support/model_configs.h"
+#include "support/test_main.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -323,5 +324,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSession)
+LLMSIZER_TEST_GUILESS_MAIN(TestSession)
 #include "tst_session.moc"

@@ -3,6 +3,7 @@
 #include "llmsizer/memory/training.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -290,5 +291,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTraining)
+LLMSIZER_TEST_GUILESS_MAIN(TestTraining)
 #include "tst_training.moc"

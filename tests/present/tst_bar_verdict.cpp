@@ -6,6 +6,7 @@
 #include "llmsizer/present/bar_verdict.h"
 #include "llmsizer/shape/fit.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <filesystem>
@@ -201,5 +202,5 @@ void TestBarVerdict::smallestSelectedLineFirst()
     QCOMPARE(v.gpus, std::uint64_t{1});
 }
 
-QTEST_APPLESS_MAIN(TestBarVerdict)
+LLMSIZER_TEST_APPLESS_MAIN(TestBarVerdict)
 #include "tst_bar_verdict.moc"

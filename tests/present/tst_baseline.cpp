@@ -13,6 +13,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/baseline.h"
 #include "llmsizer/present/diagram.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -151,5 +152,5 @@ void TestBaseline::diagramBoxes()
     }
 }
 
-QTEST_GUILESS_MAIN(TestBaseline)
+LLMSIZER_TEST_GUILESS_MAIN(TestBaseline)
 #include "tst_baseline.moc"

@@ -3,6 +3,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/diagram.h"
 #include "llmsizer/present/view_support.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -409,5 +410,5 @@ void TestDiagram::everyPresetSums()
     QCOMPARE(d.block_layers, u64(p->config.n_layers));
 }
 
-QTEST_APPLESS_MAIN(TestDiagram)
+LLMSIZER_TEST_APPLESS_MAIN(TestDiagram)
 #include "tst_diagram.moc"

@@ -10,6 +10,7 @@
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/shape/fit.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QTest>
 #include <algorithm>
@@ -337,5 +338,5 @@ void TestExploreView::budgetChartMarks()
     QCOMPARE(d.rule.label, std::string("20 tokens/param: 2.9B"));
 }
 
-QTEST_GUILESS_MAIN(TestExploreView)
+LLMSIZER_TEST_GUILESS_MAIN(TestExploreView)
 #include "tst_explore_view.moc"

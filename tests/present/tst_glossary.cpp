@@ -3,6 +3,7 @@
 // Hugging Face's), and every precision the app offers has an entry.
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/present/glossary.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <set>
@@ -105,5 +106,5 @@ void TestGlossary::everyPrecisionHasATerm()
     QVERIFY(glossaryKeyForPrecision("abc").empty());
 }
 
-QTEST_GUILESS_MAIN(TestGlossary)
+LLMSIZER_TEST_GUILESS_MAIN(TestGlossary)
 #include "tst_glossary.moc"

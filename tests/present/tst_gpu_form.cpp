@@ -3,6 +3,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/present/gpu_form.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -160,5 +161,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGpuForm)
+LLMSIZER_TEST_GUILESS_MAIN(TestGpuForm)
 #include "tst_gpu_form.moc"

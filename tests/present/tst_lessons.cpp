@@ -42,6 +42,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/lessons.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <stdexcept>
@@ -259,5 +260,5 @@ void TestLessons::unknown()
     QCOMPARE(lessonIds().size(), std::size_t{11});
 }
 
-QTEST_GUILESS_MAIN(TestLessons)
+LLMSIZER_TEST_GUILESS_MAIN(TestLessons)
 #include "tst_lessons.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 #include "support/cli_runner.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <array>
@@ -128,5 +129,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLocale)
+LLMSIZER_TEST_GUILESS_MAIN(TestLocale)
 #include "tst_locale.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/mathtext.h"
 #include "support/model_configs.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <numeric>
@@ -398,5 +399,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMathText)
+LLMSIZER_TEST_GUILESS_MAIN(TestMathText)
 #include "tst_mathtext.moc"

@@ -16,6 +16,7 @@
 #include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/table.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -270,5 +271,5 @@ void TestPresetFacts::tableRows()
     QVERIFY(t.row("tokens_per_param") == nullptr);
 }
 
-QTEST_GUILESS_MAIN(TestPresetFacts)
+LLMSIZER_TEST_GUILESS_MAIN(TestPresetFacts)
 #include "tst_preset_facts.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/text/error.h"
 #include "support/bundled_data.h"
 #include "support/model_configs.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <cmath>
@@ -327,5 +328,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTable)
+LLMSIZER_TEST_GUILESS_MAIN(TestTable)
 #include "tst_table.moc"

@@ -3,6 +3,7 @@
 // calculations written here.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/workspace.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -86,5 +87,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWorkspace)
+LLMSIZER_TEST_GUILESS_MAIN(TestWorkspace)
 #include "tst_workspace.moc"

@@ -1,6 +1,8 @@
 // The app's first contact without a display (ssh, containers, CI): --help and --version print and
 // exit 0 instead of aborting on "could not connect to display", and --screenshot renders offscreen
 // by itself. Each run gets an environment with no DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM.
+#include "support/test_main.h"
+
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -75,5 +77,5 @@ void TestGuiNoDisplay::screenshotWithoutDisplay()
     QCOMPARE(image.size(), QSize(640, 480));
 }
 
-QTEST_GUILESS_MAIN(TestGuiNoDisplay)
+LLMSIZER_TEST_GUILESS_MAIN(TestGuiNoDisplay)
 #include "tst_gui_no_display.moc"

@@ -2,6 +2,7 @@
 // that the CLI refuses is refused by File > Open (MainWindow::loadFile) with the same message,
 // and the current model, its counts and the charts are left exactly as they were.
 #include "support/bad_input_rows.h"
+#include "support/test_main.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
@@ -96,5 +97,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiBadInputs)
+LLMSIZER_TEST_MAIN(TestUiBadInputs)
 #include "tst_ui_bad_inputs.moc"

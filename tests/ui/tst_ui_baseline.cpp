@@ -5,6 +5,7 @@
 // published shapes (Touvron et al. 2023, Table 1 and the released configs): 64 layers hold
 // 6,738,415,616 + 32 · 202,383,360 = 13,214,683,136 parameters, ×1.96; attention, MLP and the KV
 // cache double (×2), the embedding and head stay (×1).
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
@@ -139,5 +140,5 @@ void TestUiBaseline::followsTheWorkload()
              qPrintable(summary->figure(QStringLiteral("total"))));
 }
 
-QTEST_MAIN(TestUiBaseline)
+LLMSIZER_TEST_MAIN(TestUiBaseline)
 #include "tst_ui_baseline.moc"

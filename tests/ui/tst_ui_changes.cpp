@@ -3,6 +3,7 @@
 // expected flags are the contract written out by hand for each kind of edit.
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/formats/checkpoint.h"
+#include "support/test_main.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/startup.h"
 #include "ui/teach/exploremodel.h"
@@ -151,5 +152,5 @@ void TestUiChanges::explorerIgnoresDisplayOptions()
     QVERIFY(explore.recomputeCount() > before);
 }
 
-QTEST_MAIN(TestUiChanges)
+LLMSIZER_TEST_MAIN(TestUiChanges)
 #include "tst_ui_changes.moc"

@@ -7,6 +7,7 @@
 #include "support/gguf_models.h"
 #include "support/model_tensors.h"
 #include "support/safetensors_writer.h"
+#include "support/test_main.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
@@ -209,5 +210,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiCheckpoint)
+LLMSIZER_TEST_MAIN(TestUiCheckpoint)
 #include "tst_ui_checkpoint.moc"

@@ -8,6 +8,7 @@
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/table.h"
 #include "support/compare_fixture.h"
+#include "support/test_main.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"
@@ -252,5 +253,5 @@ void TestUiCompare::kvPrecisionIsTheOverviews()
     QCOMPARE(changed.size(), 1);
 }
 
-QTEST_MAIN(TestUiCompare)
+LLMSIZER_TEST_MAIN(TestUiCompare)
 #include "tst_ui_compare.moc"

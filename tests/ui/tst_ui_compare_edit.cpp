@@ -2,6 +2,7 @@
 // the model and by the chips' buttons), and the empty comparison; the table and the charts follow
 // each change with the core's numbers.
 #include "support/compare_fixture.h"
+#include "support/test_main.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 
@@ -102,5 +103,5 @@ void TestUiCompareEdit::emptyComparison()
     QCOMPARE(f.panel->pies()->pieCount(), 0);
 }
 
-QTEST_MAIN(TestUiCompareEdit)
+LLMSIZER_TEST_MAIN(TestUiCompareEdit)
 #include "tst_ui_compare_edit.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/present/compare_view.h"
 #include "llmsizer/present/view_support.h"
 #include "support/compare_fixture.h"
+#include "support/test_main.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/overview/presetpicker.h"
@@ -194,5 +195,5 @@ void TestUiComparePick::groupsFollowSlots()
     }
 }
 
-QTEST_MAIN(TestUiComparePick)
+LLMSIZER_TEST_MAIN(TestUiComparePick)
 #include "tst_ui_compare_pick.moc"

@@ -3,6 +3,7 @@
 // verdicts, the summary and the teaching views. The core's count hook records every
 // configuration countParameters is asked about.
 #include "llmsizer/model/count.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
@@ -158,5 +159,5 @@ void TestUiCountOnce::compareWindowCountsEachModelOnce()
     QCOMPARE(mostCounts(added), 1);
 }
 
-QTEST_MAIN(TestUiCountOnce)
+LLMSIZER_TEST_MAIN(TestUiCountOnce)
 #include "tst_ui_count_once.moc"

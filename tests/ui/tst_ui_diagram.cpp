@@ -4,6 +4,8 @@
 // Diagram switch, kept in the settings; the diagram following slider edits.
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/diagram.h"
+#include "support/sweep.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/diagramwidget.h"
 #include "ui/charts/piechartwidget.h"
@@ -122,7 +124,7 @@ void TestUiDiagram::labelsFit_data()
     for (const char* preset :
          {"gpt-2-small", "llama-2-7b", "mixtral-8x7b", "deepseek-v3", "gemma-3-27b-it",
           "jamba-1.5-mini", "zamba2-1.2b", "qwen3-next-80b-a3b-instruct"}) {
-        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        for (const QSize size : llmsizer::test::sweepSizes()) {
             for (const bool presentation : {false, true}) {
                 const QString name =
                     QStringLiteral("%1 %2x%3%4")
@@ -248,10 +250,13 @@ void TestUiDiagram::compareAtOneScale_data()
 {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("presentation");
-    QTest::newRow("1280x800") << QSize(1280, 800) << false;
-    QTest::newRow("1920x1080") << QSize(1920, 1080) << false;
-    QTest::newRow("1280x800 presentation") << QSize(1280, 800) << true;
-    QTest::newRow("1920x1080 presentation") << QSize(1920, 1080) << true;
+    for (const bool presentation : {false, true}) {
+        for (const QSize size : llmsizer::test::sweepSizes()) {
+            QTest::addRow("%dx%d%s", size.width(), size.height(),
+                          presentation ? " presentation" : "")
+                << size << presentation;
+        }
+    }
 }
 
 // The Compare window's diagrams: one per model, each the core's count of that model, all drawn at
@@ -298,5 +303,5 @@ void TestUiDiagram::compareAtOneScale()
     }
 }
 
-QTEST_MAIN(TestUiDiagram)
+LLMSIZER_TEST_MAIN(TestUiDiagram)
 #include "tst_ui_diagram.moc"

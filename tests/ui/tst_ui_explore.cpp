@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/shape/explore.h"
+#include "support/test_main.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
 #include "ui/overview/knobrow.h"
@@ -261,5 +262,5 @@ void TestUiExplore::insightShowsMeasuredRatios()
     QCOMPARE(table->item(2, 2)->text(), QStringLiteral("×4.00")); // the MLP: exactly 4
 }
 
-QTEST_MAIN(TestUiExplore)
+LLMSIZER_TEST_MAIN(TestUiExplore)
 #include "tst_ui_explore.moc"

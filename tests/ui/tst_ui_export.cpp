@@ -3,6 +3,7 @@
 // palette's colours (PNG at twice the size, SVG that renders), the clipboard gets the image, and
 // a failed export names the file and leaves an existing file whole.
 #include "llmsizer/present/table.h"
+#include "support/test_main.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/shell/export.h"
 #include "ui/shell/palette.h"
@@ -302,5 +303,5 @@ void TestUiExport::failuresNameTheFile()
     QCOMPARE(f.panel->message(), QString());
 }
 
-QTEST_MAIN(TestUiExport)
+LLMSIZER_TEST_MAIN(TestUiExport)
 #include "tst_ui_export.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/model/model.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobrow.h"
@@ -364,5 +365,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiFieldLimits)
+LLMSIZER_TEST_MAIN(TestUiFieldLimits)
 #include "tst_ui_field_limits.moc"

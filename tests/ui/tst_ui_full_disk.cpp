@@ -6,6 +6,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/text/error.h"
 #include "support/full_disk.h"
+#include "support/test_main.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/shell/export.h"
 #include "ui/shell/mainwindow.h"
@@ -134,5 +135,5 @@ void TestUiFullDisk::gpuCatalogKeepsTheOldFile()
     QCOMPARE(readAll(target), kOld);
 }
 
-QTEST_MAIN(TestUiFullDisk)
+LLMSIZER_TEST_MAIN(TestUiFullDisk)
 #include "tst_ui_full_disk.moc"

@@ -5,6 +5,7 @@
 // start and the full disk: tst_ui_gpu_startup.cpp.
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "support/gpu_editor_fixture.h"
+#include "support/test_main.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/gpuformwidget.h"
 #include "ui/overview/memorypanel.h"
@@ -264,5 +265,5 @@ void TestUiGpuEditor::builtinsAreReadOnly()
     QCOMPARE(saved.front().sources, app.model.gpuCatalog().at("rtx-4090-24gb").sources);
 }
 
-QTEST_MAIN(TestUiGpuEditor)
+LLMSIZER_TEST_MAIN(TestUiGpuEditor)
 #include "tst_ui_gpu_editor.moc"

@@ -4,6 +4,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "support/full_disk.h"
 #include "support/gpu_editor_fixture.h"
+#include "support/test_main.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
@@ -164,5 +165,5 @@ void TestUiGpuStartup::fullDiskKeepsTheOldFile()
     QVERIFY(model.gpuCatalog().find("old") != nullptr);
 }
 
-QTEST_MAIN(TestUiGpuStartup)
+LLMSIZER_TEST_MAIN(TestUiGpuStartup)
 #include "tst_ui_gpu_startup.moc"

@@ -3,6 +3,7 @@
 // bar then shows the row's own memory, the rows computed off the main thread, and the choice kept
 // in the settings.
 #include "llmsizer/memory/memory.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
@@ -168,5 +169,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiHardware)
+LLMSIZER_TEST_MAIN(TestUiHardware)
 #include "tst_ui_hardware.moc"

@@ -2,6 +2,7 @@
 // d_model, halve the KV heads) as one action each, undo back to the exact previous model, redo,
 // a slider drag as one step, and a preset switch undone to the edited model before it.
 #include "llmsizer/model/count.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobrow.h"
@@ -98,5 +99,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiHistory)
+LLMSIZER_TEST_MAIN(TestUiHistory)
 #include "tst_ui_history.moc"

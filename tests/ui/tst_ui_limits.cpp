@@ -2,6 +2,7 @@
 // 200,000 recent files shows kMax of them (the menu was refilled with every one, 29 s at start).
 // Settings are read strictly: a boolean is true or false, never "maybe"; a file that cannot be
 // read is kept as a copy and reported, and so is a settings path that is a directory.
+#include "support/test_main.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/state/settings.h"
 
@@ -88,5 +89,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiLimits)
+LLMSIZER_TEST_MAIN(TestUiLimits)
 #include "tst_ui_limits.moc"

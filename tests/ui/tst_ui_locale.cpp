@@ -1,5 +1,6 @@
 // The app under a decimal-comma locale: QApplication sets the C library's locale from LC_ALL,
 // and the summary still shows a '.' decimal point and ',' thousands separators.
+#include "support/test_main.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
@@ -63,7 +64,7 @@ private slots:
     }
 };
 
-int main(int argc, char** argv)
+static int unitMain(int argc, char** argv)
 {
     qputenv("LC_ALL", "de_DE.UTF-8");
     qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -72,4 +73,5 @@ int main(int argc, char** argv)
     return QTest::qExec(&test, argc, argv);
 }
 
+LLMSIZER_TEST_CUSTOM_MAIN(unitMain)
 #include "tst_ui_locale.moc"

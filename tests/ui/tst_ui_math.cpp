@@ -3,6 +3,7 @@
 // with exactly one rebuild, and does no work while hidden.
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/present/mathtext.h"
+#include "support/test_main.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/startup.h"
 #include "ui/teach/mathpanel.h"
@@ -149,5 +150,5 @@ void TestUiMath::idleWhileHidden()
     compareWithCore(panel, model);
 }
 
-QTEST_MAIN(TestUiMath)
+LLMSIZER_TEST_MAIN(TestUiMath)
 #include "tst_ui_math.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 #include "ui/state/configmodel.h"
 
 #include <QSignalSpy>
@@ -392,5 +393,5 @@ void TestUiModel::axisCoversBarsAndNextGpu()
     QCOMPARE(memoryAxis({fp16}, lines, ByteUnits::Decimal).max, 200.0);
 }
 
-QTEST_GUILESS_MAIN(TestUiModel)
+LLMSIZER_TEST_GUILESS_MAIN(TestUiModel)
 #include "tst_ui_model.moc"

@@ -5,6 +5,8 @@
 // where the pie has room, a pie too small to read gives way to sorted bars, and the Compare
 // window's four pies keep their shares whole too.
 #include "support/chart_labels.h"
+#include "support/sweep.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/charts/piechartwidget.h"
@@ -60,9 +62,9 @@ void TestUiPieLabels::overviewPie_data()
         {QStringLiteral("deepseek-v3"), QStringLiteral("Routed experts")},
         {QStringLiteral("gemma-3-27b-it"), QStringLiteral("MLP")}};
     for (const auto& [preset, largest] : presets) {
-        for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        for (const QSize size : llmsizer::test::sweepSizes()) {
             for (const bool presentation : {false, true}) {
-                for (const bool dark : {false, true}) {
+                for (const bool dark : llmsizer::test::sweepDarkThemes()) {
                     QTest::addRow("%s %dx%d%s%s", qPrintable(preset), size.width(), size.height(),
                                   presentation ? " presentation" : "", dark ? " dark" : "")
                         << preset << size << presentation << dark << largest;
@@ -138,7 +140,7 @@ void TestUiPieLabels::comparePies_data()
 {
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("presentation");
-    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+    for (const QSize size : llmsizer::test::sweepSizes()) {
         for (const bool presentation : {false, true}) {
             QTest::addRow("%dx%d%s", size.width(), size.height(),
                           presentation ? " presentation" : "")
@@ -177,5 +179,5 @@ void TestUiPieLabels::comparePies()
     QVERIFY(shown > 0);
 }
 
-QTEST_MAIN(TestUiPieLabels)
+LLMSIZER_TEST_MAIN(TestUiPieLabels)
 #include "tst_ui_pie_labels.moc"

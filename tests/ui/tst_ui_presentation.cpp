@@ -2,6 +2,7 @@
 // it; it enlarges the application font, leaves the four headline sliders, switches to a
 // high-contrast palette that stays light or dark, thickens chart lines, and switching it off
 // restores everything.
+#include "support/test_main.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/overview/configpanel.h"
@@ -237,5 +238,5 @@ void TestUiPresentation::viewsByName()
     QVERIFY(!f.window->explore()->showView(QStringLiteral("nonsense")));
 }
 
-QTEST_MAIN(TestUiPresentation)
+LLMSIZER_TEST_MAIN(TestUiPresentation)
 #include "tst_ui_presentation.moc"

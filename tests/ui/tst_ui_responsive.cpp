@@ -2,6 +2,7 @@
 // on the d_model slider, never lay out more than a handful of axis ticks on the way (the value
 // axis once took a new range of thousands of GB under the old interval of a fraction of a GB, and
 // built thousands of tick items: a freeze of many seconds).
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/overview/configpanel.h"
@@ -157,5 +158,5 @@ void TestUiResponsive::typedHugeWidth()
     }
 }
 
-QTEST_MAIN(TestUiResponsive)
+LLMSIZER_TEST_MAIN(TestUiResponsive)
 #include "tst_ui_responsive.moc"

@@ -2,6 +2,7 @@
 // KV cache precision, chosen from the menu, reaches the inference bars with its documented
 // constants, is named in the chart title, and is remembered in the settings.
 #include "llmsizer/present/memory_view.h"
+#include "support/test_main.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/shell/mainwindow.h"
@@ -173,5 +174,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestUiRuntime)
+LLMSIZER_TEST_MAIN(TestUiRuntime)
 #include "tst_ui_runtime.moc"

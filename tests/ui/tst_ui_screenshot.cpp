@@ -1,5 +1,7 @@
 // Screenshot mode: the built llm-sizer renders the window to a PNG of the requested size and
 // exits 0, on the offscreen platform.
+#include "support/test_main.h"
+
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -152,5 +154,5 @@ void TestUiScreenshot::rejectsBadArguments()
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
 }
 
-QTEST_GUILESS_MAIN(TestUiScreenshot)
+LLMSIZER_TEST_GUILESS_MAIN(TestUiScreenshot)
 #include "tst_ui_screenshot.moc"

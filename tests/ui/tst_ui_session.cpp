@@ -3,6 +3,7 @@
 // drops tell sessions, presets and config.json files apart; a bad session file is refused with
 // the file and field named and leaves every part of the state as it was; recent files are kept.
 #include "llmsizer/catalog/session.h"
+#include "support/test_main.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/compare/comparewindow.h"
@@ -372,5 +373,5 @@ void TestUiSession::menus()
     QVERIFY(f.window->compareWindow()->isVisible());
 }
 
-QTEST_MAIN(TestUiSession)
+LLMSIZER_TEST_MAIN(TestUiSession)
 #include "tst_ui_session.moc"

@@ -5,6 +5,7 @@
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/shape/explore.h"
+#include "support/test_main.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/startup.h"
 #include "ui/teach/budgettablemodel.h"
@@ -221,5 +222,5 @@ void TestUiSolvers::fitKeepsTheFamilyShape()
     QVERIFY2(!shapes.contains(QStringLiteral("(1 KV)")), qPrintable(shapes));
 }
 
-QTEST_MAIN(TestUiSolvers)
+LLMSIZER_TEST_MAIN(TestUiSolvers)
 #include "tst_ui_solvers.moc"

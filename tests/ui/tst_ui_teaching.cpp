@@ -6,6 +6,7 @@
 // checkpoint's 124,439,808 (+6.36%); Meta's Llama 3 model card "15T+" tokens against
 // 8,030,261,248 parameters (1,867.9 per parameter, 93.4 × Hoffmann et al. 2022's 20).
 #include "llmsizer/present/glossary.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/budgetchart.h"
 #include "ui/compare/comparepanel.h"
@@ -421,5 +422,5 @@ void TestUiTeaching::lessonsAgreeWithTheirViews()
     QCOMPARE(f.window->comparison()->entries().front().preset_id, std::string("llama-3-8b"));
 }
 
-QTEST_MAIN(TestUiTeaching)
+LLMSIZER_TEST_MAIN(TestUiTeaching)
 #include "tst_ui_teaching.moc"

@@ -4,6 +4,7 @@
 // Markdown or JSON. Expected counts are published figures: GPT-2 small's checkpoint holds
 // 124,439,808 parameters (the Hugging Face gpt2 safetensors, summed tensor by tensor), Llama 3 8B's
 // 8,030,261,248 (meta-llama/Meta-Llama-3-8B's safetensors index).
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/diagramwidget.h"
 #include "ui/charts/isocurvechart.h"
@@ -237,5 +238,5 @@ void TestUiViewExport::unknownFormatIsRefused()
     QVERIFY(!QFile::exists(file));
 }
 
-QTEST_MAIN(TestUiViewExport)
+LLMSIZER_TEST_MAIN(TestUiViewExport)
 #include "tst_ui_view_export.moc"

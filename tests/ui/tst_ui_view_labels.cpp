@@ -6,6 +6,8 @@
 // 1280×800 (its banner takes height from the charts), in presentation mode and not.
 #include "llmsizer/present/lessons.h"
 #include "support/chart_labels.h"
+#include "support/sweep.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/budgetchart.h"
 #include "ui/charts/comparechartbars.h"
@@ -38,9 +40,9 @@ void addRows()
     QTest::addColumn<QSize>("size");
     QTest::addColumn<bool>("presentation");
     QTest::addColumn<bool>("dark");
-    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+    for (const QSize size : llmsizer::test::sweepSizes()) {
         for (const bool presentation : {false, true}) {
-            for (const bool dark : {false, true}) {
+            for (const bool dark : llmsizer::test::sweepDarkThemes()) {
                 QTest::newRow(
                     qPrintable(QStringLiteral("%1x%2%3%4")
                                    .arg(size.width())
@@ -225,5 +227,5 @@ void TestUiViewLabels::lessons()
     lessons->stop();
 }
 
-QTEST_MAIN(TestUiViewLabels)
+LLMSIZER_TEST_MAIN(TestUiViewLabels)
 #include "tst_ui_view_labels.moc"

@@ -6,6 +6,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/memory_view.h"
 #include "llmsizer/present/view_support.h"
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
@@ -404,5 +405,5 @@ void TestUiWindow::settingsPersist()
     QCOMPARE(model.lines().size(), std::size_t{1});
 }
 
-QTEST_MAIN(TestUiWindow)
+LLMSIZER_TEST_MAIN(TestUiWindow)
 #include "tst_ui_window.moc"

@@ -2,6 +2,7 @@
 // the screen's available geometry (a 1280x800 laptop, a projector), and each reopens where the
 // user left it. The offscreen platform is given one 1280x800 screen, smaller than either window's
 // preferred size (1600x1000 and 1500x950).
+#include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/compare/comparewindow.h"
@@ -128,7 +129,7 @@ void TestUiWindowSize::barNamesFitTheirBars()
     }
 }
 
-int main(int argc, char** argv)
+static int unitMain(int argc, char** argv)
 {
     QTemporaryDir dir;
     QFile config(dir.filePath(QStringLiteral("screens.json")));
@@ -144,4 +145,5 @@ int main(int argc, char** argv)
     TestUiWindowSize test;
     return QTest::qExec(&test, argc, argv);
 }
+LLMSIZER_TEST_CUSTOM_MAIN(unitMain)
 #include "tst_ui_window_size.moc"
