@@ -9,6 +9,7 @@
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/shape/runtime.h"
 #include "support/bundled_data.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 
@@ -320,5 +321,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRuntimes)
+LLMSIZER_TEST_GUILESS_MAIN(TestRuntimes)
 #include "tst_runtimes.moc"
