@@ -66,7 +66,8 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     row.precision_id = r.precision_id;
     row.verdict = r.verdict;
     row.current = current;
-    row.tooltip = r.note;
+    // The row's note, after the model and precision (the table elides long names when narrow).
+    row.tooltip = m.name + " at " + r.precision_label + ": " + r.note;
     auto& c = row.cells;
     c.resize(static_cast<std::size_t>(HardwareColumn::Count));
     auto set = [&c](HardwareColumn col, std::string text, double sort) {
@@ -110,6 +111,9 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
         machineSort = -1;
     }
     set(HardwareColumn::Machine, machine, machineSort);
+    if (r.machine && r.machine->gives_more) {
+        row.tooltip += "; " + machine;
+    }
     if (r.tight) {
         c[static_cast<std::size_t>(HardwareColumn::Verdict)].text += " (tight)";
     }
@@ -149,7 +153,7 @@ std::string hardwareColumnTitle(HardwareColumn c, ByteUnits units)
     case HardwareColumn::Prefill:
         return "Prefill\ntok/s";
     case HardwareColumn::Machine:
-        return "Whole machine /\nto make it run";
+        return "Whole machine\n/ change";
     case HardwareColumn::Count:
         break;
     }

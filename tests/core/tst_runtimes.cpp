@@ -292,16 +292,20 @@ private slots:
             const char* precision;
             double reported;
         };
-        for (const Case& c : {Case{"qwen3-30b-a3b", "q8_0", 30.25}, Case{"qwen2.5-7b", "q8_0", 7.54},
-                              Case{"gpt-oss-120b", "mxfp4_moe", 59.02}}) {
+        for (const Case& c :
+             {Case{"qwen3-30b-a3b", "q8_0", 30.25}, Case{"qwen2.5-7b", "q8_0", 7.54},
+              Case{"gpt-oss-120b", "mxfp4_moe", 59.02}}) {
             const Model m = model(c.model);
-            const double ours = gib(weightMemory(m.preset.config, m.count, precisionById(c.precision)).bytes);
+            const double ours =
+                gib(weightMemory(m.preset.config, m.count, precisionById(c.precision)).bytes);
             QVERIFY2(std::abs(ours - c.reported) / c.reported < 0.10,
-                     qPrintable(QStringLiteral("%1: %2 GiB").arg(QString::fromLatin1(c.model)).arg(ours)));
+                     qPrintable(
+                         QStringLiteral("%1: %2 GiB").arg(QString::fromLatin1(c.model)).arg(ours)));
         }
         const Model big = model("llama-3.1-405b");
-        const Placement p = placeModel(big.run(), precisionById("fp8"),
-                                       query("h100-sxm-80gb", Runtime::Vllm, 8, 4096), 4096, 8, false);
+        const Placement p =
+            placeModel(big.run(), precisionById("fp8"),
+                       query("h100-sxm-80gb", Runtime::Vllm, 8, 4096), 4096, 8, false);
         QVERIFY2(std::abs(gib(p.load.weight_bytes) - 57.752) / 57.752 < 0.10,
                  qPrintable(QString::number(gib(p.load.weight_bytes))));
     }

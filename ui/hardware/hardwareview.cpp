@@ -22,6 +22,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
@@ -363,7 +364,24 @@ void HardwareView::fitColumns()
     const int bar = m_table->verticalScrollBar()->isVisible()
                         ? 0
                         : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
-    const int spare = m_table->viewport()->width() - used - bar;
+    int spare = m_table->viewport()->width() - used - bar;
+    // The text columns give up width before the table scrolls sideways, elided (the row's
+    // tooltip has the verdict and the whole-machine / change text whole): the whole machine /
+    // change column, the model's name, then the verdict, each down to a floor (the precision
+    // stays whole).
+    const int chars = fontMetrics().averageCharWidth();
+    for (const auto& [column, floor] : {std::pair{HardwareColumn::Machine, 16 * chars},
+                                        std::pair{HardwareColumn::Model, 13 * chars},
+                                        std::pair{HardwareColumn::Verdict, 10 * chars}}) {
+        if (spare >= 0) {
+            break;
+        }
+        const int c = static_cast<int>(column);
+        const int width = header->sectionSize(c);
+        const int shrunk = std::max(std::min(floor, width), width + spare);
+        header->resizeSection(c, shrunk);
+        spare += width - shrunk;
+    }
     if (spare > 0) {
         const int model = static_cast<int>(HardwareColumn::Model);
         header->resizeSection(model, header->sectionSize(model) + spare);
