@@ -85,3 +85,18 @@ shot hardware-8x-h100-1280x800-dark llama-3-70b 1280x800 dark --view hardware --
 # An M3 Max 64 GB under MLX (unified memory, the wired limit).
 m3=gpu=m3-max-64gb,gpus=1,ramGB=0,runtime=mlx,context=8192
 shot hardware-m3-max-mlx-1920x1080-light llama-3-70b 1920x1080 light --view hardware --hardware "$m3"
+# My models: the tests' stores and six more real models (headers only, sparse files) in a
+# temporary home, on a fake machine root with one RTX 4090 (tests/support/make_fixtures.cpp).
+fixtures="$build/tests/make_fixtures"
+if [ -x "$fixtures" ]; then
+    local_dir=$(mktemp -d)
+    "$fixtures" "$local_dir/home" showcase
+    "$fixtures" "$local_dir/root" machine rtx4090
+    HOME="$local_dir/home" shot local-models-1920 llama-3-70b 1920x1080 light --view models \
+        --sysroot "$local_dir/root"
+    HOME="$local_dir/home" shot local-models-presentation llama-3-70b 1240x760 light \
+        --view models --presentation --sysroot "$local_dir/root"
+    rm -rf "$local_dir"
+else
+    echo "skipped the My models screenshots: build $fixtures (tests) first" >&2
+fi

@@ -72,5 +72,7 @@ int runFit(const QStringList& args);
 int runGpus(const QStringList& args);
 int runInspect(const QStringList& args);
 int runRuns(const QStringList& args);
+int runSystem(const QStringList& args);
+int runLocal(const QStringList& args);
 
 } // namespace llmsizer::cli

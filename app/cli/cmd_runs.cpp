@@ -1,9 +1,11 @@
-// llm-sizer-cli runs --gpu ID [--gpus N] [--ram SIZE] [--ram-bandwidth GB/S]
-// [--runtime llama.cpp|vllm|transformers] [--context N] [--batch N] [--kv-precision P] [--prompt N]
-// [--preset ID | --config FILE] [--family F] [--year Y] [--fits-only] [--user-gpus FILE] [--json]
-// What runs on this machine: every preset (or one model) × every precision the runtime offers,
-// with the verdict (fits, fits on N GPUs, runs with layers offloaded to RAM, does not), memory
-// per GPU, the largest context and the estimated decode and prefill speeds.
+// llm-sizer-cli runs [--gpu ID | --detect [--sysroot DIR]] [--gpus N] [--ram SIZE]
+// [--ram-bandwidth GB/S] [--runtime llama.cpp|vllm|transformers] [--context N] [--batch N]
+// [--kv-precision P] [--prompt N] [--preset ID | --config FILE | --local [--home DIR]
+// [--folder DIR]...] [--family F] [--year Y] [--fits-only] [--user-gpus FILE] [--json]
+// What runs on this machine: every preset (or one model, or the models on disk) × every
+// precision the runtime offers, with the verdict (fits, fits on N GPUs, runs with layers
+// offloaded to RAM, does not), memory per GPU, the largest context and the estimated decode and
+// prefill speeds. Without --gpu the machine is detected (llm-sizer-cli system).
 #include "cli.h"
 #include "gpu_options.h"
 #include "llmsizer/catalog/preset_runs.h"
@@ -11,6 +13,7 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "local_options.h"
 
 #include <cctype>
 #include <cmath>
@@ -207,9 +210,11 @@ int runRuns(const QStringList& args)
         "What runs on this machine: every preset (or one model) at every precision the runtime "
         "offers, whether it fits, how much context and how fast (estimates)."));
     const QList<QCommandLineOption> options{
-        {QStringLiteral("gpu"), QStringLiteral("GPU id (see 'llm-sizer-cli gpus')."),
+        {QStringLiteral("gpu"),
+         QStringLiteral("GPU id (see 'llm-sizer-cli gpus'); without it the machine is detected."),
          QStringLiteral("ID")},
-        {QStringLiteral("gpus"), QStringLiteral("Number of GPUs (default 1)."),
+        {QStringLiteral("gpus"),
+         QStringLiteral("Number of GPUs (default 1, or as many as were detected)."),
          QStringLiteral("N")},
         {QStringLiteral("ram"),
          QStringLiteral("System RAM the model may use for offloaded layers, with its unit "
@@ -257,17 +262,52 @@ int runRuns(const QStringList& args)
          QStringLiteral("N")},
     };
     parser.addOptions(options);
+    parser.addOption({QStringLiteral("detect"),
+                      QStringLiteral("Detect the machine (the default without --gpu): its GPUs, "
+                                     "available RAM and memory bandwidth.")});
+    parser.addOption({QStringLiteral("local"),
+                      QStringLiteral("The models on this machine's disk (llm-sizer-cli local), "
+                                     "each in its file's quantization with its store's runtime.")});
+    addSysrootOption(parser);
+    addStoreOptions(parser);
     addUserGpusOption(parser);
     addJsonOption(parser);
     parseOrThrow(parser, args);
 
-    if (!parser.isSet(QStringLiteral("gpu"))) {
-        throw UsageError("--gpu ID is required (run 'llm-sizer-cli gpus' to list the ids)");
+    const bool local = parser.isSet(QStringLiteral("local"));
+    for (const char* other : {"preset", "config", "family", "year"}) {
+        if (local && parser.isSet(QString::fromLatin1(other))) {
+            throw UsageError(std::string("--local lists the models on disk: it cannot be given "
+                                         "with --") +
+                             other);
+        }
+    }
+    if (parser.isSet(QStringLiteral("gpu")) &&
+        (parser.isSet(QStringLiteral("detect")) || parser.isSet(QStringLiteral("sysroot")))) {
+        throw UsageError("--gpu names the machine; --detect and --sysroot read it: give one");
     }
     const GpuCatalog catalog = loadGpuCatalog(parser);
     RunQuery q;
-    q.hardware.gpu = gpuById(catalog, parser.value(QStringLiteral("gpu")).toStdString());
-    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), 1, 1, 1u << 12);
+    std::vector<std::string> machineNotes;
+    if (parser.isSet(QStringLiteral("gpu"))) {
+        q.hardware.gpu = gpuById(catalog, parser.value(QStringLiteral("gpu")).toStdString());
+        q.hardware.gpus = 1;
+    } else {
+        // The machine as detected (llm-sizer-cli system): its GPUs, available RAM and bandwidth.
+        const SystemInfo info = detectFromOptions(parser, catalog);
+        const DetectedMachine m = machineFromSystem(info, catalog);
+        if (!m.has_gpu) {
+            throw UsageError("no GPU was detected" +
+                             (parser.isSet(QStringLiteral("sysroot"))
+                                  ? " under " + fileOption(parser, QStringLiteral("sysroot"))
+                                  : std::string(" on this machine")) +
+                             " (llm-sizer-cli system says what was found); give --gpu ID (run "
+                             "'llm-sizer-cli gpus' to list the ids)");
+        }
+        q.hardware = m.hardware;
+        machineNotes = m.notes;
+    }
+    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, 1u << 12);
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
@@ -308,6 +348,10 @@ int runRuns(const QStringList& args)
     q.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     q.prompt = uintOption(parser, QStringLiteral("prompt"), 512, 1, Limits::maxContext);
     const bool fitsOnly = parser.isSet(QStringLiteral("fits-only"));
+    if (local) {
+        return printLocalRuns(scanLocalModels(storesFromOptions(parser)), q, machineNotes, fitsOnly,
+                              wantsJson(parser));
+    }
 
     std::vector<ModelRuns> models;
     if (parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"))) {
@@ -366,6 +410,8 @@ int runRuns(const QStringList& args)
         nlohmann::json j;
         j["gpu"] = q.hardware.gpu.id;
         j["gpu_name"] = q.hardware.gpu.name;
+        j["detected"] = !parser.isSet(QStringLiteral("gpu"));
+        j["machine_notes"] = machineNotes;
         j["gpus"] = q.hardware.gpus;
         j["ram_bytes"] = q.hardware.ram_bytes;
         j["ram_bandwidth_gb_s"] = q.hardware.ram_bandwidth_gb_s;
@@ -422,6 +468,9 @@ int runRuns(const QStringList& args)
               padLeft("prefill", 9) + "  whole machine / change");
     for (const std::string& l : lines) {
         printLine(l);
+    }
+    for (const std::string& n : machineNotes) {
+        printLine("note: " + terminalSafe(n, false));
     }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "

@@ -27,7 +27,7 @@ struct Command {
     int (*run)(const QStringList&);
 };
 
-constexpr std::array<Command, 9> kCommands{{
+constexpr std::array<Command, 11> kCommands{{
     {"count", "Exact parameter count per component", llmsizer::cli::runCount},
     {"presets", "List the bundled presets", llmsizer::cli::runPresets},
     {"memory", "Inference memory per precision", llmsizer::cli::runMemory},
@@ -36,6 +36,9 @@ constexpr std::array<Command, 9> kCommands{{
     {"fit", "Does it fit on a GPU, and on how many", llmsizer::cli::runFit},
     {"runs", "What runs on my GPUs (and RAM): every model", llmsizer::cli::runRuns},
     {"gpus", "List the GPU catalog", llmsizer::cli::runGpus},
+    {"system", "This machine: CPU, RAM and GPUs, matched to the catalog", llmsizer::cli::runSystem},
+    {"local", "The models on this machine's disk (HF cache, Ollama, LM Studio, llama.cpp)",
+     llmsizer::cli::runLocal},
     {"inspect", "Read a safetensors or GGUF checkpoint's header", llmsizer::cli::runInspect},
 }};
 

@@ -16,6 +16,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
+#include "ui/state/localmodelsmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/state/usergpus.h"
@@ -152,6 +153,9 @@ int run(int argc, char** argv)
     if (!gpuProblem.isEmpty()) {
         fail(gpuProblem);
     }
+    if (parser.isSet(o.sysroot)) {
+        window.localModels()->setSysroot(parser.value(o.sysroot));
+    }
     window.restoreSettings();
     if (parser.isSet(o.training)) {
         model.setTraining(true);
@@ -178,6 +182,15 @@ int run(int argc, char** argv)
         }
     }
 
+    // This machine and its models: on a worker while the window opens; before the picture in
+    // screenshot mode (then the detected machine is in My hardware, as at a first start).
+    // Screenshots read the machine only when asked to (--sysroot, or My models shown), so that
+    // the other pictures do not depend on the machine that takes them.
+    if (!shot) {
+        window.localModels()->refresh();
+    } else if (parser.isSet(o.sysroot) || parser.value(o.view) == QLatin1String("models")) {
+        window.localModels()->refreshNow();
+    }
     if (parser.isSet(o.hardware)) {
         const QStringList items = parser.value(o.hardware).split(QLatin1Char(','));
         const HardwareChoice choice = HardwareChoice::fromStrings(items);

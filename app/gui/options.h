@@ -97,6 +97,11 @@ struct Options {
                        "gpus=N, ramGB=N, runtime=llama.cpp|vllm|transformers, context=N, "
                        "batch=N (e.g. gpu=h100-sxm-80gb,gpus=8)."),
         QStringLiteral("ITEMS")};
+    QCommandLineOption sysroot{
+        QStringLiteral("sysroot"),
+        QStringLiteral("Detect the machine under DIR instead of / (its proc/, sys/ and the "
+                       "nvidia-smi on PATH under DIR)."),
+        QStringLiteral("DIR")};
     QCommandLineOption overviewChart{
         QStringLiteral("overview-chart"),
         QStringLiteral("The Overview's parameter chart: pie or diagram (default: as last shown)."),
@@ -128,7 +133,7 @@ struct Options {
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, compareDiagrams, view, presentation, hardware,
+                           compareCharts, compareDiagrams, view, presentation, hardware, sysroot,
                            overviewChart, checkpointDialog, gpuEditor, glossary, lesson, baseline});
         parser.addPositionalArgument(
             QStringLiteral("file"),

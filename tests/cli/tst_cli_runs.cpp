@@ -117,9 +117,6 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("firstLine");
-        QTest::newRow("no gpu") << "runs"
-                                << "error: --gpu ID is required (run 'llm-sizer-cli gpus' to list "
-                                   "the ids)";
         QTest::newRow("ram without unit")
             << "runs --gpu rtx-4090-24gb --ram 64"
             << "error: --ram must be a size with its unit, e.g. 64GB or 64GiB (GB = 10^9 bytes, "

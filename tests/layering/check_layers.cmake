@@ -35,8 +35,8 @@ file(GLOB_RECURSE cli_files "${SOURCE_DIR}/app/cli/*.h" "${SOURCE_DIR}/app/cli/*
 # text (numbers and names as text) <- model (configurations and their exact count) <- precision
 # <- memory <- compute (with the plain hardware description, never the catalog) <- shape
 # (explorer and fit searches) <- json <- catalog (presets, GPUs, sessions) <- formats (checkpoints
-# and imported configs).
-set(core_modules text model precision memory compute shape json catalog formats)
+# and imported configs) <- local (this machine: its hardware and the models on its disk).
+set(core_modules text model precision memory compute shape json catalog formats local)
 
 # The module of a core file (core/include/llmsizer/<module>/ or core/src/<module>/), or "".
 function(module_of_file rel out)

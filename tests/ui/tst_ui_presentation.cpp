@@ -227,7 +227,7 @@ void TestUiPresentation::viewsByName()
         }
     }
     QVERIFY(tabs != nullptr);
-    QCOMPARE(tabs->count(), 6); // Overview, My hardware and the four teaching views
+    QCOMPARE(tabs->count(), 7); // Overview, My hardware, My models and the four teaching views
     for (const QString& name : ExploreViews::viewNames()) {
         QVERIFY(f.window->explore()->showView(name));
         QCOMPARE(tabs->currentWidget()->objectName().isEmpty(), name == QLatin1String("overview"));

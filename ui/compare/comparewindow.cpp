@@ -5,12 +5,16 @@
 #include "ui/shell/theme.h"
 #include "ui/shell/windowsize.h"
 #include "ui/state/comparisonmodel.h"
+#include "ui/state/modelmime.h"
 
 #include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QEvent>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 
 namespace llmsizer::ui {
 
@@ -19,6 +23,7 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
       m_panel(new ComparePanel(comparison, current, this))
 {
     setCentralWidget(m_panel);
+    setAcceptDrops(true);
     QMenu* menu = menuBar()->addMenu(tr("&Comparison"));
     menu->addAction(tr("Add &Current Configuration"), m_panel, [this] {
         const QString error = m_comparison->addCurrent();
@@ -51,6 +56,34 @@ void CompareWindow::addActionsTo(QMenu* menu)
         present();
     });
     add->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+}
+
+void CompareWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(kModelMimeType)) {
+        event->acceptProposedAction();
+    }
+}
+
+void CompareWindow::dropEvent(QDropEvent* event)
+{
+    if (!event->mimeData()->hasFormat(kModelMimeType)) {
+        return;
+    }
+    event->acceptProposedAction();
+    const QString error = addDropped(event->mimeData());
+    if (!error.isEmpty()) {
+        QMessageBox::information(this, tr("Not added"), error);
+    }
+}
+
+QString CompareWindow::addDropped(const QMimeData* mime)
+{
+    const std::optional<SessionModel> model = modelFromMime(mime);
+    if (!model) {
+        return tr("The dropped model has no configuration that can be compared");
+    }
+    return m_comparison->add(*model);
 }
 
 void CompareWindow::present()

@@ -3,6 +3,7 @@
 #include <QMainWindow>
 
 class QMenu;
+class QMimeData;
 
 namespace llmsizer::ui {
 
@@ -23,9 +24,14 @@ public:
     void addActionsTo(QMenu* menu);
     // Shows, raises and activates the window.
     void present();
+    // Adds the model a drop carries (kModelMimeType, from My models); "" or why it was not.
+    QString addDropped(const QMimeData* mime);
 
 protected:
     void changeEvent(QEvent* event) override;
+    // A model dragged from My models is added to the comparison.
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void followPalette();

@@ -346,6 +346,26 @@ void GpuEditorDialog::duplicateSelected()
     m_form->nameEdit()->setFocus();
 }
 
+void GpuEditorDialog::startFrom(const GpuSpec& gpu)
+{
+    m_base = gpu;
+    GpuForm form = gpuForm(gpu);
+    form.id = gpuIdFromName(form.name);
+    {
+        const QSignalBlocker block(m_list);
+        m_list->setCurrentItem(nullptr);
+        m_list->clearSelection();
+    }
+    m_editing.clear();
+    m_form->setForm(form, true);
+    setEditable(true, false);
+    m_heading->setText(tr("New GPU, found on this machine: %1").arg(qs(gpu.name)));
+    m_details->setText(tr("Its name and memory are as the driver reports them; add its memory "
+                          "bandwidth (and throughput, if known) from its specification."));
+    m_message->clear();
+    m_form->nameEdit()->setFocus();
+}
+
 QString GpuEditorDialog::submit()
 {
     if (m_form->isReadOnly()) {

@@ -44,6 +44,9 @@ public:
     void startNew();
     // A new GPU from the selected one: its figures, "(custom)" after its name, an id of its own.
     void duplicateSelected();
+    // A new GPU from one found on this machine (My models): its name and memory filled in, the
+    // bandwidth and throughput left for the user.
+    void startFrom(const GpuSpec& gpu);
     // Saves the form (a new GPU, or the user GPU being edited). Returns the error shown under
     // the form, "" when saved.
     QString submit();

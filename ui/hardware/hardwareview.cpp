@@ -310,6 +310,9 @@ void HardwareView::applyControls()
     auto own = [](double v, double d) { return std::abs(v - d) < 0.005 ? 0.0 : v; };
     ch.decode_efficiency = own(m_decodeEfficiency->value(), decodeDefault);
     ch.prefill_efficiency = own(m_prefillEfficiency->value(), prefillDefault);
+    if (!(ch == m_model->choice())) {
+        ch.detected = false; // set by hand from now on, no longer the detected machine
+    }
     m_model->setChoice(ch);
 }
 

@@ -10,6 +10,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/local/localmodelsview.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
@@ -26,6 +27,8 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
+#include "ui/state/localmodelsmodel.h"
+#include "ui/state/qstrings.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
@@ -78,7 +81,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
       m_hardwareView(new HardwareView(model, m_hardware, this)),
-      m_history(new EditHistory(model, this)),
+      m_local(new LocalModelsModel(model, m_hardware, this)),
+      m_localView(new LocalModelsView(m_local, this)), m_history(new EditHistory(model, this)),
       m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
     auto* scroll = new QScrollArea(this);
@@ -111,6 +115,9 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     m_hardwareView->setObjectName(QStringLiteral("hardware"));
     tabs->addTab(m_hardwareView, tr("My hardware"));
     tabs->setTabToolTip(1, tr("Every model and precision on your GPUs: fits, context, speed"));
+    m_localView->setObjectName(QStringLiteral("models"));
+    tabs->addTab(m_localView, tr("My models"));
+    tabs->setTabToolTip(2, tr("The models already on this machine's disk, and how each runs here"));
     m_explore->addTabs(tabs);
     split->addWidget(tabs);
     split->setStretchFactor(0, 0);
@@ -144,7 +151,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     // hardware lists every model, so it takes the whole width instead.
     const auto showConfig = [this, scroll] {
         scroll->setVisible(!m_explore->presentation()->isOn() &&
-                           m_tabs->currentWidget() != m_hardwareView);
+                           m_tabs->currentWidget() != m_hardwareView &&
+                           m_tabs->currentWidget() != m_localView);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
     connect(m_explore->presentation(), &Presentation::toggled, this,
@@ -187,6 +195,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         }
     });
     connect(m_memory, &MemoryPanel::customGpusRequested, this, &MainWindow::showGpuEditor);
+    connectLocalModels();
     updateTitle();
     followPalette();
 }
@@ -248,7 +257,9 @@ void MainWindow::openInOverview(const QString& presetId, const QString& precisio
 
 void MainWindow::restoreSettings()
 {
+    m_detectOnStart = m_settings->hardware().isEmpty();
     m_hardware->setChoice(HardwareChoice::fromStrings(m_settings->hardware()));
+    m_local->setFolders(m_settings->localFolders());
     m_model->setDisplayOptions(m_settings->displayOptions());
     m_memory->setLogScale(m_settings->logScale());
     m_chart->setKind(ParameterChart::kindFromName(m_settings->overviewChart()));
@@ -302,6 +313,7 @@ void MainWindow::followPalette()
     m_chart->setDark(dark);
     m_memory->chart()->setDark(dark);
     m_hardwareView->setDark(dark);
+    m_localView->setDark(dark);
 }
 
 void MainWindow::updateTitle()

@@ -20,6 +20,8 @@ class HardwareModel;
 class HardwareView;
 class GpuEditorDialog;
 class KnobStrip;
+class LocalModelsModel;
+class LocalModelsView;
 class MemoryPanel;
 class ParameterChart;
 class PieChartWidget;
@@ -70,6 +72,15 @@ public:
     EditHistory* history() const { return m_history; }
     // My hardware: every preset at every precision on the chosen GPUs.
     HardwareView* hardwareView() const { return m_hardwareView; }
+    // My models: this machine and the models on its disk.
+    LocalModelsView* localModelsView() const { return m_localView; }
+    LocalModelsModel* localModels() const { return m_local; }
+    // Makes a copy found on disk the current model (its checkpoint read again for the pie); ""
+    // or the error. With `show`, the Overview is shown.
+    QString openLocalCopy(std::size_t model, std::size_t copy, bool show);
+    // The detected machine into My hardware (its GPUs when the catalog knows them, its free RAM
+    // and memory bandwidth); false when nothing was detected to use.
+    bool useDetectedMachine();
     // Right-click export of every chart and File > Export current view.
     ViewExport* viewExport() const { return m_viewExport; }
     // Help > Glossary (made when first asked for).
@@ -93,6 +104,7 @@ protected:
 private:
     void createMenus();
     void createExport(QMenu* file); // File > Export current view, the charts' context menus
+    void connectLocalModels();      // My models' signals (mainwindow_local.cpp)
     void updateTitle();
     void followPalette();
 
@@ -112,6 +124,9 @@ private:
     KnobStrip* m_strip;
     HardwareModel* m_hardware;
     HardwareView* m_hardwareView;
+    LocalModelsModel* m_local;
+    LocalModelsView* m_localView;
+    bool m_detectOnStart = false; // the settings held no machine: use the detected one
     EditHistory* m_history;
     QTabWidget* m_tabs = nullptr;
     std::unique_ptr<UserGpus> m_userGpus;

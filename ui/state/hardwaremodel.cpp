@@ -61,7 +61,8 @@ QStringList HardwareChoice::toStrings() const
             QStringLiteral("decodeEfficiency=") +
                 QString::fromStdString(text::general(decode_efficiency, 6)),
             QStringLiteral("prefillEfficiency=") +
-                QString::fromStdString(text::general(prefill_efficiency, 6))};
+                QString::fromStdString(text::general(prefill_efficiency, 6)),
+            QStringLiteral("detected=") + QString::number(detected ? 1 : 0)};
 }
 
 HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
@@ -95,6 +96,8 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             c.decode_efficiency = toDouble(value, 0, 0, 1);
         } else if (key == QLatin1String("prefillEfficiency")) {
             c.prefill_efficiency = toDouble(value, 0, 0, 1);
+        } else if (key == QLatin1String("detected")) {
+            c.detected = value == QLatin1String("1");
         }
     }
     return c;

@@ -28,6 +28,9 @@ struct HardwareChoice {
     // 0: the runtime's calibrated efficiency (runs.h); else the user's (0 < e <= 1).
     double decode_efficiency = 0;
     double prefill_efficiency = 0;
+    // The machine came from detection (My models' "Use this machine", or the first start): it
+    // follows the machine at the next start, until the user sets it by hand.
+    bool detected = false;
     bool operator==(const HardwareChoice&) const = default;
 
     // "gpu=rtx-4090-24gb", "gpus=1", … for the settings file, and back (unknown keys and bad

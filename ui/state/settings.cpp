@@ -43,6 +43,8 @@ const Key<qulonglong> kTokensPerParam{"teaching/tokensPerParam",
                                       qulonglong{kDisplayDefaults.tokens_per_param}};
 // The My hardware view's choice ("gpu=rtx-4090-24gb", "gpus=1", …); empty: its defaults.
 const Key<QStringList> kHardware{"hardware/choice", {}};
+// Folders the user added to My models.
+const Key<QStringList> kLocalFolders{"local/folders", {}};
 // Recently opened or saved files (sessions, presets, config.json), newest first.
 const Key<QStringList> kRecentFiles{"files/recent", {}};
 
@@ -173,6 +175,7 @@ LLMSIZER_SETTING(QStringList, gpus, setGpus, kGpus)
 LLMSIZER_SETTING(QString, kvPrecision, setKvPrecision, kKvPrecision)
 LLMSIZER_SETTING(QString, overhead, setOverhead, kOverhead)
 LLMSIZER_SETTING(QStringList, hardware, setHardware, kHardware)
+LLMSIZER_SETTING(QStringList, localFolders, setLocalFolders, kLocalFolders)
 LLMSIZER_SETTING(QStringList, recentFiles, setRecentFiles, kRecentFiles)
 LLMSIZER_SETTING(qulonglong, tokensPerParam, setTokensPerParam, kTokensPerParam)
 

@@ -59,6 +59,8 @@ public:
     // The My hardware view's machine and workload, "key=value" items (HardwareChoice).
     QStringList hardware() const;
     void setHardware(const QStringList& items);
+    QStringList localFolders() const; // folders added to My models
+    void setLocalFolders(const QStringList& folders);
     QStringList recentFiles() const; // newest first, absolute paths
     void setRecentFiles(const QStringList& paths);
 

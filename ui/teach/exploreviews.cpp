@@ -31,8 +31,9 @@ ExploreViews::ExploreViews(ConfigModel* model, QWidget* parent)
 
 QStringList ExploreViews::viewNames()
 {
-    return {QStringLiteral("overview"), QStringLiteral("hardware"), QStringLiteral("explorer"),
-            QStringLiteral("math"),     QStringLiteral("budget"),   QStringLiteral("fit")};
+    return {QStringLiteral("overview"), QStringLiteral("hardware"), QStringLiteral("models"),
+            QStringLiteral("explorer"), QStringLiteral("math"),     QStringLiteral("budget"),
+            QStringLiteral("fit")};
 }
 
 void ExploreViews::addTabs(QTabWidget* tabs)

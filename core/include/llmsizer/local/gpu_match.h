@@ -1,0 +1,36 @@
+#pragma once
+
+#include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/local/system.h"
+#include "llmsizer/shape/runs.h"
+
+#include <string>
+#include <vector>
+
+// Which catalog GPU each detected GPU is, and the machine the runs table answers for.
+namespace llmsizer {
+
+// Sets catalog_id and match on every GPU: by its name (the catalog name's words, vendor and
+// memory words aside, all in the driver's name: "NVIDIA A100-SXM4-80GB" is the A100 SXM 80GB),
+// else by its PCI id (the PCI ID Repository's device ids of the catalog's cards), and only when
+// the reported memory is the catalog's (between 90% and 101% of it: drivers report a little
+// less, ECC takes more). Names the driver left empty come from the PCI id ("AMD Radeon RX 7900
+// XTX" for 1002:744c with 24 GiB).
+void matchGpus(std::vector<DetectedGpu>& gpus, const GpuCatalog& catalog);
+
+// A GPU the catalog does not have, as a custom GPU: its name and reported memory; bandwidth and
+// throughput unknown (bandwidth_gb_s 0: speeds cannot be estimated and are shown as unknown).
+GpuSpec customGpu(const DetectedGpu& gpu);
+
+// The machine for `runs`: the GPUs that hold models (integrated GPUs and GPUs without memory
+// left out), counted as `gpus` copies of one kind. With GPUs of different kinds, the largest
+// total is taken: the N largest counted as N of the smallest of them (its memory, the lowest
+// bandwidth and throughput among them), and a note says so. RAM: the available RAM.
+struct DetectedMachine {
+    bool has_gpu = false;
+    Hardware hardware;
+    std::vector<std::string> notes;
+};
+DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& catalog);
+
+} // namespace llmsizer

@@ -1,0 +1,110 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+// This machine as the system describes it: the CPU and RAM (/proc/cpuinfo, /proc/meminfo), the
+// memory modules (SMBIOS type 17 under /sys/firmware/dmi/entries, where readable), and the GPUs
+// (nvidia-smi, /proc/driver/nvidia/gpus/*/information, /sys/class/drm/card*/device). Everything
+// is read under a root directory and with an environment that the caller passes in, so tests can
+// point detection at a fake tree. docs/local.md says what is read and how each value is used.
+namespace llmsizer {
+
+struct ProbeOptions {
+    std::filesystem::path root = "/"; // stands for "/" (llm-sizer-cli --sysroot)
+    // PATH is searched for nvidia-smi, its folders taken under `root` (a fake root brings its
+    // own nvidia-smi, say ROOT/usr/bin/nvidia-smi, and the machine's is not run for it).
+    std::map<std::string, std::string> env;
+    bool run_nvidia_smi = true;    // false: never start a program
+    int command_timeout_ms = 5000; // nvidia-smi is killed after this long
+};
+
+// One GPU as a driver reports it. Memory is what the driver reports (nvidia-smi's memory.total,
+// amdgpu's mem_info_vram_total), which is a little less than the card's nominal memory.
+struct DetectedGpu {
+    std::string name;               // "NVIDIA GeForce RTX 4090", "AMD Radeon RX 7900 XTX"
+    std::string vendor;             // "NVIDIA", "AMD", "Intel", or the PCI vendor id
+    std::string pci_id;             // "10de:2684" (vendor:device), "" when unknown
+    std::string bus_id;             // "0000:01:00.0", "" when unknown
+    std::uint64_t memory_bytes = 0; // 0: not reported
+    std::uint64_t shared_bytes = 0; // amdgpu's GTT: system memory the GPU can map
+    bool integrated = false;        // shares system memory (an APU or an integrated GPU)
+    std::string source;             // where it was read ("nvidia-smi", a /sys or /proc path)
+    // Filled by matchGpus (gpu_match.h): the catalog GPU it is, or "" with `match` saying why.
+    std::string catalog_id;
+    std::string match;
+};
+
+// The memory modules: channels × width × transfer rate gives the bandwidth that offloaded layers
+// are read at. When the modules cannot be read (the SMBIOS entries are readable by root only),
+// the stated default is dual-channel DDR5-5600: 2 × 64 bit × 5600 MT/s = 89.6 GB/s.
+struct MemoryModules {
+    std::uint64_t modules = 0;      // populated modules found
+    std::uint64_t channels = 2;     // 64-bit channels
+    std::uint64_t speed_mts = 5600; // configured speed, MT/s
+    std::string type = "DDR5";
+    double bandwidth_gb_s = 89.6; // channels × 8 bytes × speed, GB/s (10^9 bytes)
+    bool measured = false;        // false: the default above
+    std::string source;           // what was read, or why the default
+};
+
+struct SystemInfo {
+    std::string root; // the root that was read ("/" normally)
+    std::string cpu_model;
+    std::uint64_t cpu_threads = 0; // logical processors
+    std::uint64_t cpu_cores = 0;   // physical cores (distinct physical id × core id)
+    std::uint64_t ram_total_bytes = 0;
+    std::uint64_t ram_available_bytes = 0;
+    MemoryModules memory;
+    std::vector<DetectedGpu> gpus; // in bus order
+    // What could not be read and why ("/proc/meminfo: no such file"; "nvidia-smi: exit 9: …").
+    std::vector<std::string> notes;
+};
+
+// Reads everything it can; never throws for a missing or unreadable file (a note says so).
+SystemInfo detectSystem(const ProbeOptions& options);
+
+// The environment of this process as a map (for ProbeOptions::env and ScanEnvironment).
+std::map<std::string, std::string> processEnvironment();
+
+// The parts, each on the text of its file (tests and fuzzing feed them directly).
+struct MemInfo {
+    std::uint64_t total_bytes = 0;
+    std::uint64_t available_bytes = 0;
+};
+MemInfo parseMeminfo(const std::string& text);
+struct CpuInfo {
+    std::string model;
+    std::uint64_t threads = 0;
+    std::uint64_t cores = 0;
+};
+CpuInfo parseCpuinfo(const std::string& text);
+// nvidia-smi --query-gpu=name,memory.total,pci.bus_id --format=csv,noheader: one GPU a line,
+// "NVIDIA GeForce RTX 4090, 24564 MiB, 00000000:01:00.0". Lines that do not parse are named in
+// *problems.
+std::vector<DetectedGpu> parseNvidiaSmi(const std::string& text,
+                                        std::vector<std::string>* problems);
+// One SMBIOS structure of type 17 (Memory Device), as /sys/firmware/dmi/entries/17-N/raw holds
+// it. Returns false when it is not one or describes an empty slot.
+struct MemoryDevice {
+    std::uint64_t size_bytes = 0;
+    std::uint64_t speed_mts = 0; // configured speed when given, else the rated speed
+    std::uint64_t data_width_bits = 0;
+    std::string type;           // "DDR4", "DDR5", "LPDDR5", …
+    std::string bank_locator;   // "P0 CHANNEL A"
+    std::string device_locator; // "DIMM 0"
+};
+bool parseMemoryDevice(const std::string& raw, MemoryDevice* out);
+// Channels from the modules' locators ("CHANNEL A", "ChannelB-DIMM0", "DIMM_A1"), else the
+// number of modules; bandwidth = channels × 8 bytes × the slowest module's speed.
+MemoryModules memoryModulesFrom(const std::vector<MemoryDevice>& devices,
+                                const std::string& source);
+
+// The JSON form `llm-sizer-cli system --json` prints.
+nlohmann::json systemToJson(const SystemInfo& info);
+
+} // namespace llmsizer

@@ -1,0 +1,42 @@
+// `llm-sizer-cli system --json`: what detectSystem found, with the catalog matches.
+#include "llmsizer/local/system.h"
+
+namespace llmsizer {
+
+nlohmann::json systemToJson(const SystemInfo& info)
+{
+    nlohmann::json j;
+    j["root"] = info.root;
+    j["cpu"] = {
+        {"model", info.cpu_model}, {"threads", info.cpu_threads}, {"cores", info.cpu_cores}};
+    j["ram_total_bytes"] = info.ram_total_bytes;
+    j["ram_available_bytes"] = info.ram_available_bytes;
+    const MemoryModules& m = info.memory;
+    j["memory"] = {{"measured", m.measured}, {"modules", m.modules},
+                   {"channels", m.channels}, {"speed_mts", m.speed_mts},
+                   {"type", m.type},         {"bandwidth_gb_s", m.bandwidth_gb_s},
+                   {"source", m.source}};
+    nlohmann::json gpus = nlohmann::json::array();
+    for (const DetectedGpu& g : info.gpus) {
+        nlohmann::json e;
+        e["name"] = g.name;
+        e["vendor"] = g.vendor;
+        e["pci_id"] = g.pci_id.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.pci_id);
+        e["bus_id"] = g.bus_id.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.bus_id);
+        e["memory_bytes"] =
+            g.memory_bytes == 0 ? nlohmann::json(nullptr) : nlohmann::json(g.memory_bytes);
+        e["shared_bytes"] =
+            g.shared_bytes == 0 ? nlohmann::json(nullptr) : nlohmann::json(g.shared_bytes);
+        e["integrated"] = g.integrated;
+        e["source"] = g.source;
+        e["catalog_id"] =
+            g.catalog_id.empty() ? nlohmann::json(nullptr) : nlohmann::json(g.catalog_id);
+        e["match"] = g.match;
+        gpus.push_back(std::move(e));
+    }
+    j["gpus"] = std::move(gpus);
+    j["notes"] = info.notes;
+    return j;
+}
+
+} // namespace llmsizer
