@@ -4,6 +4,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/present/glossary.h"
+#include "llmsizer/shape/runtime.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/shell/flowlayout.h"
 #include "ui/shell/glossarydialog.h"
@@ -176,6 +177,24 @@ void MemoryPanel::fillRuntimeMenu()
             m_model->setOverhead(id);
             emit optionsChanged();
         });
+    }
+    // Each runtime as it places a model (the My hardware view and `runs` use these): its
+    // version, every constant with its source, and its overhead for these bars.
+    menu->addSection(tr("Runtimes as they place memory"));
+    for (const RuntimeProfile& r : runtimeProfiles()) {
+        QMenu* sub = menu->addMenu(tr("%1 %2").arg(qs(r.label), qs(r.version)));
+        sub->setToolTipsVisible(true);
+        QAction* use = sub->addAction(tr("Use its overhead for these bars (%1)")
+                                          .arg(qs(overheadProfileById(r.overhead_id).label)));
+        connect(use, &QAction::triggered, this, [this, id = qs(r.overhead_id)] {
+            m_model->setOverhead(id);
+            emit optionsChanged();
+        });
+        sub->addSection(tr("Constants (hover for the source)"));
+        for (const RuntimeConstant& c : runtimeConstants(r)) {
+            QAction* a = sub->addAction(tr("%1: %2").arg(qs(c.name), qs(c.value)));
+            a->setToolTip(qs(c.source));
+        }
     }
     menu->addSection(tr("KV cache precision"));
     auto* kv = new QActionGroup(menu);

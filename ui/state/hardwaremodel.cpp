@@ -136,11 +136,13 @@ RuntimeProfile HardwareModel::runtime() const
         return r.id == m_choice.runtime.toStdString();
     });
     RuntimeProfile r = it != all.end() ? *it : all.front();
-    if (m_choice.decode_efficiency > 0) {
-        r.efficiency.bandwidth_efficiency = m_choice.decode_efficiency;
+    // The user's efficiencies replace the model's for the chosen GPU's memory and device class.
+    const GpuSpec* gpu = m_model->gpuCatalog().find(m_choice.gpu.toStdString());
+    if (gpu != nullptr && m_choice.decode_efficiency > 0) {
+        setDecodeEfficiency(r.speed, *gpu, m_choice.decode_efficiency);
     }
-    if (m_choice.prefill_efficiency > 0) {
-        r.efficiency.compute_efficiency = m_choice.prefill_efficiency;
+    if (gpu != nullptr && m_choice.prefill_efficiency > 0) {
+        setPrefillEfficiency(r.speed, *gpu, m_choice.prefill_efficiency);
     }
     return r;
 }

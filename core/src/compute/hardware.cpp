@@ -13,6 +13,30 @@ std::uint64_t GpuSpec::usableBytes() const
         std::floor(static_cast<double>(memory_bytes) * usable_fraction));
 }
 
+MemoryClass GpuSpec::memoryClass() const
+{
+    const std::string& t = memory_type;
+    if (t.rfind("HBM", 0) == 0) {
+        return MemoryClass::Hbm;
+    }
+    if (t.rfind("LPDDR5X", 0) == 0) {
+        return MemoryClass::Lpddr5x;
+    }
+    if (t.rfind("LPDDR", 0) == 0) {
+        return MemoryClass::Unified;
+    }
+    if (t.rfind("DDR", 0) == 0) {
+        return MemoryClass::Ddr;
+    }
+    if (t.rfind("GDDR", 0) == 0) {
+        return MemoryClass::Gddr;
+    }
+    if (category == "datacenter") {
+        return MemoryClass::Hbm;
+    }
+    return category == "apple" || unified_memory ? MemoryClass::Unified : MemoryClass::Gddr;
+}
+
 bool GpuSpec::isUncertain(std::string_view field) const
 {
     return std::find(uncertain_fields.begin(), uncertain_fields.end(), field) !=
