@@ -4,12 +4,12 @@
 #include "llmsizer/present/view_support.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QSlider>
@@ -113,7 +113,7 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
 
     model.selectPreset(QStringLiteral("llama-3-70b"));
     paintDirty();
-    ui::ExploreViews* views = window.explore();
+    ui::ViewTabs* views = window.views();
     const std::pair<const char*, const char*> tabs[] = {{"overview", "slider_step_overview"},
                                                         {"explorer", "slider_step_explorer"},
                                                         {"math", "slider_step_math"},
@@ -140,10 +140,10 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
     window.compareWindow()->hide();
     paintDirty();
 
-    views->presentation()->setOn(true);
+    window.presentation()->setOn(true);
     paintDirty();
     drag(window, steps).print("slider_step_presentation");
-    views->presentation()->setOn(false);
+    window.presentation()->setOn(false);
     paintDirty();
 }
 

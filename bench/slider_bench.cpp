@@ -14,7 +14,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"

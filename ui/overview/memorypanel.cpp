@@ -1,12 +1,13 @@
 #include "ui/overview/memorypanel.h"
 
-#include "llmsizer/memory/memory.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/present/glossary.h"
+#include "llmsizer/present/memory_view.h"
 #include "ui/charts/memorychartwidget.h"
-#include "ui/shell/flowlayout.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/flowlayout.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -129,6 +130,7 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
         }
         sync();
     });
+    connect(Presentation::instance(), &Presentation::changing, this, &MemoryPanel::setCompact);
     sync();
 }
 

@@ -3,10 +3,11 @@
 #include "llmsizer/present/budget_chart.h"
 #include "llmsizer/present/explore_tables.h"
 #include "ui/charts/budgetchart.h"
-#include "ui/shell/showrefresh.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/teach/budgettablemodel.h"
-#include "ui/teach/formrows.h"
+#include "ui/kit/formrows.h"
+#include "ui/kit/presentation.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -86,6 +87,7 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     connect(m_ranking, &QComboBox::activated, this, &BudgetView::search);
     connect(m_family, &QComboBox::activated, this, &BudgetView::search);
     m_model->whenChanged(ConfigModel::Change::Configuration, this, [this] { onModelChanged(); });
+    connect(Presentation::instance(), &Presentation::changing, this, &BudgetView::showColumns);
 }
 
 void BudgetView::onModelChanged()
@@ -142,12 +144,6 @@ void BudgetView::runSearch()
     showColumns();
 }
 
-void BudgetView::setCompact(bool compact)
-{
-    m_compact = compact;
-    showColumns();
-}
-
 void BudgetView::showColumns()
 {
     const BudgetColumn ranked = [this] {
@@ -160,10 +156,11 @@ void BudgetView::showColumns()
         }
         return id == QLatin1String("loss") ? BudgetColumn::Loss : BudgetColumn::LossFullBudget;
     }();
+    const bool compact = presentationMode();
     for (BudgetColumn c : {BudgetColumn::Heads, BudgetColumn::ChapterParams, BudgetColumn::Flops,
                            BudgetColumn::Quality, BudgetColumn::Efficiency, BudgetColumn::Loss,
                            BudgetColumn::LossFullBudget}) {
-        m_view->setColumnHidden(static_cast<int>(c), m_compact && c != ranked);
+        m_view->setColumnHidden(static_cast<int>(c), compact && c != ranked);
     }
 }
 

@@ -36,9 +36,6 @@ public:
     QComboBox* familyBox() const { return m_family; }
     QLabel* summaryLabel() const { return m_summary; }
     BudgetChart* chart() const { return m_chart; }
-    // Presentation mode: the table keeps the columns a class reads (rank, shape, parameters,
-    // tokens, budget used and the ranking's own), so that it fits without scrolling sideways.
-    void setCompact(bool compact);
     // Searches now (the view also searches when shown after a change of the current model).
     void search();
     // A lesson's question: the sizing chapter's grid and family under `budget` FLOPs ("1e24") at
@@ -48,6 +45,9 @@ public:
 private:
     void onModelChanged();
     void runSearch();
+    // Presentation mode (presentation.h): the table keeps the columns a class reads (rank, shape,
+    // parameters, tokens, budget used and the ranking's own), so that it fits without scrolling
+    // sideways.
     void showColumns();
 
     ConfigModel* m_model;
@@ -64,7 +64,6 @@ private:
     BudgetChart* m_chart;
     QSplitter* m_split;
     ShowRefresh* m_refresh;
-    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

@@ -2,10 +2,10 @@
 
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/present/explore_tables.h"
-#include "ui/shell/showrefresh.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
-#include "ui/teach/formrows.h"
+#include "ui/kit/formrows.h"
 
 #include <QCheckBox>
 #include <QComboBox>

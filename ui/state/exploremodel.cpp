@@ -1,4 +1,4 @@
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 
 #include "llmsizer/model/count.h"
 #include "ui/state/configmodel.h"

@@ -5,6 +5,7 @@
 
 class QMenu;
 class QTabWidget;
+class QWidget;
 
 namespace llmsizer::ui {
 
@@ -14,23 +15,23 @@ class ExploreModel;
 class ExplorerView;
 class FitSolverView;
 class MathPanel;
-class Presentation;
 
-// The teaching views of the app, made for the main window to add in a few lines: the
-// depth-vs-width explorer, "show the math", the compute-budget search and the largest model that
-// fits, as tabs, with View menu entries (Ctrl+1…) and presentation mode. It owns the explorer's
-// state object; every view reads the shared ConfigModel.
-class ExploreViews : public QObject {
+// The list of every tab of the main window, in one place: the Overview, My hardware and My models
+// (made by the window), then the teaching views made here (the depth-vs-width explorer, "show the
+// math", the compute-budget search and the largest model that fits) with the state they read.
+// It also gives each tab its View menu entry (Ctrl+1…) and shows a tab by name.
+class ViewTabs : public QObject {
     Q_OBJECT
 public:
-    ExploreViews(ConfigModel* model, QWidget* parent);
+    ViewTabs(ConfigModel* model, QWidget* parent);
 
-    // Adds the four views as tabs after the existing ones.
-    void addTabs(QTabWidget* tabs);
-    // Adds one entry per tab (the first `tabs` tab included) and the presentation toggle.
+    // Adds every tab, in viewNames() order.
+    void addTabs(QTabWidget* tabs, QWidget* overview, QWidget* hardware, QWidget* models);
+    // Adds one entry per tab and the presentation toggle.
     void addMenuEntries(QMenu* view);
-    // Shows a view by name: "overview" (the first tab), "explorer", "math", "budget", "fit".
+    // Shows a tab by name (viewNames()).
     bool showView(const QString& name);
+    // "overview", "hardware", "models", "explorer", "math", "budget", "fit".
     static QStringList viewNames();
 
     ExploreModel* exploreModel() const { return m_exploreModel; }
@@ -38,7 +39,6 @@ public:
     MathPanel* math() const { return m_math; }
     BudgetView* budget() const { return m_budget; }
     FitSolverView* fit() const { return m_fit; }
-    Presentation* presentation() const { return m_presentation; }
 
 private:
     QTabWidget* m_tabs = nullptr;
@@ -47,7 +47,6 @@ private:
     MathPanel* m_math;
     BudgetView* m_budget;
     FitSolverView* m_fit;
-    Presentation* m_presentation;
 };
 
 } // namespace llmsizer::ui
