@@ -249,7 +249,7 @@ void ComparePanel::arrange()
 {
     // Presentation mode's larger text fits side by side only on a very wide screen: on a projector
     // the table, the charts and the diagrams each get the whole window.
-    const bool wide = width() >= (m_tableModel->isCompact() ? 2 : 1) * kSideBySideWidth;
+    const bool wide = width() >= (presentationMode() ? 2 : 1) * kSideBySideWidth;
     if (wide && m_left->parentWidget() != m_split) {
         m_left->addWidget(m_table);
         m_left->addWidget(m_pies);

@@ -1,7 +1,9 @@
 #include "ui/shell/viewtabs.h"
 
 #include "ui/kit/presentation.h"
+#include "ui/state/budgetmodel.h"
 #include "ui/state/exploremodel.h"
+#include "ui/state/fitmodel.h"
 #include "ui/teach/budgetview.h"
 #include "ui/teach/explorerview.h"
 #include "ui/teach/fitsolverview.h"
@@ -15,8 +17,9 @@ namespace llmsizer::ui {
 
 ViewTabs::ViewTabs(ConfigModel* model, QWidget* parent)
     : QObject(parent), m_exploreModel(new ExploreModel(model, this)),
+      m_budgetModel(new BudgetModel(model, this)), m_fitModel(new FitModel(model, this)),
       m_explorer(new ExplorerView(m_exploreModel, parent)), m_math(new MathPanel(model, parent)),
-      m_budget(new BudgetView(model, parent)), m_fit(new FitSolverView(model, parent))
+      m_budget(new BudgetView(m_budgetModel, parent)), m_fit(new FitSolverView(m_fitModel, parent))
 {
 }
 

@@ -9,10 +9,12 @@ class QWidget;
 
 namespace llmsizer::ui {
 
+class BudgetModel;
 class BudgetView;
 class ConfigModel;
 class ExploreModel;
 class ExplorerView;
+class FitModel;
 class FitSolverView;
 class MathPanel;
 
@@ -35,6 +37,8 @@ public:
     static QStringList viewNames();
 
     ExploreModel* exploreModel() const { return m_exploreModel; }
+    BudgetModel* budgetModel() const { return m_budgetModel; }
+    FitModel* fitModel() const { return m_fitModel; }
     ExplorerView* explorer() const { return m_explorer; }
     MathPanel* math() const { return m_math; }
     BudgetView* budget() const { return m_budget; }
@@ -43,6 +47,8 @@ public:
 private:
     QTabWidget* m_tabs = nullptr;
     ExploreModel* m_exploreModel;
+    BudgetModel* m_budgetModel;
+    FitModel* m_fitModel;
     ExplorerView* m_explorer;
     MathPanel* m_math;
     BudgetView* m_budget;
