@@ -14,6 +14,7 @@
 #include "ui/kit/knobrow.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
+#include "ui/kit/presentation.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
@@ -261,7 +262,7 @@ void TestUiWindow::summaryShowsCoreFigures()
                 .startsWith(QString::fromStdString(countWithShort(approx))));
     QVERIFY(s->figure(QStringLiteral("approx"))
                 .contains(QString::fromStdString(
-                    formatPercent(relativeError(approx, f.model->count().total)))));
+                    signedPercent(relativeError(approx, f.model->count().total)))));
     QVERIFY(s->figure(QStringLiteral("kv_token"))
                 .startsWith(QString::fromStdString(
                     formatBytes(f.model->kv().bytes_per_token, ByteUnits::Decimal, 1))));

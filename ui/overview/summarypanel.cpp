@@ -160,7 +160,7 @@ void SummaryPanel::refresh()
                        : qs(countWithShort(count.active)) + tr(" (dense: all)");
     text[QStringLiteral("approx")] =
         qs(countWithShort(approx)) +
-        tr(" (error %1)").arg(qs(formatPercent(relativeError(approx, count.total))));
+        tr(" (error %1)").arg(qs(signedPercent(relativeError(approx, count.total))));
     text[QStringLiteral("flops")] =
         tr("%1 (decode at %2 tokens)")
             .arg(qs(formatFlops(m_model->flopsPerToken())), qs(withThousands(m_model->context())));
