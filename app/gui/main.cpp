@@ -9,10 +9,10 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/checkpointdialog.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
@@ -20,8 +20,8 @@
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/state/usergpus.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -217,15 +217,15 @@ int run(int argc, char** argv)
         window.parameterChart()->setKind(ParameterChart::Kind::Diagram);
         viewName = QStringLiteral("overview");
     }
-    if (parser.isSet(o.view) && !window.explore()->showView(viewName)) {
+    if (parser.isSet(o.view) && !window.views()->showView(viewName)) {
         fail(QStringLiteral("--view must be one of %1, diagram (got \"%2\")")
-                 .arg(ExploreViews::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
+                 .arg(ViewTabs::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
         return 2;
     }
     // Presentation mode restyles the shown window (polished widgets, real sizes).
     const auto startPresentation = [&] {
         if (parser.isSet(o.presentation)) {
-            window.explore()->presentation()->setOn(true);
+            window.presentation()->setOn(true);
             // The font and palette events, the restyle they trigger, then the relayout.
             for (int i = 0; i < 3; ++i) {
                 QApplication::processEvents();

@@ -1,5 +1,6 @@
 // The GPU catalog: built-in entries, the user catalog and its error messages.
 #include "llmsizer/catalog/gpu_catalog.h"
+#include "llmsizer/catalog/gpu_choices.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 #include "support/test_main.h"
@@ -72,8 +73,19 @@ private slots:
               "m2-ultra-192gb",   "m3-max-128gb",   "m4-max-128gb"}) {
             QVERIFY2(c.find(id) != nullptr, id);
         }
+        // Every GPU the app and the CLI name before the user picks one (gpu_choices.h).
         for (const GpuGroup& g : defaultReferenceGroups()) {
             QVERIFY2(c.find(g.gpu_id) != nullptr, g.gpu_id.c_str());
+        }
+        for (const char* id : {kDefaultGpuId, kDatacenterGpuId}) {
+            QVERIFY2(c.find(id) != nullptr, id);
+        }
+        for (const std::string& id : nodeGpuIds()) {
+            QVERIFY2(c.find(id) != nullptr, id.c_str());
+        }
+        for (const std::string& line : defaultGpuLines()) {
+            const std::string id = line.substr(0, line.find(':'));
+            QVERIFY2(c.find(id) != nullptr, line.c_str());
         }
         QCOMPARE(GpuGroup({"h100-sxm-80gb", 8}).label(), std::string("8× h100-sxm-80gb"));
     }

@@ -361,8 +361,8 @@ void addSessionRows()
     add("session: empty file", "", "file is empty");
     add("session: a preset opened as a session", preset("{}"),
         "format: must be \"llm-sizer-session\" (this is not a session file)");
-    add("session: version 4", R"({"format": "llm-sizer-session", "version": 4})",
-        "version: unsupported session version 4 (this build reads versions 1 to 3)");
+    add("session: version 5", R"({"format": "llm-sizer-session", "version": 5})",
+        "version: unsupported session version 5 (this build reads versions 1 to 4)");
     add("session: negative version", R"({"format": "llm-sizer-session", "version": -1})",
         "version: must be a non-negative integer (got -1)");
     add("session: no current model", session(R"("units": "GB")"), "current: is required");

@@ -8,7 +8,7 @@
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/state/hardwaremodel.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 
 #include <QSignalSpy>
 #include <QTableView>
@@ -146,7 +146,7 @@ private slots:
     {
         test::WindowFixture f(QStringLiteral("llama-3-70b"));
         f.window->show();
-        QVERIFY(f.window->explore()->showView(QStringLiteral("hardware")));
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
         HardwareModel* m = f.window->hardwareView()->model();
         QSignalSpy rows(m, &HardwareModel::rowsChanged);
         m->setChoice(rtx4090());

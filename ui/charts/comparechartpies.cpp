@@ -2,7 +2,7 @@
 
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 #include "ui/state/qstrings.h"
 
 #include <QChart>

@@ -9,10 +9,10 @@
 #include "ui/compare/comparediagrams.h"
 #include "ui/compare/compareexportmenu.h"
 #include "ui/compare/comparetablemodel.h"
-#include "ui/overview/presetpicker.h"
-#include "ui/shell/export.h"
-#include "ui/shell/glossarydialog.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/presetpicker.h"
+#include "ui/kit/export.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 
@@ -124,7 +124,12 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setAlternatingRowColors(false);
 
-    m_tableModel->setCompact(presentationMode());
+    // Presentation mode comes with its larger font: the table then shows counts in short.
+    connect(Presentation::instance(), &Presentation::toggled, this, [this] {
+        m_tableModel->presentationChanged();
+        m_table->resizeColumnsToContents();
+        arrange();
+    });
     buildCharts();
     m_split->setStretchFactor(0, 0);
     m_split->setStretchFactor(1, 1);
@@ -244,7 +249,7 @@ void ComparePanel::arrange()
 {
     // Presentation mode's larger text fits side by side only on a very wide screen: on a projector
     // the table, the charts and the diagrams each get the whole window.
-    const bool wide = width() >= (m_tableModel->isCompact() ? 2 : 1) * kSideBySideWidth;
+    const bool wide = width() >= (presentationMode() ? 2 : 1) * kSideBySideWidth;
     if (wide && m_left->parentWidget() != m_split) {
         m_left->addWidget(m_table);
         m_left->addWidget(m_pies);
@@ -304,17 +309,6 @@ void ComparePanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrange();
-}
-
-// Presentation mode comes with its larger font: the table then shows counts in short.
-void ComparePanel::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange && m_tableModel->isCompact() != presentationMode()) {
-        m_tableModel->setCompact(presentationMode());
-        m_table->resizeColumnsToContents();
-        arrange();
-    }
 }
 
 void ComparePanel::showEvent(QShowEvent* event)

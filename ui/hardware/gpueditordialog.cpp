@@ -4,9 +4,9 @@
 #include "llmsizer/present/gpu_form.h"
 #include "llmsizer/text/error.h"
 #include "ui/hardware/gpuformwidget.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
-#include "ui/shell/windowsize.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
+#include "ui/kit/windowsize.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 

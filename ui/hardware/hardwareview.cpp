@@ -1,7 +1,7 @@
 #include "ui/hardware/hardwareview.h"
 
 #include "ui/hardware/hardwaretable.h"
-#include "ui/shell/flowlayout.h"
+#include "ui/kit/flowlayout.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/qstrings.h"

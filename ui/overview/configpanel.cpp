@@ -1,8 +1,9 @@
 #include "ui/overview/configpanel.h"
 
-#include "ui/overview/knobrow.h"
-#include "ui/overview/presetpicker.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/presetpicker.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -168,6 +169,8 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
         m_picker->setPresets(m_model->presets(), m_model->presetTotals());
         sync();
     });
+    // After the font changed: the long sliders are measured in the projector's font.
+    connect(Presentation::instance(), &Presentation::toggled, this, &ConfigPanel::setSimplified);
     m_picker->setPresets(m_model->presets(), m_model->presetTotals());
     sync();
 }
@@ -229,16 +232,20 @@ void ConfigPanel::sync()
                                 : on == 4 ? Qt::Checked
                                           : Qt::PartiallyChecked);
     }
-    m_moeBox->setVisible(c.isMoe() && !m_simplified);
+    m_moeBox->setVisible(c.isMoe() && !presentationMode());
     m_modified->setVisible(m_model->isModified());
     m_reset->setEnabled(m_model->isModified());
     m_picker->showCurrent(m_model->presetId(), m_model->modelName());
     showIssues();
 }
 
+bool ConfigPanel::isSimplified() const
+{
+    return presentationMode();
+}
+
 void ConfigPanel::setSimplified(bool on)
 {
-    m_simplified = on;
     for (QWidget* w : {static_cast<QWidget*>(m_mlp), static_cast<QWidget*>(m_norm),
                        static_cast<QWidget*>(m_tied), static_cast<QWidget*>(m_biases),
                        m_toggles->labelForField(m_mlp), m_toggles->labelForField(m_norm),

@@ -28,7 +28,7 @@ Session SessionState::capture() const
     s.comparison = m_comparison->entries();
     s.workload.context = m_current->context();
     s.workload.batch = m_current->batch();
-    setSessionDisplayOptions(s, m_current->displayOptions());
+    s.display = m_current->displayOptions();
     if (const ModelConfig* base = m_current->baselineConfig()) {
         s.baseline = SessionModel{m_current->baselineName().toStdString(), {}, *base};
     }
@@ -74,14 +74,21 @@ QString SessionState::apply(const Session& session)
 
 QString SessionState::applyUnchecked(const Session& session)
 {
-    // Units, precisions, overhead profile, GPUs and mode; the GGUF extras stay as they are.
-    const DisplayOptions options = checkedDisplayOptions(
-        sessionDisplayOptions(session, m_current->displayOptions()), m_current->displayOptions());
-    if (options.kv_precision != session.workload.kv_precision) {
-        return QStringLiteral("workload.kv_precision: not a KV cache precision");
+    // Every display option; a file older than version 4 holds no GGUF extras and no tokens per
+    // parameter, which then stay as they are.
+    const DisplayOptions& now = m_current->displayOptions();
+    DisplayOptions wanted = session.display;
+    if (session.version < 4) {
+        wanted.extra_precisions = now.extra_precisions;
+        wanted.tokens_per_param = now.tokens_per_param;
     }
-    if (options.overhead != session.workload.overhead) {
-        return QStringLiteral("workload.overhead: not a runtime overhead profile");
+    const DisplayOptions options = checkedDisplayOptions(wanted, now);
+    const QString at = session.version < 4 ? QStringLiteral("workload.") : QStringLiteral("display.");
+    if (options.kv_precision != wanted.kv_precision) {
+        return at + QStringLiteral("kv_precision: not a KV cache precision");
+    }
+    if (options.overhead != wanted.overhead) {
+        return at + QStringLiteral("overhead: not a runtime overhead profile");
     }
     const QString comparison = m_comparison->setEntries(session.comparison);
     if (!comparison.isEmpty()) {

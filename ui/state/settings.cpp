@@ -1,5 +1,7 @@
 #include "ui/state/settings.h"
 
+#include "llmsizer/catalog/gpu_choices.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -25,10 +27,13 @@ const Key<QString> kPrecision{"memory/precision",
 // GGUF file types are opt-in (GGUF types menu): their per-tensor mix is the costliest bar.
 const Key<QStringList> kExtraPrecisions{"memory/extraPrecisions", {}};
 // GPU reference lines: catalog ids, ":8" for an 8-GPU node.
-const Key<QStringList> kGpus{"memory/gpus",
-                             {QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb"),
-                              QStringLiteral("h100-sxm-80gb"), QStringLiteral("h200-sxm-141gb"),
-                              QStringLiteral("h100-sxm-80gb:8")}};
+const Key<QStringList> kGpus{"memory/gpus", [] {
+                                 QStringList lines;
+                                 for (const std::string& line : defaultGpuLines()) {
+                                     lines << QString::fromStdString(line);
+                                 }
+                                 return lines;
+                             }()};
 // The memory bars' KV cache precision and runtime overhead profile (core: MemoryViewOptions).
 const Key<QString> kKvPrecision{"memory/kvPrecision",
                                 QString::fromStdString(kDisplayDefaults.kv_precision)};

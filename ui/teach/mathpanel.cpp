@@ -2,7 +2,7 @@
 
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/text/format.h"
-#include "ui/shell/showrefresh.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 
 #include <QEvent>

@@ -53,13 +53,4 @@ std::string GpuGroup::label() const
     return count == 1 ? gpu_id : std::to_string(count) + "× " + gpu_id;
 }
 
-std::vector<GpuGroup> defaultReferenceGroups()
-{
-    return {
-        {"rtx-4060-ti-16gb", 1}, {"rtx-4090-24gb", 1}, {"rtx-5090-32gb", 1},  {"l40s-48gb", 1},
-        {"a100-sxm-80gb", 1},    {"h100-sxm-80gb", 1}, {"h200-sxm-141gb", 1}, {"mi300x-192gb", 1},
-        {"m2-ultra-192gb", 1},   {"h100-sxm-80gb", 8}, {"h200-sxm-141gb", 8}, {"mi300x-192gb", 8},
-    };
-}
-
 } // namespace llmsizer

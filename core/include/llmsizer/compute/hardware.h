@@ -90,7 +90,4 @@ struct GpuGroup {
     bool operator==(const GpuGroup&) const = default;
 };
 
-// The default reference lines of the memory charts: common single cards and 8-GPU nodes.
-std::vector<GpuGroup> defaultReferenceGroups();
-
 } // namespace llmsizer

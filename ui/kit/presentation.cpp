@@ -1,12 +1,39 @@
-#include "ui/teach/presentation.h"
+#include "ui/kit/presentation.h"
 
-#include "ui/charts/chartstyle.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QPointer>
+#include <QWidget>
 
 namespace llmsizer::ui {
+
+namespace {
+
+// The one instance; cleared when the application (its parent) deletes it.
+QPointer<Presentation>& theInstance()
+{
+    static QPointer<Presentation> instance;
+    return instance;
+}
+
+} // namespace
+
+Presentation* Presentation::instance()
+{
+    QPointer<Presentation>& p = theInstance();
+    if (p.isNull()) {
+        p = new Presentation(qApp);
+    }
+    return p.data();
+}
+
+bool presentationMode()
+{
+    const QPointer<Presentation>& p = theInstance();
+    return !p.isNull() && p->isOn();
+}
 
 Presentation::Presentation(QObject* parent)
     : QObject(parent), m_action(new QAction(tr("&Presentation mode"), this))
@@ -55,11 +82,19 @@ void Presentation::setOn(bool on)
     if (on == m_on) {
         return;
     }
-    m_on = on;
+    m_on = on; // before the font and palette events reach the charts
     if (m_action->isChecked() != on) {
         m_action->setChecked(on);
     }
-    setPresentationMode(on); // before the font and palette events reach the charts
+    // One repaint per window, after the whole switch.
+    QList<QPointer<QWidget>> frozen;
+    for (QWidget* w : QApplication::topLevelWidgets()) {
+        if (w->isVisible() && w->updatesEnabled()) {
+            w->setUpdatesEnabled(false);
+            frozen << w;
+        }
+    }
+    emit changing(on);
     if (on) {
         m_font = QApplication::font();
         m_palette = QApplication::palette();
@@ -76,6 +111,11 @@ void Presentation::setOn(bool on)
         QApplication::setFont(m_font);
     }
     emit toggled(on);
+    for (const QPointer<QWidget>& w : frozen) {
+        if (!w.isNull()) {
+            w->setUpdatesEnabled(true);
+        }
+    }
 }
 
 } // namespace llmsizer::ui

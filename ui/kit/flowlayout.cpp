@@ -1,4 +1,4 @@
-#include "ui/shell/flowlayout.h"
+#include "ui/kit/flowlayout.h"
 
 #include <QWidget>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 
 #include "llmsizer/model/count.h"
 #include "ui/state/configmodel.h"
@@ -10,7 +10,16 @@ namespace llmsizer::ui {
 
 ExploreModel::ExploreModel(ConfigModel* model, QObject* parent) : QObject(parent), m_model(model)
 {
+    m_snapshot.family = std::make_shared<FamilyCurve>();
     connect(m_model, &ConfigModel::changed, this, &ExploreModel::onConfigChanged);
+}
+
+QString ExploreModel::errorText() const
+{
+    if (!m_error.isEmpty()) {
+        return m_error;
+    }
+    return qs(m_snapshot.error.empty() ? m_snapshot.family->error : m_snapshot.error);
 }
 
 void ExploreModel::setActive(bool active)
@@ -27,17 +36,17 @@ void ExploreModel::setLocked(bool locked)
         return;
     }
     m_locked = locked;
-    m_solved = false;
+    m_family.solved.reset();
     updateCurrent();
     emit changed();
 }
 
 void ExploreModel::setTarget(std::uint64_t target)
 {
-    if (target == 0 || target == m_target) {
+    if (target == 0 || target == m_family.target) {
         return;
     }
-    m_target = target;
+    m_family.target = target;
     rebuildFamily();
 }
 
@@ -59,7 +68,7 @@ void ExploreModel::usePresetTotal()
 QString ExploreModel::widthRule() const
 {
     try {
-        return QString::fromStdString(widthRuleText(m_base, m_rules));
+        return QString::fromStdString(widthRuleText(m_family.base, m_family.rules));
     } catch (const std::exception&) {
         return {};
     }
@@ -68,20 +77,21 @@ QString ExploreModel::widthRule() const
 void ExploreModel::setExactKv(bool exact)
 {
     const KvScaling kv = exact ? KvScaling::KeepCountExact : KvScaling::Auto;
-    if (kv == m_rules.kv) {
+    if (kv == m_family.rules.kv) {
         return;
     }
-    m_rules.kv = kv;
+    m_family.rules.kv = kv;
     rebuildFamily();
 }
 
 void ExploreModel::setLayers(std::uint64_t layers)
 {
+    const Family& f = m_family;
     try {
-        applyConfig(m_locked
-                        ? solveWidth(m_base, m_target, layers, m_rules)
-                        : isoDistance(reshape(m_base, m_model->config().d_model, layers, m_rules),
-                                      m_target));
+        applyConfig(m_locked ? solveWidth(f.base, f.target, layers, f.rules)
+                             : isoDistance(reshape(f.base, m_model->config().d_model, layers,
+                                                   f.rules),
+                                           f.target));
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
         emit changed();
@@ -90,11 +100,12 @@ void ExploreModel::setLayers(std::uint64_t layers)
 
 void ExploreModel::setDModel(std::uint64_t d_model)
 {
+    const Family& f = m_family;
     try {
-        applyConfig(m_locked
-                        ? solveDepth(m_base, m_target, d_model, m_rules)
-                        : isoDistance(reshape(m_base, d_model, m_model->config().n_layers, m_rules),
-                                      m_target));
+        applyConfig(m_locked ? solveDepth(f.base, f.target, d_model, f.rules)
+                             : isoDistance(reshape(f.base, d_model, m_model->config().n_layers,
+                                                   f.rules),
+                                           f.target));
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
         emit changed();
@@ -103,8 +114,11 @@ void ExploreModel::setDModel(std::uint64_t d_model)
 
 void ExploreModel::applyConfig(const IsoSolution& solution)
 {
-    m_solution = solution;
-    m_solved = m_locked;
+    if (m_locked) {
+        m_family.solved = solution;
+    } else {
+        m_family.solved.reset();
+    }
     m_error.clear();
     m_applying = true;
     m_changeSeen = false;
@@ -112,11 +126,20 @@ void ExploreModel::applyConfig(const IsoSolution& solution)
     m_applying = false;
     if (!ok) {
         m_error = issuesText(m_model->issues(), QStringLiteral("; "));
-        m_solved = false;
+        m_family.solved.reset();
     }
     if (!m_changeSeen) { // same configuration, or refused: no changed() came
         updateCurrent();
         emit changed();
+    }
+}
+
+bool ExploreModel::isMember(const ModelConfig& c) const
+{
+    try {
+        return reshape(m_family.base, c.d_model, c.n_layers, m_family.rules) == c;
+    } catch (const std::exception&) {
+        return false;
     }
 }
 
@@ -136,19 +159,13 @@ void ExploreModel::onConfigChanged(ConfigModel::Changes what)
         emit changed();
         return;
     }
-    m_solved = false;
+    m_family.solved.reset();
     if (!m_active) {
         m_dirty = true;
         return;
     }
-    const ModelConfig& c = m_model->config();
-    bool member = false;
-    try {
-        member = reshape(m_base, c.d_model, c.n_layers, m_rules) == c;
-    } catch (const std::exception&) {
-        member = false;
-    }
-    if (member && !m_newModel && m_context == m_model->context() && !m_dirty) {
+    if (isMember(m_model->config()) && !m_newModel && m_family.context == m_model->context() &&
+        !m_dirty) {
         updateCurrent();
         emit changed();
     } else {
@@ -165,32 +182,20 @@ void ExploreModel::rebuildFamily()
     m_dirty = false;
     m_error.clear();
     const ModelConfig& c = m_model->config();
-    try {
-        if (m_newModel || m_target == 0) {
-            m_newModel = false;
-            m_target = countParameters(m_model->baseConfig()).total;
-        }
-        bool member = false;
+    if (m_newModel || m_family.target == 0) {
         try {
-            member = reshape(m_base, c.d_model, c.n_layers, m_rules) == c;
-        } catch (const std::exception&) {
-            member = false;
+            m_family.target = countParameters(m_model->baseConfig()).total;
+            m_newModel = false;
+        } catch (const std::exception& e) {
+            m_error = QString::fromStdString(e.what());
         }
-        if (!member) {
-            m_base = c;
-        }
-        m_context = m_model->context();
-        m_range = isoRange(m_base, c.n_layers);
-        m_curve = isoCurve(m_base, m_target, m_range.layers_from, m_range.layers_to, m_range.step,
-                           m_rules, m_context);
-        m_layerSteps = isoLayerSteps(m_range);
-        m_widthSteps = isoWidthSteps(m_base, m_target, m_range, m_rules, c.d_model);
-        m_reference = shapeMetrics(m_base, m_context);
-        m_ratios = scalingRatios(m_base, m_rules);
-    } catch (const std::exception& e) {
-        m_curve.clear();
-        m_error = QString::fromStdString(e.what());
     }
+    if (!isMember(c)) {
+        m_family.base = c;
+    }
+    m_family.context = m_model->context();
+    m_family.anchor_layers = c.n_layers;
+    m_family.anchor_d_model = c.d_model;
     updateCurrent();
     emit familyChanged();
     emit changed();
@@ -199,17 +204,10 @@ void ExploreModel::rebuildFamily()
 void ExploreModel::updateCurrent()
 {
     ++m_recomputes;
-    const ModelConfig& c = m_model->config();
-    try {
-        // The ConfigModel counted c once for this edit.
-        const ParamCount& count = m_model->count();
-        m_metrics = shapeMetrics(c, count, m_model->context());
-        if (!m_solved) {
-            m_solution = isoDistance(c, count.total, m_target);
-        }
-    } catch (const std::exception& e) {
-        m_error = QString::fromStdString(e.what());
-    }
+    // The ConfigModel counted the current configuration once for this edit.
+    m_family.current = m_model->config();
+    m_family.current_count = m_model->count();
+    m_snapshot = evaluate(m_family, &m_snapshot);
 }
 
 } // namespace llmsizer::ui

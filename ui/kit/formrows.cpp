@@ -1,4 +1,4 @@
-#include "ui/teach/formrows.h"
+#include "ui/kit/formrows.h"
 
 #include <QComboBox>
 #include <QGridLayout>

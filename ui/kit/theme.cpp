@@ -1,4 +1,4 @@
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,4 +1,4 @@
-#include "ui/shell/export.h"
+#include "ui/kit/export.h"
 
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"

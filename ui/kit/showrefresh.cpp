@@ -1,4 +1,4 @@
-#include "ui/shell/showrefresh.h"
+#include "ui/kit/showrefresh.h"
 
 #include <QEvent>
 #include <QWidget>

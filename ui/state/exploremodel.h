@@ -1,7 +1,6 @@
 #pragma once
 
-#include "llmsizer/present/explore_view.h"
-#include "llmsizer/shape/explore.h"
+#include "llmsizer/present/family.h"
 #include "ui/state/configmodel.h"
 
 #include <QObject>
@@ -12,9 +11,10 @@
 namespace llmsizer::ui {
 
 // The depth-vs-width explorer's state next to the ConfigModel: the family (the shape the sliders
-// reshape, explore.h's ShapeRules), the locked parameter total and what the core computes for
-// them: the iso curve, the slider tables, the scaling ratios and the current shape's distance
-// from the target. With the lock on, setLayers() solves the width (solveWidth) and setDModel()
+// reshape, explore.h's ShapeRules) and the locked parameter total, and their one evaluation by
+// the presentation layer (family.h evaluate): the iso curve, the slider tables, the scaling
+// ratios and the current shape's distance from the target; a step along the family redraws
+// nothing of the curve. With the lock on, setLayers() solves the width (solveWidth) and setDModel()
 // the depth (solveDepth), and the solution goes to the ConfigModel, so every other view follows.
 //
 // Any other edit of the configuration keeps the family when the new configuration is still one of
@@ -32,15 +32,15 @@ public:
 
     bool locked() const { return m_locked; }
     void setLocked(bool locked);
-    std::uint64_t target() const { return m_target; }
+    std::uint64_t target() const { return m_family.target; }
     void setTarget(std::uint64_t target);
     void lockCurrentTotal(); // target = the current configuration's total
     void usePresetTotal();   // target = the loaded preset's (or file's) total
     // Keep the base's KV head count exactly (KvScaling::KeepCountExact) instead of the default.
-    bool exactKv() const { return m_rules.kv == KvScaling::KeepCountExact; }
+    bool exactKv() const { return m_family.rules.kv == KvScaling::KeepCountExact; }
     void setExactKv(bool exact);
-    const ShapeRules& rules() const { return m_rules; }
-    const ModelConfig& base() const { return m_base; }
+    const ShapeRules& rules() const { return m_family.rules; }
+    const ModelConfig& base() const { return m_family.base; }
     // The family rule as a sentence (explore.h widthRuleText), the one the Overview states too.
     QString widthRule() const;
 
@@ -50,16 +50,17 @@ public:
     void setDModel(std::uint64_t d_model);
 
     // The current configuration against the target (the solver's own result after a solve).
-    const IsoSolution& solution() const { return m_solution; }
-    bool solved() const { return m_solved; } // the current shape came from the solver
-    const std::vector<IsoPoint>& curve() const { return m_curve; }
-    const IsoRange& range() const { return m_range; }
-    const std::vector<std::uint64_t>& layerSteps() const { return m_layerSteps; }
-    const std::vector<std::uint64_t>& widthSteps() const { return m_widthSteps; }
-    const ShapeMetrics& metrics() const { return m_metrics; }     // the current shape
-    const ShapeMetrics& reference() const { return m_reference; } // the family base
-    const ScalingRatios& ratios() const { return m_ratios; }
-    QString errorText() const { return m_error; } // the core's message when a step failed
+    const FamilySnapshot& snapshot() const { return m_snapshot; }
+    const IsoSolution& solution() const { return m_snapshot.solution; }
+    bool solved() const { return m_family.solved.has_value(); } // the shape came from the solver
+    const std::vector<IsoPoint>& curve() const { return m_snapshot.family->curve; }
+    const IsoRange& range() const { return m_snapshot.family->range; }
+    const std::vector<std::uint64_t>& layerSteps() const { return m_snapshot.family->layer_steps; }
+    const std::vector<std::uint64_t>& widthSteps() const { return m_snapshot.family->width_steps; }
+    const ShapeMetrics& metrics() const { return m_snapshot.metrics; } // the current shape
+    const ShapeMetrics& reference() const { return m_snapshot.family->reference; } // the base
+    const ScalingRatios& ratios() const { return m_snapshot.family->ratios; }
+    QString errorText() const; // the core's message when a step failed
     int recomputeCount() const { return m_recomputes; }
 
 signals:
@@ -71,30 +72,21 @@ signals:
 private:
     void onConfigChanged(ConfigModel::Changes what);
     void rebuildFamily();
+    // Evaluates the family at the ConfigModel's current point (family.h).
     void updateCurrent();
     void applyConfig(const IsoSolution& solution);
+    bool isMember(const ModelConfig& config) const;
 
     ConfigModel* m_model;
     bool m_active = false;
     bool m_dirty = true;
     bool m_applying = false;
     bool m_locked = true;
-    bool m_solved = false;
-    ShapeRules m_rules;
-    ModelConfig m_base;
-    std::uint64_t m_target = 0;
-    std::uint64_t m_context = 0;
     bool m_newModel = true;    // another model was loaded since the family was built
     bool m_changeSeen = false; // applyConfig: the ConfigModel reported the change
-    IsoSolution m_solution;
-    std::vector<IsoPoint> m_curve;
-    IsoRange m_range;
-    std::vector<std::uint64_t> m_layerSteps;
-    std::vector<std::uint64_t> m_widthSteps;
-    ShapeMetrics m_metrics;
-    ShapeMetrics m_reference;
-    ScalingRatios m_ratios;
-    QString m_error;
+    Family m_family;           // what the explorer is evaluated from (its point: updateCurrent)
+    FamilySnapshot m_snapshot;
+    QString m_error; // a solver's message (the snapshot holds the evaluation's own)
     int m_recomputes = 0;
 };
 

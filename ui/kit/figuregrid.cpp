@@ -1,4 +1,4 @@
-#include "ui/shell/figuregrid.h"
+#include "ui/kit/figuregrid.h"
 
 #include <QHelpEvent>
 #include <QPainter>

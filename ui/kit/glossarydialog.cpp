@@ -1,4 +1,4 @@
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
 
 #include "llmsizer/present/glossary.h"
 

@@ -1,4 +1,4 @@
-#include "ui/shell/windowsize.h"
+#include "ui/kit/windowsize.h"
 
 #include <QGuiApplication>
 #include <QScreen>

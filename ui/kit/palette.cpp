@@ -1,4 +1,4 @@
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 
 #include <array>
 

@@ -1,4 +1,4 @@
-#include "ui/overview/presetpicker.h"
+#include "ui/kit/presetpicker.h"
 
 #include <QCompleter>
 #include <QLineEdit>

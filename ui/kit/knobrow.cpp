@@ -1,7 +1,7 @@
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 
 #include "llmsizer/present/view_support.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
 
 #include <QEvent>
 #include <QGridLayout>
