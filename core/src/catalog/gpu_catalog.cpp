@@ -179,7 +179,9 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
                              g.id + "')");
     }
     g.name = nonEmpty(j, "name", file, path);
+    requireNameLength(g.name, file, joinPath(path, "name"));
     g.vendor = nonEmpty(j, "vendor", file, path);
+    requireNameLength(g.vendor, file, joinPath(path, "vendor"));
     g.category = getOptString(j, "category", file, path).value_or("other");
     if (std::find_if(kCategories.begin(), kCategories.end(),
                      [&](const char* c) { return g.category == c; }) == kCategories.end()) {

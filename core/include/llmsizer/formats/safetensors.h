@@ -23,6 +23,10 @@ struct SafetensorsLimits {
     // The file may end before its data (a header downloaded alone, a partial download): data
     // ranges past the end are then not errors, and data_complete says whether all is present.
     bool headerOnly = false;
+    // When maxTensors or maxHeaderBytes is what a checkpoint's budget has left for this file
+    // (InspectOptions), the messages name it with these texts instead of "the limit of N …".
+    std::string tensorLimitText;
+    std::string byteLimitText;
 };
 
 // One tensor entry of a safetensors header. data_offsets are relative to the first byte after
