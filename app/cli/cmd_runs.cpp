@@ -78,11 +78,15 @@ nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
     j["gpus"] = r.gpus;
     j["gpu_layers"] = r.gpu_layers;
     j["layers"] = r.layers;
-    j["bytes_per_gpu"] = r.bytes_per_gpu;
+    // Beyond 64 bits the byte totals are unknown: null, with the note saying why.
+    const auto bytes = [&r](auto v) {
+        return r.beyond_64_bits ? nlohmann::json(nullptr) : nlohmann::json(v);
+    };
+    j["bytes_per_gpu"] = bytes(r.bytes_per_gpu);
     j["capacity_bytes"] = r.capacity_bytes;
-    j["headroom_bytes"] = r.headroom_bytes;
-    j["ram_bytes"] = r.ram_bytes;
-    j["single_gpu_bytes"] = r.single_gpu_bytes;
+    j["headroom_bytes"] = bytes(r.headroom_bytes);
+    j["ram_bytes"] = bytes(r.ram_bytes);
+    j["single_gpu_bytes"] = bytes(r.single_gpu_bytes);
     j["gpus_needed"] = r.gpus_needed == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.gpus_needed);
     j["tensor_parallel"] = r.split.tensor_parallel;
     j["pipeline_parallel"] = r.split.pipeline_parallel;
@@ -200,6 +204,7 @@ int runRuns(const QStringList& args)
 
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
+    std::vector<std::string> beyond; // rows whose bytes exceed 64 bits, with their reason
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
@@ -214,10 +219,16 @@ int runRuns(const QStringList& args)
                 padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 11) +
                 padRight(std::string(runVerdictKey(r.verdict)), 9) +
                 padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
-                padLeft(gb(r.bytes_per_gpu), 10) + padLeft(gb(r.ram_bytes), 9) +
+                // A leading space keeps a wide figure apart from the column before it.
+                padLeft(" " + (r.beyond_64_bits ? "> 2^64 B" : gb(r.bytes_per_gpu)), 10) +
+                padLeft(" " + (r.beyond_64_bits ? "-" : gb(r.ram_bytes)), 9) +
                 padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 12) +
                 padLeft(tokensPerSecond(r.decode_tokens_per_s), 9) +
                 padLeft(tokensPerSecond(r.prefill_tokens_per_s), 10));
+            if (r.beyond_64_bits) {
+                beyond.push_back(terminalSafe(m.name, false) + ", " + r.precision_id + ": " +
+                                 r.note);
+            }
         }
     }
     if (wantsJson(parser)) {
@@ -247,6 +258,9 @@ int runRuns(const QStringList& args)
               padLeft("RAM GB", 9) + padLeft("max ctx", 12) + padLeft("tok/s", 9) +
               padLeft("prefill", 10));
     for (const std::string& l : lines) {
+        printLine(l);
+    }
+    for (const std::string& l : beyond) {
         printLine(l);
     }
     const CalibrationSummary cal = calibrationSummary();

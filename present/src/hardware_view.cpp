@@ -81,12 +81,16 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::GpuLayers,
         runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
         r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
-    set(HardwareColumn::MemoryPerGpu, bytesCell(r.bytes_per_gpu, units),
-        static_cast<double>(r.bytes_per_gpu));
-    const double headroom = static_cast<double>(r.headroom_bytes);
+    // A workload beyond 64 bits of bytes has no size to show: the cell says so (the tooltip says
+    // what overflowed) and sorts after every other.
+    set(HardwareColumn::MemoryPerGpu,
+        r.beyond_64_bits ? "> 2⁶⁴ B" : bytesCell(r.bytes_per_gpu, units),
+        r.beyond_64_bits ? 1e300 : static_cast<double>(r.bytes_per_gpu));
+    const double headroom = r.beyond_64_bits ? -1e300 : static_cast<double>(r.headroom_bytes);
     set(HardwareColumn::Headroom,
-        (r.headroom_bytes < 0 ? "−" : "") +
-            bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
+        r.beyond_64_bits ? "–"
+                         : (r.headroom_bytes < 0 ? "−" : "") +
+                               bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
         headroom);
     set(HardwareColumn::Ram, r.ram_bytes == 0 ? "–" : bytesCell(r.ram_bytes, units),
         static_cast<double>(r.ram_bytes));

@@ -11,7 +11,6 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
@@ -105,12 +104,17 @@ std::string readTextFile(const std::filesystem::path& file, const JsonLimits& li
     if (!in) {
         throw InputError(label, "", "cannot be opened for reading");
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    // Read into a string of the file's size: a stream buffer that fails to grow (out of memory)
+    // would end the text early, and the rest would be reported as a JSON syntax error.
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
     if (in.bad()) {
         throw InputError(label, "", "read error");
     }
-    return ss.str();
+    if (static_cast<std::uintmax_t>(in.gcount()) != size) {
+        throw InputError(label, "", "became shorter while it was read");
+    }
+    return text;
 }
 
 void requireObject(const json& j, const std::string& file, const std::string& path)

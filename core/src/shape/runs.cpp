@@ -240,8 +240,12 @@ OffloadPlan planOffload(const LayerSplit& split, const ModelConfig& config,
     return plan;
 }
 
-RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,
-                   const RunQuery& q)
+namespace {
+
+// evaluateRun without its guard. Notes never repeat the GPU's name: it is the machine's, shown
+// once above the rows (a user GPU's name copied into every row made 10 MB of name 12 GB).
+RunRow evaluate(const ModelConfig& config, const ParamCount& count, const Precision& precision,
+                const RunQuery& q)
 {
     const Hardware& hw = q.hardware;
     const u64 gpus = std::max<u64>(hw.gpus, 1);
@@ -295,9 +299,8 @@ RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Pre
         }
         row.note =
             used == 1
-                ? "fits on one " + hw.gpu.name + ", " + bytesText(row.capacity_bytes - perGpu) +
-                      " to spare"
-                : "fits on " + std::to_string(used) + " × " + hw.gpu.name + " (" +
+                ? "fits on one GPU, " + bytesText(row.capacity_bytes - perGpu) + " to spare"
+                : "fits on " + std::to_string(used) + " GPUs (" +
                       std::to_string(split.tensor_parallel) + "-way tensor parallel" +
                       (split.pipeline_parallel > 1
                            ? ", " + std::to_string(split.pipeline_parallel) + " pipeline stages"
@@ -342,12 +345,33 @@ RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Pre
     row.headroom_bytes = signedDiff(row.capacity_bytes, fit.required_bytes);
     row.note =
         "needs " + bytesText(fit.single_gpu_bytes) + " on one GPU" +
-        (fit.gpus_needed != 0 ? "; fits on " + std::to_string(fit.gpus_needed) + " × " + hw.gpu.name
+        (fit.gpus_needed != 0 ? "; fits on " + std::to_string(fit.gpus_needed) + " of these GPUs"
                               : std::string()) +
         (q.runtime.offload ? (hw.ram_bytes > 0 ? "; too large for the GPUs and RAM"
                                                : "; no system RAM given for offloading")
                            : "; " + q.runtime.label + " does not offload layers to RAM");
     return row;
+}
+
+} // namespace
+
+RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,
+                   const RunQuery& q)
+{
+    try {
+        return evaluate(config, count, precision, q);
+    } catch (const OverflowError& e) {
+        // A workload whose bytes exceed 64 bits does not fit anywhere: the row says so, and the
+        // other rows stand (one model at context 2^26 × batch 65,536 voided the whole table).
+        RunRow row;
+        row.precision_id = precision.id;
+        row.precision_label = precision.label;
+        row.layers = config.n_layers;
+        row.capacity_bytes = q.hardware.gpu.usableBytes();
+        row.beyond_64_bits = true;
+        row.note = std::string("does not fit: ") + e.what();
+        return row;
+    }
 }
 
 } // namespace llmsizer

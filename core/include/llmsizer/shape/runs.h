@@ -97,6 +97,9 @@ struct RunRow {
     std::optional<double> decode_tokens_per_s;  // all sequences together
     std::optional<double> prefill_tokens_per_s; // one prompt of query.prompt tokens
     std::string note;                           // one sentence on the verdict
+    // The workload's bytes exceed 2^64: verdict No, the byte fields unknown (0), the note says
+    // what overflowed.
+    bool beyond_64_bits = false;
 };
 
 // Every precision the runtime offers for this model (its list, plus the precision the model
