@@ -155,7 +155,7 @@ int runRuns(const QStringList& args)
     const GpuCatalog catalog = loadGpuCatalog(parser);
     RunQuery q;
     q.hardware.gpu = gpuById(catalog, parser.value(QStringLiteral("gpu")).toStdString());
-    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), 1, 1, 1u << 12);
+    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), 1, 1, Limits::maxGpus);
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
@@ -180,7 +180,16 @@ int runRuns(const QStringList& args)
     const bool fitsOnly = parser.isSet(QStringLiteral("fits-only"));
 
     std::vector<ModelRuns> models;
-    if (parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"))) {
+    const bool one =
+        parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
+    for (const char* filter : {"family", "year"}) {
+        if (one && parser.isSet(QString::fromLatin1(filter))) {
+            throw UsageError(std::string("--") + filter +
+                             " chooses among the presets; it does not apply with --preset or "
+                             "--config (one model)");
+        }
+    }
+    if (one) {
         const LoadedModel model = loadModel(parser);
         ModelRuns m = modelRuns(model.config, countParameters(model.config), "", q);
         m.name = model.name;

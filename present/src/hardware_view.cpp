@@ -57,7 +57,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
 {
     HardwareRow row;
     row.model_id = m.id;
-    row.model = m.name;
+    row.model = terminalSafe(m.name, false); // shown, never obeyed (a name from a file)
     row.family = m.family;
     row.year = m.year;
     row.params = m.params;
@@ -70,7 +70,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     auto set = [&c](HardwareColumn col, std::string text, double sort) {
         c[static_cast<std::size_t>(col)] = {std::move(text), sort};
     };
-    set(HardwareColumn::Model, m.name, 0);
+    set(HardwareColumn::Model, row.model, 0);
     set(HardwareColumn::Family, m.family, 0);
     set(HardwareColumn::Year, m.year == 0 ? "–" : std::to_string(m.year), m.year);
     set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));

@@ -127,7 +127,10 @@ void ParameterChart::refreshDiagram(bool sameModel)
     if (const ModelConfig* base = m_model->baselineConfig()) {
         setAgainstBaseline(d, parameterDiagram(*base, *m_model->baselineCount()));
     }
-    QString title = m_model->modelName() + QLatin1Char('\n') + qs(d.total_text);
+    // The name on one line the width of the chart at most (elided in the middle).
+    QString title = fontMetrics().elidedText(shownName(m_model->modelName()), Qt::ElideMiddle,
+                                             std::max(width() - 40, 240)) +
+                    QLatin1Char('\n') + qs(d.total_text);
     if (m_model->config().isMoe()) {
         title += tr(", %1 active per token").arg(qs(shortCount(count.active)));
     }

@@ -1,5 +1,7 @@
 #include "ui/overview/presetpicker.h"
 
+#include "ui/state/qstrings.h"
+
 #include <QCompleter>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -148,7 +150,10 @@ void PresetPicker::showCurrent(const QString& id, const QString& name)
     const int index = id.isEmpty() ? -1 : findData(id, kIdRole);
     setCurrentIndex(index);
     if (index < 0) {
-        setEditText(name);
+        setEditText(shownName(name));
+        setToolTip(shownName(name));
+    } else {
+        setToolTip({});
     }
 }
 

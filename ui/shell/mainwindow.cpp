@@ -26,6 +26,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
+#include "ui/state/qstrings.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
 #include "ui/teach/exploreviews.h"
@@ -306,7 +307,8 @@ void MainWindow::followPalette()
 
 void MainWindow::updateTitle()
 {
-    QString title = m_model->modelName();
+    // The window manager elides a long title; the name is shown, never obeyed.
+    QString title = shownName(m_model->modelName());
     if (m_model->isModified()) {
         title += tr(" (modified)");
     }
