@@ -10,13 +10,16 @@
 
 namespace llmsizer {
 
+// The most tensors one safetensors header or index may list (SafetensorsLimits::maxTensors).
+inline constexpr std::uint64_t kMaxSafetensorsTensors = 1u << 17;
+
 // Bounds on what a safetensors header may declare. The header length limit is the reference
 // implementation's (huggingface/safetensors MAX_HEADER_SIZE, 100 MB).
 struct SafetensorsLimits {
     std::uint64_t maxHeaderBytes = 100'000'000;
     // 2^20 tensors took 9.5 s and 610 MB to inspect (scripts/measure-limits.py); the largest
     // real checkpoints hold about 100,000 over all their shards.
-    std::uint64_t maxTensors = 1u << 17;
+    std::uint64_t maxTensors = kMaxSafetensorsTensors;
     std::uint64_t maxDims = 8;
     std::uint64_t maxMetadataEntries = 4096;
     std::uint64_t maxNameBytes = 4096;
