@@ -16,6 +16,7 @@
 // framing, not the readers.
 #include "fuzz_file_dir.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
