@@ -50,4 +50,7 @@ private slots:
     void pastedListsEndingInANewline();
     // Names are bounded, escaped and elided in the window.
     void namesAreBoundedAndShown();
+    // My hardware at context 2^26 x batch 65,536: GPT-3 175B's rows say its bytes exceed 2^64,
+    // the other rows stand (the view showed "0 of 0 rows").
+    void hardwareRowsKeepTheirOverflow();
 };

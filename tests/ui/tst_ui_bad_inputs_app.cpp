@@ -7,12 +7,14 @@
 #include "llmsizer/text/error.h"
 #include "support/window_fixture.h"
 #include "tst_ui_bad_inputs.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobrow.h"
 #include "ui/shell/export.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/state/usergpus.h"
@@ -441,4 +443,33 @@ void TestUiBadInputs::namesAreBoundedAndShown()
     QVERIFY2(banner->text().size() < 400, qPrintable(banner->text()));
     QVERIFY(banner->toolTip().startsWith(QStringLiteral("evil\\u202Eabcnnn")));
     QVERIFY(!f.window->windowTitle().contains(QChar(0x202E)));
+}
+
+void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
+{
+    llmsizer::test::WindowFixture f(QStringLiteral("gpt-2-small"));
+    HardwareModel* hardware = f.window->hardwareView()->model();
+    HardwareChoice choice;
+    choice.gpu = QStringLiteral("h100-sxm-80gb");
+    choice.context = Limits::maxContext;
+    choice.batch = Limits::maxBatch;
+    hardware->setChoice(choice);
+    hardware->computeNow();
+    int beyond = 0;
+    int others = 0;
+    for (const HardwareRow& row : hardware->rows()) {
+        const std::string& bytes =
+            row.cells[static_cast<std::size_t>(HardwareColumn::MemoryPerGpu)].text;
+        if (row.model_id == "gpt-3-175b") {
+            ++beyond;
+            QCOMPARE(QString::fromStdString(bytes), QStringLiteral("> 2⁶⁴ B"));
+            QCOMPARE(QString::fromStdString(row.tooltip),
+                     QStringLiteral("does not fit: KV cache bytes exceeds the 64-bit range "
+                                    "(18,446,744,073,709,551,615)"));
+        } else {
+            ++others;
+        }
+    }
+    QVERIFY(beyond > 0);
+    QVERIFY(others > 100);
 }

@@ -38,10 +38,11 @@ void CheckpointBudget::startFile(const fs::path& file)
 }
 
 // "the 11,072 tensors left of the checkpoint's limit of 131,072 (the files read before it hold
-// 120,000)"
-std::string CheckpointBudget::note(u64 limit, u64 used, const char* unit) const
+// 120,000)"; `unit` is the plural, `one` the singular.
+std::string CheckpointBudget::note(u64 limit, u64 used, const char* unit, const char* one) const
 {
-    return "the " + withThousands(limit - std::min(used, limit)) + " " + unit +
+    const u64 left = limit - std::min(used, limit);
+    return "the " + withThousands(left) + " " + (left == 1 ? one : unit) +
            " left of the checkpoint's limit of " + withThousands(limit) +
            " (the files read before it hold " + withThousands(used) + ")";
 }
@@ -56,11 +57,12 @@ SafetensorsLimits CheckpointBudget::safetensors(const fs::path& file)
         m_options.max_header_bytes - std::min(m_headerBytes, m_options.max_header_bytes);
     if (tensorsLeft < l.maxTensors) {
         l.maxTensors = tensorsLeft;
-        l.tensorLimitText = note(m_options.max_tensors, m_tensors, "tensors");
+        l.tensorLimitText = note(m_options.max_tensors, m_tensors, "tensors", "tensor");
     }
     if (bytesLeft < l.maxHeaderBytes) {
         l.maxHeaderBytes = bytesLeft;
-        l.byteLimitText = note(m_options.max_header_bytes, m_headerBytes, "header bytes");
+        l.byteLimitText =
+            note(m_options.max_header_bytes, m_headerBytes, "header bytes", "header byte");
     }
     return l;
 }
@@ -74,7 +76,7 @@ GgufLimits CheckpointBudget::gguf(const fs::path& file)
     const u64 tensorsLeft = m_options.max_tensors - std::min(m_tensors, m_options.max_tensors);
     if (tensorsLeft < l.maxTensors) {
         l.maxTensors = tensorsLeft;
-        l.tensorLimitText = note(m_options.max_tensors, m_tensors, "tensors");
+        l.tensorLimitText = note(m_options.max_tensors, m_tensors, "tensors", "tensor");
     }
     return l;
 }

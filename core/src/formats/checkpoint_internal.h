@@ -36,7 +36,8 @@ public:
 
 private:
     void startFile(const std::filesystem::path& file);
-    std::string note(std::uint64_t limit, std::uint64_t used, const char* unit) const;
+    std::string note(std::uint64_t limit, std::uint64_t used, const char* unit,
+                     const char* one) const;
 
     std::string m_checkpoint;
     InspectOptions m_options;
