@@ -26,8 +26,10 @@ private slots:
     void openShowsCheckpointNotes();
 
     // tst_ui_bad_inputs_app.cpp
-    // --screenshot writes through a link and refuses a named pipe, atomically.
+    // --screenshot writes through a link and refuses a named pipe, atomically: a full disk keeps
+    // the old picture (it was left truncated).
     void screenshotSavesThroughLinksAndRefusesPipes();
+    void screenshotOnAFullDiskKeepsTheOldFile();
     // --hardware refuses bad items and values (exit 2), like every other option.
     void hardwareOptionIsChecked_data();
     void hardwareOptionIsChecked();

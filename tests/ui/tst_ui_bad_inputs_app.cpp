@@ -5,6 +5,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/text/error.h"
+#include "support/full_disk.h"
 #include "support/window_fixture.h"
 #include "tst_ui_bad_inputs.h"
 #include "ui/hardware/hardwareview.h"
@@ -131,6 +132,28 @@ void TestUiBadInputs::screenshotSavesThroughLinksAndRefusesPipes()
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System, QDir::Name),
              (QStringList{QStringLiteral("link.png"), QStringLiteral("pipe.png"),
                           QStringLiteral("real.png")}));
+}
+
+void TestUiBadInputs::screenshotOnAFullDiskKeepsTheOldFile()
+{
+    llmsizer::test::FullDisk disk;
+    if (!disk.mounted()) {
+        QSKIP("needs root to mount a small tmpfs");
+    }
+    const QByteArray old = "the old picture";
+    QVERIFY(disk.prepare(QStringLiteral("shot.png"), old));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString target = disk.path(QStringLiteral("shot.png"));
+    const GuiRun r = runGui({QStringLiteral("--preset"), QStringLiteral("gpt-2-small"),
+                             QStringLiteral("--screenshot"), target},
+                            dir);
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(appLines(r.err),
+             QStringList{QStringLiteral("llm-sizer: %1: cannot be written (write: No space left "
+                                        "on device)")
+                             .arg(target)});
+    QCOMPARE(read(target), old);
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked_data()

@@ -90,6 +90,10 @@ UserGpus::Result UserGpus::load()
     GpuCatalog next = m_model->gpuCatalog();
     QByteArray bytes;
     const bool exists = readBytes(m_file, bytes);
+    // What this window saw, valid or not: a save then replaces an invalid file (kept as
+    // FILE.invalid) unless another window changed it meanwhile.
+    m_seen = bytes;
+    m_seenExists = exists;
     try {
         next.loadUser(fsPath(m_file));
     } catch (const std::exception& e) {
@@ -106,8 +110,6 @@ UserGpus::Result UserGpus::load()
                                              : QString());
         return {m_problem, bad.field, {}};
     }
-    m_seen = bytes;
-    m_seenExists = exists;
     m_problem.clear();
     if (!(next.gpus() == m_model->gpuCatalog().gpus())) {
         m_model->setGpuCatalog(std::move(next));
@@ -120,9 +122,11 @@ UserGpus::Result UserGpus::commit(const Change& change)
     QDir().mkpath(QFileInfo(m_file).absolutePath());
     // One window at a time reads, changes and writes the file; a lock left by a window that
     // ended without removing it is taken over after 10 s.
+    // A lock file that cannot be made at all (a full disk, a read-only folder) is no other
+    // window's: the save goes on, and the write itself reports the reason.
     QLockFile lock(m_file + QStringLiteral(".lock"));
     lock.setStaleLockTime(10'000);
-    if (!lock.tryLock(3'000)) {
+    if (!lock.tryLock(3'000) && lock.error() == QLockFile::LockFailedError) {
         return {QStringLiteral("%1: is being saved by another LLM Sizer window (its lock file "
                                "%1.lock is held); nothing was written, try again")
                     .arg(m_file),

@@ -167,7 +167,7 @@ std::string terminalSafe(std::string_view text, bool keepNewlines)
             ++i;
             continue;
         }
-        if (len == 3 && isBidiControl(codePoint(text, i, len))) {
+        if ((len == 2 || len == 3) && isBidiControl(codePoint(text, i, len))) {
             // Shown as its code point: a right-to-left override would reverse the rest of the
             // line on screen, so that what is shown is not what is there.
             static constexpr char kHex[] = "0123456789ABCDEF";
