@@ -116,7 +116,8 @@ void quantizationRows()
     for (const char* group : {"0", "-1", "4294967296"}) {
         const std::string config =
             std::string(R"({"quantization": {"group_size": )") + group + "}}";
-        QTest::newRow(qPrintable(QStringLiteral("MLX: group_size %1 (SIGFPE)").arg(QString::fromLatin1(group))))
+        QTest::newRow(qPrintable(
+            QStringLiteral("MLX: group_size %1 (SIGFPE)").arg(QString::fromLatin1(group))))
             << quantized(wide, config) << QStringLiteral("ckpt")
             << QStringLiteral("ckpt/config.json: quantization.group_size: must be from 1 to "
                               "16,777,216 (got %1)")
