@@ -152,6 +152,9 @@ void PresetPicker::showCurrent(const QString& id, const QString& name)
     if (index < 0) {
         setEditText(shownName(name));
         setToolTip(shownName(name));
+        if (lineEdit() != nullptr) {
+            lineEdit()->setCursorPosition(0); // a long name shows its beginning
+        }
     } else {
         setToolTip({});
     }
