@@ -466,6 +466,14 @@ void TestUiBadInputs::namesAreBoundedAndShown()
     QVERIFY2(banner->text().size() < 400, qPrintable(banner->text()));
     QVERIFY(banner->toolTip().startsWith(QStringLiteral("evil\\u202Eabcnnn")));
     QVERIFY(!f.window->windowTitle().contains(QChar(0x202E)));
+
+    // The longest name, edited (" (edited)" added) and pinned: the saved session opens again.
+    QCOMPARE(f.window->loadFile(config), QString());
+    f.model->pinBaseline();
+    QVERIFY(f.model->setKnob(Knob::Layers, 3));
+    const QString session = f.dir.filePath(QStringLiteral("s.llmsizer.json"));
+    QCOMPARE(f.window->sessions()->save(session), QString());
+    QCOMPARE(f.window->sessions()->open(session), QString());
 }
 
 void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
