@@ -79,6 +79,9 @@ u64 readIndex(Checkpoint& c, detail::CheckpointBudget& budget, const fs::path& i
 {
     refuseLfsPointer(indexFile);
     const SafetensorsIndex idx = readSafetensorsIndex(indexFile);
+    std::error_code ec;
+    const u64 indexBytes = fs::file_size(indexFile, ec);
+    budget.spendIndex(idx.file, ec ? 0 : indexBytes);
     budget.requireFiles(idx.file, "weight_map", idx.shards.size(), "names", "shard files");
     c.index_total_size = idx.total_size;
     c.index_total_parameters = idx.total_parameters;

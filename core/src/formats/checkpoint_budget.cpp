@@ -50,6 +50,7 @@ std::string CheckpointBudget::note(u64 limit, u64 used, const char* unit, const 
 SafetensorsLimits CheckpointBudget::safetensors(const fs::path& file)
 {
     startFile(file);
+    m_headerLimit = m_options.max_header_bytes;
     SafetensorsLimits l;
     l.headerOnly = m_options.header_only;
     const u64 tensorsLeft = m_options.max_tensors - std::min(m_tensors, m_options.max_tensors);
@@ -70,6 +71,7 @@ SafetensorsLimits CheckpointBudget::safetensors(const fs::path& file)
 GgufLimits CheckpointBudget::gguf(const fs::path& file)
 {
     startFile(file);
+    m_headerLimit = m_options.max_gguf_header_bytes;
     GgufLimits l;
     l.headerOnly = m_options.header_only;
     l.maxStoredString = 1u << 20; // metadata strings whole (chat templates are ~10 KB)
@@ -91,12 +93,18 @@ void CheckpointBudget::spend(const std::string& file, u64 tensors, u64 headerByt
                              " tensors; the limit for a whole checkpoint is " +
                              withThousands(m_options.max_tensors) + " (over all its files)");
     }
-    if (m_headerBytes > m_options.max_header_bytes) {
+    if (m_headerBytes > m_headerLimit) {
         throw InputError(file, "",
                          "brings the checkpoint's headers to " + withThousands(m_headerBytes) +
                              " bytes; the limit for a whole checkpoint is " +
-                             withThousands(m_options.max_header_bytes) + " (over all its files)");
+                             withThousands(m_headerLimit) + " (over all its files)");
     }
+}
+
+void CheckpointBudget::spendIndex(const std::string& file, u64 bytes)
+{
+    m_headerLimit = m_options.max_header_bytes;
+    spend(file, 0, bytes);
 }
 
 void CheckpointBudget::requireFiles(const std::string& file, const std::string& field, u64 files,

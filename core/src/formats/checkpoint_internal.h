@@ -28,6 +28,8 @@ public:
     GgufLimits gguf(const std::filesystem::path& file);
     // After reading it: its tensors and header bytes count against the totals.
     void spend(const std::string& file, std::uint64_t tensors, std::uint64_t headerBytes);
+    // An index's bytes count with the safetensors headers'.
+    void spendIndex(const std::string& file, std::uint64_t bytes);
     // A checkpoint that names more files (an index's shards, split.count) than the budget
     // allows is refused before any is read.
     std::uint64_t maxTensors() const { return m_options.max_tensors; }
@@ -45,6 +47,7 @@ private:
     std::uint64_t m_files = 0;
     std::uint64_t m_tensors = 0;
     std::uint64_t m_headerBytes = 0;
+    std::uint64_t m_headerLimit = 0; // the format's: max_header_bytes or max_gguf_header_bytes
 };
 
 // Classifies every tensor by its name (classifyTensor).

@@ -151,9 +151,13 @@ struct InspectOptions {
     // One budget for the whole checkpoint, over all its files (shards, splits, the index): no
     // more tensors and header bytes than one file at its limits may hold, no more files than
     // the largest real checkpoints have, and a time limit on reading them (docs/reliability.md,
-    // "Limits"). DeepSeek-V3, among the largest, has 91,991 tensors in 163 shards.
+    // "Limits"). DeepSeek-V3, among the largest, has 91,991 tensors in 163 shards, about 18 MB
+    // of index and headers. Header bytes: safetensors headers and the index together (JSON,
+    // parsed whole: the reference implementation's limit for one header), GGUF headers together
+    // (mostly arrays that are skipped).
     std::uint64_t max_tensors = 131'072;
-    std::uint64_t max_header_bytes = 256ull << 20;
+    std::uint64_t max_header_bytes = 100'000'000;
+    std::uint64_t max_gguf_header_bytes = 256ull << 20;
     std::uint64_t max_files = 4'096;
     std::chrono::milliseconds max_time{10'000};
 };
