@@ -20,7 +20,11 @@ LoadedModel loadModelFile(const std::filesystem::path& file)
         throw InputError(label, "", detail::gitLfsMessage(*lfs));
     }
     // Strict JSON, except that a Hugging Face config may hold Python's Infinity and NaN tokens.
-    const nlohmann::json j = parseHfConfigText(readTextFile(file), label);
+    return loadModelJson(parseHfConfigText(readTextFile(file), label), label);
+}
+
+LoadedModel loadModelJson(const nlohmann::json& j, const std::string& label)
+{
     requireObject(j, label, "");
     LoadedModel out;
     if (j.contains("architecture")) {

@@ -69,7 +69,7 @@ OpenedFile openAnyFile(const std::filesystem::path& file, const GpuCatalog* cata
         return out;
     }
     out.kind = OpenedKind::Model;
-    out.model = loadModelFile(file);
+    out.model = loadModelJson(j, label); // parsed once (a 15 MB config was parsed twice)
     return out;
 }
 
