@@ -106,17 +106,21 @@ nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
     j["gpu_layers"] = r.gpu_layers;
     j["cpu_moe_layers"] = r.cpu_moe_layers;
     j["layers"] = r.layers;
-    j["bytes_per_gpu"] = r.bytes_per_gpu;
-    j["gpu_bytes"] = {{"weights", r.load.weight_bytes},
-                      {"kv_cache", r.load.kv_bytes},
-                      {"buffers", r.load.buffer_bytes},
-                      {"reserve", r.load.reserve_bytes},
-                      {"total", r.load.total_bytes}};
+    // Beyond 64 bits the byte totals are unknown: null, with the note saying why.
+    const auto bytes = [&r](auto v) {
+        return r.beyond_64_bits ? nlohmann::json(nullptr) : nlohmann::json(v);
+    };
+    j["bytes_per_gpu"] = bytes(r.bytes_per_gpu);
+    j["gpu_bytes"] = {{"weights", bytes(r.load.weight_bytes)},
+                      {"kv_cache", bytes(r.load.kv_bytes)},
+                      {"buffers", bytes(r.load.buffer_bytes)},
+                      {"reserve", bytes(r.load.reserve_bytes)},
+                      {"total", bytes(r.load.total_bytes)}};
     j["capacity_bytes"] = r.capacity_bytes;
-    j["headroom_bytes"] = r.headroom_bytes;
-    j["ram_bytes"] = r.ram_bytes;
+    j["headroom_bytes"] = bytes(r.headroom_bytes);
+    j["ram_bytes"] = bytes(r.ram_bytes);
     j["kv_tokens"] = r.kv_tokens;
-    j["single_gpu_bytes"] = r.single_gpu_bytes;
+    j["single_gpu_bytes"] = bytes(r.single_gpu_bytes);
     j["gpus_needed"] = r.gpus_needed == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.gpus_needed);
     j["tensor_parallel"] = r.split.tensor_parallel;
     j["pipeline_parallel"] = r.split.pipeline_parallel;
@@ -307,7 +311,8 @@ int runRuns(const QStringList& args)
         q.hardware = m.hardware;
         machineNotes = m.notes;
     }
-    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, 1u << 12);
+    q.hardware.gpus =
+        uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, Limits::maxGpus);
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
@@ -354,7 +359,16 @@ int runRuns(const QStringList& args)
     }
 
     std::vector<ModelRuns> models;
-    if (parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"))) {
+    const bool one =
+        parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
+    for (const char* filter : {"family", "year"}) {
+        if (one && parser.isSet(QString::fromLatin1(filter))) {
+            throw UsageError(std::string("--") + filter +
+                             " chooses among the presets; it does not apply with --preset or "
+                             "--config (one model)");
+        }
+    }
+    if (one) {
         const LoadedModel model = loadModel(parser);
         ModelRuns m = modelRuns(model.config, countParameters(model.config), "", q,
                                 fp8CheckpointOfConfig(parser, model.config));
@@ -379,6 +393,7 @@ int runRuns(const QStringList& args)
 
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
+    std::vector<std::string> beyond; // rows whose bytes exceed 64 bits, with their reason
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
@@ -395,15 +410,21 @@ int runRuns(const QStringList& args)
             if (!r.change.empty()) {
                 tail = "change: " + r.change;
             }
-            lines.push_back(padRight(terminalSafe(m.name, false), 28) +
-                            padRight(r.precision_id, 14) + padRight(verdictCell(r), 9) +
-                            padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) +
-                            padLeft(layers, 8) + padLeft(gb(r.bytes_per_gpu), 9) +
-                            padLeft(gb(r.ram_bytes), 8) +
-                            padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
-                            padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
-                            padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
-                            (tail.empty() ? std::string() : "  " + tail));
+            lines.push_back(
+                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 14) +
+                padRight(verdictCell(r), 9) +
+                padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
+                // A leading space keeps a wide figure apart from the column before.
+                padLeft(" " + (r.beyond_64_bits ? "> 2^64 B" : gb(r.bytes_per_gpu)), 9) +
+                padLeft(" " + (r.beyond_64_bits ? "-" : gb(r.ram_bytes)), 8) +
+                padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
+                padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
+                padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
+                (tail.empty() ? std::string() : "  " + tail));
+            if (r.beyond_64_bits) {
+                beyond.push_back(terminalSafe(m.name, false) + ", " + r.precision_id + ": " +
+                                 r.note);
+            }
         }
     }
     if (wantsJson(parser)) {
@@ -467,6 +488,9 @@ int runRuns(const QStringList& args)
               padLeft("RAM GB", 8) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
               padLeft("prefill", 9) + "  whole machine / change");
     for (const std::string& l : lines) {
+        printLine(l);
+    }
+    for (const std::string& l : beyond) {
         printLine(l);
     }
     for (const std::string& n : machineNotes) {

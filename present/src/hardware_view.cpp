@@ -59,7 +59,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
 {
     HardwareRow row;
     row.model_id = m.id;
-    row.model = m.name;
+    row.model = terminalSafe(m.name, false); // shown, never obeyed (a name from a file)
     row.family = m.family;
     row.year = m.year;
     row.params = m.params;
@@ -73,7 +73,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     auto set = [&c](HardwareColumn col, std::string text, double sort) {
         c[static_cast<std::size_t>(col)] = {std::move(text), sort};
     };
-    set(HardwareColumn::Model, m.name, 0);
+    set(HardwareColumn::Model, row.model, 0);
     set(HardwareColumn::Family, m.family, 0);
     set(HardwareColumn::Year, m.year == 0 ? "–" : std::to_string(m.year), m.year);
     set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));
@@ -84,12 +84,16 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::GpuLayers,
         runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
         r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
-    set(HardwareColumn::MemoryPerGpu, bytesCell(r.bytes_per_gpu, units),
-        static_cast<double>(r.bytes_per_gpu));
-    const double headroom = static_cast<double>(r.headroom_bytes);
+    // A workload beyond 64 bits of bytes has no size to show: the cell says so (the tooltip says
+    // what overflowed) and sorts after every other.
+    set(HardwareColumn::MemoryPerGpu,
+        r.beyond_64_bits ? "> 2⁶⁴ B" : bytesCell(r.bytes_per_gpu, units),
+        r.beyond_64_bits ? 1e300 : static_cast<double>(r.bytes_per_gpu));
+    const double headroom = r.beyond_64_bits ? -1e300 : static_cast<double>(r.headroom_bytes);
     set(HardwareColumn::Headroom,
-        (r.headroom_bytes < 0 ? "−" : "") +
-            bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
+        r.beyond_64_bits ? "–"
+                         : (r.headroom_bytes < 0 ? "−" : "") +
+                               bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
         headroom);
     set(HardwareColumn::Ram, r.ram_bytes == 0 ? "–" : bytesCell(r.ram_bytes, units),
         static_cast<double>(r.ram_bytes));

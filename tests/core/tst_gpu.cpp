@@ -279,8 +279,8 @@ private slots:
             << QStringLiteral("gpus[0].memroy_gib: is not a known GPU field");
         QTest::newRow("usable fraction above 1")
             << QString::fromStdString(userFile("usable_fraction", "1.5"))
-            << QStringLiteral("gpus[0].usable_fraction: must be greater than 0 and at most 1 "
-                              "(got 1.5)");
+            << QStringLiteral("gpus[0].usable_fraction: must be from 0.1 to 1 (got 1.5; no real "
+                              "GPU makes less than a tenth of its memory usable)");
         QTest::newRow("unknown uncertain field")
             << QString::fromStdString(userFile("uncertain_fields", "[\"speed\"]"))
             << QStringLiteral("gpus[0].uncertain_fields[0]: 'speed' is not a GPU field that can "

@@ -262,7 +262,8 @@ void gpuRows()
     row("gpu: both memory units", gpus, "u.json", gpu(R"("memory_gb": 24, "memory_gib": 24)"),
         msg("u.json: gpus[0]: give memory_gib or memory_gb, not both"));
     row("gpu: usable_fraction 2", gpus, "u.json", gpu(R"("memory_gb": 24, "usable_fraction": 2)"),
-        msg("u.json: gpus[0].usable_fraction: must be greater than 0 and at most 1 (got 2)"));
+        msg("u.json: gpus[0].usable_fraction: must be from 0.1 to 1 (got 2; no real GPU makes "
+            "less than a tenth of its memory usable)"));
     row("gpu: id of a built-in GPU", gpus, "u.json",
         R"({"gpus": [{"id": "h100-sxm-80gb", "name": "X", "vendor": "V", "memory_gb": 24,
             "bandwidth_gb_s": 1}]})",

@@ -177,7 +177,8 @@ void TestUiGpuEditor::invalidValuesWriteNothing_data()
                           "that small)");
     QTest::newRow("usable fraction above 1")
         << false << QStringLiteral("usable") << QStringLiteral("1.5")
-        << QStringLiteral("usable_fraction: must be greater than 0 and at most 1 (got 1.5)");
+        << QStringLiteral("usable_fraction: must be from 0.1 to 1 (got 1.5; no real GPU makes less "
+                          "than a tenth of its memory usable)");
     QTest::newRow("a built-in id")
         << false << QStringLiteral("id") << QStringLiteral("h100-sxm-80gb")
         << QStringLiteral("id: 'h100-sxm-80gb' is a built-in GPU id; a user GPU needs an id of "

@@ -15,6 +15,7 @@
 #include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -212,7 +213,7 @@ void ComparePanel::refresh()
     m_pies->setData(m_comparison->pies(), m_comparison->components().series);
     QStringList titles;
     for (std::size_t i = 0; i < m_comparison->entries().size(); ++i) {
-        titles << QString::fromStdString(m_comparison->entries()[i].name) + QLatin1Char('\n') +
+        titles << shownName(m_comparison->entries()[i].name) + QLatin1Char('\n') +
                       QString::fromStdString(m_comparison->diagrams()[i].total_text);
     }
     m_diagrams->setDiagrams(m_comparison->diagrams(), titles);

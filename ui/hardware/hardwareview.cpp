@@ -81,7 +81,7 @@ void HardwareView::buildControls()
     m_gpu->setAccessibleName(tr("GPU"));
     m_gpu->setToolTip(tr("The GPU type, from the catalog (and your own GPUs)"));
     m_gpus = new QSpinBox(this);
-    m_gpus->setRange(1, 4096);
+    m_gpus->setRange(1, static_cast<int>(Limits::maxGpus));
     m_gpus->setAccessibleName(tr("Number of GPUs"));
     m_ram = new QDoubleSpinBox(this);
     m_ram->setRange(0, 65536);

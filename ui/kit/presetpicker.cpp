@@ -1,5 +1,7 @@
 #include "ui/kit/presetpicker.h"
 
+#include "ui/state/qstrings.h"
+
 #include <QCompleter>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -148,7 +150,13 @@ void PresetPicker::showCurrent(const QString& id, const QString& name)
     const int index = id.isEmpty() ? -1 : findData(id, kIdRole);
     setCurrentIndex(index);
     if (index < 0) {
-        setEditText(name);
+        setEditText(shownName(name));
+        setToolTip(shownName(name));
+        if (lineEdit() != nullptr) {
+            lineEdit()->setCursorPosition(0); // a long name shows its beginning
+        }
+    } else {
+        setToolTip({});
     }
 }
 

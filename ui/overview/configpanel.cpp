@@ -193,18 +193,31 @@ KnobRow* ConfigPanel::row(Knob knob) const
     return nullptr;
 }
 
-void ConfigPanel::sync()
+void ConfigPanel::syncValues(const KnobRow* keep)
 {
     const ModelConfig& c = m_model->config();
     for (std::size_t i = 0; i < kKnobOrder.size(); ++i) {
         const Knob knob = kKnobOrder[i];
-        if ((knob == Knob::Experts || knob == Knob::ExpertsPerToken || knob == Knob::ExpertDff ||
-             knob == Knob::SharedExperts) &&
-            !c.isMoe()) {
+        if (m_rows[i] == keep || ((knob == Knob::Experts || knob == Knob::ExpertsPerToken ||
+                                   knob == Knob::ExpertDff || knob == Knob::SharedExperts) &&
+                                  !c.isMoe())) {
             continue;
         }
         showKnob(m_rows[i], knob, *m_model);
     }
+    if (m_context != keep) {
+        m_context->setState(contextSteps(m_model->context(), m_model->baseConfig().context_length),
+                            m_model->context());
+    }
+    if (m_batch != keep) {
+        m_batch->setState(batchSteps(m_model->batch()), m_model->batch());
+    }
+}
+
+void ConfigPanel::sync()
+{
+    const ModelConfig& c = m_model->config();
+    syncValues(nullptr);
     const bool latent = c.attention == AttentionKind::Latent;
     row(Knob::KvHeads)->setEnabled(!latent);
     row(Knob::KvHeads)
@@ -214,9 +227,6 @@ void ConfigPanel::sync()
                                               : tr("(GQA)"));
     row(Knob::Dff)->setNote(QStringLiteral("(×%1)").arg(dffRatio(c), 0, 'f', 2));
     m_widthRule->setText(QString::fromStdString(m_model->widthRule()));
-    m_context->setState(contextSteps(m_model->context(), m_model->baseConfig().context_length),
-                        m_model->context());
-    m_batch->setState(batchSteps(m_model->batch()), m_model->batch());
 
     {
         const QSignalBlocker b1(m_mlp);
@@ -266,6 +276,10 @@ void ConfigPanel::setSimplified(bool on)
 
 void ConfigPanel::showIssues()
 {
+    // A refused value stays only in the field it was typed in, beside its message; every other
+    // field shows what the model holds (a context refused earlier would otherwise stay in its
+    // field, its message gone, while the charts use the old value).
+    syncValues(m_lastTyped);
     const QString text = issuesText(m_model->issues(), QStringLiteral("\n"));
     for (KnobRow* r : m_rows) {
         r->setMessage({});

@@ -51,6 +51,8 @@ public:
 private:
     void setSimplified(bool on);
     void sync();
+    // Every field's value from the model, but `keep`'s (the field a refused value was typed in).
+    void syncValues(const KnobRow* keep);
     void showIssues();
     void editToggles();
     KnobRow* addRow(const QString& label, QGridLayout* grid, QWidget* box, int row);

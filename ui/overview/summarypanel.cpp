@@ -183,9 +183,15 @@ void SummaryPanel::refresh()
                 it.value() += QStringLiteral("  ") + qs(ratio);
             }
         }
-        m_baseline->setText(tr("<b>Against the baseline %1</b>: ×N is this model over it "
-                               "(Model &gt; Clear baseline)")
-                                .arg(m_model->baselineName().toHtmlEscaped()));
+        // The name elided to about 40 characters' width, whole (as shown) in the tooltip.
+        const QString name = shownName(m_model->baselineName());
+        const QFontMetrics metrics(m_baseline->font());
+        m_baseline->setText(
+            tr("<b>Against the baseline %1</b>: ×N is this model over it "
+               "(Model &gt; Clear baseline)")
+                .arg(metrics.elidedText(name, Qt::ElideMiddle, 40 * metrics.averageCharWidth())
+                         .toHtmlEscaped()));
+        m_baseline->setToolTip(name);
     }
     m_baseline->setVisible(m_model->hasBaseline());
     // Two columns, filled row by row: parameters on the left, memory on the right.

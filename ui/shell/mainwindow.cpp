@@ -317,7 +317,8 @@ void MainWindow::followPalette()
 
 void MainWindow::updateTitle()
 {
-    QString title = m_model->modelName();
+    // The window manager elides a long title; the name is shown, never obeyed.
+    QString title = shownName(m_model->modelName());
     if (m_model->isModified()) {
         title += tr(" (modified)");
     }

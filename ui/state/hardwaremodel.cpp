@@ -78,7 +78,7 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
         if (key == QLatin1String("gpu") && !value.isEmpty()) {
             c.gpu = value;
         } else if (key == QLatin1String("gpus")) {
-            c.gpus = toUInt(value, c.gpus, 1, 4096);
+            c.gpus = toUInt(value, c.gpus, 1, Limits::maxGpus);
         } else if (key == QLatin1String("ram")) {
             c.ram_bytes = toUInt(value, c.ram_bytes, 0, 1ull << 50);
         } else if (key == QLatin1String("ramGB")) {

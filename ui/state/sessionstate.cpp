@@ -4,6 +4,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/model.h"
 #include "llmsizer/present/view_support.h"
+#include "llmsizer/text/format.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
@@ -31,6 +32,15 @@ Session SessionState::capture() const
     s.display = m_current->displayOptions();
     if (const ModelConfig* base = m_current->baselineConfig()) {
         s.baseline = SessionModel{m_current->baselineName().toStdString(), {}, *base};
+    }
+    // A name the app made longer (" (edited)", " (2)") stays within the 256 characters a
+    // session's reader takes, so that every saved session opens again.
+    s.current.name = boundedName(s.current.name);
+    for (SessionModel& m : s.comparison) {
+        m.name = boundedName(m.name);
+    }
+    if (s.baseline) {
+        s.baseline->name = boundedName(s.baseline->name);
     }
     return s;
 }

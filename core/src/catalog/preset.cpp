@@ -318,6 +318,7 @@ Preset presetFromJson(const json& j, const std::string& file)
                              p.id + "\")");
     }
     p.name = requireNonEmptyString(j, "name", file, "");
+    requireNameLength(p.name, file, "name");
     p.family = requireNonEmptyString(j, "family", file, "");
     p.description = getString(j, "description", file, "");
     p.hf_id = getOptString(j, "hf_id", file, "").value_or("");

@@ -9,6 +9,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
 namespace llmsizer {
@@ -56,6 +57,7 @@ SessionModel modelFromJson(const json& j, const std::string& file, const std::st
     requireKnownKeys(j, {"name", "preset", "architecture"}, file, path);
     SessionModel m;
     m.name = nonEmptyString(j, "name", file, path);
+    requireNameLength(m.name, file, joinPath(path, "name"));
     if (j.contains("preset")) {
         m.preset_id = nonEmptyString(j, "preset", file, path);
     }

@@ -206,7 +206,11 @@ RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Pre
     return evaluateRun(RunModel{config, count, "", std::nullopt}, precision, query);
 }
 
-RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
+namespace {
+
+// evaluateRun without its guard. Notes never repeat the GPU's name: it is the machine's, shown
+// once above the rows (a user GPU's name copied into every row made 10 MB of name 12 GB).
+RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     const Hardware& hw = q.hardware;
     const bool cpu = hw.gpu.cpuOnly();
@@ -334,6 +338,26 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
                              : "does not run on this machine") +
         (row.change.empty() ? std::string() : "; smallest change: " + row.change);
     return row;
+}
+
+} // namespace
+
+RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
+{
+    try {
+        return evaluate(m, p, q);
+    } catch (const OverflowError& e) {
+        // A workload whose bytes exceed 64 bits does not fit anywhere: the row says so, and the
+        // other rows stand (one model at context 2^26 × batch 65,536 voided the whole table).
+        RunRow row;
+        row.precision_id = p.id;
+        row.precision_label = p.label;
+        row.layers = m.config.n_layers;
+        row.capacity_bytes = q.hardware.gpu.usableBytes();
+        row.beyond_64_bits = true;
+        row.note = std::string("does not fit: ") + e.what();
+        return row;
+    }
 }
 
 } // namespace llmsizer

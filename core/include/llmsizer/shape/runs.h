@@ -144,6 +144,9 @@ struct RunRow {
     std::string flags;  // how to ask the runtime for it: "-ngl 45", "--n-cpu-moe 12", …
     std::string change; // "no" rows: the smallest change that makes it run
     std::string note;   // one sentence on the verdict
+    // The workload's bytes exceed 2^64: verdict No, the byte fields unknown (0), the note says
+    // what overflowed.
+    bool beyond_64_bits = false;
 };
 
 // Every precision the runtime offers for this model (its list, plus the precision the model
