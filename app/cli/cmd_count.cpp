@@ -35,11 +35,20 @@ std::string row(const std::string& label, std::uint64_t n, const std::string& no
     return line;
 }
 
-// "whole model", or what the count leaves out.
+// "whole model", "estimate", or what the count leaves out.
 std::string scopeText(const ModelConfig& c)
 {
+    if (!c.estimate.empty()) {
+        return "estimate";
+    }
     return c.not_counted.empty() ? std::string("whole model")
                                  : "language model only; not counted: " + c.not_counted;
+}
+
+// The line a tensor the checkpoint stores beside the model gets, in the table and the JSON.
+std::string extraLine(const CheckpointExtra& e)
+{
+    return "in the checkpoint, not in the model: +" + withThousands(e.params) + " (" + e.what + ")";
 }
 
 // A tied head is one tensor in the model, but a checkpoint may store lm_head.weight again
@@ -64,9 +73,22 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     if (c.tied_head) {
         j["tied_head_stored_again_params"] = tiedHeadCopy(c);
     }
+    if (!c.estimate.empty()) {
+        j["estimate"] = "Estimate: " + c.estimate;
+        j["assumptions"] = model.assumptions;
+        if (!c.not_counted.empty()) {
+            j["not_counted"] = c.not_counted;
+        }
+    }
     if (count.mtp > 0) {
         j["mtp_params_not_in_model"] = count.mtp;
     }
+    json extras = json::array();
+    for (const CheckpointExtra& e : count.checkpoint_extras) {
+        extras.push_back(
+            {{"key", e.key}, {"params", e.params}, {"what", e.what}, {"line", extraLine(e)}});
+    }
+    j["checkpoint_extras"] = std::move(extras);
     json components = json::object();
     json parts = json::object();
     for (Component comp : kAllComponents) {
@@ -113,6 +135,9 @@ void printTable(const LoadedModel& model, const ParamCount& count)
 {
     const ModelConfig& c = model.config;
     printLine(model.name);
+    if (!c.estimate.empty()) {
+        printLine("  Estimate: " + c.estimate);
+    }
     printLine("  " + padRight("Component", 26) + padLeft("Parameters", 22) + "  Share");
     for (Component comp : kAllComponents) {
         const ComponentCount& cc = count.get(comp);
@@ -127,7 +152,8 @@ void printTable(const LoadedModel& model, const ParamCount& count)
             }
         }
     }
-    printLine(row("Total", count.total, "(" + shortCount(count.total) + ")"));
+    printLine(row("Total", count.total,
+                  "(" + shortCount(count.total) + (c.estimate.empty() ? ")" : ", an estimate)")));
     if (count.language_model != count.total) {
         printLine(row("Language model", count.language_model,
                       "(" + shortCount(count.language_model) +
@@ -141,11 +167,12 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     } else {
         printLine(row("Active per token", count.active, "(dense: all parameters)"));
     }
-    if (count.mtp > 0) {
-        printLine(row("MTP layers", count.mtp,
-                      "in the checkpoint, not in the model: +" + shortCount(count.mtp)));
+    for (const CheckpointExtra& e : count.checkpoint_extras) {
+        printLine("  " + extraLine(e));
     }
-    printLine("  Scope: " + scopeText(c));
+    printLine("  Scope: " + scopeText(c) +
+              (!c.estimate.empty() && !c.not_counted.empty() ? "; not counted: " + c.not_counted
+                                                             : std::string()));
     if (c.tied_head) {
         printLine("  Note: the head is tied to the token embedding; the checkpoint may store the "
                   "head again: " +
@@ -177,6 +204,13 @@ void printTable(const LoadedModel& model, const ParamCount& count)
                       verdict));
         if (!pub.source.empty()) {
             printLine("  Source: " + pub.source);
+        }
+    }
+    if (!model.assumptions.empty()) {
+        printLine("");
+        printLine("  Assumed for the estimate:");
+        for (const std::string& a : model.assumptions) {
+            printLine("    - " + a);
         }
     }
     if (!model.guesses.empty()) {

@@ -133,6 +133,9 @@ std::vector<ComparePie> comparePies(CountCache& counts, const std::vector<NamedC
         if (pie.moe) {
             pie.caption = shortCount(count.total) + " (" + shortCount(count.active) + " active)";
         }
+        if (!nc.config.estimate.empty()) {
+            pie.caption = "Estimate: " + pie.caption;
+        }
         pie.slices = pieSlices(count);
         for (const Slice& s : pie.slices) {
             pie.shares.push_back(formatShare(fraction(s.params, count.total)));

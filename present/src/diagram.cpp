@@ -88,6 +88,13 @@ std::string mixerTitle(MixerKind kind)
 std::string blockKinds(const ModelConfig& c)
 {
     std::vector<std::string> kinds;
+    if (c.single.any()) {
+        // Nemotron-H: every layer one block behind one norm.
+        std::string text = withThousands(c.mixer.layers) + " " + mixerTitle(c.mixer.kind) + " + " +
+                           withThousands(c.single.attention_only) + " attention + " +
+                           withThousands(c.single.mlp_only) + (c.isMoe() ? " MoE" : " MLP");
+        return text + ", one block per layer";
+    }
     if (c.mixer.layers > 0) {
         const std::string mixer = mixerTitle(c.mixer.kind);
         if (c.mixer.layout == MixerLayout::Parallel) {

@@ -243,7 +243,7 @@ void addMixer(const ModelConfig& c, const ParamCount& count, const BoxMaker& mak
     }
     // A mixer-only layer holds one norm of its own: the rest of the count's block norms.
     const u64 only = c.mixerOnlyLayers();
-    if (only > 0) {
+    if (only > 0 && !c.single.any()) {
         const u64 block = count.get(Component::Norms).part("block");
         const u64 others = count.norms_per_layer * (c.n_layers - only);
         g.add("layer_norm", "norms", "norms", {normsLabel(c, 1), normsShape(c, 1)},
@@ -345,6 +345,14 @@ void addMlp(const ModelConfig& c, const ParamCount& count, const BoxMaker& make,
 void addNorms(const ModelConfig& c, const ParamCount& count, const BoxMaker& make,
               std::vector<DiagramGroup>& out)
 {
+    if (c.single.any()) {
+        // Nemotron-H: every layer, whatever its block, holds one norm.
+        GroupBuilder g(make, "norms", "Norms", c.n_layers);
+        g.add("block", "norms", "norms", {normsLabel(c, 1), normsShape(c, 1)},
+              count.get(Component::Norms).part("block") / c.n_layers);
+        g.takeInto(out);
+        return;
+    }
     const u64 layers = c.n_layers - c.mixerOnlyLayers();
     if (layers == 0) {
         return;

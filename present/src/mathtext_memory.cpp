@@ -65,10 +65,13 @@ Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
     // Only attention layers cache K and V; hybrid models' other layers keep a recurrent state.
     const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
     if (c.attention == AttentionKind::Latent) {
-        const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim;
-        const Expr row =
-            sum({var("r_kv", c.mla.kv_lora_rank), var("d_rope", c.mla.qk_rope_head_dim)});
-        return prod({L, bytesOf(row, bpw, n)});
+        const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim + c.indexer.head_dim;
+        std::vector<Expr> terms{var("r_kv", c.mla.kv_lora_rank),
+                                var("d_rope", c.mla.qk_rope_head_dim)};
+        if (c.indexer.head_dim > 0) {
+            terms.push_back(var("d_i", c.indexer.head_dim)); // the indexer's key (kv_cache.cpp)
+        }
+        return prod({L, bytesOf(sum(terms), bpw, n)});
     }
     const u64 n = c.n_kv_heads * c.effectiveHeadDim();
     const Expr row = prod({var("kv", c.n_kv_heads), var("dh", c.effectiveHeadDim())});

@@ -158,6 +158,16 @@ Expr attentionExpr(const ModelConfig& c)
         t.push_back(
             prod({rkv, h, sum({var("d_nope", m.qk_nope_head_dim), var("d_v", m.v_head_dim)})}));
         t.push_back(prod({h, var("d_v", m.v_head_dim), d}));
+        if (c.indexer.heads > 0) {
+            // DeepSeek-V3.2's indexer: wq_b r_q·h_i·d_i, wk d·d_i, k_norm 2·d_i, weights_proj
+            // d·h_i.
+            const Expr hi = var("h_i", c.indexer.heads);
+            const Expr di = var("d_i", c.indexer.head_dim);
+            t.push_back(prod({var("r_q", m.q_lora_rank), hi, di}));
+            t.push_back(prod({d, di}));
+            t.push_back(prod({lit(2), di}));
+            t.push_back(prod({d, hi}));
+        }
     } else {
         const Expr kv = var("kv", c.n_kv_heads);
         const Expr dh = var("dh", c.effectiveHeadDim());
@@ -199,8 +209,9 @@ Expr attentionExpr(const ModelConfig& c)
 std::string attentionLegend(const ModelConfig& c)
 {
     if (c.attention == AttentionKind::Latent) {
-        return "L = layers, d = d_model, h = heads, r_q / r_kv = q / kv LoRA ranks, d_nope / "
-               "d_rope / d_v = head dims without RoPE, with RoPE, of v";
+        return std::string("L = layers, d = d_model, h = heads, r_q / r_kv = q / kv LoRA ranks, "
+                           "d_nope / d_rope / d_v = head dims without RoPE, with RoPE, of v") +
+               (c.indexer.heads > 0 ? "; indexer: h_i heads of width d_i" : "");
     }
     std::string s = "L = layers, d = d_model, h = heads, kv = KV heads, dh = head_dim; q: d·h·dh, "
                     "k and v: 2·d·kv·dh, o: h·dh·d";
@@ -229,8 +240,13 @@ Expr mlpExpr(const ModelConfig& c)
     const u64 dense = c.mlpLayers() - moeLayers;
     std::vector<Expr> parts;
     if (dense > 0) {
-        parts.push_back(times(var(moeLayers > 0 || dense != c.n_layers ? "L_dense" : "L", dense),
-                              ffnBody(c, var("d_ff", c.effectiveDff()))));
+        Expr body = ffnBody(c, var("d_ff", c.effectiveDff()));
+        if (c.mlp_activation_params > 0) {
+            // Apertus' xIELU: alpha_p and alpha_n per MLP.
+            body = sum({body, var("a", c.mlp_activation_params)});
+        }
+        parts.push_back(
+            times(var(moeLayers > 0 || dense != c.n_layers ? "L_dense" : "L", dense), body));
     }
     if (c.shared.blocks > 0) {
         // Zamba2: the shared blocks' MLPs, and per hybrid layer a gate_up adapter d -> r -> 2·d_ff.
@@ -288,14 +304,15 @@ Expr normsExpr(const ModelConfig& c)
 {
     const Expr d = var("d", c.d_model);
     std::vector<Expr> t;
-    const u64 only = c.mixerOnlyLayers();
+    // Nemotron-H's single-block layers hold one norm each, as the mixer-only ones.
+    const u64 only = c.mixerOnlyLayers() + c.single.attention_only + c.single.mlp_only;
     if (c.norms_per_block > 0 && only < c.n_layers) {
         t.push_back(prod({var(only > 0 ? "L_block" : "L", c.n_layers - only),
                           var("n", c.norms_per_block), normOf(c, d)}));
     }
     if (only > 0) {
         // A mixer-only layer (Mamba) has one norm.
-        t.push_back(prod({var("L_m", only), normOf(c, d)}));
+        t.push_back(prod({var(c.single.any() ? "L" : "L_m", only), normOf(c, d)}));
     }
     if (c.shared.blocks > 0) {
         // A shared block: input_layernorm over 2d, pre_ff_layernorm over d.

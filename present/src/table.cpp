@@ -249,8 +249,15 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
         cell.short_text = v == 0 ? "0" : shortCount(v);
         return cell;
     };
-    rows.add("total_params", "Total parameters", "parameters",
-             [&](const Column& c) { return countCell(c.count.total); });
+    rows.add("total_params", "Total parameters", "parameters", [&](const Column& c) {
+        TableCell cell = countCell(c.count.total);
+        if (!c.named->config.estimate.empty()) {
+            // A model type the tool does not know: the figure is an estimate, said on it.
+            cell.text = "estimate: " + cell.text;
+            cell.short_text = "estimate " + cell.short_text;
+        }
+        return cell;
+    });
     rows.add("active_params", "Active parameters per token", "parameters",
              [&](const Column& c) { return countCell(c.count.active); });
     const bool anyPublished = std::any_of(configs.begin(), configs.end(),
@@ -258,6 +265,22 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
     if (anyPublished) {
         rows.add("published", "Published figure", "parameters",
                  [&](const Column& c) { return publishedCell(*c.named, c.count.total); });
+    }
+    if (std::any_of(columns.begin(), columns.end(),
+                    [](const Column& c) { return !c.count.checkpoint_extras.empty(); })) {
+        rows.add("checkpoint_extras", "In the checkpoint, not in the model", "parameters",
+                 [&](const Column& c) {
+                     u64 extra = 0;
+                     for (const CheckpointExtra& e : c.count.checkpoint_extras) {
+                         extra += e.params;
+                     }
+                     TableCell cell = countCell(extra);
+                     if (extra != 0) {
+                         cell.text = "+" + cell.text;
+                         cell.short_text = "+" + cell.short_text;
+                     }
+                     return cell;
+                 });
     }
     for (Component comp : kAllComponents) {
         rows.add(

@@ -154,6 +154,52 @@ private slots:
         QVERIFY(ot.out.contains("Scope: language model only; not counted: the vision tower"));
     }
 
+    // A model type the tool does not know: counted as a standard decoder, exit 0, labelled in
+    // the table and the JSON ("scope": "estimate", the label, the assumptions). By hand: a
+    // Llama 3 8B's sizes (8,030,261,248) under the name "acme_lm".
+    void countUnknownTypeIsAnEstimate()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(QStringLiteral("acme.json"));
+        std::ofstream(file.toStdString())
+            << R"({"model_type": "acme_lm", "hidden_size": 4096, "intermediate_size": 14336,
+                  "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+                  "vocab_size": 128256, "tie_word_embeddings": false})";
+        const Run r = runCli(
+            {QStringLiteral("count"), QStringLiteral("--config"), file, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const json j = parse(r.out);
+        QCOMPARE(j.at("scope").get<std::string>(), std::string("estimate"));
+        QCOMPARE(j.at("total_params").get<quint64>(), quint64(8030261248));
+        QCOMPARE(j.at("estimate").get<std::string>(),
+                 std::string("Estimate: model type 'acme_lm' is not known; counted as a standard "
+                             "decoder from its size fields"));
+        QVERIFY(!j.at("assumptions").empty());
+        const Run t = runCli({QStringLiteral("count"), QStringLiteral("--config"), file});
+        QCOMPARE(t.exitCode, 0);
+        QVERIFY(t.out.contains("Estimate: model type 'acme_lm' is not known"));
+        QVERIFY(t.out.contains("Scope: estimate"));
+    }
+
+    // What the checkpoint stores beyond the model, on its own line and in checkpoint_extras:
+    // GLM-5's MTP layer without copies of the embedding and head (753,864,139,008 published for
+    // the checkpoint less the model's 743,911,218,432).
+    void countCheckpointExtras()
+    {
+        const QString file = QString::fromStdString(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                                    "/hf-configs-2026/glm-5/config.json");
+        const Run r = runCli(
+            {QStringLiteral("count"), QStringLiteral("--config"), file, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const json extras = parse(r.out).at("checkpoint_extras");
+        QCOMPARE(extras.size(), std::size_t(1));
+        QCOMPARE(extras[0].at("params").get<quint64>(), quint64(753864139008 - 743911218432));
+        const Run t = runCli({QStringLiteral("count"), QStringLiteral("--config"), file});
+        QVERIFY(t.out.contains("in the checkpoint, not in the model: +9,952,920,576 (1 MTP layer, "
+                               "sharing the model's embedding and head)"));
+    }
+
     void presetsAndCountPreset()
     {
         const Run list = runCli({QStringLiteral("presets"), QStringLiteral("--json")});
@@ -275,14 +321,10 @@ private slots:
         const QString unsupported = write("u.json", R"({"model_type": "xyz"})");
         check(unsupported,
               QStringLiteral("error: ") + unsupported +
-                  QStringLiteral(": model_type: unsupported model type 'xyz' (supported: bloom, "
-                                 "cohere, deepseek_v2, deepseek_v3, falcon, falcon_h1, gemma, "
-                                 "gemma2, gemma3, gemma3_text, glm4_moe, gpt2, gpt_neox, gpt_oss, "
-                                 "gptj, granite, granitemoehybrid, internlm2, jamba, kimi_k2, "
-                                 "lfm2, llama, llama4, llama4_text, llava, llava_next, mamba, "
-                                 "mamba2, ministral3, mistral, mistral3, mixtral, olmo2, olmoe, "
-                                 "opt, phi, phi3, qwen2, qwen2_5_vl, qwen2_moe, qwen2_vl, qwen3, "
-                                 "qwen3_moe, qwen3_next, smollm3, starcoder2, zamba2)\n"));
+                  QStringLiteral(": model_type: model type 'xyz' is not known, and counting it "
+                                 "as a standard decoder needs its size fields; missing: "
+                                 "hidden_size, num_hidden_layers, num_attention_heads, "
+                                 "vocab_size, intermediate_size\n"));
         const QString noWidth =
             write("w.json", R"({"model_type": "llama", "num_hidden_layers": 2})");
         check(noWidth,

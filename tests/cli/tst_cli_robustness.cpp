@@ -142,8 +142,8 @@ private slots:
             << QStringList{QStringLiteral("count"), QStringLiteral("--config")}
             << QStringLiteral("config.json") << QByteArray("{\"model_type\": \"") + kHostile + "\"}"
             << 3
-            << QByteArray("unsupported model type '\\x1B]52;c;aGVsbG8=\\x07\\x1B]0;title\\x07"
-                          "\\xC2\\x9B2J\\x7F'");
+            << QByteArray("model type '\\x1B]52;c;aGVsbG8=\\x07\\x1B]0;title\\x07"
+                          "\\xC2\\x9B2J\\x7F' is not known");
     }
     void controlCharactersAreEscaped()
     {

@@ -100,6 +100,10 @@ private slots:
                 seen.insert(cfg.at("model_type").get<std::string>());
                 if (cfg.contains("text_config")) {
                     seen.insert(cfg.at("text_config").value("model_type", std::string()));
+                } else if (const std::string t = cfg.at("model_type").get<std::string>();
+                           t == "qwen2_vl" || t == "qwen2_5_vl") {
+                    // Qwen2-VL keeps its text model's fields (qwen2_vl_text) at the top level.
+                    seen.insert(t + "_text");
                 }
                 // Ministral 3 names its Mistral3ForConditionalGeneration config "ministral3".
                 if (cfg.value("architectures", json::array())

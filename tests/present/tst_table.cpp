@@ -211,6 +211,27 @@ private slots:
         QCOMPARE(integerAt(t, "head_dim", 1), quint64(128));
     }
 
+    // A model type the tool does not know is an estimate, said on its total; MTP layers the
+    // checkpoint stores beyond the model get their own row (one layer of the 8B's shape with
+    // copies of the embedding and head: its layer, 2·d·d, three norms and 2·V·d).
+    void estimateAndCheckpointRows()
+    {
+        ModelConfig unknown = llama3_8b();
+        unknown.estimate = "model type 'acme' is not known; counted as a standard decoder from "
+                           "its size fields";
+        ModelConfig mtp = llama3_8b();
+        mtp.mtp_layers = 1;
+        const ComparisonTable t = buildComparisonTable(
+            {{"Acme", unknown}, {"8B", llama3_8b()}, {"8B + MTP", mtp}}, TableOptions{});
+        QVERIFY(t.row("total_params")->cells[0].text.rfind("estimate: ", 0) == 0);
+        QVERIFY(t.row("total_params")->cells[1].text.find("estimate") == std::string::npos);
+        const quint64 d = 4096;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + 3 * d * 14336 + 2 * d;
+        QCOMPARE(integerAt(t, "checkpoint_extras", 2),
+                 layer + 2 * d * d + 3 * d + 2 * quint64(128256) * d);
+        QCOMPARE(integerAt(t, "checkpoint_extras", 1), quint64(0));
+    }
+
     void csvRoundTrip()
     {
         const ComparisonTable t = buildTable();

@@ -131,7 +131,10 @@ void PieChartWidget::refresh()
         p->setLabelVisible(m_labelsFit && m_labelShown[static_cast<std::size_t>(i)]);
     }
     m_legend->setEntries(legendEntries(slices, total));
-    QString title = tr("Parameters\n%1").arg(qs(countWithShort(total)));
+    // A model type the tool does not know: the figure is an estimate, said on it.
+    QString title = m_model->config().estimate.empty()
+                        ? tr("Parameters\n%1").arg(qs(countWithShort(total)))
+                        : tr("Parameters (estimate)\n%1").arg(qs(countWithShort(total)));
     if (m_model->config().isMoe()) {
         title += tr("\n%1 active per token").arg(qs(shortCount(m_model->count().active)));
     }

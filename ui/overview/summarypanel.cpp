@@ -146,6 +146,23 @@ void SummaryPanel::refresh()
             text[QStringLiteral("total")] += lm;
         }
     }
+    if (!config.estimate.empty()) {
+        // A model type the tool does not know: the total is an estimate, said on the number.
+        text[QStringLiteral("total")] = tr("Estimate: %1").arg(text[QStringLiteral("total")]);
+        totalTip += QStringLiteral("<p>%1</p>")
+                        .arg(tr("Estimate: %1").arg(qs(config.estimate)).toHtmlEscaped());
+    }
+    // What the checkpoint stores beyond the model (MTP layers), on its own line.
+    QString extrasTip;
+    for (const CheckpointExtra& e : count.checkpoint_extras) {
+        const std::string what = e.what.substr(0, e.what.find(','));
+        QString& line = text[QStringLiteral("extras")];
+        line += (line.isEmpty() ? QString() : QStringLiteral("; ")) +
+                tr("+%1 (%2)").arg(qs(shortCount(e.params)), qs(what));
+        extrasTip +=
+            QStringLiteral("<p>%1</p>")
+                .arg(tr("+%1: %2").arg(qs(withThousands(e.params)), qs(e.what)).toHtmlEscaped());
+    }
     if (!config.not_counted.empty()) {
         // The part before its reason ("the vision tower and projector"), to fit the grid; the
         // CLI's scope and the JSON carry the whole sentence.
@@ -208,14 +225,23 @@ void SummaryPanel::refresh()
                             {"approx", tr("12·L·d² approximation"), "approx_12ld2"},
                             {"kv_token", tr("KV cache per token"), "kv_cache"},
                             {"flops", tr("FLOPs per token"), "flops_per_token"},
-                            {"kv_context", tr("KV cache at context"), "context"}};
+                            {"kv_context", tr("KV cache at context"), "context"},
+                            {"extras", tr("In the checkpoint, not in the model"), "parameters"}};
     QList<FigureGrid::Entry> entries;
     for (const Figure& f : order) {
         const QString k = QString::fromLatin1(f.key);
-        entries.append(
-            {k, f.name, text.value(k), QColor(),
-             k == QLatin1String("total") || k == QLatin1String("memory"),
-             glossaryTip(f.term) + (k == QLatin1String("total") ? totalTip : QString())});
+        // The checkpoint's extra tensors get their own row; in presentation mode's narrow
+        // columns they go to the total's tooltip instead.
+        if (k == QLatin1String("extras") && (count.checkpoint_extras.empty() || m_compact)) {
+            continue;
+        }
+        const QString tip = k == QLatin1String("total")
+                                ? totalTip + (m_compact ? extrasTip : QString())
+                            : k == QLatin1String("extras") ? extrasTip
+                                                           : QString();
+        entries.append({k, f.name, text.value(k), QColor(),
+                        k == QLatin1String("total") || k == QLatin1String("memory"),
+                        glossaryTip(f.term) + tip});
     }
     m_grid->setEntries(entries);
     refreshFacts();

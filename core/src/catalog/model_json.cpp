@@ -196,6 +196,23 @@ json modelConfigToJson(const ModelConfig& c)
     if (c.mtp_shared_embeddings) {
         j["mtp_shared_embeddings"] = true;
     }
+    if (c.fp8_block_rows != 0) {
+        j["fp8_block_rows"] = c.fp8_block_rows;
+        j["fp8_block_cols"] = c.fp8_block_cols;
+    }
+    if (c.mlp_activation_params != 0) {
+        j["mlp_activation_params"] = c.mlp_activation_params;
+    }
+    if (c.mtp_copies_unknown) {
+        j["mtp_copies_unknown"] = true;
+    }
+    if (c.single.any()) {
+        j["single"] = {{"attention_only", c.single.attention_only},
+                       {"mlp_only", c.single.mlp_only}};
+    }
+    if (c.indexer.heads != 0) {
+        j["indexer"] = {{"heads", c.indexer.heads}, {"head_dim", c.indexer.head_dim}};
+    }
     if (c.attention_output_gate) {
         j["attention_output_gate"] = true;
     }
@@ -216,6 +233,9 @@ json modelConfigToJson(const ModelConfig& c)
     }
     if (!c.not_counted.empty()) {
         j["not_counted"] = c.not_counted;
+    }
+    if (!c.estimate.empty()) {
+        j["estimate"] = c.estimate;
     }
     return j;
 }
@@ -252,13 +272,20 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "attention_sinks",
                       "mtp_layers",
                       "mtp_shared_embeddings",
+                      "mtp_copies_unknown",
+                      "mlp_activation_params",
+                      "fp8_block_rows",
+                      "fp8_block_cols",
+                      "single",
+                      "indexer",
                       "attention_output_gate",
                       "mixer",
                       "shared",
                       "embedding_dim",
                       "vision_tower",
                       "projector",
-                      "not_counted"},
+                      "not_counted",
+                      "estimate"},
                      file, prefix);
     ModelConfig c;
     readUInt(j, "d_model", c.d_model, file, prefix);
@@ -329,6 +356,20 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
     readBool(j, "mtp_shared_embeddings", c.mtp_shared_embeddings, file, prefix);
+    readBool(j, "mtp_copies_unknown", c.mtp_copies_unknown, file, prefix);
+    readUInt(j, "mlp_activation_params", c.mlp_activation_params, file, prefix);
+    readUInt(j, "fp8_block_rows", c.fp8_block_rows, file, prefix);
+    readUInt(j, "fp8_block_cols", c.fp8_block_cols, file, prefix);
+    if (const json* m = subObject(j, "single", {"attention_only", "mlp_only"}, file, prefix)) {
+        const std::string p = joinPath(prefix, "single");
+        readUInt(*m, "attention_only", c.single.attention_only, file, p);
+        readUInt(*m, "mlp_only", c.single.mlp_only, file, p);
+    }
+    if (const json* m = subObject(j, "indexer", {"heads", "head_dim"}, file, prefix)) {
+        const std::string p = joinPath(prefix, "indexer");
+        readUInt(*m, "heads", c.indexer.heads, file, p);
+        readUInt(*m, "head_dim", c.indexer.head_dim, file, p);
+    }
     readBool(j, "attention_output_gate", c.attention_output_gate, file, prefix);
     if (auto it = j.find("mixer"); it != j.end()) {
         c.mixer = modeljson::mixerFromJson(*it, c.d_model, file, joinPath(prefix, "mixer"));
@@ -341,6 +382,9 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     c.projector = partsFromJson(j, "projector", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {
         c.not_counted = *t;
+    }
+    if (auto t = getOptString(j, "estimate", file, prefix)) {
+        c.estimate = *t;
     }
     // Rules that span fields (heads dividing d_model, experts per token ≤ experts, …) come from
     // validate(); the first broken one names its field under this object.

@@ -37,6 +37,12 @@ bool Reader::has(const char* name) const
     return m_obj.contains(name);
 }
 
+bool Reader::isString(const char* name) const
+{
+    auto it = m_obj.find(name);
+    return it != m_obj.end() && it->is_string();
+}
+
 bool Reader::isNull(const char* name) const
 {
     auto it = m_obj.find(name);
@@ -190,8 +196,9 @@ void readCommon(Reader& r, ModelConfig& c, const CommonDefaults& d)
     const auto sizes = r.sizeDefaults();
     c.d_model = sizes ? r.orDefault({"hidden_size"}, sizes->first) : r.required({"hidden_size"});
     r.source("d_model", "hidden_size");
+    // EXAONE 3.x names its layer count num_layers (ExaoneConfig attribute_map).
     c.n_layers = sizes ? r.orDefault({"num_hidden_layers"}, sizes->second)
-                       : r.required({"num_hidden_layers"});
+                       : r.required({"num_hidden_layers", "num_layers"});
     r.source("n_layers", "num_hidden_layers");
     // Checked here, not only in validate(): the MoE layer rules walk every layer.
     if (c.n_layers > Limits::maxLayers) {

@@ -1,6 +1,9 @@
-// Hugging Face config.json -> ModelConfig: which model_type is read, where its language model sits
-// (top level or text_config), the vision side of a vision-language config, and validation errors
-// that name the HF field. docs/hf-import.md documents the mapping per type.
+// Hugging Face config.json -> ModelConfig: which model_type is read (the model-type table,
+// hf_model_types.cpp), where its language model sits (top level, text_config or llm_config), the
+// vision side of a vision-language config, the labelled estimate for a type the table does not
+// know (hf_import_estimate.cpp), and validation errors that name the HF field.
+// docs/hf-import.md documents the mapping per type.
+#include "formats/hf_import_estimate.h"
 #include "formats/hf_import_internal.h"
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
@@ -15,124 +18,25 @@ using nlohmann::json;
 
 namespace {
 
-// Vision-language types: the top-level model_type, and the language model's type when
-// text_config does not name one (the class's default text config).
-struct Multimodal {
-    const char* top;
-    const char* text;
-};
-constexpr Multimodal kMultimodal[] = {
-    {"gemma3", "gemma3_text"}, // Gemma3Config: Gemma3TextConfig
-    {"llama4", "llama4_text"}, // Llama4Config: Llama4TextConfig
-    {"llava", "llama"},        // LlavaConfig: CONFIG_MAPPING["llama"]
-    {"llava_next", "llama"},   // LlavaNextConfig: CONFIG_MAPPING["llama"]
-    {"mistral3", "mistral"},   // Mistral3Config: CONFIG_MAPPING["mistral"]
-    {"qwen2_vl", "qwen2"},     // Qwen2VLConfig: the language model's fields at the top level
-    {"qwen2_5_vl", "qwen2"},   // Qwen2_5_VLConfig: likewise
-};
-
-const Multimodal* multimodal(const std::string& type)
+// A vision-language wrapper of the table (it names a default text type).
+const hf::ModelTypeRow* multimodal(const std::string& type)
 {
-    for (const Multimodal& m : kMultimodal) {
-        if (type == m.top) {
-            return &m;
-        }
-    }
-    return nullptr;
+    const hf::ModelTypeRow* row = hf::findModelType(type);
+    return row != nullptr && row->textDefault != nullptr ? row : nullptr;
 }
 
-// Text types that count exactly as another (their own names in transformers, same modules).
+// The type whose reading a type shares (Kimi K2: deepseek_v3), else the type itself.
 std::string countedAs(const std::string& type)
 {
-    if (type == "qwen2_vl_text" || type == "qwen2_5_vl_text") {
-        return "qwen2";
-    }
-    // Kimi K2 ships DeepSeek-V3's code (auto_map DeepseekV3ForCausalLM) under its own name.
-    if (type == "kimi_k2") {
-        return "deepseek_v3";
-    }
-    return type;
+    const hf::ModelTypeRow* row = hf::findModelType(type);
+    return row != nullptr && row->countedAs != nullptr ? row->countedAs : type;
 }
 
-// The language-model types importLlamaFamily and the others read.
-const std::vector<std::string>& languageTypes()
+// A language-model type of the table (one with an importer).
+const hf::ModelTypeRow* languageRow(const std::string& type)
 {
-    static const std::vector<std::string> types = {
-        "bloom",       "cohere",     "deepseek_v2", "deepseek_v3",
-        "falcon",      "falcon_h1",  "gemma",       "gemma2",
-        "gemma3_text", "glm4_moe",   "gpt2",        "gpt_neox",
-        "gpt_oss",     "gptj",       "granite",     "granitemoehybrid",
-        "internlm2",   "jamba",      "lfm2",        "llama",
-        "llama4_text", "mamba",      "mamba2",      "ministral3",
-        "mistral",     "mixtral",    "olmo2",       "olmoe",
-        "opt",         "phi",        "phi3",        "qwen2",
-        "qwen2_moe",   "qwen3",      "qwen3_moe",   "qwen3_next",
-        "smollm3",     "starcoder2", "zamba2"};
-    return types;
-}
-
-bool isLanguageType(const std::string& t)
-{
-    const auto& v = languageTypes();
-    return std::find(v.begin(), v.end(), t) != v.end();
-}
-
-void dispatch(const std::string& type, hf::Reader& r, ModelConfig& c)
-{
-    if (type == "gpt2") {
-        hf::importGpt2(r, c);
-    } else if (type == "gptj") {
-        hf::importGptj(r, c);
-    } else if (type == "gpt_neox") {
-        hf::importGptNeox(r, c);
-    } else if (type == "opt") {
-        hf::importOpt(r, c);
-    } else if (type == "bloom") {
-        hf::importBloom(r, c);
-    } else if (type == "falcon") {
-        hf::importFalcon(r, c);
-    } else if (type == "phi") {
-        hf::importPhi(r, c);
-    } else if (type == "starcoder2") {
-        hf::importStarcoder2(r, c);
-    } else if (type == "deepseek_v2" || type == "deepseek_v3") {
-        hf::importDeepseek(type, r, c);
-    } else if (type == "gpt_oss") {
-        hf::importGptOss(r, c);
-    } else if (type == "glm4_moe") {
-        hf::importGlm4Moe(r, c);
-    } else if (type == "llama4_text") {
-        hf::importLlama4(r, c);
-    } else if (type == "olmoe") {
-        hf::importOlmoe(r, c);
-    } else if (type == "lfm2") {
-        hf::importLfm2(r, c);
-    } else if (type == "qwen3_next") {
-        hf::importQwen3Next(r, c);
-    } else if (type == "mamba") {
-        hf::importMamba(r, c);
-    } else if (type == "mamba2") {
-        hf::importMamba2(r, c);
-    } else if (type == "jamba") {
-        hf::importJamba(r, c);
-    } else if (type == "granitemoehybrid") {
-        hf::importGraniteMoeHybrid(r, c);
-    } else if (type == "falcon_h1") {
-        hf::importFalconH1(r, c);
-    } else if (type == "zamba2") {
-        hf::importZamba2(r, c);
-    } else {
-        hf::importLlamaFamily(type, r, c);
-    }
-}
-
-std::string supportedList()
-{
-    std::string out;
-    for (const std::string& t : supportedHfModelTypes()) {
-        out += (out.empty() ? "" : ", ") + t;
-    }
-    return out;
+    const hf::ModelTypeRow* row = hf::findModelType(type);
+    return row != nullptr && row->import != nullptr ? row : nullptr;
 }
 
 std::string displayName(const json& j, const std::string& fallback)
@@ -149,11 +53,29 @@ std::string displayName(const json& j, const std::string& fallback)
     return fallback;
 }
 
-[[noreturn]] void unsupported(const std::string& file, const std::string& field,
-                              const std::string& type)
+// quantization_config {"quant_method": "fp8", "weight_block_size": [rows, cols]}: the checkpoint
+// stores a scale per block of every FP8 weight (DeepSeek-V3, MiniMax-M2).
+void readFp8Blocks(const json& j, const std::string& file, ModelConfig& c)
 {
-    throw InputError(file, field,
-                     "unsupported model type '" + type + "' (supported: " + supportedList() + ")");
+    auto q = j.find("quantization_config");
+    if (q == j.end() || !q->is_object()) {
+        return;
+    }
+    if (getOptString(*q, "quant_method", file, "quantization_config").value_or("") != "fp8") {
+        return;
+    }
+    auto b = q->find("weight_block_size");
+    if (b == q->end() || b->is_null()) {
+        return;
+    }
+    if (!b->is_array() || b->size() != 2 || !(*b)[0].is_number_unsigned() ||
+        !(*b)[1].is_number_unsigned() || (*b)[0].get<std::uint64_t>() == 0 ||
+        (*b)[1].get<std::uint64_t>() == 0) {
+        throw InputError(file, "quantization_config.weight_block_size",
+                         "must be two positive integers (got " + b->dump() + ")");
+    }
+    c.fp8_block_rows = (*b)[0].get<std::uint64_t>();
+    c.fp8_block_cols = (*b)[1].get<std::uint64_t>();
 }
 
 } // namespace
@@ -161,11 +83,10 @@ std::string displayName(const json& j, const std::string& fallback)
 const std::vector<std::string>& supportedHfModelTypes()
 {
     static const std::vector<std::string> types = [] {
-        std::vector<std::string> v = languageTypes();
-        for (const Multimodal& m : kMultimodal) {
-            v.emplace_back(m.top);
+        std::vector<std::string> v;
+        for (const hf::ModelTypeRow& row : hf::modelTypeTable()) {
+            v.emplace_back(row.type);
         }
-        v.emplace_back("kimi_k2"); // read as deepseek_v3 (countedAs)
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
         return v;
@@ -183,24 +104,23 @@ HfImport importHfConfig(const json& j, const std::string& file)
     if (visionType == "ministral3" && j.contains("vision_config")) {
         visionType = "mistral3";
     }
-    const Multimodal* mm = multimodal(visionType);
-    if (topType && !mm && !isLanguageType(countedAs(*topType)) && !j.contains("text_config")) {
-        unsupported(file, "model_type", *topType);
-    }
+    const hf::ModelTypeRow* mm = multimodal(visionType);
 
     // A vision-language config nests its language model under "text_config" (Qwen2-VL keeps it
-    // at the top level).
+    // at the top level; InternVL's remote code names it "llm_config").
     const json* obj = &j;
     std::string prefix;
-    if (auto it = j.find("text_config"); it != j.end() && !it->is_null()) {
-        requireObject(*it, file, "text_config");
-        obj = &*it;
-        prefix = "text_config";
+    for (const char* key : {"text_config", "llm_config"}) {
+        if (auto it = j.find(key); prefix.empty() && it != j.end() && !it->is_null()) {
+            requireObject(*it, file, key);
+            obj = &*it;
+            prefix = key;
+        }
     }
     std::optional<std::string> type = getOptString(*obj, "model_type", file, prefix);
     std::string typeField = joinPath(prefix, "model_type");
     if (mm && (prefix.empty() || !type)) {
-        type = std::string(mm->text);
+        type = std::string(mm->textDefault);
         typeField = "model_type";
     } else if (!type && !prefix.empty() && topType) {
         type = *topType;
@@ -210,21 +130,23 @@ HfImport importHfConfig(const json& j, const std::string& file)
         throw InputError(file, "model_type", "is required");
     }
     const std::string lmType = countedAs(*type);
-    if (!isLanguageType(lmType)) {
-        unsupported(file, typeField, *type);
+    const hf::ModelTypeRow* row = languageRow(lmType);
+    if (row == nullptr) {
+        // Not in the table: a standard decoder from its size fields, labelled as an estimate.
+        return hf::estimateUnknownType(j, *obj, *type, file, prefix);
     }
 
     HfImport out;
     out.model_type = *type;
     out.name = displayName(j, *type);
-    hf::Reader reader(*obj, file, prefix, hf::configClassName(lmType), out.guesses);
+    hf::Reader reader(*obj, file, prefix, row->configClass, out.guesses);
     if (mm && !prefix.empty() && (lmType == "llama" || lmType == "mistral")) {
         // LlamaConfig / MistralConfig defaults: hidden_size 4096, num_hidden_layers 32.
         reader.allowSizeDefaults(4096, 32);
     }
     ModelConfig& c = out.config;
     c = ModelConfig{};
-    dispatch(lmType, reader, c);
+    row->import(*row, reader, c);
 
     // A multimodal model ties lm_head through the top-level config.
     if (!prefix.empty() && !obj->contains("tie_word_embeddings")) {
@@ -232,8 +154,9 @@ HfImport importHfConfig(const json& j, const std::string& file)
             c.tied_head = *tie;
         }
     }
+    readFp8Blocks(j, file, c);
     if (mm) {
-        hf::importVision(j, visionType, file, c, out.guesses);
+        hf::importVision(j, mm->type, file, c, out.guesses);
     } else if (j.contains("vision_config") || j.contains("audio_config")) {
         c.not_counted = "the vision or audio encoder (model_type '" + topType.value_or("") +
                         "' is read as its language model only)";

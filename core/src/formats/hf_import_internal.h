@@ -45,6 +45,7 @@ public:
     // True if the key is present (null included): tells "null" from "missing".
     bool has(const char* name) const;
     bool isNull(const char* name) const;
+    bool isString(const char* name) const;
     // The integers of a list field ("mlp_only_layers"); empty when missing or null.
     std::vector<u64> uintList(const char* name) const;
     // The strings of a list field ("layer_types"); empty when missing or null.
@@ -102,6 +103,93 @@ u64 firstDenseLayers(const Reader& r, u64 layers, const std::vector<bool>& isMoe
 // (0: every layer slides). layer_types, where a config lists them, overrides the pattern.
 void readSliding(Reader& r, ModelConfig& c, std::optional<u64> classDefault, u64 pattern);
 
+// A flag of the configuration: its field and the class default; field nullptr: always `value`.
+struct FieldFlag {
+    const char* field = nullptr;
+    bool value = false;
+};
+
+// Which layers of a decoder hold a mixture of experts (DecoderSpec::moe).
+enum class MoeLayers {
+    None,
+    All,        // every layer (Mixtral, MiniMax-M2, GraniteMoe, PhiMoE)
+    Qwen,       // all but mlp_only_layers, every decoder_sparse_step-th (Qwen2-MoE, Qwen3-MoE)
+    FirstDense, // dense below first_k_dense_replace, MoE after (DeepSeek-V3 style: dots.llm1)
+    Ernie,      // moe_layer_start_index..moe_layer_end_index, every moe_layer_interval-th
+};
+
+// The experts of a decoder: field names and class defaults. Shared experts count like
+// `shared` experts of `sharedFf` each (one MLP of n·width has the same parameters).
+struct MoeSpec {
+    MoeLayers layers = MoeLayers::None;
+    const char* experts = "num_experts";
+    u64 expertsDefault = 0;
+    const char* topk = "num_experts_per_tok";
+    u64 topkDefault = 0;
+    const char* expertFf = "moe_intermediate_size"; // nullptr: intermediate_size
+    u64 expertFfDefault = 0;
+    const char* shared = nullptr; // number of shared experts; nullptr: sharedDefault
+    u64 sharedDefault = 0;
+    const char* sharedFf = nullptr; // width of one shared expert; nullptr: the expert's
+    u64 sharedFfDefault = 0;
+    bool sharedGate = false; // Linear(d, 1) gating the shared expert (Qwen2-MoE)
+    FieldFlag routerBias{};  // e_score_correction_bias per expert and layer
+    u64 firstDenseDefault = 0;
+};
+
+// How the sliding window is laid over the layers (the KV cache only).
+enum class Sliding {
+    None,
+    EveryLayer, // every layer slides (Mistral)
+    Pattern,    // every pattern-th layer global; layer_types decides when given
+    Qwen,       // use_sliding_window with max_window_layers: not modelled, said so
+};
+
+// A Llama-shaped model type: one row of the model-type table (hf_model_types.cpp) read by
+// importDecoder (hf_import_decoder.cpp). Each field names what the type's modeling_<type>.py
+// builds and the configuration fields (with their class defaults) that size it.
+struct DecoderSpec {
+    CommonDefaults defaults{};
+    MlpKind mlp = MlpKind::Gated;
+    NormKind norm = NormKind::RMSNorm;
+    u64 normsPerBlock = 2;
+    bool parallel = false; // attention and MLP read one norm's output (Cohere)
+    FieldFlag qkvBias{};
+    FieldFlag outBias{};        // field nullptr and value false: none
+    bool outFollowsQkv = false; // o_proj takes the same flag as q/k/v
+    FieldFlag mlpBias{};
+    FieldFlag lmHeadBias{};
+    QkNormKind qkNorm = QkNormKind::None;
+    FieldFlag qkNormOn{nullptr, true};
+    u64 activationParams = 0; // learned parameters of the MLP's activation (Apertus xIELU: 2)
+    Sliding sliding = Sliding::None;
+    std::optional<u64> slidingDefault{};
+    const char* patternField = nullptr; // "sliding_window_pattern"; nullptr: fixed pattern
+    u64 pattern = 0;
+    MoeSpec moe{};
+    const char* mtpField = nullptr; // number of MTP layers the checkpoint stores
+    MtpCopies mtpCopies = MtpCopies::Unknown;
+};
+
+struct ModelTypeRow;
+void importDecoder(const ModelTypeRow& row, Reader& r, ModelConfig& c);
+
+// One row of the model-type table: the one place a model_type is mapped (hf_model_types.cpp).
+// Llama-shaped types carry a DecoderSpec and are read by importDecoder; the others name their
+// own importer. A vision-language wrapper names its default text type. `reference` is the folder
+// under tests/data/reference/ of a real config of this type with its published count.
+struct ModelTypeRow {
+    const char* type;
+    const char* configClass;
+    void (*import)(const ModelTypeRow& row, Reader& r, ModelConfig& c);
+    const DecoderSpec* decoder = nullptr;
+    const char* countedAs = nullptr;   // read as this type (Kimi K2: deepseek_v3)
+    const char* textDefault = nullptr; // a vision-language wrapper's default text type
+    const char* reference = nullptr;
+};
+const std::vector<ModelTypeRow>& modelTypeTable();
+const ModelTypeRow* findModelType(const std::string& type);
+
 // Per-type mappings (hf_import_types.cpp). Each fills every field of ModelConfig it governs.
 void importGpt2(Reader& r, ModelConfig& c);
 void importGptj(Reader& r, ModelConfig& c);
@@ -111,9 +199,11 @@ void importBloom(Reader& r, ModelConfig& c);
 void importFalcon(Reader& r, ModelConfig& c);
 void importPhi(Reader& r, ModelConfig& c);
 void importStarcoder2(Reader& r, ModelConfig& c);
-// hf_import_llama.cpp: the Llama-shaped family (gated MLP, RMSNorm, rotary).
-void importLlamaFamily(const std::string& type, Reader& r, ModelConfig& c);
+// hf_import_llama.cpp: DeepSeek (latent attention) and the sliding-window helpers.
 void importDeepseek(const std::string& type, Reader& r, ModelConfig& c);
+void readQwenSliding(Reader& r, ModelConfig& c);
+// The MoE layers by one of the MoeLayers rules, with the spec's field names.
+void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m);
 // hf_import_moe.cpp: gpt-oss and GLM-4.5.
 void importGptOss(Reader& r, ModelConfig& c);
 void importGlm4Moe(Reader& r, ModelConfig& c);
@@ -123,6 +213,17 @@ void importLlama4(Reader& r, ModelConfig& c);
 // hf_import_ssm.cpp: hybrids of attention and another token mixer (ModelConfig::mixer).
 void importLfm2(Reader& r, ModelConfig& c);
 void importQwen3Next(Reader& r, ModelConfig& c);
+// Qwen3-Next's layer layout (full_attention_interval, layer_types) and Gated DeltaNet sizes, with
+// a type's class defaults: linear_num_key_heads, linear_num_value_heads, linear_key_head_dim,
+// linear_value_head_dim, linear_conv_kernel_dim.
+struct DeltaNetDefaults {
+    u64 keyHeads;
+    u64 valueHeads;
+    u64 keyHeadDim;
+    u64 valueHeadDim;
+    u64 conv;
+};
+void readDeltaNetLayers(Reader& r, ModelConfig& c, const DeltaNetDefaults& d);
 // hf_import_mamba.cpp: state-space models and Mamba hybrids.
 void importMamba(Reader& r, ModelConfig& c);
 void importMamba2(Reader& r, ModelConfig& c);
@@ -168,7 +269,20 @@ void hybridShape(ModelConfig& c);
 void importVision(const nlohmann::json& top, const std::string& topType, const std::string& file,
                   ModelConfig& c, std::vector<std::string>& guesses);
 
+// hf_import_vision_more.cpp: InternVL's InternViT and Idefics3 / SmolVLM's tower with their
+// projectors; false when `topType` is none of internvl_chat, internvl, idefics3, smolvlm.
+bool importMoreVision(const nlohmann::json& top, const nlohmann::json& vision,
+                      const std::string& topType, const std::string& vtype, const std::string& file,
+                      ModelConfig& c, std::vector<std::string>& guesses);
+
 // The configuration class that documents a model type's defaults ("LlamaConfig").
 std::string configClassName(const std::string& type);
+
+// hf_import_next.cpp: the 2025-26 types with their own layer kinds.
+void importQwen35(const ModelTypeRow& row, Reader& r, ModelConfig& c);
+void importNemotronH(Reader& r, ModelConfig& c);
+void importDeepseekV32(const std::string& type, Reader& r, ModelConfig& c);
+void importGlmMoeDsa(Reader& r, ModelConfig& c);
+void importBamba(Reader& r, ModelConfig& c);
 
 } // namespace llmsizer::hf

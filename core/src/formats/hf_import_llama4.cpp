@@ -34,8 +34,9 @@ std::vector<bool> moeLayerFlags(Reader& r, u64 layers)
 }
 
 // ModelConfig describes the MoE layers as "from first_dense_layers on, every `every`-th"
-// (model.h). Finds those two numbers for the flags, or fails naming the fields.
-void describeMoeLayers(Reader& r, ModelConfig& c, const std::vector<bool>& isMoe)
+// (model.h). Finds those two numbers for the flags, or fails naming the fields. False when no
+// layer holds experts (Llama Guard 4: moe_layers [], every layer a dense MLP).
+bool describeMoeLayers(Reader& r, ModelConfig& c, const std::vector<bool>& isMoe)
 {
     const u64 L = isMoe.size();
     u64 first = 0;
@@ -43,7 +44,7 @@ void describeMoeLayers(Reader& r, ModelConfig& c, const std::vector<bool>& isMoe
         ++first;
     }
     if (first == L) {
-        r.fail("moe_layers", "names no layer; a Llama 4 model without experts is not described");
+        return false;
     }
     // Candidates: a leading dense block then all MoE (every = 1), or every (first + 1)-th layer.
     for (const u64 every : {u64{1}, first + 1}) {
@@ -57,7 +58,7 @@ void describeMoeLayers(Reader& r, ModelConfig& c, const std::vector<bool>& isMoe
             c.moe.every = every;
             r.source("moe.first_dense_layers", "moe_layers");
             r.source("moe.every", "interleave_moe_layer_step");
-            return;
+            return true;
         }
     }
     r.fail("moe_layers", "the layout of mixture-of-experts layers is neither a dense block "
@@ -146,7 +147,11 @@ void importLlama4(Reader& r, ModelConfig& c)
     r.source("moe.n_routed_experts", "num_local_experts");
     c.moe.experts_per_token = r.orDefault({"num_experts_per_tok"}, 1);
     r.source("moe.experts_per_token", "num_experts_per_tok");
-    describeMoeLayers(r, c, moeLayerFlags(r, c.n_layers));
+    if (!describeMoeLayers(r, c, moeLayerFlags(r, c.n_layers))) {
+        // No MoE layer: every layer is Llama4TextMLP(intermediate_size_mlp), as Llama Guard 4
+        // (a dense model pruned from Llama 4 Scout) builds it.
+        c.moe = MoeConfig{};
+    }
     readChunkedAttention(r, c);
 }
 

@@ -187,6 +187,12 @@ void importQwen3Next(Reader& r, ModelConfig& c)
         c.moe.first_dense_layers = 0;
     }
 
+    readDeltaNetLayers(r, c, {16, 32, 128, 128, 4});
+}
+
+void readDeltaNetLayers(Reader& r, ModelConfig& c, const DeltaNetDefaults& d)
+{
+    const u64 L = c.n_layers;
     const u64 interval = r.orDefault({"full_attention_interval"}, 4);
     std::vector<bool> rule(L);
     for (u64 i = 0; i < L; ++i) {
@@ -199,11 +205,11 @@ void importQwen3Next(Reader& r, ModelConfig& c)
     MixerLayers& m = c.mixer;
     m.kind = MixerKind::GatedDeltaNet;
     m.layers = linear;
-    m.key_heads = positiveOrDefault(r, {"linear_num_key_heads"}, 16);
-    m.heads = positiveOrDefault(r, {"linear_num_value_heads"}, 32);
-    m.key_head_dim = positiveOrDefault(r, {"linear_key_head_dim"}, 128);
-    m.head_dim = positiveOrDefault(r, {"linear_value_head_dim"}, 128);
-    m.d_conv = positiveOrDefault(r, {"linear_conv_kernel_dim"}, 4);
+    m.key_heads = positiveOrDefault(r, {"linear_num_key_heads"}, d.keyHeads);
+    m.heads = positiveOrDefault(r, {"linear_num_value_heads"}, d.valueHeads);
+    m.key_head_dim = positiveOrDefault(r, {"linear_key_head_dim"}, d.keyHeadDim);
+    m.head_dim = positiveOrDefault(r, {"linear_value_head_dim"}, d.valueHeadDim);
+    m.d_conv = positiveOrDefault(r, {"linear_conv_kernel_dim"}, d.conv);
 }
 
 } // namespace llmsizer::hf

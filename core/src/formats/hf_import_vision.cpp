@@ -4,13 +4,14 @@
 // modules; docs/counting.md derives every term. nn.Linear(i, o, bias) = i·o (+ o);
 // nn.Conv2d(c, d, k, bias) = c·k²·d (+ d); nn.LayerNorm(d) = 2·d; RMSNorm(d) = d.
 #include "formats/hf_import_internal.h"
+#include "formats/hf_vision_parts.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/error.h"
 
 namespace llmsizer::hf {
 
-namespace {
+namespace vision {
 
 u64 mul(u64 a, u64 b)
 {
@@ -64,7 +65,7 @@ void vitLayers(std::vector<Part>& t, u64 layers, u64 D, u64 F)
 // SiglipVisionTransformer: post_layernorm; head (vision_use_head, default True):
 // SiglipMultiheadAttentionPoolingHead = probe (D), nn.MultiheadAttention (in_proj 3·D² + 3·D,
 // out_proj D² + D), layernorm, mlp.
-u64 siglip(Reader& r, std::vector<Part>& t)
+u64 siglip(Reader& r, std::vector<Part>& t, bool headDefault)
 {
     const u64 D = positive(r, {"hidden_size"}, 768);
     const u64 F = positive(r, {"intermediate_size"}, 3072);
@@ -77,13 +78,25 @@ u64 siglip(Reader& r, std::vector<Part>& t)
     put(t, "position_embed", mul(mul(side, side), D));
     vitLayers(t, L, D, F);
     put(t, "norms", mul(2, D));
-    if (r.flag({"vision_use_head"}, true)) {
+    if (r.flag({"vision_use_head"}, headDefault)) {
         const u64 head = add(add(D, add(linear(D, mul(3, D), true), linear(D, D, true))),
                              add(mul(2, D), add(linear(D, F, true), linear(F, D, true))));
         put(t, "pooling_head", head);
     }
     return D;
 }
+
+} // namespace vision
+
+namespace {
+
+using vision::add;
+using vision::linear;
+using vision::mul;
+using vision::positive;
+using vision::put;
+using vision::siglip;
+using vision::vitLayers;
 
 // CLIPVisionConfig defaults: hidden_size 768, intermediate_size 3072, num_hidden_layers 12,
 // num_channels 3, image_size 224, patch_size 32. CLIPVisionEmbeddings: class_embedding (D),
@@ -197,6 +210,36 @@ void qwenVision(Reader& r, bool v25, std::vector<Part>& t, std::vector<Part>& pr
 
 // Number of vision feature layers the projector concatenates (LLaVA, Mistral 3: an int selects
 // one layer, a list several).
+// Qwen3-VL / Qwen3.5 (modeling_qwen3_vl.py Qwen3VLVisionModel): patch_embed Conv3d(C, D,
+// (T, p, p)) with bias, pos_embed Embedding(num_position_embeddings, D), depth blocks of
+// LayerNorm norm1/norm2, qkv Linear(D, 3D) and proj with biases, MLP linear_fc1/linear_fc2 with
+// biases (not gated); merger Qwen3VLVisionPatchMerger: LayerNorm(D), linear_fc1 Linear(D·m²,
+// D·m²), linear_fc2 Linear(D·m², out_hidden_size), biases; one more merger per
+// deepstack_visual_indexes entry, its LayerNorm over D·m² (use_postshuffle_norm).
+void qwen3Vision(Reader& r, std::vector<Part>& t, std::vector<Part>& proj)
+{
+    const u64 D = positive(r, {"hidden_size"}, 1152);
+    const u64 F = positive(r, {"intermediate_size"}, 4304);
+    const u64 out = positive(r, {"out_hidden_size"}, 3584);
+    const u64 L = r.orDefault({"depth"}, 27);
+    const u64 C = r.orDefault({"in_channels"}, 3);
+    const u64 p = positive(r, {"patch_size"}, 16);
+    const u64 T = r.orDefault({"temporal_patch_size"}, 2);
+    const u64 m = r.orDefault({"spatial_merge_size"}, 2);
+    put(t, "patch_embed", add(mul(mul(mul(C, T), mul(p, p)), D), D));
+    put(t, "position_embed", mul(r.orDefault({"num_position_embeddings"}, 2304), D));
+    put(t, "attention", mul(L, add(linear(D, mul(3, D), true), linear(D, D, true))));
+    put(t, "mlp", mul(L, add(linear(D, F, true), linear(F, D, true))));
+    put(t, "norms", mul(L, mul(2, mul(2, D))));
+    const u64 merged = mul(D, mul(m, m));
+    const u64 mergerLinears = add(linear(merged, merged, true), linear(merged, out, true));
+    put(proj, "norm", mul(2, D));
+    put(proj, "linear_1", linear(merged, merged, true));
+    put(proj, "linear_2", linear(merged, out, true));
+    const u64 deep = r.uintList("deepstack_visual_indexes").size();
+    put(proj, "deepstack_mergers", mul(deep, add(mul(2, merged), mergerLinears)));
+}
+
 u64 featureLayers(const nlohmann::json& top)
 {
     auto it = top.find("vision_feature_layer");
@@ -220,11 +263,14 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
     c.vision_tower.clear();
     c.projector.clear();
     const u64 d = c.d_model;
-    const bool qwen = topType == "qwen2_vl" || topType == "qwen2_5_vl";
+    const bool qwen3 = topType == "qwen3_vl" || topType == "qwen3_vl_moe" || topType == "qwen3_5" ||
+                       topType == "qwen3_5_moe";
+    const bool qwen = topType == "qwen2_vl" || topType == "qwen2_5_vl" || qwen3;
     auto it = top.find("vision_config");
     if (it == top.end() || it->is_null()) {
         if (qwen || topType == "gemma3" || topType == "llava" || topType == "llava_next" ||
-            topType == "mistral3" || topType == "llama4") {
+            topType == "mistral3" || topType == "llama4" || topType == "internvl_chat" ||
+            topType == "internvl" || topType == "idefics3" || topType == "smolvlm") {
             // The class would build its default tower; without vision_config it is not known
             // which checkpoint this is, so say so rather than count a default tower.
             c.not_counted = "the vision tower and projector (the config has no vision_config)";
@@ -238,7 +284,10 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
                                   .value_or(qwen ? topType : std::string());
     std::vector<Part>& t = c.vision_tower;
     std::vector<Part>& proj = c.projector;
-    if (qwen) {
+    if (qwen3) {
+        Reader r(*it, file, "vision_config", "Qwen3VLVisionConfig", guesses);
+        qwen3Vision(r, t, proj);
+    } else if (qwen) {
         Reader r(*it, file, "vision_config",
                  topType == "qwen2_vl" ? "Qwen2VLVisionConfig" : "Qwen2_5_VLVisionConfig", guesses);
         qwenVision(r, topType == "qwen2_5_vl", t, proj);
@@ -251,7 +300,7 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
         // Gemma3MultiModalProjector: mm_input_projection_weight (D_v, d) and mm_soft_emb_norm
         // Gemma3RMSNorm(D_v).
         Reader r(*it, file, "vision_config", "SiglipVisionConfig", guesses);
-        const u64 D = siglip(r, t);
+        const u64 D = siglip(r, t, true);
         put(proj, "input_projection", mul(D, d));
         put(proj, "norm", D);
     } else if ((topType == "llava" || topType == "llava_next" || topType == "mistral3") &&
@@ -264,7 +313,7 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
                  guesses);
         const u64 D = vtype == "pixtral"             ? pixtral(r, t)
                       : vtype == "clip_vision_model" ? clip(r, t)
-                                                     : siglip(r, t);
+                                                     : siglip(r, t, true);
         const u64 in = mul(D, featureLayers(top));
         // LlavaMultiModalProjector / Mistral3MultiModalProjector: linear_1 Linear(D·n, d) and
         // linear_2 Linear(d, d), bias=multimodal_projector_bias (LLaVA default True, Mistral 3
@@ -285,7 +334,7 @@ void importVision(const nlohmann::json& top, const std::string& topType, const s
         if (topType == "llava_next") {
             put(proj, "image_newline", d);
         }
-    } else {
+    } else if (!importMoreVision(top, *it, topType, vtype, file, c, guesses)) {
         c.not_counted = "the vision tower and projector (vision_config.model_type '" + vtype +
                         "' under '" + topType + "' is not described)";
     }

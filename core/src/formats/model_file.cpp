@@ -39,6 +39,7 @@ LoadedModel loadModelJson(const nlohmann::json& j, const std::string& label)
         out.name = boundedName(hf.name); // _name_or_path may be any path
         out.config = hf.config;
         out.guesses = std::move(hf.guesses);
+        out.assumptions = std::move(hf.assumptions);
         return out;
     }
     throw InputError(label, "",

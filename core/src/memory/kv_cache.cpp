@@ -33,8 +33,11 @@ KvCache kvCache(const ModelConfig& config, std::uint64_t context, std::uint64_t 
     KvCache r;
     if (config.attention == AttentionKind::Latent) {
         r.latent = true;
-        r.bytes_per_token_layer_global =
-            rowBytes(config.mla.kv_lora_rank + config.mla.qk_rope_head_dim, kv.bpw);
+        // DeepSeek-V3.2 / GLM-5: the sparse-attention indexer keeps one key of index_head_dim per
+        // token and layer beside the latent (inference/model.py Indexer.k_cache).
+        r.bytes_per_token_layer_global = rowBytes(
+            config.mla.kv_lora_rank + config.mla.qk_rope_head_dim + config.indexer.head_dim,
+            kv.bpw);
     } else {
         const u64 heads = (config.n_kv_heads + t - 1) / t; // max(n_kv/t, 1) for divisible t
         const u64 row = mul(heads, config.effectiveHeadDim());

@@ -67,7 +67,35 @@ std::vector<LayerParams> layerParams(const ModelConfig& c, const ParamCount& cou
     const u64 matrixPerExpert =
         mul(mul(c.mlp == MlpKind::Gated ? 3 : 2, c.d_model), c.moe.expert_d_ff);
     std::vector<LayerParams> out(L);
-    for (u64 i = 0; i < L; ++i) {
+    // Nemotron-H: every layer one norm and one block (attention spread over the depth, the
+    // mixer layers first among the others, then the MLP or expert layers).
+    const u64 oneNorm = L == 0 ? 0 : count.get(Component::Norms).part("block") / L;
+    u64 mixersLeft = mixerLayers;
+    for (u64 i = 0; c.single.any() && i < L; ++i) {
+        LayerMemory& lm = layers[i];
+        LayerParams& lp = out[i];
+        lm.attention = spreadLayer(i, c.single.attention_only, L);
+        lm.mixer = !lm.attention && mixersLeft > 0;
+        mixersLeft -= lm.mixer ? 1 : 0;
+        lm.moe = !lm.attention && !lm.mixer && c.isMoe();
+        lp.params = add(oneNorm, lm.attention ? count.attention_per_layer
+                                 : lm.mixer   ? mixerPerLayer
+                                              : 0);
+        lp.active = lp.params;
+        if (lm.moe) {
+            const u64 shared = add(routerPerLayer, sharedPerLayer);
+            lp.params =
+                add(add(lp.params, shared), mul(count.expert_params, c.moe.n_routed_experts));
+            lp.active =
+                add(add(lp.active, shared), mul(count.expert_params, c.moe.experts_per_token));
+            lp.expert_matrices = mul(matrixPerExpert, c.moe.n_routed_experts);
+            lp.active_expert_matrices = mul(matrixPerExpert, c.moe.experts_per_token);
+        } else if (!lm.attention && !lm.mixer) {
+            lp.params = add(lp.params, count.dense_mlp_per_layer);
+            lp.active = add(lp.active, count.dense_mlp_per_layer);
+        }
+    }
+    for (u64 i = 0; !c.single.any() && i < L; ++i) {
         LayerMemory& lm = layers[i];
         LayerParams& lp = out[i];
         lm.attention = attnLayers == L || (attnLayers > 0 && spreadLayer(i, attnLayers, L));

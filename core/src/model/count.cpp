@@ -164,7 +164,41 @@ ComponentCount latentAttention(const ModelConfig& c)
     if (c.biases.out) {
         b.add("o_bias", mul(c.d_model, L));
     }
+    if (c.indexer.heads > 0) {
+        // DeepSeek-V3.2 inference/model.py Indexer: wq_b, wk, k_norm (LayerNorm: weight and
+        // bias), weights_proj.
+        const IndexerConfig& ix = c.indexer;
+        const u64 perLayer =
+            add(add(mul(m.q_lora_rank, mul(ix.heads, ix.head_dim)), mul(c.d_model, ix.head_dim)),
+                add(mul(2, ix.head_dim), mul(c.d_model, ix.heads)));
+        b.add("indexer", mul(perLayer, L));
+    }
     return b.take();
+}
+
+std::string plural(u64 n, const char* one, const char* many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// The MTP line: what the layers are and, per family, whether copies of the embedding and head
+// come with them.
+CheckpointExtra mtpExtra(const ModelConfig& c, u64 params)
+{
+    std::string what = plural(c.mtp_layers, "MTP layer", "MTP layers");
+    switch (c.mtpCopies()) {
+    case MtpCopies::Stored:
+        what += ", with copies of the embedding and head";
+        break;
+    case MtpCopies::Shared:
+        what += ", sharing the model's embedding and head";
+        break;
+    case MtpCopies::Unknown:
+        what += "; whether the checkpoint also stores copies of the embedding and head "
+                "(+2*V*d per layer) is not known for this family";
+        break;
+    }
+    return {"mtp", what, params};
 }
 
 } // namespace
@@ -239,8 +273,9 @@ std::pair<ComponentCount, ComponentCount> feedForward(const ModelConfig& c, Para
     const u64 moeLayers = c.moeLayers();
     const u64 denseLayers = c.mlpLayers() - moeLayers;
     if (denseLayers > 0) {
-        r.dense_mlp_per_layer = mlpParams(c, c.effectiveDff());
+        r.dense_mlp_per_layer = add(mlpParams(c, c.effectiveDff()), c.mlp_activation_params);
         addMlpParts(c, c.effectiveDff(), denseLayers, mlp);
+        mlp.add("activation", mul(c.mlp_activation_params, denseLayers));
     }
     if (c.shared.blocks > 0) {
         // modular_zamba2.py Zamba2MLP: gate_up_proj Linear(d, 2·ff) and down_proj Linear(ff, d)
@@ -283,7 +318,8 @@ ComponentCount norms(const ModelConfig& c, ParamCount& r)
     r.norms_per_layer = mul(c.norms_per_block, normParams(c, d));
     // A mixer-only layer holds one norm (MambaBlock.norm, Zamba2MambaDecoderLayer's
     // input_layernorm); a shared block input_layernorm over 2d and pre_ff_layernorm over d.
-    const u64 only = c.mixerOnlyLayers();
+    // Nemotron-H's single-block layers hold one norm each too.
+    const u64 only = c.mixerOnlyLayers() + c.single.attention_only + c.single.mlp_only;
     norms.add("block", add(mul(r.norms_per_layer, c.n_layers - only), mul(normParams(c, d), only)));
     norms.add("shared_blocks",
               mul(sharedBlocksUsed(c), add(normParams(c, mul(2, d)), normParams(c, d))));
@@ -342,7 +378,7 @@ u64 multiTokenPrediction(const ModelConfig& c, const ParamCount& r)
         layer = add(layer, r.dense_mlp_per_layer);
     }
     u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
-    if (!c.mtp_shared_embeddings) {
+    if (c.mtpCopies() == MtpCopies::Stored) {
         extra = add(extra, mul(2, mul(c.vocab_size, d)));
     }
     return mul(c.mtp_layers, add(layer, extra));
@@ -379,6 +415,17 @@ ParamCount countParameters(const ModelConfig& c)
         }
     }
     r.mtp = multiTokenPrediction(c, r);
+    if (c.mtp_layers > 0) {
+        r.checkpoint_extras.push_back(mtpExtra(c, r.mtp));
+    }
+    if (c.fp8_block_rows > 0 && c.fp8_block_cols > 0) {
+        r.checkpoint_extras.push_back(
+            {"fp8_scales",
+             "FP8 block scales: one per " + std::to_string(c.fp8_block_rows) + "x" +
+                 std::to_string(c.fp8_block_cols) + " block of each FP8 weight (weight_scale_inv)" +
+                 (c.mtp_layers > 0 ? ", the MTP layers' included" : ""),
+             fp8BlockScales(c)});
+    }
     // A token visits experts_per_token of the routed experts in each MoE layer.
     const u64 moeLayers = c.moeLayers();
     const u64 idle =

@@ -372,7 +372,7 @@ void validateMixer(const ModelConfig& c, std::vector<ValidationIssue>& out)
                                  ") (got " + withThousands(m.layers) + ")");
         }
         validateDims(m, is);
-        if (m.layout == MixerLayout::Only && c.isMoe()) {
+        if (m.layout == MixerLayout::Only && c.isMoe() && !c.single.any()) {
             is.add("layout", "\"only\" (layers without an MLP) cannot be combined with experts");
         }
     }

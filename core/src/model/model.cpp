@@ -44,6 +44,9 @@ std::uint64_t ModelConfig::effectiveDff() const
 
 std::uint64_t ModelConfig::moeLayers() const
 {
+    if (single.any()) {
+        return isMoe() ? single.mlp_only : 0;
+    }
     if (!isMoe() || moe.first_dense_layers >= n_layers || moe.every == 0) {
         return 0;
     }
@@ -53,6 +56,9 @@ std::uint64_t ModelConfig::moeLayers() const
 
 std::uint64_t ModelConfig::attentionLayers() const
 {
+    if (single.any()) {
+        return single.attention_only + shared.layers;
+    }
     const std::uint64_t replaced = mixer.layout == MixerLayout::Parallel ? 0 : mixer.layers;
     return (n_layers > replaced ? n_layers - replaced : 0) + shared.layers;
 }
@@ -64,11 +70,18 @@ std::uint64_t ModelConfig::mixerOnlyLayers() const
 
 std::uint64_t ModelConfig::mlpLayers() const
 {
+    if (single.any()) {
+        return single.mlp_only;
+    }
     return n_layers > mixerOnlyLayers() ? n_layers - mixerOnlyLayers() : 0;
 }
 
 bool ModelConfig::isMoeLayer(std::uint64_t i) const
 {
+    if (single.any()) {
+        // The pattern's order is not kept: the first mlp_only layers stand for its MoE layers.
+        return isMoe() && i < single.mlp_only;
+    }
     return isMoe() && moe.every != 0 && i >= moe.first_dense_layers && i < n_layers &&
            (i + 1) % moe.every == 0;
 }
@@ -155,6 +168,33 @@ void validateMla(const ModelConfig& c, Checker& ck)
     }
 }
 
+// Nemotron-H's single-block layers and the sparse-attention indexer.
+void validateLayout(const ModelConfig& c, Checker& ck)
+{
+    if (c.single.any()) {
+        const std::uint64_t mixerLayers = c.mixer.layout == MixerLayout::Only ? c.mixer.layers : 0;
+        if (c.mixer.layers != mixerLayers) {
+            ck.add("single", "needs a mixer that forms the whole layer (layout \"only\")");
+        } else if (c.single.attention_only > Limits::maxLayers ||
+                   c.single.mlp_only > Limits::maxLayers ||
+                   mixerLayers + c.single.attention_only + c.single.mlp_only != c.n_layers) {
+            ck.add("single", "mixer, attention-only and MLP-only layers must add up to n_layers (" +
+                                 withThousands(c.n_layers) + ")");
+        }
+        if (c.isMoe() && (c.moe.first_dense_layers != 0 || c.moe.every != 1)) {
+            ck.add("moe.first_dense_layers",
+                   "is not used with single-block layers (every MLP-only layer is MoE)");
+        }
+    }
+    if (c.indexer.heads != 0 || c.indexer.head_dim != 0) {
+        if (c.attention != AttentionKind::Latent || c.mla.q_lora_rank == 0) {
+            ck.add("indexer", "needs latent attention with a query rank (mla.q_lora_rank)");
+        }
+        ck.range("indexer.heads", c.indexer.heads, 1, Limits::maxHeads);
+        ck.range("indexer.head_dim", c.indexer.head_dim, 1, Limits::maxHeadDim);
+    }
+}
+
 } // namespace
 
 std::vector<ValidationIssue> validate(const ModelConfig& c)
@@ -188,6 +228,12 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
         }
     }
     ck.range("norms_per_block", c.norms_per_block, 0, Limits::maxNormsPerBlock);
+    ck.range("mlp_activation_params", c.mlp_activation_params, 0, 16);
+    ck.range("fp8_block_rows", c.fp8_block_rows, 0, Limits::maxDff);
+    ck.range("fp8_block_cols", c.fp8_block_cols, 0, Limits::maxDff);
+    if ((c.fp8_block_rows == 0) != (c.fp8_block_cols == 0)) {
+        ck.add("fp8_block_rows", "and fp8_block_cols are both 0 or both positive");
+    }
     ck.range("position_offset", c.position_offset, 0, 1u << 20);
     if (c.position != PositionKind::Learned && c.position_offset != 0) {
         ck.add("position_offset", "is only used with learned position embeddings");
@@ -196,6 +242,7 @@ std::vector<ValidationIssue> validate(const ModelConfig& c)
     ck.range("global_every", c.global_every, 0, Limits::maxLayers);
     validateMla(c, ck);
     validateMoe(c, ck);
+    validateLayout(c, ck);
     ck.range("embedding_dim", c.embedding_dim, 0, Limits::maxDModel);
     std::vector<ValidationIssue> issues = ck.take();
     validateMixer(c, issues);

@@ -24,6 +24,12 @@ u64 normWidth(const ModelConfig& c, u64 width)
     return mul(c.norm == NormKind::LayerNorm ? 2 : 1, width);
 }
 
+// A matrix llama.cpp quantizes with the file's base type.
+void addMatrix(std::vector<Tensor>& out, const char* name, u64 cols, u64 rows, std::int64_t i)
+{
+    out.push_back({name, Cat::Other, cols, rows, 1, i});
+}
+
 // 1-D tensors: one row of `n` values (norm weights and biases); stay unquantized.
 void addVector(std::vector<Tensor>& out, const char* name, u64 n, std::int64_t layer)
 {
@@ -75,6 +81,14 @@ void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i
                        mul(c.n_heads, m.qk_nope_head_dim + m.v_head_dim), 1, i});
         out.push_back(
             {"attn_output.weight", Cat::AttnOut, mul(c.n_heads, m.v_head_dim), c.d_model, 1, i});
+        if (c.indexer.heads > 0) {
+            // DeepSeek-V3.2's lightning indexer (llama.cpp: indexer.*).
+            const IndexerConfig& ix = c.indexer;
+            addMatrix(out, "indexer.attn_q_b.weight", m.q_lora_rank, mul(ix.heads, ix.head_dim), i);
+            addMatrix(out, "indexer.attn_k.weight", d, ix.head_dim, i);
+            addVector(out, "indexer.k_norm", mul(2, ix.head_dim), i);
+            addMatrix(out, "indexer.proj.weight", d, ix.heads, i);
+        }
     } else {
         const u64 hd = c.effectiveHeadDim();
         const u64 q = mul(c.n_heads, hd);
@@ -104,12 +118,6 @@ void addAttention(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i
     if (c.attention_sinks) {
         addVector(out, "attn_sinks.weight", c.n_heads, i); // gpt-oss: one logit per head
     }
-}
-
-// A matrix llama.cpp quantizes with the file's base type.
-void addMatrix(std::vector<Tensor>& out, const char* name, u64 cols, u64 rows, std::int64_t i)
-{
-    out.push_back({name, Cat::Other, cols, rows, 1, i});
 }
 
 // One mixer layer (mixer.h), with llama.cpp's names (llama-arch.cpp: ssm_*, shortconv.*). The
@@ -208,6 +216,25 @@ void addHybrid(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i, u
     }
 }
 
+// One mixture-of-experts block: router (and its bias, the shared expert's gate), the routed
+// experts as 3-D tensors, the shared experts.
+void addExperts(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
+{
+    const MoeConfig& m = c.moe;
+    out.push_back({"ffn_gate_inp.weight", Cat::Unquantized, c.d_model, m.n_routed_experts, 1, i});
+    if (m.shared_expert_gate) {
+        addVector(out, "ffn_gate_inp_shexp.weight", c.d_model, i);
+    }
+    if (m.router_bias) {
+        addVector(out, "exp_probs_b.bias", m.n_routed_experts, i);
+    }
+    addMlp(out, c, m.expert_d_ff, i, "_exps", m.n_routed_experts, true);
+    if (m.n_shared_experts > 0) {
+        const u64 sff = m.shared_d_ff != 0 ? m.shared_d_ff : m.expert_d_ff;
+        addMlp(out, c, sff, i, "_shexp", m.n_shared_experts, false);
+    }
+}
+
 } // namespace
 
 std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
@@ -232,7 +259,24 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     const u64 L = c.n_layers;
     const u64 ownAttention = c.attentionLayers() - c.shared.layers;
     u64 hybrids = 0;
-    for (u64 l = 0; l < L; ++l) {
+    u64 mixersLeft = mix.layers;
+    for (u64 l = 0; c.single.any() && l < L; ++l) {
+        // Nemotron-H: one block per layer behind one norm; attention spread over the depth,
+        // the mixer layers first among the others, then the MLP (or expert) layers.
+        const auto i = static_cast<std::int64_t>(l);
+        addVector(out, "block_norms", normWidth(c, d), i);
+        if (spread(l, c.single.attention_only, L)) {
+            addAttention(out, c, i, fusedQkv, d);
+        } else if (mixersLeft > 0) {
+            --mixersLeft;
+            addMixer(out, c, i);
+        } else if (!c.isMoe()) {
+            addMlp(out, c, c.effectiveDff(), i, "", 1, false);
+        } else {
+            addExperts(out, c, i);
+        }
+    }
+    for (u64 l = 0; !c.single.any() && l < L; ++l) {
         const auto i = static_cast<std::int64_t>(l);
         const bool attends = spread(l, ownAttention, L);
         const bool mixer = mix.layout == MixerLayout::Parallel ? spread(l, mix.layers, L)
@@ -253,21 +297,12 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
         }
         if (!c.isMoeLayer(l)) {
             addMlp(out, c, c.effectiveDff(), i, "", 1, false);
+            if (c.mlp_activation_params > 0) {
+                addVector(out, "ffn_act", c.mlp_activation_params, i); // Apertus' xIELU
+            }
             continue;
         }
-        const MoeConfig& m = c.moe;
-        out.push_back({"ffn_gate_inp.weight", Cat::Unquantized, d, m.n_routed_experts, 1, i});
-        if (m.shared_expert_gate) {
-            addVector(out, "ffn_gate_inp_shexp.weight", d, i);
-        }
-        if (m.router_bias) {
-            addVector(out, "exp_probs_b.bias", m.n_routed_experts, i);
-        }
-        addMlp(out, c, m.expert_d_ff, i, "_exps", m.n_routed_experts, true);
-        if (m.n_shared_experts > 0) {
-            const u64 sff = m.shared_d_ff != 0 ? m.shared_d_ff : m.expert_d_ff;
-            addMlp(out, c, sff, i, "_shexp", m.n_shared_experts, false);
-        }
+        addExperts(out, c, i);
     }
     if (c.final_norm) {
         addVector(out, "output_norm", normWidth(c, d), -1);

@@ -42,7 +42,16 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     ModelConfig s = c;
     s.n_layers = ceilDiv(c.n_layers, p);
     s.tied_head = true;
-    if (c.mixer.layout == MixerLayout::Parallel || c.mixer.layers == c.n_layers) {
+    if (c.single.any()) {
+        // Nemotron-H: the stage keeps the shares of attention-only and mixer layers.
+        const auto share = [&](u64 part) { return part * s.n_layers / c.n_layers; };
+        s.single.attention_only = share(c.single.attention_only);
+        s.mixer.layers = share(c.mixer.layers);
+        s.single.mlp_only = s.n_layers - s.single.attention_only - s.mixer.layers;
+        if (s.mixer.layers == 0) {
+            s.mixer = MixerLayers{};
+        }
+    } else if (c.mixer.layout == MixerLayout::Parallel || c.mixer.layers == c.n_layers) {
         // A mixer in every layer (Mamba, Falcon-H1's parallel layers) stays in every layer.
         s.mixer.layers = c.mixer.layers == 0 ? 0 : s.n_layers;
     } else if (c.mixer.layers > 0) {
@@ -54,7 +63,7 @@ ModelConfig stageConfig(const ModelConfig& c, u64 p)
     if (c.shared.blocks > 0) {
         s.shared.layers = std::min(c.shared.layers, s.n_layers);
     }
-    if (c.isMoe()) {
+    if (c.isMoe() && !c.single.any()) {
         const u64 moe = c.moeLayers();
         s.moe.first_dense_layers = s.n_layers > moe ? s.n_layers - moe : 0;
         s.moe.every = 1; // the stage holds as many MoE layers as it can (the heaviest stage)

@@ -155,6 +155,16 @@ void reshapeMixer(const ModelConfig& base, ModelConfig& c)
         c.shared.layers =
             std::max<u64>(keepShare(base.shared.layers, base.n_layers, c.n_layers), 1);
     }
+    if (c.n_layers != base.n_layers && base.single.any()) {
+        // Nemotron-H: the shares of attention-only and mixer layers are kept, the rest are the
+        // MLP (or expert) layers.
+        c.single.attention_only = keepShare(base.single.attention_only, base.n_layers, c.n_layers);
+        m.layers = std::min(m.layers, c.n_layers - c.single.attention_only);
+        c.single.mlp_only = c.n_layers - c.single.attention_only - m.layers;
+        if (!c.single.any()) {
+            c.single.mlp_only = c.n_layers - m.layers; // keep the layout meaningful
+        }
+    }
 }
 
 // "3.50": value / den with two decimals, rounded half up, without the C library's locale.

@@ -18,10 +18,21 @@ struct HfImport {
     // Fields that were missing and filled with a guess that the model type's own defaults do not
     // settle; each names the field and the value used. Empty for a complete config.
     std::vector<std::string> guesses;
+    // For a model type the tool does not know (config.estimate set): what the standard-decoder
+    // estimate assumed and which fields it could not use. Empty for a known type.
+    std::vector<std::string> assumptions;
 };
 
 // Model types understood (sorted).
 const std::vector<std::string>& supportedHfModelTypes();
+
+// Each row of the model-type table (hf_model_types.cpp): the model_type and the folder under
+// tests/data/ of a real config of that type with its published count.
+struct HfTypeReference {
+    std::string model_type;
+    std::string reference;
+};
+std::vector<HfTypeReference> hfModelTypeReferences();
 
 HfImport importHfConfig(const nlohmann::json& j, const std::string& file);
 // Reads the file with parseHfConfigText.

@@ -16,6 +16,9 @@ struct LoadedModel {
     ModelConfig config;
     std::optional<Preset> preset;     // set when the file was a project preset
     std::vector<std::string> guesses; // from the HF importer
+    // What the estimate of an unknown model type assumed (config.estimate set); from the HF
+    // importer.
+    std::vector<std::string> assumptions;
 };
 
 // Detects the kind from the content; throws InputError naming the file and field.

@@ -47,6 +47,14 @@ struct ComponentCount {
     std::uint64_t part(std::string_view key) const; // 0 when absent
 };
 
+// Tensors a published checkpoint stores beside the model that transformers builds: MTP layers
+// (with or without copies of the embedding and head, per family). Not in ParamCount::total.
+struct CheckpointExtra {
+    std::string key;  // "mtp"
+    std::string what; // "1 MTP layer, with its copies of the embedding and head"
+    std::uint64_t params = 0;
+};
+
 // Exact parameter count of a configuration, as the reference implementation instantiates it:
 // tied weights once, no non-parameter buffers.
 struct ParamCount {
@@ -57,6 +65,8 @@ struct ParamCount {
     // MoE decoder layer, eh_proj Linear(2d, d), enorm, hnorm and shared_head.norm, and copies of
     // the token embedding and the head. 0 without MTP.
     std::uint64_t mtp = 0;
+    // Every line "in the checkpoint, not in the model" (the MTP layers among them).
+    std::vector<CheckpointExtra> checkpoint_extras;
     std::uint64_t active = 0; // per token: all but the routed experts a token does not visit
 
     // Per-layer figures the views and the memory model reuse.
@@ -70,6 +80,11 @@ struct ParamCount {
     const ComponentCount& get(Component c) const&& = delete;
     std::uint64_t params(Component c) const { return get(c).params; }
 };
+
+// FP8 block scales (weight_scale_inv) an FP8 checkpoint stores: one per fp8_block_rows ×
+// fp8_block_cols block of every FP8 weight matrix of the decoder layers and MTP layers
+// (count_fp8.cpp); 0 when the configuration is not an FP8 block checkpoint.
+std::uint64_t fp8BlockScales(const ModelConfig& config);
 
 // Thrown by requireValid and countParameters for a configuration that fails validate().
 class InvalidConfigError : public std::invalid_argument {

@@ -149,6 +149,35 @@ struct SharedBlocks {
     bool operator==(const SharedBlocks&) const = default;
 };
 
+// The lightning indexer of DeepSeek Sparse Attention, one per attention layer (DeepSeek-V3.2
+// inference/model.py class Indexer; GLM-5 modeling_glm_moe_dsa.py): wq_b Linear(q_lora_rank,
+// heads·head_dim), wk Linear(d_model, head_dim), k_norm LayerNorm(head_dim) with weight and bias,
+// weights_proj Linear(d_model, heads); no biases on the projections. heads == 0: no indexer.
+struct IndexerConfig {
+    std::uint64_t heads = 0;
+    std::uint64_t head_dim = 0;
+    bool operator==(const IndexerConfig&) const = default;
+};
+
+// Layers that hold one block behind one norm instead of attention and an MLP (Nemotron-H's
+// hybrid_override_pattern: "*" attention alone, "-" an MLP alone, "E" a mixture of experts
+// alone; "M" a Mamba-2 mixer alone is MixerLayout::Only). When either count is non-zero every
+// layer is such a block: n_layers = mixer.layers + attention_only + mlp_only, and the MLP-only
+// layers are all mixtures of experts when the model has experts.
+struct SingleBlockLayers {
+    std::uint64_t attention_only = 0;
+    std::uint64_t mlp_only = 0;
+    bool any() const { return attention_only != 0 || mlp_only != 0; }
+    bool operator==(const SingleBlockLayers&) const = default;
+};
+
+// How a checkpoint stores the embedding and the head next to its MTP layers.
+enum class MtpCopies {
+    Stored,  // embed_tokens and shared_head.head stored again per MTP layer (DeepSeek-V3, GLM-4.5)
+    Shared,  // the MTP layers reuse the model's (Qwen3-Next, Qwen3.5, GLM-5, MiMo)
+    Unknown, // the family's convention is not known: counted without copies, and said so
+};
+
 // A decoder-only transformer: every field that changes the parameter count or the memory.
 // Zero in head_dim / d_ff means "derive it" (d_model / n_heads; the Llama rule or 4·d_model).
 struct ModelConfig {
@@ -162,6 +191,9 @@ struct ModelConfig {
 
     MlpKind mlp = MlpKind::Gated;
     std::uint64_t d_ff = 0;
+    // Learned parameters of the MLP's activation in each dense MLP (Apertus' xIELU: alpha_p and
+    // alpha_n, one each).
+    std::uint64_t mlp_activation_params = 0;
     FfnRule ffn_rule;
 
     Biases biases;
@@ -194,6 +226,15 @@ struct ModelConfig {
     // The MTP layers reuse the model's embedding and head instead of storing copies (Qwen3-Next
     // mtp.*: fc, pre_fc_norm_embedding, pre_fc_norm_hidden, one decoder layer, norm).
     bool mtp_shared_embeddings = false;
+    // The family's convention for those copies is not known (counted without them, and the
+    // checkpoint line says so).
+    bool mtp_copies_unknown = false;
+    MtpCopies mtpCopies() const
+    {
+        return mtp_copies_unknown      ? MtpCopies::Unknown
+               : mtp_shared_embeddings ? MtpCopies::Shared
+                                       : MtpCopies::Stored;
+    }
 
     // One learned logit per attention head and layer that takes a share of the softmax
     // (gpt-oss "sinks", modeling_gpt_oss.py GptOssAttention.sinks).
@@ -205,6 +246,14 @@ struct ModelConfig {
     // Layers with another token mixer (kind None: every layer attends) and shared blocks.
     MixerLayers mixer;
     SharedBlocks shared;
+    // FP8 checkpoints (quantization_config quant_method "fp8", weight_block_size [rows, cols]):
+    // every FP8 weight matrix is stored with one scale per block (weight_scale_inv), tensors the
+    // model's count does not hold; shown as a checkpoint line. 0: not an FP8 block checkpoint.
+    std::uint64_t fp8_block_rows = 0;
+    std::uint64_t fp8_block_cols = 0;
+    // Single-block layers (Nemotron-H) and the sparse-attention indexer (DeepSeek-V3.2, GLM-5).
+    SingleBlockLayers single;
+    IndexerConfig indexer;
 
     // OPT-350m's word_embed_proj_dim: the token embedding (and a tied head) is this wide and
     // project_in / project_out (bias-free) map it to and from d_model. 0 = d_model.
@@ -218,6 +267,10 @@ struct ModelConfig {
     // What the source describes but this count leaves out ("" = the whole model is counted),
     // e.g. "the vision tower and projector (vision_config.model_type 'x' is not described)".
     std::string not_counted;
+    // "" when the model type is known and counted exactly; otherwise the label every view shows
+    // on the number: "model type 'x' is not known; counted as a standard decoder from its size
+    // fields" (hf_import.cpp, estimateUnknownType).
+    std::string estimate;
 
     bool operator==(const ModelConfig&) const = default;
 
