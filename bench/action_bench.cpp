@@ -1,19 +1,23 @@
 #include "action_bench.h"
 
 #include "bench_stats.h"
+#include "llmsizer/present/lessons.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
 
 #include <QApplication>
 #include <QSlider>
 #include <QTest>
+#include <algorithm>
+#include <string>
 #include <vector>
 
 namespace llmsizer::bench {
@@ -70,6 +74,8 @@ Samples drag(MainWindow& window, int steps)
 
 } // namespace
 
+void runOpenings(MainWindow& window, ConfigModel& model, int steps);
+
 void runActions(MainWindow& window, ConfigModel& model, int steps)
 {
     // Preset switches: every ordered pair, so each preset is left for every other one.
@@ -113,7 +119,7 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
 
     model.selectPreset(QStringLiteral("llama-3-70b"));
     paintDirty();
-    ui::ExploreViews* views = window.explore();
+    ui::ViewTabs* views = window.views();
     const std::pair<const char*, const char*> tabs[] = {{"overview", "slider_step_overview"},
                                                         {"explorer", "slider_step_explorer"},
                                                         {"math", "slider_step_math"},
@@ -140,11 +146,71 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
     window.compareWindow()->hide();
     paintDirty();
 
-    views->presentation()->setOn(true);
+    window.presentation()->setOn(true);
     paintDirty();
     drag(window, steps).print("slider_step_presentation");
-    views->presentation()->setOn(false);
+    window.presentation()->setOn(false);
     paintDirty();
+
+    runOpenings(window, model, steps);
+}
+
+void runOpenings(MainWindow& window, ConfigModel& model, int steps)
+{
+    const int rounds = std::max(2, steps / 40);
+    // Adding a model to Compare, the window open: one to four models, from an empty comparison.
+    ui::ComparisonModel* comparison = window.comparison();
+    window.compareWindow()->resize(1600, 1000);
+    window.compareWindow()->present();
+    paintDirty();
+    Samples adds;
+    for (int round = 0; round < rounds; ++round) {
+        comparison->clear();
+        paintDirty();
+        for (const char* id : {"llama-3-8b", "llama-3-70b", "mixtral-8x22b", "deepseek-v3"}) {
+            adds.measure([&] {
+                comparison->addPreset(QString::fromLatin1(id));
+                paintDirty();
+            });
+        }
+    }
+    adds.print("compare_add", ", \"models\": 4");
+    window.compareWindow()->hide();
+    paintDirty();
+
+    // Every lesson from the Help menu, each from the Overview of Llama 3 70B.
+    auto* lessons = window.findChild<ui::Lessons*>();
+    Samples opened;
+    for (int round = 0; round < rounds; ++round) {
+        for (const std::string& id : lessonIds()) {
+            model.selectPreset(QStringLiteral("llama-3-70b"));
+            window.views()->showView(QStringLiteral("overview"));
+            window.compareWindow()->hide();
+            paintDirty();
+            opened.measure([&] {
+                lessons->start(QString::fromStdString(id));
+                paintDirty();
+            });
+            lessons->stop();
+        }
+    }
+    opened.print("lesson_open", ", \"lessons\": " + std::to_string(lessonIds().size()));
+    window.compareWindow()->hide();
+    model.selectPreset(QStringLiteral("llama-3-70b"));
+    window.views()->showView(QStringLiteral("overview"));
+    paintDirty();
+
+    // F5 on and off on the Overview.
+    Samples toggles;
+    for (int i = 0; i < 2 * rounds; ++i) {
+        toggles.measure([&] {
+            window.presentation()->toggle();
+            paintDirty();
+        });
+    }
+    window.presentation()->setOn(false);
+    paintDirty();
+    toggles.print("presentation_toggle");
 }
 
 } // namespace llmsizer::bench

@@ -3,8 +3,8 @@
 //   {"name": "startup_first_frame", "ms": …}
 //   {"name": "slider_step", "median_ms": …, "p99_ms": …, "max_ms": …, "cpu_median_ms": …, …}
 // then preset_switch, slider_jump, slider_step_overview, _explorer, _math, _budget, _fit,
-// slider_step_compare4 and slider_step_presentation (action_bench.h), each with median, p99 and
-// max of the wall and the process CPU time.
+// slider_step_compare4, slider_step_presentation, compare_add, lesson_open and presentation_toggle
+// (action_bench.h), each with median, p99 and max of the wall and the process CPU time.
 // Run on the offscreen platform (QT_QPA_PLATFORM=offscreen) for stable numbers:
 //   llm-sizer-bench [--preset ID] [--steps N] [--size WxH]
 // Diagnostics: LLMSIZER_BENCH_VIEWS=1 prints each step and each chart view's repaint time;
@@ -14,7 +14,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/view_support.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"

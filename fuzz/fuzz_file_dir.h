@@ -37,6 +37,17 @@ public:
 
     const std::filesystem::path& path() const { return m_dir; }
 
+    // Removes every file in the directory (the previous input's).
+    void clear() const
+    {
+        std::error_code ec;
+        for (std::filesystem::directory_iterator it(m_dir, ec), end; !ec && it != end;
+             it.increment(ec)) {
+            std::error_code ignored;
+            std::filesystem::remove_all(it->path(), ignored);
+        }
+    }
+
     // Writes `bytes` as the file `name` in the directory, replacing it; returns its path.
     std::filesystem::path write(const std::string& name, std::string_view bytes) const
     {

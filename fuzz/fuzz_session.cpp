@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Odd lengths check GPU ids against the built-in catalog, even ones accept any id.
     const llmsizer::GpuCatalog* gpus = (size % 2 == 1) ? &catalog() : nullptr;
     try {
-        const llmsizer::Session s = llmsizer::parseSession(text, "fuzz.session.json", gpus);
+        llmsizer::Session s = llmsizer::parseSession(text, "fuzz.session.json", gpus);
+        s.version = llmsizer::kSessionVersion; // saving writes the current version
         if (!(llmsizer::parseSession(llmsizer::saveSession(s), "saved", gpus) == s)) {
             __builtin_trap();
         }

@@ -267,6 +267,116 @@ def split_seeds():
     write("fuzz_gguf_split", "metadata-split-only.bin", struct.pack("<I", len(one)) + one)
 
 
+def tree(files):
+    """A checkpoint directory as one input (fuzz/fuzz_tree.h): per file a role byte, a 4-byte
+    little-endian length and the bytes (a safetensors role's bytes are its JSON header)."""
+    out = b""
+    for role, data in files:
+        if isinstance(data, str):
+            data = data.encode()
+        out += struct.pack("<BI", role, len(data)) + data
+    return out
+
+
+def tree_seeds():
+    """Seeds of the directory targets: the quantized layouts with their configs, a sharded
+    checkpoint with its index, GGUF splits, LoRA adapters (PEFT and MLX)."""
+    llama = hf_config("olmo-2-1124-7b")
+    p = "model.layers.0.self_attn.q_proj."
+    layouts = {
+        "mlx-4bit-g64": (dict(llama, quantization={"group_size": 64, "bits": 4}),
+                         [(p + "weight", "U32", [16, 8]), (p + "scales", "BF16", [16, 1]),
+                          (p + "biases", "BF16", [16, 1])]),
+        "gptq-4bit-g128": (dict(llama, quantization_config={"quant_method": "gptq", "bits": 4,
+                                                            "group_size": 128}),
+                           [(p + "qweight", "I32", [16, 16]), (p + "qzeros", "I32", [1, 2]),
+                            (p + "scales", "F16", [1, 16]), (p + "g_idx", "I32", [128])]),
+        "awq-4bit-g128": (dict(llama, quantization_config={"quant_method": "awq", "bits": 4,
+                                                           "group_size": 128, "version": "gemm"}),
+                          [(p + "qweight", "I32", [128, 2]), (p + "qzeros", "I32", [1, 2]),
+                           (p + "scales", "F16", [1, 16])]),
+        "fp8-block-128": (hf_config("deepseek-v3"),
+                          [(p + "weight", "F8_E4M3", [256, 128]), (p + "weight_scale_inv", "F32", [2, 1])]),
+        "bnb-nf4": (dict(llama, quantization_config={"quant_method": "bitsandbytes", "load_in_4bit": True,
+                                                     "bnb_4bit_quant_type": "nf4"}),
+                    [(p + "weight", "U8", [1024, 1]), (p + "weight.absmax", "F32", [32]),
+                     (p + "weight.quant_map", "F32", [16]),
+                     (p + "weight.quant_state.bitsandbytes__nf4", "U8", [64])]),
+    }
+    for name, (config, tensors) in layouts.items():
+        write("fuzz_tree_safetensors", name + ".bin", tree([(0, json.dumps(config)), (1, header_json(tensors))]))
+    d, v, f = 8, 16, 16
+    plain = [("model.embed_tokens.weight", "BF16", [v, d])]
+    for q, shape in (("self_attn.q_proj", [d, d]), ("self_attn.k_proj", [4, d]), ("self_attn.v_proj", [4, d]),
+                     ("self_attn.o_proj", [d, d]), ("mlp.gate_proj", [f, d]), ("mlp.up_proj", [f, d]),
+                     ("mlp.down_proj", [d, f])):
+        plain.append(("model.layers.0." + q + ".weight", "BF16", shape))
+    plain += [("model.layers.0.input_layernorm.weight", "F32", [d]),
+              ("model.layers.0.post_attention_layernorm.weight", "F32", [d]),
+              ("model.norm.weight", "F32", [d]), ("lm_head.weight", "BF16", [v, d])]
+    config = {"model_type": "llama", "hidden_size": d, "num_hidden_layers": 1, "num_attention_heads": 2,
+              "num_key_value_heads": 1, "intermediate_size": f, "vocab_size": v, "tie_word_embeddings": False}
+    write("fuzz_tree_safetensors", "plain-llama.bin", tree([(0, json.dumps(config)), (1, header_json(plain))]))
+    write("fuzz_tree_safetensors", "two-unindexed-shards.bin",
+          tree([(0, json.dumps(config)), (2, header_json(plain[:6])), (3, header_json(plain[6:]))]))
+    shards = [plain[:4], plain[4:8], plain[8:]]
+    index = {"metadata": {"total_size": 0}, "weight_map": {}}
+    for i, part in enumerate(shards):
+        for name, dtype, shape in part:
+            index["weight_map"][name] = "model-%05d-of-00003.safetensors" % (i + 1)
+    write("fuzz_tree_sharded", "llama-three-shards.bin",
+          tree([(0, json.dumps(config)), (1, json.dumps(index))] +
+               [(2 + i, header_json(part)) for i, part in enumerate(shards)]))
+    write("fuzz_tree_sharded", "llama-one-shard-missing.bin",
+          tree([(0, json.dumps(config)), (1, json.dumps(index)), (2, header_json(shards[0]))]))
+    # Regressions: MLX layouts of zero-element tensors whose group arithmetic wrapped to a
+    # division by zero (SIGFPE), with no config and with a group size of 0.
+    zero = [(p + "weight", "U32", [0, 8]), (p + "scales", "F16", [0, 2 ** 58]), (p + "biases", "F16", [0, 2 ** 58])]
+    write("fuzz_tree_safetensors", "regression-mlx-zero-elements.bin", tree([(1, header_json(zero))]))
+    write("fuzz_tree_safetensors", "regression-mlx-group-0.bin", tree([
+        (0, json.dumps({"quantization": {"group_size": 0}})),
+        (1, header_json([(p + "weight", "U32", [0, 8]), (p + "scales", "F16", [0, 2 ** 32]),
+                         (p + "biases", "F16", [0, 2 ** 32])]))]))
+    write("fuzz_safetensors_quant", "regression-mlx-zero-elements.bin", "{}\0" + header_json(zero))
+    # GGUF: three splits of one model.
+    kvs = [("general.architecture", "str", "llama"), ("general.name", "str", "tiny"),
+           ("llama.block_count", "u32", 1), ("llama.embedding_length", "u32", d),
+           ("llama.feed_forward_length", "u32", f), ("llama.attention.head_count", "u32", 2),
+           ("llama.attention.head_count_kv", "u32", 1)]
+    parts = [[("token_embd.weight", [d, v], "F16"), ("blk.0.attn_norm.weight", [d], "F32"),
+              ("blk.0.attn_q.weight", [d, d], "F16"), ("blk.0.attn_k.weight", [d, 4], "F16")],
+             [("blk.0.attn_v.weight", [d, 4], "F16"), ("blk.0.attn_output.weight", [d, d], "F16"),
+              ("blk.0.ffn_norm.weight", [d], "F32")],
+             [("blk.0.ffn_gate.weight", [d, f], "F16"), ("blk.0.ffn_up.weight", [d, f], "F16"),
+              ("blk.0.ffn_down.weight", [f, d], "F16"), ("output_norm.weight", [d], "F32")]]
+    total = sum(len(x) for x in parts)
+    splits = []
+    for no, tensors in enumerate(parts):
+        keys = [("split.no", "u16", no), ("split.count", "u16", 3), ("split.tensors.count", "i32", total)]
+        splits.append(gguf_file((kvs if no == 0 else []) + keys, tensors))
+    write("fuzz_tree_gguf_split", "llama-three-splits.bin", tree([(i, s) for i, s in enumerate(splits)]))
+    write("fuzz_tree_gguf_split", "llama-middle-split-missing.bin", tree([(0, splits[0]), (2, splits[2])]))
+    # LoRA: PEFT (lora_A [r, in], lora_B [out, r]) and MLX (lora_a [in, r], lora_b [r, out]).
+    peft = []
+    mlx = []
+    for m in ("q_proj", "v_proj"):
+        peft += [("base_model.model.model.layers.0.self_attn.%s.lora_A.weight" % m, "F32", [4, d]),
+                 ("base_model.model.model.layers.0.self_attn.%s.lora_B.weight" % m, "F32", [d, 4])]
+        mlx += [("model.layers.0.self_attn.%s.lora_a" % m, "F32", [d, 4]),
+                ("model.layers.0.self_attn.%s.lora_b" % m, "F32", [4, d])]
+    write("fuzz_tree_lora", "peft-r4.bin", tree([
+        (0, json.dumps({"r": 4, "lora_alpha": 8, "target_modules": ["q_proj", "v_proj"],
+                        "base_model_name_or_path": "tiny-llama", "peft_type": "LORA"})),
+        (1, header_json(peft)), (2, json.dumps(config))]))
+    write("fuzz_tree_lora", "mlx-rank4.bin", tree([
+        (0, json.dumps({"lora_parameters": {"rank": 4, "scale": 20.0}, "model": "tiny-llama"})),
+        (1, header_json(mlx))]))
+    write("fuzz_tree_lora", "peft-ranks-differ.bin", tree([
+        (0, json.dumps({"r": 8})), (1, header_json(peft[:2] + [
+            ("base_model.model.model.layers.0.self_attn.v_proj.lora_A.weight", "F32", [16, d]),
+            ("base_model.model.model.layers.0.self_attn.v_proj.lora_B.weight", "F32", [d, 16])]))]))
+
+
 def settings_seeds():
     """The app's settings file (QSettings INI) as the app writes it, and with hand edits."""
     write("fuzz_settings", "written.ini", "\n".join([
@@ -289,4 +399,5 @@ if __name__ == "__main__":
     gguf_seeds()
     quant_seeds()
     split_seeds()
+    tree_seeds()
     settings_seeds()

@@ -82,6 +82,9 @@ shot hardware-rtx-4090-light llama-3-70b 1920x1080 light --view hardware --hardw
 shot hardware-rtx-4090-1280x800-dark llama-3-70b 1280x800 dark --view hardware --hardware "$rtx"
 shot hardware-8x-h100-light llama-3-70b 1920x1080 light --view hardware --hardware "$h100"
 shot hardware-8x-h100-1280x800-dark llama-3-70b 1280x800 dark --view hardware --hardware "$h100"
+# An M3 Max 64 GB under MLX (unified memory, the wired limit).
+m3=gpu=m3-max-64gb,gpus=1,ramGB=0,runtime=mlx,context=8192
+shot hardware-m3-max-mlx-1920x1080-light llama-3-70b 1920x1080 light --view hardware --hardware "$m3"
 # My models: the tests' stores and six more real models (headers only, sparse files) in a
 # temporary home, on a fake machine root with one RTX 4090 (tests/support/make_fixtures.cpp).
 fixtures="$build/tests/make_fixtures"

@@ -184,8 +184,9 @@ void printJson(const nlohmann::json& j)
 
 void printLine(const std::string& line)
 {
-    // Lines carry names read from files: control characters are shown, never obeyed.
-    std::cout << terminalSafe(line) << '\n';
+    // Lines carry names read from files: control characters are shown, never obeyed, and a
+    // newline inside a name cannot start a line of its own.
+    std::cout << terminalSafe(line, /*keepNewlines=*/false) << '\n';
 }
 
 } // namespace llmsizer::cli

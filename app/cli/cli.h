@@ -57,10 +57,12 @@ double doubleOption(const QCommandLineParser& parser, const QString& name, doubl
                     double lo, double hi);
 
 void printJson(const nlohmann::json& j);
-// Runs a subcommand; with --json among args, an InputError, InvalidConfigError or
-// OverflowError is also printed on stdout as {"error": {"file", "field", "message"}} before it
-// is rethrown for main() to report (json_errors.cpp).
+// Runs a subcommand; with --json among args, any error (a usage error, a bad input, running out
+// of memory) is also printed on stdout as {"error": {"file", "field", "message", "exit_code"}}
+// before it is rethrown for main() to report (json_errors.cpp).
 int runWithJsonErrors(int (*run)(const QStringList&), const QStringList& args);
+// --json (or -json, which the parser reads the same) is among a subcommand's arguments.
+bool jsonRequested(const QStringList& args);
 void printLine(const std::string& line);
 
 int runCount(const QStringList& args);

@@ -150,7 +150,7 @@ int runFit(const QStringList& args)
     }
     const GpuCatalog catalog = loadGpuCatalog(parser);
     const GpuSpec& gpu = gpuById(catalog, parser.value(QStringLiteral("gpu")).toStdString());
-    const std::uint64_t gpus = uintOption(parser, QStringLiteral("gpus"), 1, 1, 1u << 16);
+    const std::uint64_t gpus = uintOption(parser, QStringLiteral("gpus"), 1, 1, Limits::maxGpus);
     FitOptions fo;
     fo.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     fo.max_gpus = std::max<std::uint64_t>(fo.max_gpus, gpus);

@@ -3,6 +3,7 @@
 // primary source confirmed (the entry's uncertain_fields).
 #include "cli.h"
 #include "gpu_options.h"
+#include "llmsizer/catalog/gpu_choices.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "gpu_options.h"
 #include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
@@ -71,6 +72,27 @@ std::string gb(std::uint64_t bytes)
     return text::fixed(static_cast<double>(bytes) / 1e9, 1);
 }
 
+nlohmann::json speedJson(const std::optional<double>& v)
+{
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+nlohmann::json termsJson(const StepTerms& t)
+{
+    return {{"gddr_s", t.gddr_s},
+            {"hbm_s", t.hbm_s},
+            {"unified_s", t.unified_s},
+            {"lpddr5x_s", t.lpddr5x_s},
+            {"ddr_s", t.ddr_s},
+            {"layers", t.layers},
+            {"allreduces", t.allreduces},
+            {"moe_dispatches", t.moe_dispatches},
+            {"hops", t.hops},
+            {"compute_s", t.compute_s},
+            {"prefill_class", t.prefill_class},
+            {"quantized_share", t.quantized_share}};
+}
+
 nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
 {
     nlohmann::json j;
@@ -78,24 +100,109 @@ nlohmann::json rowJson(const ModelRuns& m, const RunRow& r)
     j["model"] = m.name;
     j["precision"] = r.precision_id;
     j["verdict"] = std::string(runVerdictKey(r.verdict));
+    j["tight"] = r.tight;
+    j["context"] = r.context;
     j["gpus"] = r.gpus;
     j["gpu_layers"] = r.gpu_layers;
+    j["cpu_moe_layers"] = r.cpu_moe_layers;
     j["layers"] = r.layers;
-    j["bytes_per_gpu"] = r.bytes_per_gpu;
+    // Beyond 64 bits the byte totals are unknown: null, with the note saying why.
+    const auto bytes = [&r](auto v) {
+        return r.beyond_64_bits ? nlohmann::json(nullptr) : nlohmann::json(v);
+    };
+    j["bytes_per_gpu"] = bytes(r.bytes_per_gpu);
+    j["gpu_bytes"] = {{"weights", bytes(r.load.weight_bytes)},
+                      {"kv_cache", bytes(r.load.kv_bytes)},
+                      {"buffers", bytes(r.load.buffer_bytes)},
+                      {"reserve", bytes(r.load.reserve_bytes)},
+                      {"total", bytes(r.load.total_bytes)}};
     j["capacity_bytes"] = r.capacity_bytes;
-    j["headroom_bytes"] = r.headroom_bytes;
-    j["ram_bytes"] = r.ram_bytes;
-    j["single_gpu_bytes"] = r.single_gpu_bytes;
+    j["headroom_bytes"] = bytes(r.headroom_bytes);
+    j["ram_bytes"] = bytes(r.ram_bytes);
+    j["kv_tokens"] = r.kv_tokens;
+    j["single_gpu_bytes"] = bytes(r.single_gpu_bytes);
     j["gpus_needed"] = r.gpus_needed == 0 ? nlohmann::json(nullptr) : nlohmann::json(r.gpus_needed);
     j["tensor_parallel"] = r.split.tensor_parallel;
     j["pipeline_parallel"] = r.split.pipeline_parallel;
     j["max_context"] = r.max_context;
-    j["decode_tokens_per_s"] =
-        r.decode_tokens_per_s ? nlohmann::json(*r.decode_tokens_per_s) : nlohmann::json(nullptr);
-    j["prefill_tokens_per_s"] =
-        r.prefill_tokens_per_s ? nlohmann::json(*r.prefill_tokens_per_s) : nlohmann::json(nullptr);
+    j["decode_tokens_per_s"] = speedJson(r.decode_tokens_per_s);
+    j["prefill_tokens_per_s"] = speedJson(r.prefill_tokens_per_s);
+    j["decode_terms"] = termsJson(r.decode_terms);
+    j["prefill_terms"] = termsJson(r.prefill_terms);
+    if (r.machine) {
+        j["whole_machine"] = {{"gpus", r.machine->gpus},
+                              {"gives_more", r.machine->gives_more},
+                              {"tensor_parallel", r.machine->split.tensor_parallel},
+                              {"bytes_per_gpu", r.machine->bytes_per_gpu},
+                              {"max_context", r.machine->max_context},
+                              {"decode_tokens_per_s", speedJson(r.machine->decode_tokens_per_s)},
+                              {"prefill_tokens_per_s", speedJson(r.machine->prefill_tokens_per_s)},
+                              {"decode_terms", termsJson(r.machine->decode_terms)},
+                              {"prefill_terms", termsJson(r.machine->prefill_terms)}};
+    } else {
+        j["whole_machine"] = nullptr;
+    }
+    j["flags"] = r.flags;
+    j["change"] = r.change.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.change);
     j["note"] = r.note;
     return j;
+}
+
+// A Hugging Face config.json's quantization_config ignore list (FP8 checkpoints that keep some
+// modules in BF16: "modules_to_not_convert" of fbgemm_fp8, "ignore" of compressed-tensors,
+// "ignored_layers" of fp8); none for other files.
+std::optional<Fp8Checkpoint> fp8CheckpointOfConfig(const QCommandLineParser& parser,
+                                                   const ModelConfig& config)
+{
+    if (!parser.isSet(QStringLiteral("config"))) {
+        return std::nullopt;
+    }
+    const std::string file = fileOption(parser, QStringLiteral("config"));
+    nlohmann::json j;
+    try {
+        j = readJsonFile(file);
+    } catch (const std::exception&) {
+        return std::nullopt; // not JSON: a checkpoint file, read elsewhere
+    }
+    const auto qc = j.find("quantization_config");
+    if (!j.is_object() || qc == j.end() || !qc->is_object()) {
+        return std::nullopt;
+    }
+    for (const char* key : {"modules_to_not_convert", "ignore", "ignored_layers"}) {
+        const auto list = qc->find(key);
+        if (list == qc->end() || !list->is_array()) {
+            continue;
+        }
+        std::vector<std::string> modules;
+        for (const nlohmann::json& m : *list) {
+            if (m.is_string()) {
+                modules.push_back(m.get<std::string>());
+            }
+        }
+        return fp8CheckpointFromIgnoreList(modules, config.n_layers,
+                                           file + ": quantization_config." + key);
+    }
+    return std::nullopt;
+}
+
+std::string verdictCell(const RunRow& r)
+{
+    std::string v(runVerdictKey(r.verdict));
+    if (r.verdict == RunVerdict::ExpertsInRam) {
+        v = "experts";
+    }
+    return r.tight ? v + "!" : v;
+}
+
+// "8 GPUs: 131,072 ctx, 85 tok/s" — what the whole machine gives beside the fewest GPUs.
+std::string machineCell(const RunRow& r)
+{
+    if (!r.machine || !r.machine->gives_more) {
+        return "";
+    }
+    const MachineAnswer& a = *r.machine;
+    return "all " + std::to_string(a.gpus) + ": " + withThousands(a.max_context) + " ctx, " +
+           tokensPerSecond(a.decode_tokens_per_s) + " tok/s";
 }
 
 } // namespace
@@ -121,10 +228,23 @@ int runRuns(const QStringList& args)
          QStringLiteral("System RAM bandwidth in GB/s for offloaded layers (default 89.6, "
                         "dual-channel DDR5-5600)."),
          QStringLiteral("GB/S")},
-        {QStringLiteral("runtime"), QStringLiteral("llama.cpp (default), vllm or transformers."),
+        {QStringLiteral("runtime"),
+         QStringLiteral("llama.cpp (default), ollama, vllm, sglang, tensorrt-llm, mlx or "
+                        "transformers: memory placed as that runtime places it."),
          QStringLiteral("R")},
-        {QStringLiteral("context"), QStringLiteral("Tokens per sequence (default 8192)."),
+        {QStringLiteral("context"),
+         QStringLiteral("Tokens per sequence (default 8192; Ollama: its own default by VRAM)."),
          QStringLiteral("N")},
+        {QStringLiteral("gpu-memory-utilization"),
+         QStringLiteral("vLLM's share of each GPU (default 0.9)."), QStringLiteral("F")},
+        {QStringLiteral("max-num-batched-tokens"),
+         QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
+         QStringLiteral("N")},
+        {QStringLiteral("no-chunked-prefill"),
+         QStringLiteral(
+             "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
+        {QStringLiteral("split-mode"),
+         QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent sequences (default 1)."),
          QStringLiteral("N")},
         {QStringLiteral("kv-precision"), QStringLiteral("KV cache precision (default fp16)."),
@@ -191,7 +311,8 @@ int runRuns(const QStringList& args)
         q.hardware = m.hardware;
         machineNotes = m.notes;
     }
-    q.hardware.gpus = uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, 1u << 12);
+    q.hardware.gpus =
+        uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, Limits::maxGpus);
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
@@ -211,6 +332,24 @@ int runRuns(const QStringList& args)
                          e.message());
     }
     q.context = uintOption(parser, QStringLiteral("context"), 8192, 1, Limits::maxContext);
+    q.context_given = parser.isSet(QStringLiteral("context"));
+    if (parser.isSet(QStringLiteral("gpu-memory-utilization"))) {
+        const double u =
+            doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
+        q.runtime.vllm.gpu_memory_utilization = {static_cast<std::uint64_t>(std::llround(u * 1000)),
+                                                 1000};
+    }
+    q.runtime.vllm.max_num_batched_tokens =
+        uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
+    q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
+    if (parser.isSet(QStringLiteral("split-mode"))) {
+        const QString mode = parser.value(QStringLiteral("split-mode"));
+        if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {
+            throw UsageError("--split-mode must be layer or row (got '" + mode.toStdString() +
+                             "')");
+        }
+        q.runtime.llama_cpp.row_split = mode == QStringLiteral("row");
+    }
     q.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     q.prompt = uintOption(parser, QStringLiteral("prompt"), 512, 1, Limits::maxContext);
     const bool fitsOnly = parser.isSet(QStringLiteral("fits-only"));
@@ -220,9 +359,19 @@ int runRuns(const QStringList& args)
     }
 
     std::vector<ModelRuns> models;
-    if (parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"))) {
+    const bool one =
+        parser.isSet(QStringLiteral("preset")) || parser.isSet(QStringLiteral("config"));
+    for (const char* filter : {"family", "year"}) {
+        if (one && parser.isSet(QString::fromLatin1(filter))) {
+            throw UsageError(std::string("--") + filter +
+                             " chooses among the presets; it does not apply with --preset or "
+                             "--config (one model)");
+        }
+    }
+    if (one) {
         const LoadedModel model = loadModel(parser);
-        ModelRuns m = modelRuns(model.config, countParameters(model.config), "", q);
+        ModelRuns m = modelRuns(model.config, countParameters(model.config), "", q,
+                                fp8CheckpointOfConfig(parser, model.config));
         m.name = model.name;
         if (parser.isSet(QStringLiteral("preset"))) {
             const Preset p =
@@ -244,24 +393,38 @@ int runRuns(const QStringList& args)
 
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
+    std::vector<std::string> beyond; // rows whose bytes exceed 64 bits, with their reason
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
                 continue;
             }
             rows.push_back(rowJson(m, r));
-            const std::string layers =
-                r.verdict == RunVerdict::Offload
-                    ? std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers)
-                    : "-";
+            std::string layers = "-";
+            if (r.verdict == RunVerdict::Offload) {
+                layers = std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers);
+            } else if (r.verdict == RunVerdict::ExpertsInRam) {
+                layers = "e" + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers);
+            }
+            std::string tail = machineCell(r);
+            if (!r.change.empty()) {
+                tail = "change: " + r.change;
+            }
             lines.push_back(
-                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 11) +
-                padRight(std::string(runVerdictKey(r.verdict)), 9) +
+                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 14) +
+                padRight(verdictCell(r), 9) +
                 padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
-                padLeft(gb(r.bytes_per_gpu), 10) + padLeft(gb(r.ram_bytes), 9) +
-                padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 12) +
-                padLeft(tokensPerSecond(r.decode_tokens_per_s), 9) +
-                padLeft(tokensPerSecond(r.prefill_tokens_per_s), 10));
+                // A leading space keeps a wide figure apart from the column before.
+                padLeft(" " + (r.beyond_64_bits ? "> 2^64 B" : gb(r.bytes_per_gpu)), 9) +
+                padLeft(" " + (r.beyond_64_bits ? "-" : gb(r.ram_bytes)), 8) +
+                padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
+                padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
+                padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
+                (tail.empty() ? std::string() : "  " + tail));
+            if (r.beyond_64_bits) {
+                beyond.push_back(terminalSafe(m.name, false) + ", " + r.precision_id + ": " +
+                                 r.note);
+            }
         }
     }
     if (wantsJson(parser)) {
@@ -278,37 +441,70 @@ int runRuns(const QStringList& args)
         j["batch"] = q.batch;
         j["prompt"] = q.prompt;
         j["kv_precision"] = q.kv.id;
-        j["bandwidth_efficiency"] = q.runtime.efficiency.bandwidth_efficiency;
-        j["compute_efficiency"] = q.runtime.efficiency.compute_efficiency;
+        j["runtime_version"] = q.runtime.version;
+        j["unified_memory"] = q.hardware.gpu.unified_memory;
+        nlohmann::json constants = nlohmann::json::array();
+        for (const RuntimeConstant& c : runtimeConstants(q.runtime)) {
+            constants.push_back({{"name", c.name}, {"value", c.value}, {"source", c.source}});
+        }
+        j["runtime_constants"] = constants;
+        const SpeedConstants& sc = q.runtime.speed;
+        j["speed_constants"] = {{"bandwidth_gddr", sc.bandwidth_gddr},
+                                {"bandwidth_hbm", sc.bandwidth_hbm},
+                                {"bandwidth_unified", sc.bandwidth_unified},
+                                {"bandwidth_lpddr5x", sc.bandwidth_lpddr5x},
+                                {"bandwidth_ddr", sc.bandwidth_ddr},
+                                {"quantized_efficiency", sc.quantized_efficiency},
+                                {"layer_us", sc.layer_us},
+                                {"legacy_layer_us", sc.legacy_layer_us},
+                                {"allreduce_us", sc.allreduce_us},
+                                {"moe_dispatch_us", sc.moe_dispatch_us},
+                                {"hop_us", sc.hop_us},
+                                {"prefill_consumer", sc.prefill_consumer},
+                                {"prefill_pro", sc.prefill_pro},
+                                {"prefill_datacenter", sc.prefill_datacenter},
+                                {"prefill_unified", sc.prefill_unified},
+                                {"prefill_cpu", sc.prefill_cpu}};
         j["rows"] = rows;
         printJson(j);
         return kOk;
     }
-    printLine(std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
-              (q.hardware.ram_bytes > 0 ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
-              ", " + q.runtime.label + ", context " + withThousands(q.context) + ", batch " +
-              std::to_string(q.batch));
-    printLine(padRight("model", 28) + padRight("precision", 11) + padRight("verdict", 9) +
-              padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 10) +
-              padLeft("RAM GB", 9) + padLeft("max ctx", 12) + padLeft("tok/s", 9) +
-              padLeft("prefill", 10));
+    const bool unified = q.hardware.gpu.unified_memory;
+    printLine(
+        std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
+        (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
+        ", " + q.runtime.label + " " + q.runtime.version + ", " +
+        (q.context_given || q.runtime.kind != Runtime::Ollama
+             ? "context " + withThousands(q.context)
+             : std::string("Ollama's default context")) +
+        ", batch " + std::to_string(q.batch));
+    if (q.hardware.gpu.cpuOnly()) {
+        printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
+    } else if (unified && q.hardware.ram_bytes > 0) {
+        printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
+    }
+    printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 9) +
+              padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +
+              padLeft("RAM GB", 8) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
+              padLeft("prefill", 9) + "  whole machine / change");
     for (const std::string& l : lines) {
+        printLine(l);
+    }
+    for (const std::string& l : beyond) {
         printLine(l);
     }
     for (const std::string& n : machineNotes) {
         printLine("note: " + terminalSafe(n, false));
     }
     const CalibrationSummary cal = calibrationSummary();
-    printLine("Speeds are roofline estimates at " +
-              std::to_string(std::lround(100 * q.runtime.efficiency.bandwidth_efficiency)) +
-              "% of peak bandwidth (decode) and " +
-              std::to_string(std::lround(100 * q.runtime.efficiency.compute_efficiency)) +
-              "% of peak FLOP/s (prefill of " + std::to_string(q.prompt) + " tokens); against " +
+    printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
+              "RAM), offload (layers in RAM), no; '!' tight: under 5 % to spare. Speeds are "
+              "estimates of the speed model (docs/compute.md); on " +
               std::to_string(cal.decode_measurements) +
-              " published measurements the decode estimate is off by " +
+              " held-out measurements the decode estimate is off by " +
               std::to_string(cal.decode_median_error_percent) + "% (median), the prefill by " +
               std::to_string(cal.prefill_median_error_percent) +
-              "% (docs/compute.md, \"Calibration\"). GB = 10^9 bytes.");
+              "%. GB = 10^9 bytes. Runtime constants: --json (runtime_constants).");
     return kOk;
 }
 

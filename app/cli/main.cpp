@@ -12,7 +12,9 @@
 #include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fcntl.h>
 #include <filesystem>
 #include <iostream>
@@ -57,6 +59,24 @@ void printUsage(std::ostream& out)
 std::string safe(const std::string& text)
 {
     return llmsizer::terminalSafe(text, /*keepNewlines=*/false);
+}
+
+// Out of memory, a large request fails and is reported (exit 3; with --json, the JSON error),
+// but freeing what was built so far may need memory too: nlohmann_json's destructor keeps a
+// stack of the values it frees, and an exception thrown there ends the program. So a request
+// that fails while an exception unwinds the stack gets a reserve, set aside at start, and is
+// tried again; any other failing request throws std::bad_alloc. Untouched, the reserve costs
+// address space only, no resident memory.
+void* g_reserve = nullptr;
+
+void onOutOfMemory()
+{
+    if (std::uncaught_exceptions() > 0 && g_reserve != nullptr) {
+        std::free(g_reserve); // NOLINT(cppcoreguidelines-no-malloc): the reserve is raw memory
+        g_reserve = nullptr;
+        return; // the request is tried again
+    }
+    throw std::bad_alloc();
 }
 
 int checkedExit(int code)
@@ -124,6 +144,12 @@ int main(int argc, char** argv)
     // output still fails with exit 3, as "write error" when the reason is gone.
     static std::array<char, std::size_t{1} << 20> outBuffer;
     std::setvbuf(stdout, outBuffer.data(), _IOFBF, outBuffer.size());
+    // 64 MiB covers freeing the largest document a reader accepts (1,000,000 values: a stack of
+    // 16 MB growing by doubling); less is set aside when the address space is that tight.
+    for (std::size_t mib = 64; g_reserve == nullptr && mib >= 4; mib /= 2) {
+        g_reserve = std::malloc(mib << 20); // NOLINT(cppcoreguidelines-no-malloc)
+    }
+    std::set_new_handler(onOutOfMemory);
     llmsizer::cli::setRawArguments(argc, argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
@@ -150,7 +176,15 @@ int main(int argc, char** argv)
         }
         return checkedExit(runCommand(c, args));
     }
-    std::cerr << "error: unknown command '" << safe(name.toStdString()) << "'\n";
+    const std::string unknown = "unknown command '" + name.toStdString() + "'";
+    if (llmsizer::cli::jsonRequested(args)) {
+        llmsizer::cli::printJson({{"error",
+                                   {{"file", ""},
+                                    {"field", ""},
+                                    {"message", unknown},
+                                    {"exit_code", llmsizer::cli::kUsage}}}});
+    }
+    std::cerr << "error: " << safe(unknown) << '\n';
     printUsage(std::cerr);
-    return llmsizer::cli::kUsage;
+    return checkedExit(llmsizer::cli::kUsage);
 }

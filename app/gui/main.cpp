@@ -1,6 +1,8 @@
 // llm-sizer: the desktop app. With --screenshot it renders the window to a PNG and exits, which
 // works on the offscreen platform (QT_QPA_PLATFORM=offscreen).
 #include "llmsizer/catalog/preset.h"
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "options.h"
 #include "ui/compare/comparepanel.h"
@@ -9,23 +11,26 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/checkpointdialog.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwareitems.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/state/usergpus.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QIcon>
 #include <QImage>
 #include <QMessageBox>
@@ -45,11 +50,31 @@ using llmsizer::gui::parseSize;
 
 namespace {
 
-// Messages quote names read from files: control characters are shown, never obeyed.
+// Messages quote names read from files: control characters are shown, never obeyed. A message
+// of several lines (the settings' problems) is printed a line at a time.
 void fail(const QString& message)
 {
-    std::fprintf(stderr, "llm-sizer: %s\n",
-                 llmsizer::terminalSafe(message.toStdString(), false).c_str());
+    for (const QString& line : message.split(QLatin1Char('\n'))) {
+        std::fprintf(stderr, "llm-sizer: %s\n",
+                     llmsizer::terminalSafe(line.toStdString(), false).c_str());
+    }
+}
+
+// The screenshot, encoded in memory and saved atomically like every other file the app writes
+// (a full disk leaves the old picture, a link is written through, a pipe is refused).
+QString savePng(const QImage& image, const QString& path)
+{
+    QByteArray png;
+    QBuffer buffer(&png);
+    if (!buffer.open(QIODevice::WriteOnly) || !image.save(&buffer, "PNG")) {
+        return QStringLiteral("%1: cannot be written (the picture could not be encoded)").arg(path);
+    }
+    try {
+        llmsizer::writeFileAtomically(QFile::encodeName(path).toStdString(), png.toStdString());
+    } catch (const llmsizer::InputError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
 }
 
 void setIdentity()
@@ -193,6 +218,10 @@ int run(int argc, char** argv)
     }
     if (parser.isSet(o.hardware)) {
         const QStringList items = parser.value(o.hardware).split(QLatin1Char(','));
+        if (const QString problem = hardwareItemsProblem(items); !problem.isEmpty()) {
+            fail(QStringLiteral("--hardware: ") + problem);
+            return 2;
+        }
         const HardwareChoice choice = HardwareChoice::fromStrings(items);
         if (model.gpuCatalog().find(choice.gpu.toStdString()) == nullptr) {
             fail(QStringLiteral("--hardware: unknown GPU id \"%1\" (llm-sizer-cli gpus lists them)")
@@ -217,15 +246,15 @@ int run(int argc, char** argv)
         window.parameterChart()->setKind(ParameterChart::Kind::Diagram);
         viewName = QStringLiteral("overview");
     }
-    if (parser.isSet(o.view) && !window.explore()->showView(viewName)) {
+    if (parser.isSet(o.view) && !window.views()->showView(viewName)) {
         fail(QStringLiteral("--view must be one of %1, diagram (got \"%2\")")
-                 .arg(ExploreViews::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
+                 .arg(ViewTabs::viewNames().join(QStringLiteral(", ")), parser.value(o.view)));
         return 2;
     }
     // Presentation mode restyles the shown window (polished widgets, real sizes).
     const auto startPresentation = [&] {
         if (parser.isSet(o.presentation)) {
-            window.explore()->presentation()->setOn(true);
+            window.presentation()->setOn(true);
             // The font and palette events, the restyle they trigger, then the relayout.
             for (int i = 0; i < 3; ++i) {
                 QApplication::processEvents();
@@ -315,8 +344,8 @@ int run(int argc, char** argv)
         if (sized && image.size() != windowSize) {
             image = image.scaled(windowSize, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
         }
-        if (!image.save(parser.value(o.screenshot), "PNG")) {
-            fail(QStringLiteral("cannot write %1").arg(parser.value(o.screenshot)));
+        if (const QString error = savePng(image, parser.value(o.screenshot)); !error.isEmpty()) {
+            fail(error);
             return 1;
         }
         return 0;

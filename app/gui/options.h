@@ -3,7 +3,7 @@
 // The desktop app's command line, declared once: main() parses it, and --help / --version are
 // answered from it before any display is opened.
 #include "llmsizer/present/lessons.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -15,7 +15,7 @@
 
 namespace llmsizer::gui {
 
-using ui::ExploreViews;
+using ui::ViewTabs;
 
 // Screenshot sizes: 8K UHD at most (a 7680x4320 ARGB image is 133 MB, and the grab holds two),
 // so that a screenshot stays within the 512 MB every input is held to (docs/reliability.md).
@@ -86,7 +86,7 @@ struct Options {
     QCommandLineOption view{QStringLiteral("view"),
                             QStringLiteral("Open on a view: %1, or diagram (the Overview "
                                            "with its parameter diagram).")
-                                .arg(ExploreViews::viewNames().join(QStringLiteral(", "))),
+                                .arg(ViewTabs::viewNames().join(QStringLiteral(", "))),
                             QStringLiteral("NAME")};
     QCommandLineOption presentation{
         QStringLiteral("presentation"),

@@ -42,11 +42,7 @@ std::string ratioText(double now, double base)
     if (now == 0) {
         return "gone";
     }
-    const double r = now / base;
-    if (r >= 1000) {
-        return "×" + withThousands(static_cast<std::uint64_t>(std::llround(r)));
-    }
-    return "×" + text::general(r, 3);
+    return llmsizer::ratioText(now / base);
 }
 
 std::string ratioText(std::uint64_t now, std::uint64_t base)

@@ -7,6 +7,7 @@
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
 #include <algorithm>
@@ -191,25 +192,46 @@ double parseQuantity(const std::string& text, const std::string& field)
 
 std::vector<std::uint64_t> parseCountList(const std::string& text, const std::string& field)
 {
+    // Commas, spaces, tabs, semicolons and line breaks separate the values: a list pasted from a
+    // spreadsheet or a file (often ending in a newline) reads as typed.
+    const auto separator = [](char ch) {
+        return ch == ',' || ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ';';
+    };
+    // The offending word alone is quoted, shown (terminalSafe) and cut at 24 characters, never
+    // the whole pasted text.
+    const auto word = [&](std::size_t from) {
+        std::size_t to = from;
+        while (to < text.size() && !separator(text[to]) && to - from < 24) {
+            ++to;
+        }
+        return "'" + terminalSafe(text.substr(from, to - from), false) +
+               (to < text.size() && !separator(text[to]) ? "...'" : "'");
+    };
     std::vector<u64> values;
     std::size_t i = 0;
     while (i < text.size()) {
         const char ch = text[i];
-        if (ch == ',' || ch == ' ' || ch == '\t') {
+        if (separator(ch)) {
             ++i;
             continue;
         }
         if (ch < '0' || ch > '9') {
-            throw InputError(
-                "", field, "'" + text + "' is not a list of whole numbers (write e.g. 8, 12, 16)");
+            throw InputError("", field,
+                             word(i) + " is not a whole number (write a list such as 8, 12, 16)");
         }
+        const std::size_t start = i;
         u64 v = 0;
         for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
             const auto digit = static_cast<u64>(text[i] - '0');
             if (v > (UINT64_MAX - digit) / 10) {
-                throw InputError("", field, "a value in '" + text + "' is too large");
+                throw InputError("", field, word(start) + " is too large");
             }
             v = v * 10 + digit;
+        }
+        if (i < text.size() && !separator(text[i])) {
+            throw InputError("", field,
+                             word(start) + " is not a whole number (write a list such as 8, 12, "
+                                           "16)");
         }
         if (v == 0) {
             throw InputError("", field, "values must be positive (got 0)");

@@ -108,14 +108,9 @@ std::string signedCountText(const IsoSolution& s)
 
 std::string relativeErrorText(const IsoSolution& s)
 {
-    if (s.abs_error == 0 || s.target == 0) {
-        return "0%";
-    }
-    const double p = 100.0 * static_cast<double>(s.abs_error) / static_cast<double>(s.target);
-    // Two significant decimals below 0.1%, two decimals above: never "0.00%" for a non-zero error.
-    const int decimals =
-        p >= 0.1 ? 2 : std::min(8, 1 - static_cast<int>(std::floor(std::log10(p))));
-    return (s.above ? "+" : kMinus) + fixed(p, decimals) + "%";
+    // Two decimals; two significant digits below 0.01%: never "0.00%" for a non-zero error.
+    return s.abs_error == 0 || s.target == 0 ? std::string("0%")
+                                             : signedPercent(s.relativeError(), 2);
 }
 
 std::string isoErrorText(const IsoSolution& s)
@@ -208,11 +203,6 @@ AxisRange niceRange(double lo, double hi, bool fromZero, int maxTicks)
     }
     r.ticks = static_cast<int>(std::lround((r.max - r.min) / step)) + 1;
     return r;
-}
-
-std::string ratioText(double value)
-{
-    return "×" + fixed(value, 2);
 }
 
 std::vector<ScalingRow> scalingRows(const ScalingRatios& r)

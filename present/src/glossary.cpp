@@ -142,6 +142,9 @@ std::string_view glossaryKeyForPrecision(std::string_view id)
     if (id == "nvfp4") {
         return "nvfp4";
     }
+    if (id.starts_with("mlx_")) {
+        return "mlx_quant";
+    }
     if (id.starts_with("q") && id.find("_k") != std::string_view::npos) {
         return "gguf_kquants";
     }

@@ -196,6 +196,12 @@ constexpr GlossaryTerm kTerms[] = {
      "weight.",
      "gpt-oss ships its experts in MXFP4, which puts gpt-oss-120b on one 80 GB GPU.",
      "microscaling, fp4, e2m1, gpt-oss"},
+    {"mlx_quant", "MLX 4-bit / 8-bit",
+     "MLX's affine quantization: groups of 64 weights with an FP16 scale and bias, 4.5 or 8.5 "
+     "bits per weight.",
+     "mlx-lm quantizes every linear layer and the embedding: Llama 3 70B at 4-bit is about 40 GB "
+     "on a Mac.",
+     "mlx, apple, mlx-lm, 4bit, 8bit, mlx-community"},
     {"nvfp4", "NVFP4",
      "NVIDIA's 4-bit float: E2M1 values in blocks of 16, each with an FP8 (E4M3) scale: 4.5 bits "
      "per weight.",

@@ -37,6 +37,8 @@ std::string verdictText(const RunRow& r)
         return "✓ fits";
     case RunVerdict::FitsTp:
         return "✓ on " + std::to_string(r.gpus) + " GPUs";
+    case RunVerdict::ExpertsInRam:
+        return "◐ experts in RAM";
     case RunVerdict::Offload:
         return "◐ offload";
     case RunVerdict::No:
@@ -57,20 +59,21 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
 {
     HardwareRow row;
     row.model_id = m.id;
-    row.model = m.name;
+    row.model = terminalSafe(m.name, false); // shown, never obeyed (a name from a file)
     row.family = m.family;
     row.year = m.year;
     row.params = m.params;
     row.precision_id = r.precision_id;
     row.verdict = r.verdict;
     row.current = current;
-    row.tooltip = r.note;
+    // The row's note, after the model and precision (the table elides long names when narrow).
+    row.tooltip = m.name + " at " + r.precision_label + ": " + r.note;
     auto& c = row.cells;
     c.resize(static_cast<std::size_t>(HardwareColumn::Count));
     auto set = [&c](HardwareColumn col, std::string text, double sort) {
         c[static_cast<std::size_t>(col)] = {std::move(text), sort};
     };
-    set(HardwareColumn::Model, m.name, 0);
+    set(HardwareColumn::Model, row.model, 0);
     set(HardwareColumn::Family, m.family, 0);
     set(HardwareColumn::Year, m.year == 0 ? "–" : std::to_string(m.year), m.year);
     set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));
@@ -81,12 +84,16 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::GpuLayers,
         runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
         r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
-    set(HardwareColumn::MemoryPerGpu, bytesCell(r.bytes_per_gpu, units),
-        static_cast<double>(r.bytes_per_gpu));
-    const double headroom = static_cast<double>(r.headroom_bytes);
+    // A workload beyond 64 bits of bytes has no size to show: the cell says so (the tooltip says
+    // what overflowed) and sorts after every other.
+    set(HardwareColumn::MemoryPerGpu,
+        r.beyond_64_bits ? "> 2⁶⁴ B" : bytesCell(r.bytes_per_gpu, units),
+        r.beyond_64_bits ? 1e300 : static_cast<double>(r.bytes_per_gpu));
+    const double headroom = r.beyond_64_bits ? -1e300 : static_cast<double>(r.headroom_bytes);
     set(HardwareColumn::Headroom,
-        (r.headroom_bytes < 0 ? "−" : "") +
-            bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
+        r.beyond_64_bits ? "–"
+                         : (r.headroom_bytes < 0 ? "−" : "") +
+                               bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
         headroom);
     set(HardwareColumn::Ram, r.ram_bytes == 0 ? "–" : bytesCell(r.ram_bytes, units),
         static_cast<double>(r.ram_bytes));
@@ -96,6 +103,24 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
         r.decode_tokens_per_s.value_or(-1));
     set(HardwareColumn::Prefill, speedText(r.prefill_tokens_per_s),
         r.prefill_tokens_per_s.value_or(-1));
+    std::string machine;
+    double machineSort = 0;
+    if (r.machine && r.machine->gives_more) {
+        machine = "all " + std::to_string(r.machine->gpus) +
+                  " GPUs: " + withThousands(r.machine->max_context) + " tokens, " +
+                  speedText(r.machine->decode_tokens_per_s) + " tok/s";
+        machineSort = static_cast<double>(r.machine->max_context);
+    } else if (!r.change.empty()) {
+        machine = "with " + r.change;
+        machineSort = -1;
+    }
+    set(HardwareColumn::Machine, machine, machineSort);
+    if (r.machine && r.machine->gives_more) {
+        row.tooltip += "; " + machine;
+    }
+    if (r.tight) {
+        c[static_cast<std::size_t>(HardwareColumn::Verdict)].text += " (tight)";
+    }
     return row;
 }
 
@@ -131,6 +156,8 @@ std::string hardwareColumnTitle(HardwareColumn c, ByteUnits units)
         return "Decode\ntok/s";
     case HardwareColumn::Prefill:
         return "Prefill\ntok/s";
+    case HardwareColumn::Machine:
+        return "Whole machine\n/ change";
     case HardwareColumn::Count:
         break;
     }
@@ -142,8 +169,12 @@ std::string hardwareColumnTip(HardwareColumn c)
     switch (c) {
     case HardwareColumn::Verdict:
         return "Fits on one GPU; on several (the fewest of yours that hold it: tensor parallel "
-               "inside a node); with layers offloaded to system RAM (llama.cpp, transformers); or "
-               "not at all";
+               "inside a node for vLLM, SGLang and TensorRT-LLM, layers split for llama.cpp); "
+               "with a MoE's experts in system RAM (llama.cpp --n-cpu-moe); with layers offloaded "
+               "to system RAM (llama.cpp, transformers); or not at all. Tight: under 5 % to spare";
+    case HardwareColumn::Machine:
+        return "What all your GPUs give (more context, more speed) when the model needs fewer; "
+               "for a row that does not run, the smallest change that makes it run";
     case HardwareColumn::GpuLayers:
         return "Layers on the GPUs; with offload the rest and the token embedding are in RAM";
     case HardwareColumn::MemoryPerGpu:
@@ -246,18 +277,19 @@ std::string hardwareSummary(const RunQuery& q)
            std::to_string(q.batch);
 }
 
-std::string hardwareSpeedNote(const RuntimeProfile& runtime)
+std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
     const CalibrationSummary s = calibrationSummary();
-    return "Speeds are roofline estimates at " +
-           std::to_string(std::lround(100 * runtime.efficiency.bandwidth_efficiency)) +
-           "% of peak memory bandwidth (decode) and " +
-           std::to_string(std::lround(100 * runtime.efficiency.compute_efficiency)) +
-           "% of peak FLOP/s (prefill). Against " + std::to_string(s.decode_measurements) +
-           " published measurements the decode estimate is off by " +
+    return "Speeds come from the speed model (" + runtime.label + ": " +
+           std::to_string(std::lround(100 * decodeEfficiency(runtime.speed, gpu))) +
+           "% of peak memory bandwidth on this memory, " + text::fixed(runtime.speed.layer_us, 0) +
+           " µs per layer and step; " +
+           std::to_string(std::lround(100 * prefillEfficiency(runtime.speed, gpu))) +
+           "% of peak FLOP/s in prefill). On " + std::to_string(s.decode_measurements) +
+           " published measurements kept out of the fit, the decode estimate is off by " +
            std::to_string(s.decode_median_error_percent) + "% (median), the prefill by " +
            std::to_string(s.prefill_median_error_percent) + "% (median of " +
-           std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Calibration\".";
+           std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Speed model\".";
 }
 
 } // namespace llmsizer

@@ -28,11 +28,6 @@ const Preset& lessonPreset(const std::vector<Preset>& presets, const std::string
     throw std::invalid_argument("lesson: no preset '" + id + "'");
 }
 
-std::string times(double ratio)
-{
-    return "×" + text::fixed(ratio, 2);
-}
-
 std::string gb(std::uint64_t bytes)
 {
     return formatBytes(bytes, ByteUnits::Decimal, 2);
@@ -62,9 +57,9 @@ Lesson depthVsWidth(const std::vector<Preset>& presets)
     l.text = p.name + "'s blocks hold " + withThousands(r.base_blocks.total()) +
              " parameters. Double the layers (" + std::to_string(r.deeper.config.n_layers) +
              "): " + withThousands(r.deeper.blocks.total()) + ", " +
-             times(r.deeper.block_ratio.value()) + ". Double d_model (" +
+             ratioText(r.deeper.block_ratio.value()) + ". Double d_model (" +
              withThousands(r.wider.config.d_model) + "): " + withThousands(r.wider.blocks.total()) +
-             ", " + times(r.wider.block_ratio.value()) +
+             ", " + ratioText(r.wider.block_ratio.value()) +
              ". Every block matrix is d_model wide on both sides, so depth adds parameters "
              "linearly and width by its square (12·L·d²). The Compare window has the three side "
              "by side.";
@@ -95,7 +90,7 @@ Lesson gqaSaving(const std::vector<Preset>& presets)
              std::to_string(mha.n_kv_heads) + " KV heads (MHA) it would be " +
              formatBytes(full.bytes, ByteUnits::Decimal, 2) + " (" +
              withThousands(full.bytes_per_token) + " per token), " +
-             times(static_cast<double>(full.bytes) / static_cast<double>(gqa.bytes)) +
+             ratioText(static_cast<double>(full.bytes) / static_cast<double>(gqa.bytes)) +
              ", and the k and v projections would add " + withThousands(mhaTotal - gqaTotal) +
              " parameters.";
     return l;
@@ -122,7 +117,7 @@ Lesson ruleVsExact(const std::vector<Preset>& presets)
     l.view = "math";
     l.text = "12·L·d² for " + p.name + ": 12 × " + std::to_string(c.n_layers) + " × " +
              withThousands(c.d_model) + "² = " + withThousands(approx) + "; the exact count is " +
-             withThousands(count.total) + " (" + formatPercent(relativeError(approx, count.total)) +
+             withThousands(count.total) + " (" + signedPercent(relativeError(approx, count.total)) +
              "). The gap of " + signedCount(count.total, approx) +
              ": the embedding and the LM head, which the rule leaves out, " +
              withThousands(outside) + "; the MLP against 8·d² per layer " +
@@ -238,7 +233,7 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
              gb(nominalWeightBytes(d.total, fp16)) + " against " +
              gb(nominalWeightBytes(m.total, fp16)) +
              " at FP16), compute per token the active count (" +
-             times(static_cast<double>(d.active) / static_cast<double>(m.active)) + " fewer for " +
+             ratioText(static_cast<double>(d.active) / static_cast<double>(m.active)) + " fewer for " +
              moe.name + "). The Compare window has both.";
     return l;
 }

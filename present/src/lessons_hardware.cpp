@@ -4,6 +4,7 @@
 // (Hoffmann et al. 2022; preset_facts.h) and the sizing chapter's 10^24-FLOP budget
 // (budget_chart.h).
 #include "lessons_parts.h"
+#include "llmsizer/catalog/gpu_choices.h"
 #include "llmsizer/compute/budget.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
@@ -20,8 +21,8 @@ namespace llmsizer {
 
 namespace {
 
-constexpr const char* kH100 = "h100-sxm-80gb";
-constexpr const char* k24GB = "rtx-4090-24gb";
+constexpr const char* kH100 = kDatacenterGpuId;
+constexpr const char* k24GB = kDefaultGpuId;
 constexpr std::uint64_t kFitContext = 4096;
 
 const GpuSpec& lessonGpu(const LessonInputs& inputs, const char* id)

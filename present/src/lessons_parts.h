@@ -2,6 +2,7 @@
 
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/lessons.h"
+#include "llmsizer/text/figures.h"
 
 #include <cstdint>
 #include <string>
@@ -13,8 +14,6 @@ namespace llmsizer {
 
 // The preset `id`; throws std::invalid_argument when `presets` lacks it.
 const Preset& lessonPreset(const std::vector<Preset>& presets, const std::string& id);
-// "×1.96"
-std::string times(double ratio);
 // "137.95 GB" (GB = 10^9 bytes)
 std::string gb(std::uint64_t bytes);
 // A lesson with its id, menu title and preset set; the rest is the lesson's own.

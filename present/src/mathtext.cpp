@@ -6,6 +6,7 @@
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/mixer.h"
+#include "llmsizer/text/figures.h"
 #include "llmsizer/text/text.h"
 #include "mathtext_parts.h"
 
@@ -23,11 +24,6 @@ constexpr const char* kHfSource =
     "parameters (https://pytorch.org/docs/stable/generated/torch.nn.Linear.html); "
     "docs/counting.md";
 constexpr const char* kGuide = "Understanding Model Parameters & Size (teaching guide), Part 3";
-
-std::string percent(double v)
-{
-    return text::signedFixed(100.0 * v, 1) + '%';
-}
 
 MathItem item(std::string key, std::string title, const Expr& e, u64 result, std::string legend,
               std::string source)
@@ -78,7 +74,7 @@ std::string approxNote(const ModelConfig& c, const ParamCount& count, u64 approx
                     count.params(Component::PositionEmbedding) + count.params(Component::LmHead);
     note += "; embeddings" + std::string(c.tied_head ? "" : " and the untied LM head") + " add " +
             withThousands(emb) + ". Exact total " + withThousands(count.total) +
-            ", so 12·L·d² is off by " + percent(relativeError(approx, count.total)) + ".";
+            ", so 12·L·d² is off by " + signedPercent(relativeError(approx, count.total)) + ".";
     return note;
 }
 

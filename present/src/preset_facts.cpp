@@ -63,17 +63,6 @@ std::string tokensText(std::uint64_t tokens)
     return withThousands(tokens);
 }
 
-std::string multipleText(double v)
-{
-    if (v >= 10) {
-        return text::fixed(v, 0) + "×";
-    }
-    if (v >= 1) {
-        return text::fixed(v, 1) + "×";
-    }
-    return text::general(v, 2) + "×";
-}
-
 PublishedFacts publishedFacts(const PublishedCount& published, std::uint64_t counted)
 {
     PublishedFacts f;
@@ -86,8 +75,8 @@ PublishedFacts publishedFacts(const PublishedCount& published, std::uint64_t cou
         f.gap = gapOf(counted, f.headline);
         const std::string figure = figureText(published.total_params);
         f.text = figure + " published — counted " + withThousands(counted) +
-                 " from the published shapes (" + formatPercent(f.gap) + ")";
-        f.short_text = figure + " nominal (" + formatPercent(f.gap) + ")";
+                 " from the published shapes (" + signedPercent(f.gap) + ")";
+        f.short_text = figure + " nominal (" + signedPercent(f.gap) + ")";
         f.detail = joined(published.note, "Published figure: " + published.source + ".");
         return f;
     }
@@ -96,8 +85,8 @@ PublishedFacts publishedFacts(const PublishedCount& published, std::uint64_t cou
         f.headline = headlineValue(published.headline).value_or(0);
         f.gap = gapOf(counted, f.headline);
         f.text = published.headline + " published (" + published.headline_source +
-                 ") — exact count " + withThousands(counted) + " (" + formatPercent(f.gap) + ")";
-        f.short_text = published.headline + " headline (" + formatPercent(f.gap) + ")";
+                 ") — exact count " + withThousands(counted) + " (" + signedPercent(f.gap) + ")";
+        f.short_text = published.headline + " headline (" + signedPercent(f.gap) + ")";
         f.detail = joined(published.note, exactSource);
         return f;
     }

@@ -131,11 +131,14 @@ void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const R
                      text = "✓ fits";
                  } else if (r.verdict == RunVerdict::FitsTp) {
                      text = "✓ on " + std::to_string(r.gpus) + " GPUs";
+                 } else if (r.verdict == RunVerdict::ExpertsInRam) {
+                     text = "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" +
+                            std::to_string(r.layers) + " layers in RAM";
                  } else if (r.verdict == RunVerdict::Offload) {
                      text = "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
                             " layers on GPU";
                  }
-                 // 1 fits … 4 does not (runs.h RunVerdict order)
+                 // 1 fits … 5 does not (runs.h RunVerdict order)
                  return integerCell(static_cast<u64>(r.verdict) + 1, text);
              });
     rows.add("hardware.gpus_needed", "GPUs needed (this kind)", "GPUs", [&](const Column& c) {

@@ -364,11 +364,6 @@ double fraction(std::uint64_t part, std::uint64_t whole)
     return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
 }
 
-std::string formatPercent(double fraction, int decimals)
-{
-    return text::signedFixed(fraction * 100.0, decimals) + '%';
-}
-
 std::string formatShare(double fraction)
 {
     const double pct = fraction * 100.0;

@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -107,6 +108,49 @@ void TestBadInputs::sessionRejects()
         QCOMPARE(QString::fromUtf8(e.what()), path + QStringLiteral(": ") + message);
         QCOMPARE(QString::fromStdString(e.file()), path);
     }
+}
+
+void TestBadInputs::checkpointTreeRejects_data()
+{
+    testsupport::addCheckpointTreeRows();
+}
+
+void TestBadInputs::checkpointTreeRejects()
+{
+    QFETCH(testsupport::TreeMaker, make);
+    QFETCH(QString, open);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(testsupport::makeTree(dir.path(), make));
+    const Run r = runCli({QStringLiteral("inspect"), open}, dir.path());
+    QCOMPARE(QString::fromUtf8(r.err), QStringLiteral("error: ") + message + QLatin1Char('\n'));
+    QCOMPARE(r.exitCode, 3);
+    QCOMPARE(r.out, QByteArray());
+}
+
+void TestBadInputs::checkpointTreeNotes_data()
+{
+    testsupport::addCheckpointNoteRows();
+}
+
+void TestBadInputs::checkpointTreeNotes()
+{
+    QFETCH(testsupport::TreeMaker, make);
+    QFETCH(QString, open);
+    QFETCH(QString, note);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(testsupport::makeTree(dir.path(), make));
+    const Run r = runCli({QStringLiteral("inspect"), open, QStringLiteral("--json")}, dir.path());
+    QCOMPARE(r.exitCode, 0);
+    const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
+    QStringList notes;
+    for (const auto& n : j.value("notes", nlohmann::json::array())) {
+        notes << QString::fromStdString(n.get<std::string>());
+    }
+    notes << QString::fromStdString(j.value("estimate_note", std::string()));
+    QVERIFY2(notes.contains(note), qPrintable(notes.join(QLatin1Char('\n'))));
 }
 
 LLMSIZER_TEST_GUILESS_MAIN(TestBadInputs)

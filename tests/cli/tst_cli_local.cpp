@@ -108,9 +108,10 @@ private slots:
                          {"bandwidth_gb_s", 96.0},
                          {"source", "/sys/firmware/dmi/entries/17-*/raw: 2 modules (channels "
                                     "from the slot names)"}};
-        rtx["gpus"] = {gpu("NVIDIA GeForce RTX 4090", "NVIDIA", "10de:2684", "0000:01:00.0", k4090,
-                           nullptr, false, "nvidia-smi", "rtx-4090-24gb",
-                           "name and memory (24.0 GiB of 24.0 GiB)")};
+        // json::array: a braced list of one json is a copy of it, not an array of one, under g++.
+        rtx["gpus"] = json::array(
+            {gpu("NVIDIA GeForce RTX 4090", "NVIDIA", "10de:2684", "0000:01:00.0", k4090, nullptr,
+                 false, "nvidia-smi", "rtx-4090-24gb", "name and memory (24.0 GiB of 24.0 GiB)")});
         rtx["notes"] = json::array();
         rtx["machine"] = {{"has_gpu", true},
                           {"gpu", "rtx-4090-24gb"},
@@ -136,18 +137,18 @@ private slots:
                 "nvidia-smi", "rtx-3090-24gb", "name and memory (24.0 GiB of 24.0 GiB)")};
         mixed["notes"] = json::array();
         // Both hold 24 GiB: the two, each counted as the slower RTX 3090 (936 GB/s).
-        mixed["machine"] = {{"has_gpu", true},
-                            {"gpu", "rtx-3090-24gb"},
-                            {"gpu_name", "NVIDIA GeForce RTX 3090"},
-                            {"gpu_custom", false},
-                            {"gpus", 2},
-                            {"gpu_memory_bytes", 24ull << 30},
-                            {"ram_bytes", 122880000000ull},
-                            {"ram_bandwidth_gb_s", 89.6},
-                            {"notes",
-                             {"GPUs of different kinds: counted as 2 × NVIDIA GeForce "
-                              "RTX 3090 (24.0 GiB each, the lowest bandwidth among "
-                              "them)"}}};
+        mixed["machine"] = {
+            {"has_gpu", true},
+            {"gpu", "rtx-3090-24gb"},
+            {"gpu_name", "NVIDIA GeForce RTX 3090"},
+            {"gpu_custom", false},
+            {"gpus", 2},
+            {"gpu_memory_bytes", 24ull << 30},
+            {"ram_bytes", 122880000000ull},
+            {"ram_bandwidth_gb_s", 89.6},
+            {"notes", json::array({"GPUs of different kinds: counted as 2 × NVIDIA GeForce "
+                                   "RTX 3090 (24.0 GiB each, the lowest bandwidth among "
+                                   "them)"})}};
         QTest::newRow("RTX 4090 and RTX 3090") << "mixed" << QString::fromStdString(mixed.dump());
 
         json amd;

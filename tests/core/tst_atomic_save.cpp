@@ -1,7 +1,8 @@
 // writeFileAtomically, the one path by which the core saves files (sessions, the user GPU
 // catalog): a writer killed with SIGKILL at any point leaves the target exactly as it was or
 // exactly as intended, never partial; temporaries of killed writers are removed by the next save;
-// a replaced file keeps its permissions; failures are InputErrors naming the file.
+// a replaced file keeps its permissions; a link is saved through, a pipe or device never
+// replaced; failures are InputErrors naming the file.
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 #include "support/atomic_content.h"
@@ -10,13 +11,16 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -148,7 +152,7 @@ private slots:
                               "such file or directory)");
         QTest::newRow("target is a directory")
             << QStringLiteral("dir")
-            << QStringLiteral("cannot be replaced (rename: Is a directory)");
+            << QStringLiteral("is not a regular file (a directory); it is not replaced");
     }
     void failuresNameTheFile()
     {
@@ -170,6 +174,87 @@ private slots:
         QCOMPARE(entries(dir.path()), QStringList());
         QCOMPARE(entries(dir.filePath(QStringLiteral("dir"))),
                  QStringList{QStringLiteral("inside")});
+    }
+
+    // A save through a symbolic link replaces the file the link names and keeps the link (it
+    // used to replace the link with a regular file, leaving the linked file stale); a dangling
+    // link creates the file it names; a loop, a named pipe and a device are refused, unchanged.
+    void savesThroughLinksAndRefusesSpecialFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString real = dir.filePath(QStringLiteral("real.json"));
+        const QString link = dir.filePath(QStringLiteral("link.json"));
+        const QString chain = dir.filePath(QStringLiteral("chain.json"));
+        write(real, "old\n");
+        QVERIFY(QFile::link(QStringLiteral("real.json"), link)); // relative to its directory
+        QVERIFY(QFile::link(link, chain));                       // absolute, to the first link
+        write(link, "new\n");
+        QCOMPARE(readAll(real), QByteArray("new\n"));
+        write(chain, "newer\n");
+        QCOMPARE(readAll(real), QByteArray("newer\n"));
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(QFileInfo(chain).isSymLink());
+
+        const QString dangling = dir.filePath(QStringLiteral("dangling.json"));
+        QVERIFY(QFile::link(QStringLiteral("later.json"), dangling));
+        write(dangling, "created\n");
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("later.json"))), QByteArray("created\n"));
+        QVERIFY(QFileInfo(dangling).isSymLink());
+
+        const QString loop = dir.filePath(QStringLiteral("loop.json"));
+        QVERIFY(QFile::link(QStringLiteral("loop.json"), loop));
+        const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        struct Refused {
+            QString path;
+            QString message;
+        };
+        std::vector<Refused> refused{
+            {loop, QStringLiteral("cannot be written (Too many levels of symbolic links)")},
+            {fifo, QStringLiteral("is not a regular file (a named pipe); it is not replaced")}};
+        const QString device = dir.filePath(QStringLiteral("null.json"));
+        if (::mknod(QFile::encodeName(device).constData(), S_IFCHR | 0600, makedev(1, 3)) == 0) {
+            refused.push_back(
+                {device, QStringLiteral("is not a regular file (a device); it is not replaced")});
+        } else {
+            qInfo("no device node (mknod needs root): the device row is skipped");
+        }
+        for (const Refused& r : refused) {
+            try {
+                write(r.path, "x\n");
+                QFAIL(qPrintable(r.path + QStringLiteral(" was written")));
+            } catch (const llmsizer::InputError& e) {
+                QCOMPARE(QString::fromUtf8(e.what()), r.path + QStringLiteral(": ") + r.message);
+            }
+        }
+        struct stat st {};
+        QCOMPARE(::lstat(QFile::encodeName(fifo).constData(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        // Nothing else was made: no temporary is left.
+        QStringList expected{QStringLiteral("chain.json"), QStringLiteral("dangling.json"),
+                             QStringLiteral("later.json"), QStringLiteral("link.json"),
+                             QStringLiteral("loop.json"),  QStringLiteral("pipe.json"),
+                             QStringLiteral("real.json")};
+        if (refused.size() == 3) {
+            expected << QStringLiteral("null.json");
+        }
+        expected.sort();
+        QCOMPARE(entries(dir.path()), expected);
+    }
+
+    // The temporary's name cannot be guessed, and it is created exclusively: a link planted
+    // under the name earlier versions used ("<name>.tmp-<pid>") is never followed.
+    void temporaryNamesCannotBePlanted()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString planted = dir.filePath(QStringLiteral("t.json.tmp-%1").arg(::getpid()));
+        QVERIFY(QFile::link(QStringLiteral("victim.json"), planted));
+        write(dir.filePath(QStringLiteral("t.json")), "{}\n");
+        QCOMPARE(readAll(dir.filePath(QStringLiteral("t.json"))), QByteArray("{}\n"));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("victim.json"))));
+        QVERIFY(QFileInfo(planted).isSymLink());
     }
 };
 

@@ -1,7 +1,10 @@
-// The speed calibration the app states on screen ("off by 18% (median)") is what the published
-// measurements in docs/data/speed-measurements.json give against the estimates, worked out here
-// as scripts/calibration.py works out the table in docs/compute.md.
+// The speed model against published measurements (docs/compute.md, "Speed model"): every
+// calibration row still gives the estimate recorded beside it (a change of the model or of a
+// constant that moves one fails here, and the fit is to be redone with scripts/calibration.py),
+// and the held-out rows — measurements the fit never saw — stay within the stated error, which
+// is what the app and the CLI print (calibrationSummary).
 #include "llmsizer/catalog/preset.h"
+#include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/shape/runs.h"
 #include "support/bundled_data.h"
@@ -16,12 +19,64 @@ using nlohmann::json;
 
 namespace {
 
-int medianPercent(std::vector<double> errors)
+struct Estimate {
+    std::optional<double> decode; // per sequence
+    std::optional<double> prefill;
+};
+
+// The estimate `runs` gives for a measurement, at the machine it ran on: the whole machine's
+// answer when the model needs fewer GPUs than the run used. Rows from spring-2024 llama.cpp
+// builds take the fixed layer cost those builds paid (SpeedConstants::legacy_layer_us).
+Estimate estimate(const json& m)
 {
-    std::sort(errors.begin(), errors.end());
-    const std::size_t n = errors.size();
-    const double median = n % 2 == 1 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
-    return static_cast<int>(std::lround(100 * median));
+    RunQuery q;
+    q.hardware.gpu = testsupport::bundledCatalog().at(m.at("gpu").get<std::string>());
+    q.hardware.gpus = m.at("gpus").get<std::uint64_t>();
+    q.runtime = runtimeById(m.at("runtime").get<std::string>());
+    q.context = m.at("context").get<std::uint64_t>();
+    q.batch = m.at("batch").get<std::uint64_t>();
+    q.prompt = m.at("prompt").get<std::uint64_t>();
+    const Preset& p = testsupport::bundledPresetEntry(m.at("preset").get<std::string>());
+    const ParamCount count = countParameters(p.config);
+    const RunRow r =
+        evaluateRun(RunModel{p.config, count, p.shipped_precision, presetFp8Checkpoint(p)},
+                    precisionById(m.at("precision").get<std::string>()), q);
+    StepTerms decode = r.decode_terms;
+    StepTerms prefill = r.prefill_terms;
+    std::optional<double> d = r.decode_tokens_per_s;
+    std::optional<double> pre = r.prefill_tokens_per_s;
+    if (r.gpus != q.hardware.gpus && r.machine) {
+        decode = r.machine->decode_terms;
+        prefill = r.machine->prefill_terms;
+        d = r.machine->decode_tokens_per_s;
+        pre = r.machine->prefill_tokens_per_s;
+    }
+    if (m.value("legacy", false)) {
+        SpeedConstants s = q.runtime.speed;
+        s.layer_us = s.legacy_layer_us;
+        d = static_cast<double>(q.batch) / stepSeconds(decode, s, false);
+        if (pre) {
+            pre = static_cast<double>(q.prompt) / stepSeconds(prefill, s, true);
+        }
+    }
+    Estimate e;
+    if (d) {
+        e.decode = *d / static_cast<double>(q.batch);
+    }
+    e.prefill = pre;
+    return e;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+json rows(const char* file)
+{
+    return readJsonFile(std::string(LLMSIZER_TEST_DOCS_DIR) + "/data/" + file);
 }
 
 } // namespace
@@ -29,40 +84,76 @@ int medianPercent(std::vector<double> errors)
 class TestCalibration : public QObject {
     Q_OBJECT
 private slots:
-    void summaryMatchesTheMeasurements()
+    // Each calibration row's estimate is the one recorded when the constants were fitted.
+    void calibrationRowsDoNotDrift()
     {
-        const json rows =
-            readJsonFile(std::string(LLMSIZER_TEST_DOCS_DIR) + "/data/speed-measurements.json");
-        std::vector<double> decode;
-        std::vector<double> prefill;
-        for (const json& m : rows) {
-            RunQuery q;
-            q.hardware.gpu = testsupport::bundledCatalog().at(m.at("gpu").get<std::string>());
-            q.hardware.gpus = m.at("gpus").get<std::uint64_t>();
-            q.runtime = runtimeById(m.at("runtime").get<std::string>());
-            q.context = m.at("context").get<std::uint64_t>();
-            q.batch = m.at("batch").get<std::uint64_t>();
-            q.prompt = m.at("prompt").get<std::uint64_t>();
-            const ModelConfig c = testsupport::bundledPreset(m.at("preset").get<std::string>());
-            const RunRow r = evaluateRun(c, countParameters(c),
-                                         precisionById(m.at("precision").get<std::string>()), q);
-            const QString what = QString::fromStdString(m.at("preset").get<std::string>() + " on " +
-                                                        m.at("gpu").get<std::string>());
-            QVERIFY2(r.decode_tokens_per_s.has_value(), qPrintable(what));
-            const double d = *r.decode_tokens_per_s / static_cast<double>(q.batch);
-            const double md = m.at("measured_decode_tokens_per_s").get<double>();
-            decode.push_back(std::abs(d - md) / md);
-            if (!m.at("measured_prefill_tokens_per_s").is_null() && r.prefill_tokens_per_s) {
-                const double mp = m.at("measured_prefill_tokens_per_s").get<double>();
-                prefill.push_back(std::abs(*r.prefill_tokens_per_s - mp) / mp);
+        const json cal = rows("speed-calibration.json");
+        QVERIFY(cal.size() >= 100);
+        for (const json& m : cal) {
+            const Estimate e = estimate(m);
+            const QString what = QString::fromStdString(
+                m.at("preset").get<std::string>() + " " + m.at("precision").get<std::string>() +
+                " on " + std::to_string(m.at("gpus").get<int>()) + "× " +
+                m.at("gpu").get<std::string>() + " (" + m.at("runtime").get<std::string>() + ")");
+            QVERIFY2(e.decode.has_value(), qPrintable(what));
+            const double recorded = m.at("estimated_decode_tokens_per_s").get<double>();
+            QVERIFY2(std::abs(*e.decode - recorded) <= 0.005 * recorded,
+                     qPrintable(
+                         what +
+                         QStringLiteral(": decode %1, recorded %2").arg(*e.decode).arg(recorded)));
+            const json& rp = m.at("estimated_prefill_tokens_per_s");
+            if (!rp.is_null()) {
+                QVERIFY2(e.prefill &&
+                             std::abs(*e.prefill - rp.get<double>()) <= 0.005 * rp.get<double>(),
+                         qPrintable(what + QStringLiteral(": prefill")));
             }
         }
+    }
+
+    // The held-out rows: decode within 10 % at the median and 35 % at worst, prefill within 20 %
+    // and 60 %, every row estimated; these are the figures the app and the CLI state.
+    void heldOutError()
+    {
+        const json held = rows("speed-heldout.json");
+        std::vector<double> decode;
+        std::vector<double> prefill;
+        for (const json& m : held) {
+            const Estimate e = estimate(m);
+            const QString what = QString::fromStdString(m.at("preset").get<std::string>() + " on " +
+                                                        m.at("gpu").get<std::string>());
+            QVERIFY2(e.decode.has_value(), qPrintable(what));
+            const double md = m.at("measured_decode_tokens_per_s").get<double>();
+            decode.push_back(std::abs(*e.decode - md) / md);
+            QVERIFY2(decode.back() <= 0.35, qPrintable(what));
+            if (!m.at("measured_prefill_tokens_per_s").is_null()) {
+                QVERIFY2(e.prefill.has_value(), qPrintable(what));
+                const double mp = m.at("measured_prefill_tokens_per_s").get<double>();
+                prefill.push_back(std::abs(*e.prefill - mp) / mp);
+                QVERIFY2(prefill.back() <= 0.60, qPrintable(what));
+            }
+        }
+        QVERIFY(median(decode) <= 0.10);
+        QVERIFY(median(prefill) <= 0.20);
         const CalibrationSummary s = calibrationSummary();
         QCOMPARE(static_cast<int>(decode.size()), s.decode_measurements);
         QCOMPARE(static_cast<int>(prefill.size()), s.prefill_measurements);
-        QCOMPARE(medianPercent(decode), s.decode_median_error_percent);
-        QCOMPARE(medianPercent(prefill), s.prefill_median_error_percent);
-        QVERIFY(decode.size() >= 8); // the calibration rests on at least eight measurements
+        QCOMPARE(static_cast<int>(std::lround(100 * median(decode))),
+                 s.decode_median_error_percent);
+        QCOMPARE(static_cast<int>(std::lround(100 * median(prefill))),
+                 s.prefill_median_error_percent);
+    }
+
+    // The two sets share no machine-and-source: a held-out row never repeats a calibration
+    // row's source.
+    void setsAreKeptApart()
+    {
+        const json cal = rows("speed-calibration.json");
+        const json held = rows("speed-heldout.json");
+        for (const json& h : held) {
+            for (const json& c : cal) {
+                QVERIFY(h.at("source") != c.at("source"));
+            }
+        }
     }
 };
 

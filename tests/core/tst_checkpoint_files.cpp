@@ -328,6 +328,56 @@ private slots:
         const auto j = checkpointToJson(c);
         QCOMPARE(j["lora"]["params"].get<quint64>(), params);
     }
+
+    // One budget for the whole checkpoint (InspectOptions): files, tensors, header bytes and
+    // time over every shard, each refused naming what was left of it.
+    void wholeCheckpointBudget()
+    {
+        QTemporaryDir tmp;
+        const fs::path dir = fs::path(tmp.path().toStdString()) / "ckpt";
+        fs::create_directories(dir);
+        const std::vector<StTensor> two = {{"a", "F32", {2}}, {"b", "F32", {2}}};
+        for (int i = 1; i <= 3; ++i) {
+            std::vector<StTensor> t = two;
+            for (StTensor& x : t) {
+                x.name += std::to_string(i);
+            }
+            writeSafetensors(
+                (dir / ("model-0000" + std::to_string(i) + "-of-00003.safetensors")).string(), t);
+        }
+        QCOMPARE(inspectCheckpoint(dir).tensors.size(), std::size_t{6});
+        // 8 bytes of length and the header of the first shard, as the writer made it.
+        const u64 first = 8 + safetensorsHeader({{"a1", "F32", {2}}, {"b1", "F32", {2}}}).size();
+        const std::string shard2 = (dir / "model-00002-of-00003.safetensors").string();
+        const auto refused = [&dir](InspectOptions o) {
+            try {
+                (void)inspectCheckpoint(dir, o);
+                return std::string("read");
+            } catch (const InputError& e) {
+                return std::string(e.what());
+            }
+        };
+        InspectOptions o;
+        o.max_time = std::chrono::milliseconds(0);
+        QCOMPARE(refused(o), dir.string() + ": reading its headers took longer than 0 ms (the "
+                                            "limit for one checkpoint; 1 file read, stopped "
+                                            "before model-00002-of-00003.safetensors)");
+        o = {};
+        o.max_files = 2;
+        QCOMPARE(refused(o), dir.string() + ": holds 3 .safetensors files; a checkpoint is read "
+                                            "from at most 2 files");
+        o = {};
+        o.max_tensors = 3;
+        QCOMPARE(refused(o), shard2 + ": the header lists more than the 1 tensor left of the "
+                                      "checkpoint's limit of 3 (the files read before it hold 2)");
+        o = {};
+        o.max_header_bytes = first + 10;
+        QCOMPARE(refused(o), shard2 + ": header length " + std::to_string(first - 8) +
+                                 " exceeds the 10 header bytes left of the checkpoint's limit "
+                                 "of " +
+                                 std::to_string(first + 10) + " (the files read before it hold " +
+                                 std::to_string(first) + ")");
+    }
 };
 
 LLMSIZER_TEST_GUILESS_MAIN(TestCheckpointFiles)

@@ -289,7 +289,7 @@ private slots:
         QTest::newRow("none") << "none"
                               << "nothing added";
         QTest::newRow("llama.cpp") << "llama.cpp"
-                                   << "+512 MiB";
+                                   << "+320 MiB";
         QTest::newRow("vllm") << "vllm"
                               << "90% of the device usable";
         QTest::newRow("transformers") << "transformers"

@@ -347,17 +347,17 @@ private slots:
         QTest::newRow("FP8 scales of the wrong block count")
             << std::vector<StTensor>{{"a.weight", "F8_E4M3", {576, 7168}},
                                      {"a.weight_scale_inv", "F32", {4, 56}}}
-            << "model.safetensors: tensor 'a.weight': weight_scale_inv [4, 56] is not one "
+            << "tensor 'a.weight': weight_scale_inv [4, 56] is not one "
                "scale per 128x128 block of [576, 7168]";
         QTest::newRow("MLX scales that do not match the packed rows")
             << std::vector<StTensor>{{"a.weight", "U32", {64, 64}},
                                      {"a.scales", "BF16", {32, 8}},
                                      {"a.biases", "BF16", {32, 8}}}
-            << "model.safetensors: tensor 'a.weight': MLX-packed U32 [64, 64] does not match "
+            << "tensor 'a.weight': MLX-packed U32 [64, 64] does not match "
                "its scales [32, 8]";
         QTest::newRow("GPTQ qweight without scales")
             << std::vector<StTensor>{{"a.qweight", "I32", {16, 64}}}
-            << "model.safetensors: tensor 'a.qweight': qweight without its scales tensor "
+            << "tensor 'a.qweight': qweight without its scales tensor "
                "a.scales";
     }
 
@@ -370,7 +370,10 @@ private slots:
             inspectCheckpoint(dir);
             QFAIL("no error");
         } catch (const InputError& e) {
-            QCOMPARE(QString::fromStdString(e.what()), message);
+            // The shard is named with the directory the checkpoint was opened from.
+            QCOMPARE(QString::fromStdString(e.what()),
+                     QString::fromStdString((dir / "model.safetensors").string()) +
+                         QStringLiteral(": ") + message);
         }
     }
 };

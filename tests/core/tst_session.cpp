@@ -39,10 +39,17 @@ Session sample()
     s.comparison = {{"GPT-2 small", "gpt-2-small", gpt2Small()},
                     {"Mixtral-like, \"edited\"", "", mixtral},
                     {"Gemma-like", "", gemma}};
-    s.gpus = {{"h100-sxm-80gb", 8}, {"rtx-4090-24gb", 1}};
-    s.workload = {WorkloadMode::Training, 8192, 4, "q4_k_m", "q8_0", "vllm"};
+    s.workload = {8192, 4};
+    // Every display option away from its default.
+    s.display.units = ByteUnits::Binary;
+    s.display.training = true;
+    s.display.weight_precision = "q4_k_m";
+    s.display.kv_precision = "q8_0";
+    s.display.overhead = "vllm";
+    s.display.extra_precisions = {"q4_k_m", "q8_0"};
+    s.display.gpus = {"h100-sxm-80gb:8", "rtx-4090-24gb"};
+    s.display.tokens_per_param = 25;
     s.baseline = SessionModel{"GPT-2 small", "gpt-2-small", gpt2Small()};
-    s.units = ByteUnits::Binary;
     return s;
 }
 
@@ -76,7 +83,7 @@ private slots:
         QCOMPARE(saveSession(back), text);
         // The format and version come first, for a reader opening the file.
         QVERIFY(QString::fromStdString(text).startsWith(
-            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 3,\n")));
+            QStringLiteral("{\n  \"format\": \"llm-sizer-session\",\n  \"version\": 4,\n")));
         // The pinned baseline is kept (version 3), and a session without one has none.
         QVERIFY(back.baseline.has_value());
         QCOMPARE(back.baseline->config.d_model, std::uint64_t{768});
@@ -105,47 +112,83 @@ private slots:
 
     void defaultsAndCanonicalIds()
     {
-        // Only the required keys: workload, units, gpus and comparison take their defaults.
+        // Only the required keys: workload, display and comparison take their defaults.
         json j = sampleJson();
         j.erase("workload");
-        j.erase("units");
-        j.erase("gpus");
+        j.erase("display");
         j.erase("comparison");
         const Session s = parseSession(j.dump(), "s.json");
         QVERIFY(s.workload == SessionWorkload{});
-        QVERIFY(s.units == ByteUnits::Decimal);
-        QVERIFY(s.comparison.empty() && s.gpus.empty());
+        QVERIFY(s.display == DisplayOptions{});
+        QVERIFY(s.comparison.empty());
         // Precision aliases are stored under their canonical ids.
-        j["workload"] = {{"precision", "F16"}, {"kv_precision", "f32"}};
+        j["display"] = {{"precision", "F16"}, {"kv_precision", "f32"}};
         const Session t = parseSession(j.dump(), "s.json");
-        QCOMPARE(QString::fromStdString(t.workload.precision), QStringLiteral("fp16"));
-        QCOMPARE(QString::fromStdString(t.workload.kv_precision), QStringLiteral("fp32"));
+        QCOMPARE(QString::fromStdString(t.display.weight_precision), QStringLiteral("fp16"));
+        QCOMPARE(QString::fromStdString(t.display.kv_precision), QStringLiteral("fp32"));
     }
 
-    // The Runtime menu (overhead profile, KV precision) is saved and read back (version 2).
-    void runtimeOptionsRoundTrip()
+    // Every field of DisplayOptions is saved, in one "display" object (version 4), and read back.
+    void everyDisplayOptionRoundTrips()
     {
-        Session s = sample();
-        s.workload.overhead = "llama.cpp";
-        s.workload.kv_precision = "q4_0";
-        const json j = sessionToJson(s);
-        QCOMPARE(j.at("workload").at("overhead").get<std::string>(), std::string("llama.cpp"));
-        QCOMPARE(j.at("workload").at("kv_precision").get<std::string>(), std::string("q4_0"));
+        const Session s = sample();
+        const json d = sessionToJson(s).at("display");
+        QCOMPARE(d.size(), std::size_t(8)); // DisplayOptions' eight fields
+        QCOMPARE(d.at("units").get<std::string>(), std::string("GiB"));
+        QCOMPARE(d.at("mode").get<std::string>(), std::string("training"));
+        QCOMPARE(d.at("precision").get<std::string>(), std::string("q4_k_m"));
+        QCOMPARE(d.at("kv_precision").get<std::string>(), std::string("q8_0"));
+        QCOMPARE(d.at("overhead").get<std::string>(), std::string("vllm"));
+        QVERIFY(d.at("extra_precisions") == json::array({"q4_k_m", "q8_0"}));
+        QVERIFY(d.at("gpus") == json::parse(R"([{"id": "h100-sxm-80gb", "count": 8},
+                                                 {"id": "rtx-4090-24gb", "count": 1}])"));
+        QCOMPARE(d.at("tokens_per_param").get<std::uint64_t>(), std::uint64_t{25});
         const Session back = parseSession(saveSession(s), "s.json");
-        QCOMPARE(QString::fromStdString(back.workload.overhead), QStringLiteral("llama.cpp"));
-        QCOMPARE(QString::fromStdString(back.workload.kv_precision), QStringLiteral("q4_0"));
-        // The display options carry them, and the GPUs as "id:count" keys.
-        const DisplayOptions o = sessionDisplayOptions(back);
-        QCOMPARE(QString::fromStdString(o.overhead), QStringLiteral("llama.cpp"));
-        QCOMPARE(QString::fromStdString(o.kv_precision), QStringLiteral("q4_0"));
-        QCOMPARE(o.units, ByteUnits::Binary);
-        QVERIFY(o.training);
-        QVERIFY((o.gpus == std::vector<std::string>{"h100-sxm-80gb:8", "rtx-4090-24gb"}));
-        Session again;
-        setSessionDisplayOptions(again, o);
-        QVERIFY(again.gpus == back.gpus);
-        QVERIFY(again.workload.overhead == back.workload.overhead);
-        QVERIFY(again.units == back.units);
+        QVERIFY(back.display == s.display);
+        QCOMPARE(back.version, kSessionVersion);
+        // A GPU line and its entry.
+        QVERIFY(sessionGpu("h100-sxm-80gb:8") == (SessionGpu{"h100-sxm-80gb", 8}));
+        QVERIFY(sessionGpu("rtx-4090-24gb") == (SessionGpu{"rtx-4090-24gb", 1}));
+        QCOMPARE(gpuLine({"h100-sxm-80gb", 8}), std::string("h100-sxm-80gb:8"));
+    }
+
+    // A version 3 file (the display options at the top and in the workload) still opens: its
+    // GPUs, units, mode, precisions and overhead profile become the display options; it holds no
+    // GGUF extras and no tokens per parameter.
+    void versionThreeStillOpens()
+    {
+        const std::string v3 =
+            R"({
+  "format": "llm-sizer-session",
+  "version": 3,
+  "current": {"name": "GPT-2 small", "preset": "gpt-2-small",
+              "architecture": )" +
+            sessionToJson(sample()).at("comparison").at(0).at("architecture").dump() +
+            R"(},
+  "gpus": [{"id": "h100-sxm-80gb", "count": 8}, {"id": "rtx-4090-24gb", "count": 1}],
+  "workload": {"mode": "training", "context": 2048, "batch": 2, "precision": "int8",
+               "kv_precision": "q4_0", "overhead": "llama.cpp"},
+  "units": "GiB"
+})";
+        const Session s = parseSession(v3, "v3.json");
+        QCOMPARE(s.version, std::uint64_t{3});
+        QCOMPARE(s.workload.context, std::uint64_t{2048});
+        QCOMPARE(s.workload.batch, std::uint64_t{2});
+        QVERIFY(s.display.training);
+        QCOMPARE(s.display.weight_precision, std::string("int8"));
+        QCOMPARE(s.display.kv_precision, std::string("q4_0"));
+        QCOMPARE(s.display.overhead, std::string("llama.cpp"));
+        QCOMPARE(s.display.units, ByteUnits::Binary);
+        QVERIFY((s.display.gpus == std::vector<std::string>{"h100-sxm-80gb:8", "rtx-4090-24gb"}));
+        QVERIFY(s.display.extra_precisions.empty());
+        QCOMPARE(s.display.tokens_per_param, kChinchillaTokensPerParam);
+        // Version 3 had no "display" object; version 4 has no top-level "gpus".
+        json bad = json::parse(v3);
+        bad["display"] = json::object();
+        QCOMPARE(errorOf(bad), QStringLiteral("s.json: display: unknown key"));
+        json gpusAtTop = sampleJson();
+        gpusAtTop["gpus"] = json::array();
+        QCOMPARE(errorOf(gpusAtTop), QStringLiteral("s.json: gpus: unknown key"));
     }
 
     // A version 1 file (written before the overhead profile was saved) still opens: its
@@ -168,12 +211,12 @@ private slots:
         QCOMPARE(s.current.name, std::string("GPT-2 small"));
         QCOMPARE(s.workload.context, std::uint64_t{1024});
         QCOMPARE(s.workload.batch, std::uint64_t{2});
-        QCOMPARE(QString::fromStdString(s.workload.kv_precision), QStringLiteral("fp8"));
-        QCOMPARE(QString::fromStdString(s.workload.precision), QStringLiteral("bf16"));
-        QCOMPARE(QString::fromStdString(s.workload.overhead),
+        QCOMPARE(QString::fromStdString(s.display.kv_precision), QStringLiteral("fp8"));
+        QCOMPARE(QString::fromStdString(s.display.weight_precision), QStringLiteral("bf16"));
+        QCOMPARE(QString::fromStdString(s.display.overhead),
                  QString::fromStdString(DisplayOptions{}.overhead));
         // Saving writes the current version.
-        QVERIFY(saveSession(s).find("\"version\": 3") != std::string::npos);
+        QVERIFY(saveSession(s).find("\"version\": 4") != std::string::npos);
         // Version 1 did not know the overhead key.
         json bad = json::parse(v1);
         bad["workload"]["overhead"] = "vllm";
@@ -186,25 +229,35 @@ private slots:
         QTest::addColumn<QString>("value");   // JSON text of the new value ("" = remove)
         QTest::addColumn<QString>("message");
         QTest::newRow("future version")
-            << QStringLiteral("/version") << QStringLiteral("4")
-            << QStringLiteral("s.json: version: unsupported session version 4 (this build reads "
-                              "versions 1 to 3)");
+            << QStringLiteral("/version") << QStringLiteral("5")
+            << QStringLiteral("s.json: version: unsupported session version 5 (this build reads "
+                              "versions 1 to 4)");
         QTest::newRow("version 0")
             << QStringLiteral("/version") << QStringLiteral("0")
             << QStringLiteral("s.json: version: unsupported session version 0 (this build reads "
-                              "versions 1 to 3)");
-        // Version 2 had no baseline.
-        QTest::newRow("baseline in version 2") << QStringLiteral("/version") << QStringLiteral("2")
-                                               << QStringLiteral("s.json: baseline: unknown key");
+                              "versions 1 to 4)");
+        // Versions 1 to 3 had no "display" object (and version 2 no baseline, which comes after).
+        QTest::newRow("display in version 3") << QStringLiteral("/version") << QStringLiteral("3")
+                                              << QStringLiteral("s.json: display: unknown key");
+        QTest::newRow("mode in the version 4 workload")
+            << QStringLiteral("/workload/mode") << QStringLiteral("\"training\"")
+            << QStringLiteral("s.json: workload.mode: unknown key");
         QTest::newRow("bad baseline")
             << QStringLiteral("/baseline/architecture/n_layers") << QStringLiteral("0")
             << QStringLiteral(
                    "s.json: baseline.architecture.n_layers: must be between 1 and 100,000 "
                    "(got 0)");
         QTest::newRow("unknown overhead profile")
-            << QStringLiteral("/workload/overhead") << QStringLiteral("\"tgi\"")
-            << QStringLiteral("s.json: workload.overhead: unknown overhead profile 'tgi' (known: "
+            << QStringLiteral("/display/overhead") << QStringLiteral("\"tgi\"")
+            << QStringLiteral("s.json: display.overhead: unknown overhead profile 'tgi' (known: "
                               "none, llama.cpp, vllm, transformers, tm101)");
+        QTest::newRow("unknown GGUF extra")
+            << QStringLiteral("/display/extra_precisions/1") << QStringLiteral("\"q3_z\"")
+            << QStringLiteral("s.json: display.extra_precisions[1]: unknown GGUF file type 'q3_z'");
+        QTest::newRow("tokens per parameter 0")
+            << QStringLiteral("/display/tokens_per_param") << QStringLiteral("0")
+            << QStringLiteral("s.json: display.tokens_per_param: must be between 1 and 100,000 "
+                              "(got 0)");
         QTest::newRow("not a session")
             << QStringLiteral("/format") << QString()
             << QStringLiteral("s.json: format: must be \"llm-sizer-session\" (this is not a "
@@ -238,19 +291,21 @@ private slots:
             << QStringLiteral("/comparison/-") << QStringLiteral("\"copy\"")
             << QStringLiteral("s.json: comparison: holds at most 4 configurations (got 4)");
         QTest::newRow("zero GPUs")
-            << QStringLiteral("/gpus/1/count") << QStringLiteral("0")
-            << QStringLiteral("s.json: gpus[1].count: must be between 1 and 65,536 (got 0)");
-        QTest::newRow("GPU without id") << QStringLiteral("/gpus/0/id") << QString()
-                                        << QStringLiteral("s.json: gpus[0].id: is required");
-        QTest::newRow("mode") << QStringLiteral("/workload/mode") << QStringLiteral("\"serving\"")
-                              << QStringLiteral("s.json: workload.mode: must be \"inference\" or "
+            << QStringLiteral("/display/gpus/1/count") << QStringLiteral("0")
+            << QStringLiteral(
+                   "s.json: display.gpus[1].count: must be between 1 and 65,536 (got 0)");
+        QTest::newRow("GPU without id")
+            << QStringLiteral("/display/gpus/0/id") << QString()
+            << QStringLiteral("s.json: display.gpus[0].id: is required");
+        QTest::newRow("mode") << QStringLiteral("/display/mode") << QStringLiteral("\"serving\"")
+                              << QStringLiteral("s.json: display.mode: must be \"inference\" or "
                                                 "\"training\" (got \"serving\")");
         QTest::newRow("context 0")
             << QStringLiteral("/workload/context") << QStringLiteral("0")
             << QStringLiteral("s.json: workload.context: must be between 1 and 67,108,864 (got 0)");
-        QTest::newRow("units") << QStringLiteral("/units") << QStringLiteral("\"MB\"")
-                               << QStringLiteral("s.json: units: must be \"GB\" or \"GiB\" (got "
-                                                 "\"MB\")");
+        QTest::newRow("units") << QStringLiteral("/display/units") << QStringLiteral("\"MB\"")
+                               << QStringLiteral("s.json: display.units: must be \"GB\" or "
+                                                 "\"GiB\" (got \"MB\")");
     }
     void badSessions()
     {
@@ -276,22 +331,22 @@ private slots:
     void badPrecision()
     {
         json j = sampleJson();
-        j["workload"]["precision"] = "int3";
+        j["display"]["precision"] = "int3";
         QVERIFY(errorOf(j).startsWith(
-            QStringLiteral("s.json: workload.precision: unknown precision 'int3' (known: ")));
+            QStringLiteral("s.json: display.precision: unknown precision 'int3' (known: ")));
         j = sampleJson();
-        j["workload"]["kv_precision"] = "q2_k";
+        j["display"]["kv_precision"] = "q2_k";
         QVERIFY(errorOf(j).startsWith(QStringLiteral(
-            "s.json: workload.kv_precision: unknown KV cache precision 'q2_k' (known: ")));
+            "s.json: display.kv_precision: unknown KV cache precision 'q2_k' (known: ")));
     }
 
     void unknownGpuWithCatalog()
     {
         const GpuCatalog catalog = GpuCatalog::loadBuiltin();
         json j = sampleJson();
-        j["gpus"][1]["id"] = "h900-imaginary";
+        j["display"]["gpus"][1]["id"] = "h900-imaginary";
         QCOMPARE(errorOf(j, &catalog),
-                 QStringLiteral("s.json: gpus[1].id: unknown GPU 'h900-imaginary'"));
+                 QStringLiteral("s.json: display.gpus[1].id: unknown GPU 'h900-imaginary'"));
         QCOMPARE(errorOf(j), QStringLiteral("(no error)")); // no catalog: any id
     }
 
@@ -314,7 +369,7 @@ private slots:
         Session current = sample();
         json j = sampleJson();
         j["current"]["name"] = "Changed";
-        j["gpus"][0]["count"] = 0; // invalid, after a valid change earlier in the file
+        j["display"]["gpus"][0]["count"] = 0; // invalid, after a valid change earlier in the file
         try {
             current = parseSession(j.dump(), "s.json");
             QFAIL("no error");

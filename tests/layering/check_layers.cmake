@@ -100,21 +100,66 @@ foreach(file IN LISTS cli_files)
     endforeach()
 endforeach()
 
-# Rule 5: widgets call no counting or memory function; the models (ConfigModel, ComparisonModel,
-# ExploreModel) compute, once per edit, and the widgets read their results; SessionState checks
-# a session's counts before applying it.
-set(computing_files configmodel.cpp comparisonmodel.cpp exploremodel.cpp sessionstate.cpp)
+# Rule 5: widgets compute nothing. No file of ui/ outside state/ includes a computing module of
+# the core (model/count.h, model/mixer.h, memory/, compute/ but for the plain hardware
+# description compute/hardware.h, shape/): every view's numbers come from one evaluate() of
+# present/, held by a model in ui/state/, and widgets read its snapshot.
 foreach(file IN LISTS ui_files)
-    get_filename_component(name "${file}" NAME)
-    if(name IN_LIST computing_files OR NOT name MATCHES "\\.cpp$")
+    file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
+    if(rel MATCHES "^ui/state/")
         continue()
     endif()
+    includes_of("${file}" incs)
+    foreach(inc IN LISTS incs)
+        set(computing FALSE)
+        if(inc MATCHES "^\"llmsizer/(model/(count|mixer)|memory/|shape/)")
+            set(computing TRUE)
+        elseif(inc MATCHES "^\"llmsizer/compute/" AND NOT inc MATCHES "^\"llmsizer/compute/hardware\\.h\"$")
+            set(computing TRUE)
+        endif()
+        if(computing)
+            violation("${rel}: a widget includes ${inc} (only ui/state/ computes)")
+        endif()
+    endforeach()
+endforeach()
+
+# Rule 8: the widgets are in floors, each including only its own folder and the floors below:
+# state/ (the models, Qt Core only) <- kit/ (shared widgets) <- charts/ <- the views (overview/,
+# compare/, teach/, hardware/, local/, side by side: a view includes no other view) <- shell/ (the
+# main window, its tabs and menus).
+set(ui_floor_state 0)
+set(ui_floor_kit 1)
+set(ui_floor_charts 2)
+set(ui_views overview compare teach hardware local)
+foreach(view IN LISTS ui_views)
+    set(ui_floor_${view} 3)
+endforeach()
+set(ui_floor_shell 4)
+foreach(file IN LISTS ui_files)
     file(RELATIVE_PATH rel "${SOURCE_DIR}" "${file}")
-    file(STRINGS "${file}" calls REGEX
-        "(^|[^>.:A-Za-z_])(countParameters|approx12Ld2|inferenceMemory|trainingMemory|memoryBars?|kvCache)\\(")
-    foreach(call IN LISTS calls)
-        string(STRIP "${call}" call)
-        violation("${rel}: a widget computes: ${call}")
+    if(NOT rel MATCHES "^ui/([a-z]+)/")
+        violation("${rel}: outside the widgets' floors")
+        continue()
+    endif()
+    set(folder "${CMAKE_MATCH_1}")
+    if(NOT DEFINED ui_floor_${folder})
+        violation("${rel}: ui/${folder}/ is none of the widgets' floors")
+        continue()
+    endif()
+    includes_of("${file}" incs)
+    foreach(inc IN LISTS incs)
+        if(NOT inc MATCHES "^\"(\\.\\./)*ui/([a-z]+)/")
+            continue()
+        endif()
+        set(target "${CMAKE_MATCH_2}")
+        if(target STREQUAL folder)
+            continue()
+        endif()
+        if(NOT DEFINED ui_floor_${target} OR ui_floor_${target} GREATER ui_floor_${folder})
+            violation("${rel}: ${folder} includes ${inc} (${target} is above ${folder})")
+        elseif(ui_floor_${target} EQUAL ui_floor_${folder})
+            violation("${rel}: the view ${folder} includes ${inc} (another view)")
+        endif()
     endforeach()
 endforeach()
 

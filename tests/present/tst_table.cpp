@@ -319,7 +319,7 @@ private slots:
     }
 
     // With the My hardware view's machine, the table says whether each model runs there: one RTX
-    // 4090 with 64 GB of RAM under llama.cpp at Q4_K_M (tst_runs works out the 45 layers).
+    // 4090 with 64 GB of RAM under llama.cpp at Q4_K_M (tst_runs works out the 46 layers).
     void hardwareRows()
     {
         TableOptions o;
@@ -337,7 +337,7 @@ private slots:
         const TableRow* runs = t.row("hardware.runs");
         QVERIFY(runs != nullptr);
         QCOMPARE(runs->cells[0].text, std::string("✓ fits"));
-        QCOMPARE(runs->cells[1].text, std::string("◐ 45/80 layers on GPU"));
+        QCOMPARE(runs->cells[1].text, std::string("◐ 46/80 layers on GPU"));
         QVERIFY(runs->differs);
         QCOMPARE(t.row("hardware.gpus_needed")->cells[0].integer, quint64(1));
         QCOMPARE(t.row("hardware.gpus_needed")->cells[1].integer, quint64(2));

@@ -261,7 +261,8 @@ void gpuRows()
     row("gpu: both memory units", gpus, "u.json", gpu(R"("memory_gb": 24, "memory_gib": 24)"),
         msg("u.json: gpus[0]: give memory_gib or memory_gb, not both"));
     row("gpu: usable_fraction 2", gpus, "u.json", gpu(R"("memory_gb": 24, "usable_fraction": 2)"),
-        msg("u.json: gpus[0].usable_fraction: must be greater than 0 and at most 1 (got 2)"));
+        msg("u.json: gpus[0].usable_fraction: must be from 0.1 to 1 (got 2; no real GPU makes "
+            "less than a tenth of its memory usable)"));
     row("gpu: id of a built-in GPU", gpus, "u.json",
         R"({"gpus": [{"id": "h100-sxm-80gb", "name": "X", "vendor": "V", "memory_gb": 24,
             "bandwidth_gb_s": 1}]})",
@@ -360,8 +361,8 @@ void addSessionRows()
     add("session: empty file", "", "file is empty");
     add("session: a preset opened as a session", preset("{}"),
         "format: must be \"llm-sizer-session\" (this is not a session file)");
-    add("session: version 4", R"({"format": "llm-sizer-session", "version": 4})",
-        "version: unsupported session version 4 (this build reads versions 1 to 3)");
+    add("session: version 5", R"({"format": "llm-sizer-session", "version": 5})",
+        "version: unsupported session version 5 (this build reads versions 1 to 4)");
     add("session: negative version", R"({"format": "llm-sizer-session", "version": -1})",
         "version: must be a non-negative integer (got -1)");
     add("session: no current model", session(R"("units": "GB")"), "current: is required");

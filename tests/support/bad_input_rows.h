@@ -4,7 +4,10 @@
 // (through the app's File > Open): malformed and hostile model files, presets, GPU catalogs,
 // safetensors and GGUF headers, each with the exact message that must name the file and field.
 #include <QByteArray>
+#include <QMetaType>
 #include <QString>
+#include <functional>
+#include <string>
 
 namespace testsupport {
 
@@ -33,4 +36,18 @@ void addHostileSessionRows();
 bool makeBadInput(const QString& dir, const QString& name, Make make, const QByteArray& content,
                   qint64 size);
 
+// A checkpoint of several files (a config.json beside its tensors, an index and shards, GGUF
+// splits, links among them), written into the directory it is given (bad_input_trees.cpp).
+using TreeMaker = std::function<void(const std::string& dir)>;
+// Checkpoints that are refused. Columns: make (TreeMaker), open (what is inspected or opened,
+// relative to the directory) and the message after "error: ".
+void addCheckpointTreeRows();
+// Checkpoints that are read, with a line their notes (or their estimate's note) must hold.
+// Columns: make, open, note.
+void addCheckpointNoteRows();
+// Runs a row's maker in dir; false (with the reason logged) if that failed.
+bool makeTree(const QString& dir, const TreeMaker& make);
+
 } // namespace testsupport
+
+Q_DECLARE_METATYPE(testsupport::TreeMaker)

@@ -156,12 +156,59 @@ void jsonRows()
             "is that small)"));
 }
 
+// Names read from files are at most 256 characters (a 100,000-character name took 9.8 s and
+// 7 GB to lay out); values no real file or GPU has are refused; an MLX layout of zero-element
+// tensors divided by zero (SIGFPE) in inspect and in the app's File > Open.
+void boundRows()
+{
+    const char* gpus = "gpus --user-gpus";
+    const QByteArray name257(257, 'G');
+    row("gpus: a name of 257 characters", gpus, "u.json",
+        QByteArray(R"({"gpus": [{"id": "g", "name": ")") + name257 +
+            R"(", "vendor": "V", "memory_gb": 24, "bandwidth_gb_s": 100}]})",
+        msg("u.json: gpus[0].name: is 257 characters long; a name is at most 256"));
+    // 300 characters of two bytes each: characters are counted, not bytes.
+    QByteArray vendor;
+    for (int i = 0; i < 300; ++i) {
+        vendor += "\xC3\xA9"; // é
+    }
+    row("gpus: a vendor of 300 characters (600 bytes)", gpus, "u.json",
+        QByteArray(R"({"gpus": [{"id": "g", "name": "G", "vendor": ")") + vendor +
+            R"(", "memory_gb": 24, "bandwidth_gb_s": 100}]})",
+        msg("u.json: gpus[0].vendor: is 300 characters long; a name is at most 256"));
+    row("gpus: usable_fraction 1e-300", gpus, "u.json",
+        QByteArray(R"({"gpus": [)") + kGpu +
+            R"("bandwidth_gb_s": 100, "usable_fraction": 1e-300}]})",
+        msg("u.json: gpus[0].usable_fraction: must be from 0.1 to 1 (got 1e-300; no real GPU makes "
+            "less than a tenth of its memory usable)"));
+    row("preset: a name of 300 characters", "count --config", "p.json",
+        QByteArray(R"({"id": "p", "name": ")") + QByteArray(300, 'n') +
+            R"(", "family": "F", "description": "",
+            "published": {"total_params": 1, "exact": true, "source": "s"},
+            "architecture": {"d_model": 8, "n_layers": 1, "n_heads": 2, "n_kv_heads": 1,
+                             "vocab_size": 16}})",
+        msg("p.json: name: is 300 characters long; a name is at most 256"));
+    row("config.json that is a Git LFS pointer", "count --config", "config.json",
+        "version https://git-lfs.github.com/spec/v1\noid sha256:" + QByteArray(64, 'a') +
+            "\nsize 1234\n",
+        msg("config.json: a Git LFS pointer to a 1,234-byte file, not the file itself: run `git "
+            "lfs pull`"));
+    row("MLX: zero-element tensors alone (SIGFPE)", "inspect", "m.safetensors",
+        safetensors(R"({"m.weight": {"dtype": "U32", "shape": [0, 8], "data_offsets": [0, 0]},
+            "m.scales": {"dtype": "F16", "shape": [0, 288230376151711744], "data_offsets": [0, 0]},
+            "m.biases": {"dtype": "F16", "shape": [0, 288230376151711744],
+                         "data_offsets": [0, 0]}})"),
+        msg("m.safetensors: tensor 'm.weight': U32 [0, 8] with scales [0, 288230376151711744] is "
+            "not an MLX packing in groups of 64"));
+}
+
 } // namespace
 
 void addHostileRows()
 {
     fileSystemRows();
     jsonRows();
+    boundRows();
 }
 
 } // namespace testsupport
@@ -188,6 +235,15 @@ void addHostileSessionRows()
         << QByteArray(R"({"format": "llm-sizer-session", "version": 1, "current": {"name": "x",
             "architecture": {}}, "workload": {"batch": 65537}})")
         << msg("workload.batch: must be between 1 and 65,536 (got 65,537)");
+    QTest::newRow("session: a name of 100,000 characters")
+        << QByteArray(R"({"format": "llm-sizer-session", "version": 1, "current": {"name": ")") +
+               QByteArray(100'000, 'x') + R"(", "architecture": {}}})"
+        << msg("current.name: is 100,000 characters long; a name is at most 256");
+    QTest::newRow("session: a baseline name of 300 characters")
+        << QByteArray(R"({"format": "llm-sizer-session", "version": 3, "current": {"name": "x",
+            "architecture": {}}, "baseline": {"name": ")") +
+               QByteArray(300, 'b') + R"(", "architecture": {}}})"
+        << msg("baseline.name: is 300 characters long; a name is at most 256");
     QTest::newRow("session: text after a NUL byte")
         << withNul(R"({"format": "llm-sizer-session", "version": 1})", "x")
         << msg("not valid JSON (a NUL byte at byte 46 of 47)");

@@ -11,7 +11,7 @@
 #include "ui/charts/piechartwidget.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
-#include "ui/shell/figuregrid.h"
+#include "ui/kit/figuregrid.h"
 
 #include <QAction>
 #include <QLabel>

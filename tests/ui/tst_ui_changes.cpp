@@ -6,7 +6,7 @@
 #include "support/test_main.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/startup.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 
 #include <QSignalSpy>
 #include <QTest>

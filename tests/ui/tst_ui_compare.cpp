@@ -13,7 +13,7 @@
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 

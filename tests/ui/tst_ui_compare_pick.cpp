@@ -8,7 +8,7 @@
 #include "support/test_main.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/overview/presetpicker.h"
+#include "ui/kit/presetpicker.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 

@@ -7,10 +7,10 @@
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/state/comparisonmodel.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QSlider>
 #include <QTest>
@@ -93,7 +93,7 @@ void TestUiCountOnce::sliderStepCountsOnce()
     // GGUF bars and eight GPUs: the verdicts search GPU counts, the GGUF bars map tensors.
     f.model->setExtraPrecisions({QStringLiteral("gguf_q4_k_m")});
     f.model->setGpus({QStringLiteral("h100-sxm-80gb:8")});
-    QVERIFY(f.window->explore()->showView(view));
+    QVERIFY(f.window->views()->showView(view));
     QCoreApplication::processEvents();
     for (Knob knob : {Knob::DModel, Knob::Layers}) {
         QSlider* slider = f.window->configPanel()->row(knob)->slider();

@@ -13,16 +13,16 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/teach/presentation.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QSignalSpy>
@@ -151,7 +151,7 @@ void TestUiDiagram::labelsFit()
     Fixture f(preset, options);
     f.window->parameterChart()->setKind(ParameterChart::Kind::Diagram);
     if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
+        f.window->presentation()->setOn(true);
         for (int i = 0; i < 3; ++i) {
             QApplication::processEvents();
         }
@@ -164,7 +164,7 @@ void TestUiDiagram::labelsFit()
     // At 1280×800 in presentation mode a large model's boxes are all small, beside their texts.
     checkDrawing(d, !presentation);
     if (presentation) {
-        f.window->explore()->presentation()->setOn(false);
+        f.window->presentation()->setOn(false);
         QApplication::processEvents();
     }
 }
@@ -242,7 +242,7 @@ void TestUiDiagram::clickOpensMath()
     QTest::mouseClick(d, Qt::LeftButton, {}, gate.center().toPoint());
     QCOMPARE(asked.size(), 1);
     QCOMPARE(asked.front().front().toString(), QStringLiteral("mlp"));
-    QVERIFY(f.window->explore()->math()->isVisible());
+    QVERIFY(f.window->views()->math()->isVisible());
     QVERIFY(!d->isVisible());
 }
 
@@ -272,7 +272,7 @@ void TestUiDiagram::compareAtOneScale()
     options.persistent = false;
     Fixture f(QStringLiteral("llama-3-70b"), options);
     if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
+        f.window->presentation()->setOn(true);
     }
     ComparisonModel* comparison = f.window->comparison();
     for (const char* id : {"llama-3-70b", "mixtral-8x7b", "deepseek-v3", "gpt-2-small"}) {
@@ -298,7 +298,7 @@ void TestUiDiagram::compareAtOneScale()
     }
     window->close();
     if (presentation) {
-        f.window->explore()->presentation()->setOn(false);
+        f.window->presentation()->setOn(false);
         QApplication::processEvents();
     }
 }

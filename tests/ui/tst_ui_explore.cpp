@@ -8,10 +8,10 @@
 #include "support/test_main.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/startup.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 #include "ui/teach/explorerview.h"
 #include "ui/teach/scalinginsight.h"
 

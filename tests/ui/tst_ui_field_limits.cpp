@@ -9,13 +9,13 @@
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/teach/budgetview.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -255,8 +255,8 @@ private slots:
         QFETCH(QString, beyond);
         QFETCH(QString, message);
         Fixture f(QStringLiteral("llama-3-8b"));
-        QVERIFY(f.window->explore()->showView(QStringLiteral("budget")));
-        BudgetView* view = f.window->explore()->budget();
+        QVERIFY(f.window->views()->showView(QStringLiteral("budget")));
+        BudgetView* view = f.window->views()->budget();
         QLineEdit* edit = label.isEmpty() ? view->budgetEdit() : fieldOf(view, label);
         QVERIFY(edit != nullptr);
         // The widest search: both axes at 64 values, the field under test at its limit.

@@ -8,7 +8,7 @@
 #include "support/full_disk.h"
 #include "support/test_main.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/shell/export.h"
+#include "ui/kit/export.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/state/comparisonmodel.h"

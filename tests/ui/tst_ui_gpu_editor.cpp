@@ -12,7 +12,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/usergpus.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
 
 #include <QComboBox>
@@ -106,8 +106,8 @@ void TestUiGpuEditor::addEditRenameRemove()
              ConfigModel::Changes(ConfigModel::Change::Catalog));
     QVERIFY(app.model.gpuCatalog().find(id.toStdString()) != nullptr);
     QVERIFY(menuHas(*app.window, id));
-    app.window->explore()->showView(QStringLiteral("fit"));
-    QVERIFY(app.window->explore()->fit()->gpuBox()->findData(id) >= 0);
+    app.window->views()->showView(QStringLiteral("fit"));
+    QVERIFY(app.window->views()->fit()->gpuBox()->findData(id) >= 0);
 
     // Edit: the id stays while the name changes.
     QVERIFY(d->selectGpu(id));
@@ -144,7 +144,7 @@ void TestUiGpuEditor::addEditRenameRemove()
     QCOMPARE(app.model.gpus(), QStringList{QStringLiteral("h100-sxm-80gb")});
     QCOMPARE(app.model.lines().size(), std::size_t(1));
     QVERIFY(!menuHas(*app.window, renamed));
-    QVERIFY(app.window->explore()->fit()->gpuBox()->findData(renamed) < 0);
+    QVERIFY(app.window->views()->fit()->gpuBox()->findData(renamed) < 0);
     QVERIFY(!app.window->grab().isNull()); // the chart redraws without the line
 }
 
@@ -177,7 +177,8 @@ void TestUiGpuEditor::invalidValuesWriteNothing_data()
                           "that small)");
     QTest::newRow("usable fraction above 1")
         << false << QStringLiteral("usable") << QStringLiteral("1.5")
-        << QStringLiteral("usable_fraction: must be greater than 0 and at most 1 (got 1.5)");
+        << QStringLiteral("usable_fraction: must be from 0.1 to 1 (got 1.5; no real GPU makes less "
+                          "than a tenth of its memory usable)");
     QTest::newRow("a built-in id")
         << false << QStringLiteral("id") << QStringLiteral("h100-sxm-80gb")
         << QStringLiteral("id: 'h100-sxm-80gb' is a built-in GPU id; a user GPU needs an id of "

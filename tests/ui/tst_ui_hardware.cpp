@@ -8,7 +8,7 @@
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/state/hardwaremodel.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 
 #include <QSignalSpy>
 #include <QTableView>
@@ -59,8 +59,8 @@ private slots:
         const HardwareRow* big = find(*m, "llama-3-70b", "q4_k_m");
         QVERIFY(big != nullptr);
         QCOMPARE(big->verdict, RunVerdict::Offload);
-        QCOMPARE(cell(*big, HardwareColumn::GpuLayers), QStringLiteral("45 / 80"));
-        QCOMPARE(cell(*big, HardwareColumn::Ram), QStringLiteral("20.6")); // 20,621,737,984 B
+        QCOMPARE(cell(*big, HardwareColumn::GpuLayers), QStringLiteral("46 / 80"));
+        QCOMPARE(cell(*big, HardwareColumn::Ram), QStringLiteral("20.1")); // 20,105,773,056 B
         for (const char* p : {"q4_k_m", "q8_0"}) {
             const HardwareRow* small = find(*m, "llama-3-8b", p);
             QVERIFY(small != nullptr);
@@ -116,7 +116,8 @@ private slots:
     }
 
     // Opening a row shows its model and precision in the Overview with the row's workload: the
-    // Overview's bar at that precision holds the row's memory exactly.
+    // Overview's bar at that precision holds the row's memory exactly — what the GPU holds and
+    // what llama.cpp keeps in RAM (the token embedding) together.
     void openInOverviewShowsTheSameMemory()
     {
         test::WindowFixture f(QStringLiteral("gpt-2-small"));
@@ -125,7 +126,9 @@ private slots:
         m->computeNow();
         const HardwareRow* row = find(*m, "llama-3-8b", "q8_0");
         QVERIFY(row != nullptr);
-        const QString memory = cell(*row, HardwareColumn::MemoryPerGpu);
+        const double memory =
+            row->cells.at(static_cast<std::size_t>(HardwareColumn::MemoryPerGpu)).sort +
+            row->cells.at(static_cast<std::size_t>(HardwareColumn::Ram)).sort;
         f.window->openInOverview(QStringLiteral("llama-3-8b"), QStringLiteral("q8_0"));
         QCOMPARE(f.model->presetId(), QStringLiteral("llama-3-8b"));
         QCOMPARE(f.model->precision(), QStringLiteral("q8_0"));
@@ -133,7 +136,7 @@ private slots:
         QCOMPARE(f.model->overhead(), QStringLiteral("llama.cpp"));
         QVERIFY(f.model->gpus().contains(QStringLiteral("rtx-4090-24gb")));
         const MemoryBar& bar = f.model->selectedBar();
-        QCOMPARE(QString::number(static_cast<double>(bar.total) / 1e9, 'f', 1), memory);
+        QCOMPARE(static_cast<double>(bar.total), memory);
         // The GGUF file type has its own bar on the chart.
         QVERIFY(f.model->extraPrecisions().contains(QStringLiteral("q8_0")));
     }
@@ -143,7 +146,7 @@ private slots:
     {
         test::WindowFixture f(QStringLiteral("llama-3-70b"));
         f.window->show();
-        QVERIFY(f.window->explore()->showView(QStringLiteral("hardware")));
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
         HardwareModel* m = f.window->hardwareView()->model();
         QSignalSpy rows(m, &HardwareModel::rowsChanged);
         m->setChoice(rtx4090());

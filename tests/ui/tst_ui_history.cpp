@@ -5,7 +5,7 @@
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/shell/edithistory.h"
 
 #include <QAction>

@@ -56,7 +56,7 @@ private slots:
                                     "used)"));
     }
 
-    // A section header without its "]" is a format error: the file is kept, byte for byte, as
+    // A section header without its "]" is not INI: the file is kept, byte for byte, as
     // NAME.unreadable before anything can overwrite it.
     void anUnreadableFileIsKept()
     {
@@ -70,8 +70,9 @@ private slots:
         Settings settings(file);
         const QString copy = file + QStringLiteral(".unreadable");
         QCOMPARE(settings.problem(),
-                 file + QStringLiteral(": could not be read; the defaults are used (the file is "
-                                       "kept as %1)")
+                 file + QStringLiteral(": is not a settings file (line 1 is neither a [section], "
+                                       "a key=value nor a comment); the defaults are used (the "
+                                       "file is kept as %1)")
                             .arg(copy));
         QFile kept(copy);
         QVERIFY(kept.open(QIODevice::ReadOnly));

@@ -15,8 +15,8 @@
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/modelmime.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QDropEvent>
 #include <QLabel>
@@ -175,8 +175,8 @@ private slots:
         LocalModelsModel* m = f.window->localModels();
         pointAt(m, h);
         m->refreshNow();
-        QVERIFY(f.window->explore()->showView(QStringLiteral("models")));
-        f.window->explore()->presentation()->setOn(true);
+        QVERIFY(f.window->views()->showView(QStringLiteral("models")));
+        f.window->presentation()->setOn(true);
         QTest::qWait(300);
         QTreeView* tree = f.window->localModelsView()->tree();
         QVERIFY(tree->isVisible());
@@ -184,7 +184,7 @@ private slots:
         // The verdict column is always shown.
         QVERIFY(!tree->isColumnHidden(static_cast<int>(LocalColumn::Runs)));
         QVERIFY(!tree->isColumnHidden(static_cast<int>(LocalColumn::Params)));
-        f.window->explore()->presentation()->setOn(false);
+        f.window->presentation()->setOn(false);
     }
 };
 

@@ -13,11 +13,11 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/parameterchart.h"
-#include "ui/shell/figuregrid.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/figuregrid.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QTest>
@@ -88,7 +88,7 @@ void TestUiPieLabels::overviewPie()
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
     if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
+        f.window->presentation()->setOn(true);
     }
     QTest::qWait(50); // the restyle after the mode change is queued
     QWidget* pie = f.window->parameterChart()->pie();
@@ -163,7 +163,7 @@ void TestUiPieLabels::comparePies()
     compare->show();
     QVERIFY(QTest::qWaitForWindowExposed(compare));
     if (presentation) {
-        f.window->explore()->presentation()->setOn(true);
+        f.window->presentation()->setOn(true);
         QApplication::processEvents(); // its font arrives; the panel arranges itself in tabs
     }
     compare->panel()->showCharts();

@@ -6,17 +6,17 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/teach/explorerview.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/presentation.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/presentation.h"
 
 #include <QAction>
 #include <QApplication>
@@ -60,7 +60,7 @@ struct Fixture {
         window->resize(1280, 800);
         window->show();
     }
-    Presentation* presentation() const { return window->explore()->presentation(); }
+    Presentation* presentation() const { return window->presentation(); }
     ConfigPanel* panel() const { return window->configPanel(); }
 };
 
@@ -222,20 +222,20 @@ void TestUiPresentation::viewsByName()
     Fixture f(Theme::Light);
     QTabWidget* tabs = nullptr;
     for (QTabWidget* t : f.window->findChildren<QTabWidget*>()) {
-        if (t->indexOf(f.window->explore()->explorer()) >= 0) {
+        if (t->indexOf(f.window->views()->explorer()) >= 0) {
             tabs = t;
         }
     }
     QVERIFY(tabs != nullptr);
     QCOMPARE(tabs->count(), 7); // Overview, My hardware, My models and the four teaching views
-    for (const QString& name : ExploreViews::viewNames()) {
-        QVERIFY(f.window->explore()->showView(name));
+    for (const QString& name : ViewTabs::viewNames()) {
+        QVERIFY(f.window->views()->showView(name));
         QCOMPARE(tabs->currentWidget()->objectName().isEmpty(), name == QLatin1String("overview"));
         if (name != QLatin1String("overview")) {
             QCOMPARE(tabs->currentWidget()->objectName(), name);
         }
     }
-    QVERIFY(!f.window->explore()->showView(QStringLiteral("nonsense")));
+    QVERIFY(!f.window->views()->showView(QStringLiteral("nonsense")));
 }
 
 LLMSIZER_TEST_MAIN(TestUiPresentation)

@@ -6,7 +6,7 @@
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"

@@ -66,11 +66,11 @@ private slots:
         QTest::addColumn<QString>("segment");
         QTest::addColumn<quint64>("bytes"); // ~0: the vLLM relation below instead
         // Llama 3 70B at 8,192 tokens, batch 1. Overheads: PyTorch's CUDA context, 723 MiB
-        // (discuss.pytorch.org/t/73021) = 758,120,448 bytes; llama.cpp's 512 MiB reserve.
+        // (discuss.pytorch.org/t/73021) = 758,120,448 bytes; llama.cpp's 320 MiB reserve.
         QTest::newRow("transformers") << "transformers"
                                       << "overhead" << quint64(758'120'448);
         QTest::newRow("llama.cpp") << "llama.cpp"
-                                   << "overhead" << quint64(536'870'912);
+                                   << "overhead" << quint64(335'544'320);
         QTest::newRow("none") << "none"
                               << "overhead" << quint64(0);
         QTest::newRow("vllm") << "vllm"

@@ -192,8 +192,8 @@ void TestUiSession::savedTextIsTheCoreFormat()
     QCOMPARE(text, saveSession(f.sessions()->capture()));
     const Session parsed = parseSession(text, "core-format.json", &f.model->gpuCatalog());
     QVERIFY(parsed == f.sessions()->capture());
-    QCOMPARE(parsed.gpus.front().count, std::uint64_t{8});
-    QCOMPARE(parsed.workload.mode, WorkloadMode::Training);
+    QCOMPARE(parsed.display.gpus.front(), std::string("h100-sxm-80gb:8"));
+    QVERIFY(parsed.display.training);
 }
 
 void TestUiSession::badSessionLeavesStateAlone_data()
@@ -218,9 +218,9 @@ void TestUiSession::badSessionLeavesStateAlone_data()
         return QByteArray::fromStdString(t);
     };
     QTest::newRow("newer version")
-        << edited("\"version\": 3", "\"version\": 4")
+        << edited("\"version\": 4", "\"version\": 5")
         << QStringLiteral(
-               "version: unsupported session version 4 (this build reads versions 1 to 3)");
+               "version: unsupported session version 5 (this build reads versions 1 to 4)");
     QTest::newRow("wrong format") << edited("\"llm-sizer-session\"", "\"llm-sizer-sessions\"")
                                   << QStringLiteral("format:");
     QTest::newRow("n_heads does not divide d_model")
@@ -228,7 +228,8 @@ void TestUiSession::badSessionLeavesStateAlone_data()
         << QStringLiteral("current.architecture.");
     QTest::newRow("unknown GPU") << edited("\"gpus\": []",
                                            "\"gpus\": [{\"id\": \"h900-imaginary\"}]")
-                                 << QStringLiteral("gpus[0].id: unknown GPU 'h900-imaginary'");
+                                 << QStringLiteral(
+                                        "display.gpus[0].id: unknown GPU 'h900-imaginary'");
     QTest::newRow("batch beyond the limit")
         << edited("\"batch\": 1", "\"batch\": 1000000") << QStringLiteral("workload.batch:");
     const std::string one = sessionToJson(good).at("current").dump();
@@ -239,7 +240,7 @@ void TestUiSession::badSessionLeavesStateAlone_data()
     std::string badBaseline = one;
     badBaseline.replace(badBaseline.find("\"d_model\":768"), 13, "\"d_model\":770");
     QTest::newRow("baseline does not validate")
-        << edited("\"units\": \"GB\"", "\"units\": \"GB\", \"baseline\": " + badBaseline)
+        << edited("\"comparison\": []", "\"comparison\": [], \"baseline\": " + badBaseline)
         << QStringLiteral("baseline.architecture.");
     QTest::newRow("not JSON") << QByteArray("{\"format\": \"llm-sizer-session\",")
                               << QStringLiteral("");

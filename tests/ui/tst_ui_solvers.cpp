@@ -6,7 +6,9 @@
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/shape/explore.h"
 #include "support/test_main.h"
+#include "ui/state/budgetmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/fitmodel.h"
 #include "ui/state/startup.h"
 #include "ui/teach/budgettablemodel.h"
 #include "ui/teach/budgetview.h"
@@ -38,7 +40,8 @@ void TestUiSolvers::budgetTableIsTheSearch()
 {
     ConfigModel model;
     loadCatalogs(model);
-    BudgetView view(&model);
+    BudgetModel budget(&model);
+    BudgetView view(&budget);
     view.show();
     // The sizing chapter's exercise: "rank by estimated quality".
     QCOMPARE(view.rankingBox()->currentData().toString(), QStringLiteral("quality"));
@@ -67,7 +70,8 @@ void TestUiSolvers::budgetSortsByValue()
 {
     ConfigModel model;
     loadCatalogs(model);
-    BudgetView view(&model);
+    BudgetModel budget(&model);
+    BudgetView view(&budget);
     view.show();
     // "12,747,581,440" sorts below "2,079,133,696" as text; by value it is the largest.
     view.tableView()->sortByColumn(int(BudgetColumn::Params), Qt::DescendingOrder);
@@ -93,7 +97,8 @@ void TestUiSolvers::budgetRefusesBadInput()
 {
     ConfigModel model;
     loadCatalogs(model);
-    BudgetView view(&model);
+    BudgetModel budget(&model);
+    BudgetView view(&budget);
     view.show();
     view.budgetEdit()->setText(QStringLiteral("lots"));
     view.search();
@@ -113,7 +118,8 @@ void TestUiSolvers::budgetFollowsTheCurrentFamily()
     ConfigModel model;
     loadCatalogs(model);
     QVERIFY(model.selectPreset(QStringLiteral("llama-3-8b")));
-    BudgetView view(&model);
+    BudgetModel budget(&model);
+    BudgetView view(&budget);
     view.show();
     view.familyBox()->setCurrentIndex(1);
     view.search();
@@ -143,7 +149,8 @@ void TestUiSolvers::fitAnswersTheExercise()
     ConfigModel model;
     loadCatalogs(model);
     QVERIFY(model.selectPreset(QStringLiteral("llama-2-7b")));
-    FitSolverView view(&model);
+    FitModel fit(&model);
+    FitSolverView view(&fit);
     view.show();
     QCOMPARE(view.gpuBox()->currentData().toString(), QStringLiteral("rtx-4090-24gb"));
     QCOMPARE(view.precisionBox()->currentData().toString(), QStringLiteral("int8"));
@@ -194,7 +201,8 @@ void TestUiSolvers::fitKeepsTheFamilyShape()
     loadCatalogs(model);
     QVERIFY(model.selectPreset(QStringLiteral("llama-3-8b")));
     QVERIFY(model.setContext(16384));
-    FitSolverView view(&model);
+    FitModel fit(&model);
+    FitSolverView view(&fit);
     view.show();
     QCOMPARE(view.contextBox()->value(), 16384);
     QVERIFY(model.setContext(8192));

@@ -12,18 +12,18 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
-#include "ui/shell/figuregrid.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/figuregrid.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/budgetview.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/teach/presentation.h"
+#include "ui/kit/presentation.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -158,12 +158,12 @@ void TestUiTeaching::presentationShortForms()
     Fixture f(QStringLiteral("llama-3-8b"));
     SummaryPanel* s = f.window->summaryPanel();
     const int tall = s->facts()->sizeHint().height();
-    f.window->explore()->presentation()->setOn(true);
+    f.window->presentation()->setOn(true);
     QCOMPARE(s->figure(QStringLiteral("published")), QStringLiteral("8B headline (+0.4%)"));
     QCOMPARE(s->figure(QStringLiteral("training")), QStringLiteral("1,868 (93× Chinchilla)"));
     QVERIFY(s->figureTip(QStringLiteral("training")).contains(QStringLiteral("15T tokens")));
     QVERIFY(s->facts()->sizeHint().height() < tall * 1.4); // one row at 1.4× the font
-    f.window->explore()->presentation()->setOn(false);
+    f.window->presentation()->setOn(false);
     QVERIFY(s->figure(QStringLiteral("published")).startsWith(QStringLiteral("8B published")));
 }
 
@@ -345,9 +345,9 @@ void TestUiTeaching::lessons()
     QCOMPARE(f.window->summaryPanel()->grid()->highlighted(), highlight);
     QCOMPARE(f.window->summaryPanel()->facts()->highlighted(), highlight);
     QCOMPARE(f.window->comparison()->size(), compared);
-    QCOMPARE(f.window->explore()->math()->isVisible(), view == QStringLiteral("math"));
-    QCOMPARE(f.window->explore()->budget()->isVisible(), view == QStringLiteral("budget"));
-    QCOMPARE(f.window->explore()->fit()->isVisible(), view == QStringLiteral("fit"));
+    QCOMPARE(f.window->views()->math()->isVisible(), view == QStringLiteral("math"));
+    QCOMPARE(f.window->views()->budget()->isVisible(), view == QStringLiteral("budget"));
+    QCOMPARE(f.window->views()->fit()->isVisible(), view == QStringLiteral("fit"));
     QCOMPARE(f.window->summaryPanel()->isVisible(), view == QStringLiteral("overview"));
     lessons->stop();
     QVERIFY(lessons->isHidden());
@@ -399,7 +399,7 @@ void TestUiTeaching::lessonsAgreeWithTheirViews()
     QCOMPARE(f.model->kvPrecision(), QStringLiteral("fp16"));
 
     QVERIFY(lessons->start(QStringLiteral("largest-24gb")));
-    FitSolverView* fit = f.window->explore()->fit();
+    FitSolverView* fit = f.window->views()->fit();
     QCOMPARE(fit->gpuBox()->currentData().toString(), QStringLiteral("rtx-4090-24gb"));
     QCOMPARE(fit->precisionBox()->currentData().toString(), QStringLiteral("int8"));
     QCOMPARE(fit->contextBox()->value(), 4096);
@@ -410,7 +410,7 @@ void TestUiTeaching::lessonsAgreeWithTheirViews()
     QVERIFY2(lessons->text().contains(count + QStringLiteral(" (")), qPrintable(lessons->text()));
 
     QVERIFY(lessons->start(QStringLiteral("budget-1e24")));
-    BudgetView* budget = f.window->explore()->budget();
+    BudgetView* budget = f.window->views()->budget();
     QCOMPARE(budget->budgetEdit()->text(), QStringLiteral("1e24"));
     QTRY_COMPARE(budget->chart()->markLabels().front(), QStringLiteral("20 tokens/param: 91.3B"));
     QVERIFY(lessons->text().contains(QStringLiteral("91.3B")));

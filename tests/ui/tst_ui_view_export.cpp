@@ -14,10 +14,10 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/parameterchart.h"
-#include "ui/shell/export.h"
+#include "ui/kit/export.h"
 #include "ui/shell/viewexport.h"
 #include "ui/teach/explorerview.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 
 #include <QAction>
 #include <QApplication>
@@ -50,10 +50,10 @@ QWidget* chartByName(MainWindow* w, const QString& name)
     if (name == QLatin1String("memory")) {
         return w->memoryPanel()->chart();
     }
-    w->explore()->showView(QStringLiteral("explorer"));
+    w->views()->showView(QStringLiteral("explorer"));
     return name == QLatin1String("curve")
-               ? static_cast<QWidget*>(w->explore()->explorer()->curveChart())
-               : static_cast<QWidget*>(w->explore()->explorer()->metricsChart());
+               ? static_cast<QWidget*>(w->views()->explorer()->curveChart())
+               : static_cast<QWidget*>(w->views()->explorer()->metricsChart());
 }
 
 QByteArray readAll(const QString& path)
@@ -177,7 +177,7 @@ void TestUiViewExport::viewAsImage()
     Fixture f(QStringLiteral("llama-3-8b"));
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
-    QVERIFY(f.window->explore()->showView(view));
+    QVERIFY(f.window->views()->showView(view));
     // The main window's views (the Compare window has tabs of its own).
     QTabWidget* tabs = nullptr;
     for (QTabWidget* t : f.window->findChildren<QTabWidget*>()) {

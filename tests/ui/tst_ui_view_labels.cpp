@@ -15,13 +15,13 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/budgetview.h"
 #include "ui/teach/explorerview.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
-#include "ui/teach/presentation.h"
+#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QScrollBar>
@@ -70,7 +70,7 @@ std::unique_ptr<Fixture> openWindow(const QString& preset, QSize size, bool dark
 class PresentationFor {
 public:
     PresentationFor(const Fixture& f, bool on)
-        : m_presentation(on ? f.window->explore()->presentation() : nullptr)
+        : m_presentation(on ? f.window->presentation() : nullptr)
     {
         if (m_presentation != nullptr) {
             m_presentation->setOn(true);
@@ -140,18 +140,18 @@ void TestUiViewLabels::teachingViews()
     const QString tag = QString::fromLatin1(QTest::currentDataTag());
     for (const QString& name :
          {QStringLiteral("explorer"), QStringLiteral("budget"), QStringLiteral("fit")}) {
-        QVERIFY(f.window->explore()->showView(name));
+        QVERIFY(f.window->views()->showView(name));
         QApplication::processEvents();
         QWidget* view = name == QStringLiteral("explorer")
-                            ? static_cast<QWidget*>(f.window->explore()->explorer())
+                            ? static_cast<QWidget*>(f.window->views()->explorer())
                         : name == QStringLiteral("budget")
-                            ? static_cast<QWidget*>(f.window->explore()->budget())
-                            : static_cast<QWidget*>(f.window->explore()->fit());
+                            ? static_cast<QWidget*>(f.window->views()->budget())
+                            : static_cast<QWidget*>(f.window->views()->fit());
         checkView(view, presentation, tag + QLatin1Char(' ') + name);
     }
     // The budget chart's two sizes: inside the plot, apart from each other.
-    BudgetChart* chart = f.window->explore()->budget()->chart();
-    QVERIFY(f.window->explore()->showView(QStringLiteral("budget")));
+    BudgetChart* chart = f.window->views()->budget()->chart();
+    QVERIFY(f.window->views()->showView(QStringLiteral("budget")));
     QApplication::processEvents();
     const QList<QRectF> marks = chart->markLabelRects();
     QCOMPARE(marks.size(), 2);

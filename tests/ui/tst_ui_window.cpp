@@ -11,9 +11,10 @@
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/overview/configpanel.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
+#include "ui/kit/presentation.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
@@ -261,7 +262,7 @@ void TestUiWindow::summaryShowsCoreFigures()
                 .startsWith(QString::fromStdString(countWithShort(approx))));
     QVERIFY(s->figure(QStringLiteral("approx"))
                 .contains(QString::fromStdString(
-                    formatPercent(relativeError(approx, f.model->count().total)))));
+                    signedPercent(relativeError(approx, f.model->count().total)))));
     QVERIFY(s->figure(QStringLiteral("kv_token"))
                 .startsWith(QString::fromStdString(
                     formatBytes(f.model->kv().bytes_per_token, ByteUnits::Decimal, 1))));
@@ -279,10 +280,10 @@ void TestUiWindow::summaryNamesLanguageModelAndScope()
              QStringLiteral("27,432,406,640 (27.4B) (language model 27.0B)"));
     // Presentation mode's narrow column keeps the total whole and moves the language model to
     // its tooltip.
-    s->setCompact(true);
+    f.window->presentation()->setOn(true);
     QCOMPARE(s->figure(QStringLiteral("total")), QStringLiteral("27,432,406,640 (27.4B)"));
     QVERIFY(s->figureTip(QStringLiteral("total")).contains(QStringLiteral("language model 27.0B")));
-    s->setCompact(false);
+    f.window->presentation()->setOn(false);
     QVERIFY(s->figure(QStringLiteral("total")).endsWith(QStringLiteral("(language model 27.0B)")));
     // The projector maps into d_model: a changed width drops it and says so; the tower stays.
     QVERIFY(f.model->setKnob(Knob::DModel, 4096));

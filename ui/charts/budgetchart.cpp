@@ -2,8 +2,8 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/statictextitem.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
 #include "ui/state/qstrings.h"
 
 #include <QCategoryAxis>

@@ -19,8 +19,6 @@ namespace llmsizer::ui {
 
 namespace {
 
-const char* const kProperty = "llmsizerPresentation";
-
 const char* const kSavedFonts = "llmsizerSavedFonts";
 
 // The fonts followPresentationFonts() replaces, in a fixed order: legend, then per axis labels
@@ -84,18 +82,6 @@ void followPresentationFonts(QWidget* root)
             setSliceFonts(chart, saved.value<QList<QFont>>().front());
             chart->setProperty(kSavedFonts, QVariant());
         }
-    }
-}
-
-bool presentationMode()
-{
-    return qApp != nullptr && qApp->property(kProperty).toBool();
-}
-
-void setPresentationMode(bool on)
-{
-    if (qApp != nullptr) {
-        qApp->setProperty(kProperty, on);
     }
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/kit/presentation.h"
+
 #include <QColor>
 #include <QFont>
 #include <QSizeF>
@@ -18,11 +20,6 @@ namespace llmsizer::ui {
 // its font (so they follow the application font and presentation mode), and line widths that are
 // thicker in presentation mode. Charts call applyChartStyle() on construction and on every
 // palette or font change.
-
-// Presentation mode is on (set by Presentation through an application property, so charts need
-// no pointer to it).
-bool presentationMode();
-void setPresentationMode(bool on);
 
 // Pen width of data lines and marker size of highlighted points.
 qreal chartLineWidth();

@@ -1,7 +1,7 @@
 #include "ui/charts/comparechartbars.h"
 
 #include "ui/charts/chartstyle.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 #include "ui/state/qstrings.h"
 
 #include <QBarCategoryAxis>

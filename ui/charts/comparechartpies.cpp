@@ -2,7 +2,7 @@
 
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 #include "ui/state/qstrings.h"
 
 #include <QChart>
@@ -100,8 +100,8 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
         const ComparePie& pie = pies[i];
         Pie& p = m_pies[i];
         p.series->clear();
-        p.caption->setText(
-            QStringLiteral("<b>%1</b><br>%2").arg(qs(pie.name).toHtmlEscaped(), qs(pie.caption)));
+        p.caption->setText(QStringLiteral("<b>%1</b><br>%2")
+                               .arg(shownName(pie.name).toHtmlEscaped(), qs(pie.caption)));
         for (std::size_t s = 0; s < pie.slices.size(); ++s) {
             const Slice& slice = pie.slices[s];
             auto* piece = new QPieSlice(qs(pie.shares[s]), static_cast<double>(slice.params));
@@ -238,7 +238,7 @@ void CompareChartPies::hover(std::size_t pie, QPieSlice* slice, bool state)
     const Slice& s = model.slices[static_cast<std::size_t>(i)];
     QToolTip::showText(QCursor::pos(),
                        QStringLiteral("<b>%1</b><br>%2: %3 (%4)")
-                           .arg(qs(model.name).toHtmlEscaped(), qs(s.label),
+                           .arg(shownName(model.name).toHtmlEscaped(), qs(s.label),
                                 qs(countWithShort(s.params)),
                                 qs(model.shares[static_cast<std::size_t>(i)])),
                        m_pies[pie].view);

@@ -1,6 +1,6 @@
 #include "ui/charts/diagramwidget.h"
 
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 #include "ui/state/qstrings.h"
 
 #include <QEvent>

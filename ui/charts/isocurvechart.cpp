@@ -4,10 +4,10 @@
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/statictextitem.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
 #include "ui/state/qstrings.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 
 #include <QChart>
 #include <QChartView>

@@ -2,9 +2,9 @@
 
 #include "llmsizer/present/explore_view.h"
 #include "ui/charts/chartstyle.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
+#include "ui/state/exploremodel.h"
 
 #include <QChart>
 #include <QChartView>

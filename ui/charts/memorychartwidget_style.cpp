@@ -2,7 +2,7 @@
 // which presentation mode enlarges.
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/statictextitem.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/palette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -5,8 +5,8 @@
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/statictextitem.h"
-#include "ui/shell/figuregrid.h"
-#include "ui/shell/palette.h"
+#include "ui/kit/figuregrid.h"
+#include "ui/kit/palette.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 

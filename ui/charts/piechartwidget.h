@@ -1,7 +1,7 @@
 #pragma once
 
-#include "llmsizer/model/count.h"
-#include "ui/shell/figuregrid.h"
+#include "llmsizer/present/workspace.h"
+#include "ui/kit/figuregrid.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,7 @@
 #include "ui/compare/comparechips.h"
 
 #include "ui/state/comparisonmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QFrame>
 #include <QHBoxLayout>
@@ -46,8 +47,14 @@ void CompareChips::rebuild()
         auto* row = new QHBoxLayout(chip);
         row->setContentsMargins(6, 1, 1, 1);
         row->setSpacing(0);
-        const QString name = QString::fromStdString(e.name);
-        auto* label = new QLabel(QStringLiteral("<b>%1</b>").arg(name.toHtmlEscaped()), chip);
+        const QString name = shownName(e.name);
+        // A chip holds about 32 characters of name; the rest is elided (whole in the tooltip).
+        const QFontMetrics metrics(chip->font());
+        auto* label = new QLabel(
+            QStringLiteral("<b>%1</b>")
+                .arg(metrics.elidedText(name, Qt::ElideMiddle, 32 * metrics.averageCharWidth())
+                         .toHtmlEscaped()),
+            chip);
         label->setToolTip(e.preset_id.empty()
                               ? tr("Custom configuration")
                               : tr("From preset %1").arg(QString::fromStdString(e.preset_id)));

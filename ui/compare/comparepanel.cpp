@@ -9,12 +9,13 @@
 #include "ui/compare/comparediagrams.h"
 #include "ui/compare/compareexportmenu.h"
 #include "ui/compare/comparetablemodel.h"
-#include "ui/overview/presetpicker.h"
-#include "ui/shell/export.h"
-#include "ui/shell/glossarydialog.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/presetpicker.h"
+#include "ui/kit/export.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -124,7 +125,12 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setAlternatingRowColors(false);
 
-    m_tableModel->setCompact(presentationMode());
+    // Presentation mode comes with its larger font: the table then shows counts in short.
+    connect(Presentation::instance(), &Presentation::toggled, this, [this] {
+        m_tableModel->presentationChanged();
+        m_table->resizeColumnsToContents();
+        arrange();
+    });
     buildCharts();
     m_split->setStretchFactor(0, 0);
     m_split->setStretchFactor(1, 1);
@@ -207,7 +213,7 @@ void ComparePanel::refresh()
     m_pies->setData(m_comparison->pies(), m_comparison->components().series);
     QStringList titles;
     for (std::size_t i = 0; i < m_comparison->entries().size(); ++i) {
-        titles << QString::fromStdString(m_comparison->entries()[i].name) + QLatin1Char('\n') +
+        titles << shownName(m_comparison->entries()[i].name) + QLatin1Char('\n') +
                       QString::fromStdString(m_comparison->diagrams()[i].total_text);
     }
     m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
@@ -244,7 +250,7 @@ void ComparePanel::arrange()
 {
     // Presentation mode's larger text fits side by side only on a very wide screen: on a projector
     // the table, the charts and the diagrams each get the whole window.
-    const bool wide = width() >= (m_tableModel->isCompact() ? 2 : 1) * kSideBySideWidth;
+    const bool wide = width() >= (presentationMode() ? 2 : 1) * kSideBySideWidth;
     if (wide && m_left->parentWidget() != m_split) {
         m_left->addWidget(m_table);
         m_left->addWidget(m_pies);
@@ -304,17 +310,6 @@ void ComparePanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrange();
-}
-
-// Presentation mode comes with its larger font: the table then shows counts in short.
-void ComparePanel::changeEvent(QEvent* event)
-{
-    QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange && m_tableModel->isCompact() != presentationMode()) {
-        m_tableModel->setCompact(presentationMode());
-        m_table->resizeColumnsToContents();
-        arrange();
-    }
 }
 
 void ComparePanel::showEvent(QShowEvent* event)

@@ -1,5 +1,6 @@
 #include "ui/compare/comparetablemodel.h"
 
+#include "ui/kit/presentation.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -38,7 +39,7 @@ QVariant CompareTableModel::data(const QModelIndex& index, int role) const
     const TableCell& cell = row.cells[static_cast<std::size_t>(index.column())];
     switch (role) {
     case Qt::DisplayRole:
-        return qs(m_compact && !cell.short_text.empty() ? cell.short_text : cell.text);
+        return qs(presentationMode() && !cell.short_text.empty() ? cell.short_text : cell.text);
     case Qt::ToolTipRole:
         if (!cell.detail.empty()) {
             return QStringLiteral("%1: %2").arg(qs(row.label), qs(cell.detail));
@@ -83,7 +84,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
     const TableRow& row = table.rows[static_cast<std::size_t>(section)];
     switch (role) {
     case Qt::DisplayRole:
-        return qs(m_compact && !row.short_label.empty() ? row.short_label : row.label);
+        return qs(presentationMode() && !row.short_label.empty() ? row.short_label : row.label);
     case Qt::ToolTipRole:
         return row.differs
                    ? tr("%1 (%2): differs between the models").arg(qs(row.label), qs(row.key))
@@ -110,12 +111,8 @@ void CompareTableModel::setDark(bool dark)
     }
 }
 
-void CompareTableModel::setCompact(bool compact)
+void CompareTableModel::presentationChanged()
 {
-    if (compact == m_compact) {
-        return;
-    }
-    m_compact = compact;
     if (rowCount() > 0 && columnCount() > 0) {
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::DisplayRole});
         emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);

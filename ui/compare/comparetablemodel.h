@@ -32,17 +32,16 @@ public:
     // colour stays the palette's, so both stay readable.
     void setDark(bool dark);
     QColor highlight() const;
-    // Presentation mode: counts as their short form ("70.6B"), the exact one in the tooltip, so
-    // that four models fit the width of a projector without scrolling sideways.
-    void setCompact(bool compact);
-    bool isCompact() const { return m_compact; }
+    // Presentation mode (presentation.h) switched: counts become their short form ("70.6B"), the
+    // exact one in the tooltip, so that four models fit the width of a projector without
+    // scrolling sideways; or the exact ones again.
+    void presentationChanged();
 
 private:
     void reset();
 
     ComparisonModel* m_comparison;
     bool m_dark = false;
-    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

@@ -2,8 +2,8 @@
 
 #include "ui/compare/compareexportmenu.h"
 #include "ui/compare/comparepanel.h"
-#include "ui/shell/theme.h"
-#include "ui/shell/windowsize.h"
+#include "ui/kit/theme.h"
+#include "ui/kit/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/modelmime.h"
 

@@ -4,9 +4,9 @@
 #include "llmsizer/present/gpu_form.h"
 #include "llmsizer/text/error.h"
 #include "ui/hardware/gpuformwidget.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
-#include "ui/shell/windowsize.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
+#include "ui/kit/windowsize.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -377,7 +377,8 @@ QString GpuEditorDialog::submit()
     } catch (const std::exception& e) {
         const auto* input = dynamic_cast<const InputError*>(&e);
         const UserGpus::Result bad{QString::fromStdString(e.what()),
-                                   input != nullptr ? qs(input->field()) : QString()};
+                                   input != nullptr ? qs(input->field()) : QString(),
+                                   {}};
         showResult(bad, {});
         return bad.error;
     }
@@ -407,7 +408,12 @@ QString GpuEditorDialog::removeGpu(const QString& id)
 
 void GpuEditorDialog::showResult(const UserGpus::Result& result, const QString& done)
 {
-    m_message->setText(result.ok() ? done : result.error);
+    // A save that kept another window's changes says so after what it did.
+    m_message->setText(result.ok()
+                           ? (result.notice.isEmpty()
+                                  ? done
+                                  : done + QLatin1Char(' ') + result.notice + QLatin1Char('.'))
+                           : result.error);
     QPalette p = m_message->palette();
     p.setColor(QPalette::WindowText, result.ok() ? palette().color(QPalette::WindowText)
                                                  : fitColor(false, isDark(palette())));

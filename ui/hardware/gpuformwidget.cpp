@@ -1,8 +1,8 @@
 #include "ui/hardware/gpuformwidget.h"
 
 #include "llmsizer/catalog/gpu_catalog.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
 #include "ui/state/qstrings.h"
 
 #include <QComboBox>

@@ -66,7 +66,8 @@ QVariant HardwareTableModel::data(const QModelIndex& index, int role) const
         return qs(r.tooltip);
     case Qt::TextAlignmentRole:
         if (col == HardwareColumn::Model || col == HardwareColumn::Family ||
-            col == HardwareColumn::Precision || col == HardwareColumn::Verdict) {
+            col == HardwareColumn::Precision || col == HardwareColumn::Verdict ||
+            col == HardwareColumn::Machine) {
             return int(Qt::AlignLeft | Qt::AlignVCenter);
         }
         return int(Qt::AlignRight | Qt::AlignVCenter);
@@ -76,6 +77,7 @@ QVariant HardwareTableModel::data(const QModelIndex& index, int role) const
             case RunVerdict::Fits:
             case RunVerdict::FitsTp:
                 return m_dark ? QColor(0x8c, 0xe8, 0x9c) : QColor(0x1b, 0x7a, 0x32);
+            case RunVerdict::ExpertsInRam:
             case RunVerdict::Offload:
                 return m_dark ? QColor(0xf0, 0xc0, 0x60) : QColor(0x9a, 0x64, 0x00);
             case RunVerdict::No:

@@ -1,7 +1,7 @@
 #include "ui/hardware/hardwareview.h"
 
 #include "ui/hardware/hardwaretable.h"
-#include "ui/shell/flowlayout.h"
+#include "ui/kit/flowlayout.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/qstrings.h"
@@ -22,6 +22,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
@@ -80,7 +81,7 @@ void HardwareView::buildControls()
     m_gpu->setAccessibleName(tr("GPU"));
     m_gpu->setToolTip(tr("The GPU type, from the catalog (and your own GPUs)"));
     m_gpus = new QSpinBox(this);
-    m_gpus->setRange(1, 4096);
+    m_gpus->setRange(1, static_cast<int>(Limits::maxGpus));
     m_gpus->setAccessibleName(tr("Number of GPUs"));
     m_ram = new QDoubleSpinBox(this);
     m_ram->setRange(0, 65536);
@@ -101,9 +102,11 @@ void HardwareView::buildControls()
         m_runtime->addItem(qs(r.label), qs(r.id));
     }
     m_runtime->setAccessibleName(tr("Runtime"));
-    m_runtime->setToolTip(tr("llama.cpp offloads layers to RAM and splits GPUs by layers; vLLM "
-                             "keeps everything on the GPUs, tensor parallel; transformers "
-                             "offloads like llama.cpp"));
+    m_runtime->setToolTip(tr("Memory placed as the runtime places it: llama.cpp and Ollama keep "
+                             "the token embedding in RAM, split GPUs by layers and can put MoE "
+                             "experts or layers in RAM; vLLM, SGLang and TensorRT-LLM preallocate "
+                             "a share of each GPU, tensor parallel; MLX wires unified memory; "
+                             "transformers offloads whole layers"));
     m_context = new QSpinBox(this);
     m_context->setRange(1, static_cast<int>(Limits::maxContext));
     m_context->setSingleStep(1024);
@@ -236,11 +239,14 @@ void HardwareView::syncControls()
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
         m_context->setValue(static_cast<int>(ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
-        m_decodeEfficiency->setValue(rt.efficiency.bandwidth_efficiency);
-        m_prefillEfficiency->setValue(rt.efficiency.compute_efficiency);
-        // llama.cpp and transformers offload to RAM; vLLM does not.
-        m_ram->setEnabled(rt.offload);
-        m_ramBandwidth->setEnabled(rt.offload);
+        const GpuSpec gpu = m_model->query().hardware.gpu;
+        m_decodeEfficiency->setValue(decodeEfficiency(rt.speed, gpu));
+        m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
+        // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
+        // not; a unified-memory device has no RAM apart from its own.
+        const bool ram = rt.offloads() && !gpu.unified_memory;
+        m_ram->setEnabled(ram);
+        m_ramBandwidth->setEnabled(ram);
     }
     {
         const QSignalBlocker bp(m_precision);
@@ -270,7 +276,8 @@ void HardwareView::syncControls()
         m_year->setCurrentIndex(std::max(0, m_year->findData(year)));
     }
     m_machine->setText(qs(hardwareSummary(m_model->query())));
-    m_note->setText(qs(hardwareSpeedNote(m_model->runtime())) + QLatin1Char(' ') +
+    m_note->setText(qs(hardwareSpeedNote(m_model->runtime(), m_model->query().hardware.gpu)) +
+                    QLatin1Char(' ') +
                     tr("Double-click a row (or press Enter) to open it in the Overview."));
     m_syncing = false;
     updateStatus();
@@ -292,15 +299,17 @@ void HardwareView::applyControls()
     // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new
     // runtime brings its own calibrated ones.
     const RuntimeProfile defaults = runtimeById(ch.runtime.toStdString());
-    if (ch.runtime != m_model->choice().runtime) {
-        m_decodeEfficiency->setValue(defaults.efficiency.bandwidth_efficiency);
-        m_prefillEfficiency->setValue(defaults.efficiency.compute_efficiency);
+    const GpuSpec* gpu = m_config->gpuCatalog().find(ch.gpu.toStdString());
+    const GpuSpec spec = gpu != nullptr ? *gpu : m_model->query().hardware.gpu;
+    const double decodeDefault = decodeEfficiency(defaults.speed, spec);
+    const double prefillDefault = prefillEfficiency(defaults.speed, spec);
+    if (ch.runtime != m_model->choice().runtime || ch.gpu != m_model->choice().gpu) {
+        m_decodeEfficiency->setValue(decodeDefault);
+        m_prefillEfficiency->setValue(prefillDefault);
     }
     auto own = [](double v, double d) { return std::abs(v - d) < 0.005 ? 0.0 : v; };
-    ch.decode_efficiency =
-        own(m_decodeEfficiency->value(), defaults.efficiency.bandwidth_efficiency);
-    ch.prefill_efficiency =
-        own(m_prefillEfficiency->value(), defaults.efficiency.compute_efficiency);
+    ch.decode_efficiency = own(m_decodeEfficiency->value(), decodeDefault);
+    ch.prefill_efficiency = own(m_prefillEfficiency->value(), prefillDefault);
     if (!(ch == m_model->choice())) {
         ch.detected = false; // set by hand from now on, no longer the detected machine
     }
@@ -346,7 +355,7 @@ void HardwareView::fitColumns()
 {
     QHeaderView* header = m_table->horizontalHeader();
     // Offloading needs a runtime that can: without it the RAM column is empty.
-    m_table->setColumnHidden(static_cast<int>(HardwareColumn::Ram), !m_model->runtime().offload);
+    m_table->setColumnHidden(static_cast<int>(HardwareColumn::Ram), !m_model->runtime().offloads());
     m_table->resizeColumnsToContents();
     int used = 0;
     for (int c = 0; c < header->count(); ++c) {
@@ -358,7 +367,24 @@ void HardwareView::fitColumns()
     const int bar = m_table->verticalScrollBar()->isVisible()
                         ? 0
                         : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
-    const int spare = m_table->viewport()->width() - used - bar;
+    int spare = m_table->viewport()->width() - used - bar;
+    // The text columns give up width before the table scrolls sideways, elided (the row's
+    // tooltip has the verdict and the whole-machine / change text whole): the whole machine /
+    // change column, the model's name, then the verdict, each down to a floor (the precision
+    // stays whole).
+    const int chars = fontMetrics().averageCharWidth();
+    for (const auto& [column, floor] : {std::pair{HardwareColumn::Machine, 16 * chars},
+                                        std::pair{HardwareColumn::Model, 13 * chars},
+                                        std::pair{HardwareColumn::Verdict, 10 * chars}}) {
+        if (spare >= 0) {
+            break;
+        }
+        const int c = static_cast<int>(column);
+        const int width = header->sectionSize(c);
+        const int shrunk = std::max(std::min(floor, width), width + spare);
+        header->resizeSection(c, shrunk);
+        spare += width - shrunk;
+    }
     if (spare > 0) {
         const int model = static_cast<int>(HardwareColumn::Model);
         header->resizeSection(model, header->sectionSize(model) + spare);

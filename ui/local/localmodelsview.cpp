@@ -2,7 +2,7 @@
 
 #include "llmsizer/present/local_view.h"
 #include "ui/local/localmodelstree.h"
-#include "ui/shell/flowlayout.h"
+#include "ui/kit/flowlayout.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/qstrings.h"
 

@@ -1,8 +1,9 @@
 #include "ui/overview/configpanel.h"
 
-#include "ui/overview/knobrow.h"
-#include "ui/overview/presetpicker.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/presetpicker.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -168,6 +169,8 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
         m_picker->setPresets(m_model->presets(), m_model->presetTotals());
         sync();
     });
+    // After the font changed: the long sliders are measured in the projector's font.
+    connect(Presentation::instance(), &Presentation::toggled, this, &ConfigPanel::setSimplified);
     m_picker->setPresets(m_model->presets(), m_model->presetTotals());
     sync();
 }
@@ -190,18 +193,31 @@ KnobRow* ConfigPanel::row(Knob knob) const
     return nullptr;
 }
 
-void ConfigPanel::sync()
+void ConfigPanel::syncValues(const KnobRow* keep)
 {
     const ModelConfig& c = m_model->config();
     for (std::size_t i = 0; i < kKnobOrder.size(); ++i) {
         const Knob knob = kKnobOrder[i];
-        if ((knob == Knob::Experts || knob == Knob::ExpertsPerToken || knob == Knob::ExpertDff ||
-             knob == Knob::SharedExperts) &&
-            !c.isMoe()) {
+        if (m_rows[i] == keep || ((knob == Knob::Experts || knob == Knob::ExpertsPerToken ||
+                                   knob == Knob::ExpertDff || knob == Knob::SharedExperts) &&
+                                  !c.isMoe())) {
             continue;
         }
         showKnob(m_rows[i], knob, *m_model);
     }
+    if (m_context != keep) {
+        m_context->setState(contextSteps(m_model->context(), m_model->baseConfig().context_length),
+                            m_model->context());
+    }
+    if (m_batch != keep) {
+        m_batch->setState(batchSteps(m_model->batch()), m_model->batch());
+    }
+}
+
+void ConfigPanel::sync()
+{
+    const ModelConfig& c = m_model->config();
+    syncValues(nullptr);
     const bool latent = c.attention == AttentionKind::Latent;
     row(Knob::KvHeads)->setEnabled(!latent);
     row(Knob::KvHeads)
@@ -211,9 +227,6 @@ void ConfigPanel::sync()
                                               : tr("(GQA)"));
     row(Knob::Dff)->setNote(QStringLiteral("(×%1)").arg(dffRatio(c), 0, 'f', 2));
     m_widthRule->setText(QString::fromStdString(m_model->widthRule()));
-    m_context->setState(contextSteps(m_model->context(), m_model->baseConfig().context_length),
-                        m_model->context());
-    m_batch->setState(batchSteps(m_model->batch()), m_model->batch());
 
     {
         const QSignalBlocker b1(m_mlp);
@@ -229,16 +242,20 @@ void ConfigPanel::sync()
                                 : on == 4 ? Qt::Checked
                                           : Qt::PartiallyChecked);
     }
-    m_moeBox->setVisible(c.isMoe() && !m_simplified);
+    m_moeBox->setVisible(c.isMoe() && !presentationMode());
     m_modified->setVisible(m_model->isModified());
     m_reset->setEnabled(m_model->isModified());
     m_picker->showCurrent(m_model->presetId(), m_model->modelName());
     showIssues();
 }
 
+bool ConfigPanel::isSimplified() const
+{
+    return presentationMode();
+}
+
 void ConfigPanel::setSimplified(bool on)
 {
-    m_simplified = on;
     for (QWidget* w : {static_cast<QWidget*>(m_mlp), static_cast<QWidget*>(m_norm),
                        static_cast<QWidget*>(m_tied), static_cast<QWidget*>(m_biases),
                        m_toggles->labelForField(m_mlp), m_toggles->labelForField(m_norm),
@@ -259,6 +276,10 @@ void ConfigPanel::setSimplified(bool on)
 
 void ConfigPanel::showIssues()
 {
+    // A refused value stays only in the field it was typed in, beside its message; every other
+    // field shows what the model holds (a context refused earlier would otherwise stay in its
+    // field, its message gone, while the charts use the old value).
+    syncValues(m_lastTyped);
     const QString text = issuesText(m_model->issues(), QStringLiteral("\n"));
     for (KnobRow* r : m_rows) {
         r->setMessage({});

@@ -44,13 +44,15 @@ public:
     QLabel* modifiedLabel() const { return m_modified; }
     // The family shape rule the d_model slider follows, as a sentence (explore.h widthRuleText).
     QLabel* widthRuleLabel() const { return m_widthRule; }
-    // Presentation mode: only the four headline sliders (d_model, layers, heads, vocab) and the
-    // preset picker stay visible.
-    void setSimplified(bool on);
-    bool isSimplified() const { return m_simplified; }
+    // Presentation mode (presentation.h): only the four headline sliders (d_model, layers,
+    // heads, vocab) and the preset picker stay visible.
+    bool isSimplified() const;
 
 private:
+    void setSimplified(bool on);
     void sync();
+    // Every field's value from the model, but `keep`'s (the field a refused value was typed in).
+    void syncValues(const KnobRow* keep);
     void showIssues();
     void editToggles();
     KnobRow* addRow(const QString& label, QGridLayout* grid, QWidget* box, int row);
@@ -72,7 +74,6 @@ private:
     QGroupBox* m_moeBox;
     QFormLayout* m_toggles = nullptr;
     QGroupBox* m_workBox = nullptr;
-    bool m_simplified = false;
 };
 
 } // namespace llmsizer::ui

@@ -1,12 +1,15 @@
 #include "ui/overview/memorypanel.h"
 
-#include "llmsizer/memory/memory.h"
+#include "llmsizer/catalog/gpu_choices.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/present/glossary.h"
+#include "llmsizer/present/memory_view.h"
+#include "llmsizer/shape/runtime.h"
 #include "ui/charts/memorychartwidget.h"
-#include "ui/shell/flowlayout.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/flowlayout.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -21,14 +24,6 @@
 #include <QVBoxLayout>
 
 namespace llmsizer::ui {
-
-namespace {
-
-// Nodes offered next to single devices.
-constexpr const char* kNodes[] = {"h100-sxm-80gb", "h200-sxm-141gb", "a100-sxm-80gb", "b200-180gb",
-                                  "mi300x-192gb"};
-
-} // namespace
 
 MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_mode(new QComboBox(this)),
@@ -129,6 +124,7 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
         }
         sync();
     });
+    connect(Presentation::instance(), &Presentation::changing, this, &MemoryPanel::setCompact);
     sync();
 }
 
@@ -177,6 +173,24 @@ void MemoryPanel::fillRuntimeMenu()
             emit optionsChanged();
         });
     }
+    // Each runtime as it places a model (the My hardware view and `runs` use these): its
+    // version, every constant with its source, and its overhead for these bars.
+    menu->addSection(tr("Runtimes as they place memory"));
+    for (const RuntimeProfile& r : runtimeProfiles()) {
+        QMenu* sub = menu->addMenu(tr("%1 %2").arg(qs(r.label), qs(r.version)));
+        sub->setToolTipsVisible(true);
+        QAction* use = sub->addAction(tr("Use its overhead for these bars (%1)")
+                                          .arg(qs(overheadProfileById(r.overhead_id).label)));
+        connect(use, &QAction::triggered, this, [this, id = qs(r.overhead_id)] {
+            m_model->setOverhead(id);
+            emit optionsChanged();
+        });
+        sub->addSection(tr("Constants (hover for the source)"));
+        for (const RuntimeConstant& c : runtimeConstants(r)) {
+            QAction* a = sub->addAction(tr("%1: %2").arg(qs(c.name), qs(c.value)));
+            a->setToolTip(qs(c.source));
+        }
+    }
     menu->addSection(tr("KV cache precision"));
     auto* kv = new QActionGroup(menu);
     for (const Precision& p : kvPrecisions()) {
@@ -222,7 +236,8 @@ void MemoryPanel::fillGpuMenu()
         add(qs(g.id), qs(g.name));
     }
     menu->addSeparator();
-    for (const char* id : kNodes) {
+    // Nodes offered next to single devices.
+    for (const std::string& id : nodeGpuIds()) {
         if (const GpuSpec* g = m_model->gpuCatalog().find(id)) {
             add(QStringLiteral("%1:8").arg(qs(g->id)), tr("8× %1 (node)").arg(qs(g->name)));
         }

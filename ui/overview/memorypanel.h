@@ -29,9 +29,6 @@ public:
     QCheckBox* logBox() const { return m_log; }
     QToolButton* gpusButton() const { return m_gpus; }
     void setLogScale(bool log);
-    // Presentation mode: only Mode and Precision stay above the chart (the chart's title states
-    // the rest), so the chart keeps the height of a 800-pixel projector.
-    void setCompact(bool compact);
 
 signals:
     void optionsChanged();
@@ -39,6 +36,9 @@ signals:
     void customGpusRequested();
 
 private:
+    // Presentation mode (presentation.h): only Mode and Precision stay above the chart (the
+    // chart's title states the rest), so the chart keeps the height of a 800-pixel projector.
+    void setCompact(bool compact);
     void sync();
     void fillGpuMenu();
     void fillGgufMenu();

@@ -3,6 +3,7 @@
 #include "llmsizer/present/baseline.h"
 #include "llmsizer/present/diagram.h"
 #include "llmsizer/text/format.h"
+#include "ui/charts/diagramlayout.h"
 #include "ui/charts/diagramwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/state/configmodel.h"
@@ -10,10 +11,12 @@
 
 #include <QAbstractButton>
 #include <QButtonGroup>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
@@ -127,7 +130,12 @@ void ParameterChart::refreshDiagram(bool sameModel)
     if (const ModelConfig* base = m_model->baselineConfig()) {
         setAgainstBaseline(d, parameterDiagram(*base, *m_model->baselineCount()));
     }
-    QString title = m_model->modelName() + QLatin1Char('\n') + qs(d.total_text);
+    // The name shown, never obeyed, on one line: elided in the middle to most of the diagram's
+    // width, in its bold title font (a name longer than a line is not wrapped whole).
+    const int room = std::max(160, m_diagram->width() * 4 / 5);
+    QString title = QFontMetrics(DiagramFonts(m_diagram->font()).bold)
+                        .elidedText(shownName(m_model->modelName()), Qt::ElideMiddle, room) +
+                    QLatin1Char('\n') + qs(d.total_text);
     if (m_model->config().isMoe()) {
         title += tr(", %1 active per token").arg(qs(shortCount(count.active)));
     }

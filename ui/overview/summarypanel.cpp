@@ -4,8 +4,9 @@
 #include "llmsizer/present/preset_facts.h"
 #include "llmsizer/present/view_support.h"
 #include "llmsizer/text/format.h"
-#include "ui/shell/figuregrid.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/figuregrid.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -55,16 +56,16 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     connect(m_model, &ConfigModel::changed, this, &SummaryPanel::refresh);
     connect(m_tokensPerParam, &QSpinBox::valueChanged, this,
             [this](int tokens) { m_model->setTokensPerParam(static_cast<std::uint64_t>(tokens)); });
+    connect(Presentation::instance(), &Presentation::changing, this,
+            &SummaryPanel::followPresentation);
+    m_facts->setMaxColumns(presentationMode() ? 2 : 1);
     refresh();
 }
 
-void SummaryPanel::setCompact(bool compact)
+void SummaryPanel::followPresentation(bool compact)
 {
-    if (compact != m_compact) {
-        m_compact = compact;
-        m_facts->setMaxColumns(compact ? 2 : 1);
-        refresh(); // the total's text and the facts' short forms
-    }
+    m_facts->setMaxColumns(compact ? 2 : 1);
+    refresh(); // the total's text and the facts' short forms
     // The configuration panel gives way in presentation mode and passes the keyboard focus on:
     // a selected value in this field would read as something to look at on the projector.
     QWidget* focus = window()->focusWidget();
@@ -105,20 +106,21 @@ void SummaryPanel::refreshFacts()
     const PublishedFacts published = publishedFacts(preset->published, counted);
     const TrainingFacts training =
         trainingFacts(preset->training, counted, static_cast<double>(m_model->tokensPerParam()));
+    const bool compact = presentationMode();
     // Rich text, so that the tooltip wraps the sources' long sentences.
     const auto tip = [](const std::string& text) {
         return QStringLiteral("<p>%1</p>").arg(qs(text).toHtmlEscaped());
     };
     // The short forms leave the sentence to the tooltip.
-    const auto full = [this, &tip](const std::string& text) {
-        return m_compact ? tip(text) : QString();
+    const auto full = [compact, &tip](const std::string& text) {
+        return compact ? tip(text) : QString();
     };
     m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"),
-                          qs(m_compact ? published.short_text : published.text), QColor(), false,
+                          qs(compact ? published.short_text : published.text), QColor(), false,
                           glossaryTip("headline") + full(published.text) + tip(published.detail)},
                          {QStringLiteral("training"),
-                          m_compact ? tr("Tokens per parameter") : tr("Training tokens"),
-                          qs(m_compact ? training.short_text : training.text), QColor(), false,
+                          compact ? tr("Tokens per parameter") : tr("Training tokens"),
+                          qs(compact ? training.short_text : training.text), QColor(), false,
                           glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
 }
 
@@ -138,7 +140,7 @@ void SummaryPanel::refresh()
     QString totalTip;
     if (count.language_model != count.total) {
         const QString lm = tr(" (language model %1)").arg(qs(shortCount(count.language_model)));
-        if (m_compact) {
+        if (presentationMode()) {
             totalTip = QStringLiteral("<p>%1</p>").arg(lm.trimmed().toHtmlEscaped());
         } else {
             text[QStringLiteral("total")] += lm;
@@ -177,7 +179,7 @@ void SummaryPanel::refresh()
                        : qs(countWithShort(count.active)) + tr(" (dense: all)");
     text[QStringLiteral("approx")] =
         qs(countWithShort(approx)) +
-        tr(" (error %1)").arg(qs(formatPercent(relativeError(approx, count.total))));
+        tr(" (error %1)").arg(qs(signedPercent(relativeError(approx, count.total))));
     text[QStringLiteral("flops")] =
         tr("%1 (decode at %2 tokens)")
             .arg(qs(formatFlops(m_model->flopsPerToken())), qs(withThousands(m_model->context())));
@@ -200,9 +202,15 @@ void SummaryPanel::refresh()
                 it.value() += QStringLiteral("  ") + qs(ratio);
             }
         }
-        m_baseline->setText(tr("<b>Against the baseline %1</b>: ×N is this model over it "
-                               "(Model &gt; Clear baseline)")
-                                .arg(m_model->baselineName().toHtmlEscaped()));
+        // The name elided to about 40 characters' width, whole (as shown) in the tooltip.
+        const QString name = shownName(m_model->baselineName());
+        const QFontMetrics metrics(m_baseline->font());
+        m_baseline->setText(
+            tr("<b>Against the baseline %1</b>: ×N is this model over it "
+               "(Model &gt; Clear baseline)")
+                .arg(metrics.elidedText(name, Qt::ElideMiddle, 40 * metrics.averageCharWidth())
+                         .toHtmlEscaped()));
+        m_baseline->setToolTip(name);
     }
     m_baseline->setVisible(m_model->hasBaseline());
     // Two columns, filled row by row: parameters on the left, memory on the right.

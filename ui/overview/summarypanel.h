@@ -33,12 +33,12 @@ public:
     FigureGrid* facts() const { return m_facts; }
     // Chinchilla's tokens per parameter.
     QSpinBox* tokensPerParam() const { return m_tokensPerParam; }
-    // Presentation mode: the published figure and the training tokens in their short forms
-    // ("70B headline (+0.8%)", "213 (11× Chinchilla)") side by side, one row instead of two, so
-    // that the charts keep their height on a 1280 × 800 projector.
-    void setCompact(bool compact);
 
 private:
+    // Presentation mode (presentation.h): the published figure and the training tokens in their
+    // short forms ("70B headline (+0.8%)", "213 (11× Chinchilla)") side by side, one row instead
+    // of two, so that the charts keep their height on a 1280 × 800 projector.
+    void followPresentation(bool on);
     void refresh();
     void refreshFacts();
 
@@ -48,7 +48,6 @@ private:
     QWidget* m_factsRow;
     QLabel* m_baseline;
     QSpinBox* m_tokensPerParam;
-    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

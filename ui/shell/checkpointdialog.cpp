@@ -1,8 +1,8 @@
 #include "ui/shell/checkpointdialog.h"
 
 #include "llmsizer/present/checkpoint_view.h"
-#include "ui/shell/palette.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/palette.h"
+#include "ui/kit/theme.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 

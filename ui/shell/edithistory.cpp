@@ -105,17 +105,10 @@ void EditHistory::record(bool load)
 
 void EditHistory::restore(const State& state)
 {
+    // One evaluation for the whole state (the model, its edits and the workload).
     m_restoring = true;
-    if (state.presetId != m_model->presetId() || !(state.base == m_model->baseConfig())) {
-        if (!state.presetId.isEmpty()) {
-            m_model->selectPreset(state.presetId);
-        } else {
-            m_model->loadConfig(state.base, state.name);
-        }
-    }
-    m_model->setConfig(state.config);
-    m_model->setContext(state.context);
-    m_model->setBatch(state.batch);
+    m_model->restoreEdit(state.base, state.presetId, state.name, state.config, state.context,
+                         state.batch);
     m_restoring = false;
     m_last = current();
 }

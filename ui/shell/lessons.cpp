@@ -3,14 +3,14 @@
 #include "llmsizer/present/lessons.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/overview/summarypanel.h"
-#include "ui/shell/figuregrid.h"
+#include "ui/kit/figuregrid.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
-#include "ui/teach/budgetview.h"
-#include "ui/teach/exploreviews.h"
-#include "ui/teach/fitsolverview.h"
+#include "ui/state/budgetmodel.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/fitmodel.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -85,13 +85,13 @@ bool Lessons::start(const QString& id)
         m_model->setGpus(keys);
     }
     if (!lesson.fit_gpu.empty()) {
-        m_window->explore()->fit()->setExercise(qs(lesson.fit_gpu), qs(lesson.fit_precision),
-                                                lesson.fit_context);
+        m_window->views()->fitModel()->setExercise(qs(lesson.fit_gpu), qs(lesson.fit_precision),
+                                                   lesson.fit_context);
     }
     if (!lesson.budget.empty()) {
-        m_window->explore()->budget()->setExercise(qs(lesson.budget));
+        m_window->views()->budgetModel()->setExercise(lesson.budget);
     }
-    m_window->explore()->showView(qs(lesson.view));
+    m_window->views()->showView(qs(lesson.view));
     // The figure is in the summary's grid or in the preset's facts below it.
     m_window->summaryPanel()->grid()->setHighlighted(qs(lesson.highlight));
     m_window->summaryPanel()->facts()->setHighlighted(qs(lesson.highlight));

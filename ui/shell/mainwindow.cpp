@@ -18,12 +18,14 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/edithistory.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
-#include "ui/shell/theme.h"
-#include "ui/shell/windowsize.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/kit/theme.h"
+#include "ui/kit/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
@@ -31,9 +33,7 @@
 #include "ui/state/qstrings.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
-#include "ui/teach/exploreviews.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/teach/presentation.h"
 
 #include <QAction>
 #include <QApplication>
@@ -78,7 +78,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_recent(new RecentFiles(settings, this)),
       m_sessions(new SessionController(model, m_comparison, m_recent, this)),
       m_compareWindow(new CompareWindow(m_comparison, model, this)),
-      m_explore(new ExploreViews(model, this)), m_checkpoint(new CheckpointBar(model, this)),
+      m_views(new ViewTabs(model, this)), m_checkpoint(new CheckpointBar(model, this)),
       m_strip(new KnobStrip(model, this)), m_hardware(new HardwareModel(model, this)),
       m_hardwareView(new HardwareView(model, m_hardware, this)),
       m_local(new LocalModelsModel(model, m_hardware, this)),
@@ -111,14 +111,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     auto* tabs = new QTabWidget(this);
     m_tabs = tabs;
     tabs->setDocumentMode(true);
-    tabs->addTab(right, tr("Overview"));
-    m_hardwareView->setObjectName(QStringLiteral("hardware"));
-    tabs->addTab(m_hardwareView, tr("My hardware"));
-    tabs->setTabToolTip(1, tr("Every model and precision on your GPUs: fits, context, speed"));
-    m_localView->setObjectName(QStringLiteral("models"));
-    tabs->addTab(m_localView, tr("My models"));
-    tabs->setTabToolTip(2, tr("The models already on this machine's disk, and how each runs here"));
-    m_explore->addTabs(tabs);
+    m_views->addTabs(tabs, right, m_hardwareView, m_localView);
     split->addWidget(tabs);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
@@ -150,18 +143,19 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     // The configuration panel edits the model the Overview and the teaching views show; My
     // hardware lists every model, so it takes the whole width instead.
     const auto showConfig = [this, scroll] {
-        scroll->setVisible(!m_explore->presentation()->isOn() &&
+        scroll->setVisible(!presentationMode() &&
                            m_tabs->currentWidget() != m_hardwareView &&
                            m_tabs->currentWidget() != m_localView);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
-    connect(m_explore->presentation(), &Presentation::toggled, this,
-            [this, scroll, showConfig](bool on) {
-                m_config->setSimplified(on);
-                showConfig();
-                m_strip->setVisible(on);
-                m_memory->setCompact(on);
-                m_summary->setCompact(on);
+    // Presentation mode: each panel follows it by itself (presentation.h); the window shows the
+    // strip instead of the configuration panel.
+    connect(Presentation::instance(), &Presentation::changing, this, [this, showConfig](bool on) {
+        showConfig();
+        m_strip->setVisible(on);
+    });
+    connect(Presentation::instance(), &Presentation::toggled, this,
+            [this, scroll] {
                 // The new font and palette reach the widgets through events: restyle after them.
                 QMetaObject::invokeMethod(
                     this,
@@ -182,8 +176,8 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     });
     // A box of the diagram opens its formula in Show the math.
     connect(m_chart, &ParameterChart::mathRequested, this, [this](const QString& key) {
-        if (m_explore->showView(QStringLiteral("math"))) {
-            m_explore->math()->showItem(key);
+        if (m_views->showView(QStringLiteral("math"))) {
+            m_views->math()->showItem(key);
         }
     });
     connect(m_hardwareView, &HardwareView::openInOverview, this, &MainWindow::openInOverview);
@@ -202,9 +196,9 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // Presentation mode is switched off while the children are torn down; by then this is no
-    // longer a MainWindow, so nothing may call back into it.
-    disconnect(m_explore->presentation(), nullptr, this, nullptr);
+    // Presentation mode is the application's: it ends with the window that showed it. Switched
+    // off before the children are torn down, while every view that follows it is whole.
+    Presentation::instance()->setOn(false);
     // Children go in the order they were made, and the comparison model was made before the
     // window that shows it: that window (its table's header asks the model for section sizes while
     // it is torn down) goes first, while the model is still whole.
@@ -212,6 +206,11 @@ MainWindow::~MainWindow()
     m_compareWindow = nullptr;
     delete m_gpuEditor; // before the user catalog it edits
     m_gpuEditor = nullptr;
+}
+
+Presentation* MainWindow::presentation() const
+{
+    return Presentation::instance();
 }
 
 QString MainWindow::loadFile(const QString& path)
@@ -318,7 +317,8 @@ void MainWindow::followPalette()
 
 void MainWindow::updateTitle()
 {
-    QString title = m_model->modelName();
+    // The window manager elides a long title; the name is shown, never obeyed.
+    QString title = shownName(m_model->modelName());
     if (m_model->isModified()) {
         title += tr(" (modified)");
     }

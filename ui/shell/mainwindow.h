@@ -14,7 +14,6 @@ class ComparisonModel;
 class ConfigModel;
 class ConfigPanel;
 class EditHistory;
-class ExploreViews;
 class GlossaryDialog;
 class HardwareModel;
 class HardwareView;
@@ -25,16 +24,18 @@ class LocalModelsView;
 class MemoryPanel;
 class ParameterChart;
 class PieChartWidget;
+class Presentation;
 class RecentFiles;
 class SessionController;
 class Settings;
 class SummaryPanel;
 class UserGpus;
 class ViewExport;
+class ViewTabs;
 
-// The main window assembles the panels (configuration on the left; on the right, tabs: the
-// overview with summary, parameter pie or diagram and memory bars, then the teaching views of
-// ExploreViews), the File menu and drag-and-drop of model files. It holds no sizing logic: every
+// The main window assembles the panels (configuration on the left; on the right, the tabs of
+// ViewTabs: the overview with summary, parameter pie or diagram and memory bars, My hardware, My
+// models, then the teaching views), the File menu and drag-and-drop of model files. It holds no sizing logic: every
 // panel reads the shared ConfigModel.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -63,8 +64,10 @@ public:
     ComparisonModel* comparison() const { return m_comparison; }
     CompareWindow* compareWindow() const { return m_compareWindow; }
     SessionController* sessions() const { return m_sessions; }
-    // The teaching views (explorer, show the math, budget, fit) and presentation mode.
-    ExploreViews* explore() const { return m_explore; }
+    // The list of every tab, and the teaching views (explorer, show the math, budget, fit).
+    ViewTabs* views() const { return m_views; }
+    // The application's presentation mode (F5).
+    Presentation* presentation() const;
     // Where the pie's breakdown comes from, and the checkpoint-versus-estimate dialog.
     CheckpointBar* checkpointBar() const { return m_checkpoint; }
     KnobStrip* knobStrip() const { return m_strip; }
@@ -119,7 +122,7 @@ private:
     RecentFiles* m_recent;
     SessionController* m_sessions;
     CompareWindow* m_compareWindow;
-    ExploreViews* m_explore;
+    ViewTabs* m_views;
     CheckpointBar* m_checkpoint;
     KnobStrip* m_strip;
     HardwareModel* m_hardware;

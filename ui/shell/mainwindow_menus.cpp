@@ -19,23 +19,23 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/edithistory.h"
-#include "ui/shell/glossarydialog.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
-#include "ui/shell/theme.h"
+#include "ui/kit/theme.h"
 #include "ui/shell/viewexport.h"
-#include "ui/shell/windowsize.h"
+#include "ui/kit/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
 #include "ui/teach/explorerview.h"
-#include "ui/teach/exploreviews.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/teach/presentation.h"
+#include "ui/kit/presentation.h"
 
 #include <QAction>
 #include <QApplication>
@@ -115,7 +115,7 @@ void MainWindow::createMenus()
     model->addSeparator();
     model->addAction(m_checkpoint->action());
 
-    m_explore->addMenuEntries(menuBar()->addMenu(tr("&View")));
+    m_views->addMenuEntries(menuBar()->addMenu(tr("&View")));
 
     QMenu* compare = menuBar()->addMenu(tr("&Compare"));
     m_compareWindow->addActionsTo(compare);
@@ -176,9 +176,9 @@ void MainWindow::createExport(QMenu* file)
     m_viewExport->attach(m_chart->pie(), tr("Parameter pie"), QStringLiteral("parameters"));
     m_viewExport->attach(m_chart->diagram(), tr("Parameter diagram"), QStringLiteral("diagram"));
     m_viewExport->attach(m_memory->chart(), tr("Memory per precision"), QStringLiteral("memory"));
-    m_viewExport->attach(m_explore->explorer()->curveChart(), tr("Equal-parameter curve"),
+    m_viewExport->attach(m_views->explorer()->curveChart(), tr("Equal-parameter curve"),
                          QStringLiteral("depth-width"));
-    m_viewExport->attach(m_explore->explorer()->metricsChart(), tr("Along the curve"),
+    m_viewExport->attach(m_views->explorer()->metricsChart(), tr("Along the curve"),
                          QStringLiteral("depth-width-metrics"));
 }
 

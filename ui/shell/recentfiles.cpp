@@ -20,9 +20,14 @@ QStringList RecentFiles::files() const
     return m_settings->recentFiles().mid(0, kMax);
 }
 
+// Several windows share the list: each change starts from the list as the settings file holds it
+// now (sync() re-reads a file another window wrote, QSettings merging key by key under its lock
+// file) and is written at once, so that a file another window added is kept, not overwritten by
+// this window's older copy of the list.
 void RecentFiles::add(const QString& path)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_settings->sync();
     QStringList list = files();
     list.removeAll(absolute);
     list.prepend(absolute);
@@ -30,19 +35,23 @@ void RecentFiles::add(const QString& path)
         list.removeLast();
     }
     m_settings->setRecentFiles(list);
+    m_settings->sync();
 }
 
 void RecentFiles::remove(const QString& path)
 {
+    m_settings->sync();
     QStringList list = files();
     if (list.removeAll(QFileInfo(path).absoluteFilePath()) > 0) {
         m_settings->setRecentFiles(list);
+        m_settings->sync();
     }
 }
 
 void RecentFiles::clear()
 {
     m_settings->setRecentFiles({});
+    m_settings->sync();
 }
 
 void RecentFiles::attachMenu(QMenu* menu)
@@ -53,6 +62,7 @@ void RecentFiles::attachMenu(QMenu* menu)
 
 void RecentFiles::fillMenu(QMenu* menu)
 {
+    m_settings->sync(); // the files other windows opened too
     menu->clear();
     const QStringList list = files();
     for (int i = 0; i < list.size(); ++i) {

@@ -2,7 +2,7 @@
 
 #include "llmsizer/formats/open_file.h"
 #include "llmsizer/present/view_support.h"
-#include "ui/shell/export.h"
+#include "ui/kit/export.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"

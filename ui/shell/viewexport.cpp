@@ -1,6 +1,6 @@
 #include "ui/shell/viewexport.h"
 
-#include "ui/shell/export.h"
+#include "ui/kit/export.h"
 #include "ui/state/comparisonmodel.h"
 
 #include <QFileDialog>

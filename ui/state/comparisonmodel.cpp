@@ -92,7 +92,8 @@ SessionModel ComparisonModel::currentEntry() const
 ComparisonTable ComparisonModel::currentTable() const
 {
     CountCache counts;
-    return compute({currentEntry()}, m_current->context(), m_current->displayOptions(), counts)
+    return evaluate(comparison({currentEntry()}, m_current->context(), m_current->displayOptions()),
+                    counts)
         .table;
 }
 
@@ -190,50 +191,36 @@ void ComparisonModel::followOptions()
     }
 }
 
-ComparisonModel::Results ComparisonModel::compute(const std::vector<SessionModel>& entries,
-                                                  std::uint64_t context,
-                                                  const DisplayOptions& display,
-                                                  CountCache& counts) const
+Comparison ComparisonModel::comparison(const std::vector<SessionModel>& entries,
+                                       std::uint64_t context, const DisplayOptions& display) const
 {
-    Results r;
-    if (entries.empty()) {
-        return r;
-    }
-    std::vector<NamedConfig> configs;
+    Comparison c;
     for (const SessionModel& e : entries) {
-        configs.push_back(namedConfig(e));
+        c.models.push_back(namedConfig(e));
     }
-    TableOptions options;
-    options.context = context;
-    options.units = display.units;
-    options.kv_precision = display.kv_precision;
-    options.tokens_per_param = display.tokens_per_param;
+    c.options.context = context;
+    c.options.units = display.units;
+    c.options.kv_precision = display.kv_precision;
+    c.options.tokens_per_param = display.tokens_per_param;
     if (m_hardware != nullptr) {
-        options.hardware = m_hardware->query();
-        options.hardware_precision = display.weight_precision;
+        c.options.hardware = m_hardware->query();
+        c.options.hardware_precision = display.weight_precision;
     }
-    r.table = buildComparisonTable(counts, configs, options);
-    r.components = componentChart(counts, configs);
-    r.memory = memoryChart(r.table);
-    r.pies = comparePies(counts, configs);
-    for (const SessionModel& e : entries) {
-        r.diagrams.push_back(parameterDiagram(e.config, counts.count(e.config)));
-    }
-    return r;
+    return c;
 }
 
 QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context)
 {
     distinguishNames(entries);
     const DisplayOptions& display = m_current->displayOptions();
-    Results results;
+    ComparisonSnapshot results;
     // The models kept from the last recomputation are not counted again; only new ones are.
     CountCache counts;
     try {
         for (const SessionModel& e : entries) {
             counts.add(e.config, m_counts.count(e.config));
         }
-        results = compute(entries, context, display, counts);
+        results = evaluate(comparison(entries, context, display), counts);
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

@@ -2,9 +2,7 @@
 
 #include "llmsizer/catalog/display_options.h"
 #include "llmsizer/catalog/session.h"
-#include "llmsizer/present/compare_view.h"
-#include "llmsizer/present/diagram.h"
-#include "llmsizer/present/table.h"
+#include "llmsizer/present/comparison.h"
 #include "llmsizer/text/format.h"
 
 #include <QObject>
@@ -20,10 +18,10 @@ class HardwareModel;
 // The state of the side-by-side comparison: 1–4 named configurations in column order (presets
 // from the catalogue or the current configuration), the context the KV cache and FLOPs are taken
 // at. Units and the KV precision are the ConfigModel's display options (one value for the
-// Overview and the comparison). Everything the comparison view shows is
-// computed here by the core (buildComparisonTable, componentChart, memoryChart, comparePies) once
-// per edit; changed() fires once after each accepted edit. Edits that would leave the comparison
-// without a valid table are refused with a message and change nothing.
+// Overview and the comparison). Everything the comparison view shows is one evaluation of the
+// presentation layer (comparison.h evaluate), once per edit; changed() fires once after each
+// accepted edit. Edits that would leave the comparison without a valid table are refused with a
+// message and change nothing.
 class ComparisonModel : public QObject {
     Q_OBJECT
 public:
@@ -54,6 +52,7 @@ public:
     ByteUnits units() const;
 
     // Results of the last recomputation (empty while the comparison is empty).
+    const ComparisonSnapshot& snapshot() const { return m_results; }
     const ComparisonTable& table() const { return m_results.table; }
     const CompareChart& components() const { return m_results.components; }
     const CompareChart& memory() const { return m_results.memory; }
@@ -75,20 +74,13 @@ signals:
     void changed();
 
 private:
-    struct Results {
-        ComparisonTable table;
-        CompareChart components;
-        CompareChart memory;
-        std::vector<ComparePie> pies;
-        std::vector<Diagram> diagrams;
-    };
     // The ConfigModel's model as an entry; "(edited)" marks an edited preset.
     SessionModel currentEntry() const;
     // An entry as the core's table input, with its preset's published figures when it is one.
     NamedConfig namedConfig(const SessionModel& entry) const;
-    // Computes for a candidate state; throws like the core.
-    Results compute(const std::vector<SessionModel>& entries, std::uint64_t context,
-                    const DisplayOptions& display, CountCache& counts) const;
+    // What a candidate state is evaluated from.
+    Comparison comparison(const std::vector<SessionModel>& entries, std::uint64_t context,
+                          const DisplayOptions& display) const;
     // Adopts the candidate when it computes; returns the core's message otherwise.
     QString apply(std::vector<SessionModel> entries, std::uint64_t context);
     void followOptions();
@@ -98,7 +90,7 @@ private:
     std::vector<SessionModel> m_entries;
     std::uint64_t m_context = 8192;
     DisplayOptions m_computedFor; // the display options the results were computed with
-    Results m_results;
+    ComparisonSnapshot m_results;
     CountCache m_counts; // the counts of the entries last computed
     int m_recomputes = 0;
 };

@@ -179,6 +179,59 @@ bool ConfigModel::setBatch(std::uint64_t batch)
     return true;
 }
 
+bool ConfigModel::setWorkload(std::uint64_t context, std::uint64_t batch, const QString& kvPrecision)
+{
+    Workspace next = m_ws;
+    next.context = context;
+    next.batch = batch;
+    next.display.kv_precision = kvPrecision.toStdString();
+    next.display = checkedDisplayOptions(std::move(next.display), m_ws.display);
+    if (next.display.kv_precision != kvPrecision.toStdString()) {
+        return false;
+    }
+    Changes what;
+    if (next.context != m_ws.context || next.batch != m_ws.batch) {
+        what |= Change::Workload;
+    }
+    if (!(next.display == m_ws.display)) {
+        what |= Change::Display;
+    }
+    if (!what && m_issues.empty()) {
+        return true;
+    }
+    if (!apply(std::move(next))) {
+        return false;
+    }
+    emit changed(what);
+    return true;
+}
+
+bool ConfigModel::restoreEdit(const ModelConfig& base, const QString& presetId, const QString& name,
+                              const ModelConfig& config, std::uint64_t context, std::uint64_t batch)
+{
+    const bool load = presetId != m_presetId || !(base == m_base);
+    Workspace next = m_ws;
+    next.config = config;
+    next.context = context;
+    next.batch = batch;
+    if (!apply(std::move(next))) {
+        return false;
+    }
+    Changes what = Change::Configuration | Change::Workload;
+    if (load) {
+        m_base = base;
+        m_presetId = presetId;
+        m_modelName = name;
+        what |= Change::ModelLoaded;
+        if (m_checkpoint) {
+            m_checkpoint.reset();
+            what |= Change::Checkpoint;
+        }
+    }
+    emit changed(what);
+    return true;
+}
+
 // The one recomputation per edit: everything the views show, from the core.
 bool ConfigModel::apply(Workspace next)
 {

@@ -92,6 +92,14 @@ public:
     bool setContext(std::uint64_t tokens);
     std::uint64_t batch() const { return m_ws.batch; }
     bool setBatch(std::uint64_t batch);
+    // Context, batch and the KV cache precision in one edit (one evaluation, one changed()).
+    // False, with nothing changed, for an unknown precision or a workload out of range.
+    bool setWorkload(std::uint64_t context, std::uint64_t batch, const QString& kvPrecision);
+    // Brings back an edit's state (undo and redo): the loaded model (its base, preset id and
+    // name), the edited configuration and the workload, in one evaluation and one changed().
+    // False, with nothing changed, when it is refused.
+    bool restoreEdit(const ModelConfig& base, const QString& presetId, const QString& name,
+                     const ModelConfig& config, std::uint64_t context, std::uint64_t batch);
     // A whole state at once (a session being opened): the display options (unknown ids keep the
     // current ones), a model (a preset's id, or "" for a configuration of its own) at `context`
     // tokens and `batch` sequences, with one recomputation and one changed(). False, with

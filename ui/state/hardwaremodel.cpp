@@ -78,7 +78,7 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
         if (key == QLatin1String("gpu") && !value.isEmpty()) {
             c.gpu = value;
         } else if (key == QLatin1String("gpus")) {
-            c.gpus = toUInt(value, c.gpus, 1, 4096);
+            c.gpus = toUInt(value, c.gpus, 1, Limits::maxGpus);
         } else if (key == QLatin1String("ram")) {
             c.ram_bytes = toUInt(value, c.ram_bytes, 0, 1ull << 50);
         } else if (key == QLatin1String("ramGB")) {
@@ -136,11 +136,13 @@ RuntimeProfile HardwareModel::runtime() const
         return r.id == m_choice.runtime.toStdString();
     });
     RuntimeProfile r = it != all.end() ? *it : all.front();
-    if (m_choice.decode_efficiency > 0) {
-        r.efficiency.bandwidth_efficiency = m_choice.decode_efficiency;
+    // The user's efficiencies replace the model's for the chosen GPU's memory and device class.
+    const GpuSpec* gpu = m_model->gpuCatalog().find(m_choice.gpu.toStdString());
+    if (gpu != nullptr && m_choice.decode_efficiency > 0) {
+        setDecodeEfficiency(r.speed, *gpu, m_choice.decode_efficiency);
     }
-    if (m_choice.prefill_efficiency > 0) {
-        r.efficiency.compute_efficiency = m_choice.prefill_efficiency;
+    if (gpu != nullptr && m_choice.prefill_efficiency > 0) {
+        setPrefillEfficiency(r.speed, *gpu, m_choice.prefill_efficiency);
     }
     return r;
 }

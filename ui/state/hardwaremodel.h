@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/catalog/gpu_choices.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/present/hardware_view.h"
 
@@ -18,7 +19,7 @@ class ConfigModel;
 // The machine the My hardware view answers for. Defaults: one RTX 4090 with 64 GB of RAM for
 // offloaded layers, llama.cpp, an 8,192-token context.
 struct HardwareChoice {
-    QString gpu = QStringLiteral("rtx-4090-24gb");
+    QString gpu = QString::fromLatin1(kDefaultGpuId);
     std::uint64_t gpus = 1;
     std::uint64_t ram_bytes = 64'000'000'000; // GB = 10^9 bytes
     double ram_bandwidth_gb_s = Hardware{}.ram_bandwidth_gb_s;

@@ -4,6 +4,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/model.h"
 #include "llmsizer/present/view_support.h"
+#include "llmsizer/text/format.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
@@ -28,9 +29,18 @@ Session SessionState::capture() const
     s.comparison = m_comparison->entries();
     s.workload.context = m_current->context();
     s.workload.batch = m_current->batch();
-    setSessionDisplayOptions(s, m_current->displayOptions());
+    s.display = m_current->displayOptions();
     if (const ModelConfig* base = m_current->baselineConfig()) {
         s.baseline = SessionModel{m_current->baselineName().toStdString(), {}, *base};
+    }
+    // A name the app made longer (" (edited)", " (2)") stays within the 256 characters a
+    // session's reader takes, so that every saved session opens again.
+    s.current.name = boundedName(s.current.name);
+    for (SessionModel& m : s.comparison) {
+        m.name = boundedName(m.name);
+    }
+    if (s.baseline) {
+        s.baseline->name = boundedName(s.baseline->name);
     }
     return s;
 }
@@ -74,14 +84,21 @@ QString SessionState::apply(const Session& session)
 
 QString SessionState::applyUnchecked(const Session& session)
 {
-    // Units, precisions, overhead profile, GPUs and mode; the GGUF extras stay as they are.
-    const DisplayOptions options = checkedDisplayOptions(
-        sessionDisplayOptions(session, m_current->displayOptions()), m_current->displayOptions());
-    if (options.kv_precision != session.workload.kv_precision) {
-        return QStringLiteral("workload.kv_precision: not a KV cache precision");
+    // Every display option; a file older than version 4 holds no GGUF extras and no tokens per
+    // parameter, which then stay as they are.
+    const DisplayOptions& now = m_current->displayOptions();
+    DisplayOptions wanted = session.display;
+    if (session.version < 4) {
+        wanted.extra_precisions = now.extra_precisions;
+        wanted.tokens_per_param = now.tokens_per_param;
     }
-    if (options.overhead != session.workload.overhead) {
-        return QStringLiteral("workload.overhead: not a runtime overhead profile");
+    const DisplayOptions options = checkedDisplayOptions(wanted, now);
+    const QString at = session.version < 4 ? QStringLiteral("workload.") : QStringLiteral("display.");
+    if (options.kv_precision != wanted.kv_precision) {
+        return at + QStringLiteral("kv_precision: not a KV cache precision");
+    }
+    if (options.overhead != wanted.overhead) {
+        return at + QStringLiteral("overhead: not a runtime overhead profile");
     }
     const QString comparison = m_comparison->setEntries(session.comparison);
     if (!comparison.isEmpty()) {

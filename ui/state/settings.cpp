@@ -1,5 +1,8 @@
 #include "ui/state/settings.h"
 
+#include "llmsizer/catalog/gpu_choices.h"
+#include "ui/state/hardwareitems.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -25,10 +28,13 @@ const Key<QString> kPrecision{"memory/precision",
 // GGUF file types are opt-in (GGUF types menu): their per-tensor mix is the costliest bar.
 const Key<QStringList> kExtraPrecisions{"memory/extraPrecisions", {}};
 // GPU reference lines: catalog ids, ":8" for an 8-GPU node.
-const Key<QStringList> kGpus{"memory/gpus",
-                             {QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb"),
-                              QStringLiteral("h100-sxm-80gb"), QStringLiteral("h200-sxm-141gb"),
-                              QStringLiteral("h100-sxm-80gb:8")}};
+const Key<QStringList> kGpus{"memory/gpus", [] {
+                                 QStringList lines;
+                                 for (const std::string& line : defaultGpuLines()) {
+                                     lines << QString::fromStdString(line);
+                                 }
+                                 return lines;
+                             }()};
 // The memory bars' KV cache precision and runtime overhead profile (core: MemoryViewOptions).
 const Key<QString> kKvPrecision{"memory/kvPrecision",
                                 QString::fromStdString(kDisplayDefaults.kv_precision)};
@@ -112,21 +118,73 @@ Settings::Settings(const QString& iniFile, QObject* parent)
     check();
 }
 
+namespace {
+
+// Why `bytes` is not an INI file QSettings wrote or a person edited ("" when it is one): text in
+// UTF-8 without control characters, each line a [section], a key=value, a comment or blank (a
+// line ending in a backslash continues on the next). QSettings itself reads 4 KB of random bytes
+// without an error, and would replace them with its own at the next save.
+QString iniProblem(const QByteArray& bytes)
+{
+    if (QString::fromUtf8(bytes).toUtf8() != bytes) {
+        return QStringLiteral("is not UTF-8 text");
+    }
+    const QList<QByteArray> lines = bytes.split('\n');
+    bool continued = false;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        for (const char ch : lines[i]) {
+            const auto c = static_cast<unsigned char>(ch);
+            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F) {
+                return QStringLiteral("line %1 holds a control character (byte 0x%2)")
+                    .arg(i + 1)
+                    .arg(c, 2, 16, QLatin1Char('0'));
+            }
+        }
+        const bool ok = continued || line.isEmpty() || line.startsWith(';') ||
+                        line.startsWith('#') || (line.startsWith('[') && line.endsWith(']')) ||
+                        (line.indexOf('=') > 0);
+        if (!ok) {
+            return QStringLiteral("line %1 is neither a [section], a key=value nor a comment")
+                .arg(i + 1);
+        }
+        continued = line.endsWith('\\');
+    }
+    return {};
+}
+
+} // namespace
+
 // A settings file that cannot be read would be overwritten with defaults at the next save: a copy
-// is kept beside it (NAME.unreadable), and problem() tells the user once.
+// is kept beside it (NAME.unreadable), and problem() tells the user once. A value the app does
+// not know (a precision "fp17", an overhead "nope") is named with the default used instead.
 void Settings::check()
 {
     const QString file = m_settings->fileName();
     QStringList problems;
+    QString unreadable;
     if (QFileInfo(file).isDir()) {
         problems << QStringLiteral("%1: is a directory; settings cannot be saved").arg(file);
-    } else if (m_settings->status() != QSettings::NoError) {
+    } else if (QFile in(file); QFileInfo(file).isFile() && in.open(QIODevice::ReadOnly)) {
+        unreadable = iniProblem(in.readAll());
+    }
+    if (!unreadable.isEmpty() ||
+        (problems.isEmpty() && m_settings->status() != QSettings::NoError)) {
         const QString copy = file + QStringLiteral(".unreadable");
         QFile::remove(copy);
         const bool kept = QFile::copy(file, copy);
-        problems << QStringLiteral("%1: could not be read; the defaults are used%2")
-                        .arg(file, kept ? QStringLiteral(" (the file is kept as %1)").arg(copy)
-                                        : QString());
+        problems << QStringLiteral("%1: %2; the defaults are used%3")
+                        .arg(file,
+                             unreadable.isEmpty()
+                                 ? QStringLiteral("could not be read")
+                                 : QStringLiteral("is not a settings file (%1)").arg(unreadable),
+                             kept ? QStringLiteral(" (the file is kept as %1)").arg(copy)
+                                  : QString());
+        if (!unreadable.isEmpty()) {
+            m_settings->clear(); // nothing of it is read; the next save writes a clean file
+        }
+        m_problem = problems.join(QLatin1Char('\n'));
+        return;
     }
     for (const Key<bool>* key : {&kBinaryUnits, &kTraining, &kLogScale}) {
         const QString bad = badBool(*m_settings, *key);
@@ -134,7 +192,51 @@ void Settings::check()
             problems << file + QStringLiteral(": ") + bad;
         }
     }
+    for (const QString& bad : unknownValues()) {
+        problems << file + QStringLiteral(": ") + bad;
+    }
     m_problem = problems.join(QLatin1Char('\n'));
+}
+
+// "KEY: 'TEXT' is not …  (DEFAULT is used)" for each stored value the app would replace.
+QStringList Settings::unknownValues() const
+{
+    QStringList out;
+    const DisplayOptions stored = displayOptions();
+    const DisplayOptions used = checkedDisplayOptions(stored);
+    const auto report = [&out, this](const char* key, const QString& what, const QString& def) {
+        out << QStringLiteral("%1: '%2' is not %3 (%4 is used)")
+                   .arg(QLatin1String(key),
+                        m_settings->value(QLatin1StringView(key)).toString().left(40), what, def);
+    };
+    if (stored.weight_precision != used.weight_precision) {
+        report(kPrecision.name, QStringLiteral("a known precision"),
+               QString::fromStdString(used.weight_precision));
+    }
+    if (stored.kv_precision != used.kv_precision) {
+        report(kKvPrecision.name, QStringLiteral("a known KV cache precision"),
+               QString::fromStdString(used.kv_precision));
+    }
+    if (stored.overhead != used.overhead) {
+        report(kOverhead.name, QStringLiteral("a known runtime overhead"),
+               QString::fromStdString(used.overhead));
+    }
+    if (stored.tokens_per_param != used.tokens_per_param ||
+        (m_settings->contains(QLatin1StringView(kTokensPerParam.name)) &&
+         !m_settings->value(QLatin1StringView(kTokensPerParam.name)).canConvert<qulonglong>())) {
+        report(kTokensPerParam.name,
+               QStringLiteral("from 1 to %1 tokens per parameter").arg(kMaxTokensPerParam),
+               QString::number(used.tokens_per_param));
+    }
+    const QString chart = get(*m_settings, kOverviewChart);
+    if (chart != QLatin1String("pie") && chart != QLatin1String("diagram")) {
+        report(kOverviewChart.name, QStringLiteral("pie or diagram"), kOverviewChart.fallback);
+    }
+    if (const QString bad = hardwareItemsProblem(hardware()); !bad.isEmpty()) {
+        out << QStringLiteral("%1: %2 (that item's default is used)")
+                   .arg(QLatin1String(kHardware.name), bad);
+    }
+    return out;
 }
 
 Settings::~Settings() = default;

@@ -77,6 +77,7 @@ public:
 
 private:
     void check();
+    QStringList unknownValues() const;
 
     std::unique_ptr<QSettings> m_settings;
     QString m_problem;

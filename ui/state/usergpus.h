@@ -14,6 +14,13 @@ class ConfigModel;
 // written atomically (saveUser), and only then does the model get the new catalog
 // (ConfigModel::setGpuCatalog, so every view follows). When any step fails, the file and the model
 // stay as they were and the error comes back. Qt Core only.
+//
+// Several app windows (instances) may share the file. A save holds a lock file (FILE.lock) while
+// it re-reads the file, applies its one change to what is there now and writes the result: a GPU
+// another window added, edited or removed since this one read the file is kept as that window
+// left it, and the notice says so. A change that would undo the other window's (editing or
+// removing a GPU it changed or removed, adding an id it added) is refused, the file's GPUs are
+// shown, and nothing is written (docs/reliability.md, "Saving").
 class UserGpus {
 public:
     UserGpus(ConfigModel* model, QString file);
@@ -25,6 +32,7 @@ public:
     struct Result {
         QString error;
         QString field;
+        QString notice; // a saved change's note: the file had changed since it was read
         bool ok() const { return error.isEmpty(); }
     };
 
@@ -43,9 +51,19 @@ public:
     Result remove(const QString& id);
 
 private:
+    // The one change a save makes, applied to the catalog as the file now holds it.
+    struct Change {
+        GpuSpec gpu;       // the GPU to store (add, replace); unused for a removal
+        QString replacing; // the id edited or removed; empty to add
+        bool remove = false;
+    };
+    Result commit(const Change& change);
+
     ConfigModel* m_model;
     QString m_file;
     QString m_problem;
+    QByteArray m_seen; // the file's bytes when this window last read or wrote it
+    bool m_seenExists = false;
 };
 
 } // namespace llmsizer::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "llmsizer/compute/budget.h"
+#include "llmsizer/present/budget.h"
 
 #include <QAbstractTableModel>
 

@@ -1,12 +1,12 @@
 #include "ui/teach/budgetview.h"
 
-#include "llmsizer/present/budget_chart.h"
-#include "llmsizer/present/explore_tables.h"
+#include "llmsizer/present/budget.h"
 #include "ui/charts/budgetchart.h"
-#include "ui/shell/showrefresh.h"
-#include "ui/state/configmodel.h"
+#include "ui/kit/formrows.h"
+#include "ui/kit/presentation.h"
+#include "ui/state/budgetmodel.h"
+#include "ui/state/qstrings.h"
 #include "ui/teach/budgettablemodel.h"
-#include "ui/teach/formrows.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -19,21 +19,18 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace llmsizer::ui {
 
-BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_budget(new QLineEdit(QStringLiteral("1e24"), this)),
+BudgetView::BudgetView(BudgetModel* model, QWidget* parent)
+    : QWidget(parent), m_model(model), m_budget(new QLineEdit(this)),
       m_tokens(new QLineEdit(this)), m_ranking(new QComboBox(this)), m_family(new QComboBox(this)),
       m_layers(new QLineEdit(this)), m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)), m_chart(new BudgetChart(this)),
-      m_split(new QSplitter(Qt::Vertical, this)),
-      m_refresh(new ShowRefresh(this, [this] { runSearch(); }))
+      m_split(new QSplitter(Qt::Vertical, this))
 {
-    const BudgetSearchOptions defaults;
-    m_layers->setText(QString::fromStdString(countListText(defaults.layers)));
-    m_widths->setText(QString::fromStdString(countListText(defaults.d_models)));
     m_tokens->setPlaceholderText(tr("20 per parameter (Chinchilla)"));
     m_budget->setToolTip(tr("Training compute budget in FLOPs, e.g. 1e24"));
     m_tokens->setToolTip(tr("Training tokens for every candidate; empty: 20 tokens per parameter"));
@@ -45,6 +42,7 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     m_ranking->addItem(tr("Chinchilla loss, whole budget spent"), QStringLiteral("loss-budget"));
     m_family->addItem(tr("Sizing chapter's: MHA, 4·d MLP, vocab 32,000"));
     m_family->addItem(tr("The current model's family"));
+    showQuestion();
 
     auto* inputs = new QGroupBox(tr("Every configuration that fits a compute budget"), this);
     auto* grid = new QGridLayout(inputs);
@@ -81,89 +79,90 @@ BudgetView::BudgetView(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_split, 1);
 
     for (QLineEdit* e : {m_budget, m_tokens, m_layers, m_widths}) {
-        connect(e, &QLineEdit::editingFinished, this, &BudgetView::search);
+        connect(e, &QLineEdit::editingFinished, this, &BudgetView::ask);
     }
-    connect(m_ranking, &QComboBox::activated, this, &BudgetView::search);
-    connect(m_family, &QComboBox::activated, this, &BudgetView::search);
-    m_model->whenChanged(ConfigModel::Change::Configuration, this, [this] { onModelChanged(); });
+    connect(m_ranking, &QComboBox::activated, this, &BudgetView::ask);
+    connect(m_family, &QComboBox::activated, this, &BudgetView::ask);
+    connect(m_model, &BudgetModel::questionChanged, this, &BudgetView::showQuestion);
+    connect(m_model, &BudgetModel::changed, this, &BudgetView::showSnapshot);
+    connect(Presentation::instance(), &Presentation::changing, this, &BudgetView::showColumns);
 }
 
-void BudgetView::onModelChanged()
+void BudgetView::showEvent(QShowEvent* event)
 {
-    // Only the current model's family depends on the configuration.
-    if (m_family->currentIndex() != 1) {
-        return;
+    QWidget::showEvent(event);
+    m_model->setActive(true);
+}
+
+void BudgetView::hideEvent(QHideEvent* event)
+{
+    m_model->setActive(false);
+    QWidget::hideEvent(event);
+}
+
+// The fields as the model's question.
+void BudgetView::ask()
+{
+    BudgetQuestion q;
+    q.budget = m_budget->text().toStdString();
+    q.tokens = m_tokens->text().toStdString();
+    q.layers = m_layers->text().toStdString();
+    q.d_models = m_widths->text().toStdString();
+    q.ranking = m_ranking->currentData().toString().toStdString();
+    q.current_family = m_family->currentIndex() == 1;
+    if (!(q == m_model->question())) {
+        m_model->setQuestion(q);
     }
-    m_refresh->invalidate();
 }
 
 void BudgetView::search()
 {
-    m_refresh->rebuild();
+    ask();
+    m_model->refresh();
 }
 
-void BudgetView::setExercise(const QString& budget)
+// The model's question in the fields (a lesson asks one).
+void BudgetView::showQuestion()
 {
-    const BudgetSearchOptions defaults;
-    m_budget->setText(budget);
-    m_tokens->clear();
-    m_layers->setText(QString::fromStdString(countListText(defaults.layers)));
-    m_widths->setText(QString::fromStdString(countListText(defaults.d_models)));
-    m_ranking->setCurrentIndex(0);
-    m_family->setCurrentIndex(0);
-    search();
-}
-
-void BudgetView::runSearch()
-{
-    BudgetSearchOptions options;
-    try {
-        options.budget_flops = parseQuantity(m_budget->text().toStdString(), "budget");
-        options.tokens = parseQuantity(m_tokens->text().toStdString(), "tokens");
-        options.layers = parseCountList(m_layers->text().toStdString(), "layers");
-        options.d_models = parseCountList(m_widths->text().toStdString(), "d_model");
-        options.ranking = budgetRankingById(m_ranking->currentData().toString().toStdString());
-        if (m_family->currentIndex() == 1) {
-            options.base = m_model->config();
-            options.head_dim = m_model->config().effectiveHeadDim();
+    const BudgetQuestion& q = m_model->question();
+    const auto show = [](QLineEdit* edit, const std::string& text) {
+        if (edit->text() != qs(text)) {
+            edit->setText(qs(text));
         }
-        BudgetSearchResult result = searchBudget(options);
-        m_summary->setText(QString::fromStdString(budgetSummary(result, options)));
+    };
+    show(m_budget, q.budget);
+    show(m_tokens, q.tokens);
+    show(m_layers, q.layers);
+    show(m_widths, q.d_models);
+    m_ranking->setCurrentIndex(std::max(0, m_ranking->findData(qs(q.ranking))));
+    m_family->setCurrentIndex(q.current_family ? 1 : 0);
+}
+
+void BudgetView::showSnapshot()
+{
+    const BudgetSnapshot& s = m_model->snapshot();
+    if (s.ok) {
+        m_summary->setText(qs(s.summary));
         m_summary->setStyleSheet({});
-        m_chart->setData(budgetChart(result, options));
-        m_table->setResult(std::move(result));
+        m_chart->setData(s.chart);
         m_chart->setEnabled(true);
-    } catch (const std::exception& e) {
-        m_summary->setText(QString::fromStdString(e.what()));
+    } else {
+        m_summary->setText(qs(s.error));
         m_summary->setStyleSheet(QStringLiteral("color: #d32f2f;"));
-        m_table->setResult({});
         m_chart->setEnabled(false); // the last search's chart, greyed
     }
-    showColumns();
-}
-
-void BudgetView::setCompact(bool compact)
-{
-    m_compact = compact;
+    m_table->setResult(s.result);
     showColumns();
 }
 
 void BudgetView::showColumns()
 {
-    const BudgetColumn ranked = [this] {
-        const QString id = m_ranking->currentData().toString();
-        if (id == QLatin1String("quality")) {
-            return BudgetColumn::Quality;
-        }
-        if (id == QLatin1String("efficiency")) {
-            return BudgetColumn::Efficiency;
-        }
-        return id == QLatin1String("loss") ? BudgetColumn::Loss : BudgetColumn::LossFullBudget;
-    }();
+    const BudgetColumn ranked = budgetRankedColumn(m_model->question().ranking);
+    const bool compact = presentationMode();
     for (BudgetColumn c : {BudgetColumn::Heads, BudgetColumn::ChapterParams, BudgetColumn::Flops,
                            BudgetColumn::Quality, BudgetColumn::Efficiency, BudgetColumn::Loss,
                            BudgetColumn::LossFullBudget}) {
-        m_view->setColumnHidden(static_cast<int>(c), m_compact && c != ranked);
+        m_view->setColumnHidden(static_cast<int>(c), compact && c != ranked);
     }
 }
 

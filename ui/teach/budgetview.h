@@ -12,21 +12,19 @@ class QTableView;
 namespace llmsizer::ui {
 
 class BudgetChart;
-class ShowRefresh;
-
+class BudgetModel;
 class BudgetTableModel;
-class ConfigModel;
 
 // The sizing chapter's compute-budget exercise as a view: under a FLOP budget (default 1e24) and a
 // token count (default: 20 per parameter, the Chinchilla rule), every configuration of a layers ×
 // d_model grid that fits, ranked (searchBudget), in a sortable table, and a chart of Chinchilla's
 // loss against the parameters at that budget with the grid on it (budget_chart.h). The family is
-// the sizing chapter's own or the current model's. The search runs whenever an input changes; the
-// view only reads the inputs.
+// the sizing chapter's own or the current model's. The view writes its fields to the BudgetModel
+// (ui/state), which evaluates them (budget.h), and shows the snapshot.
 class BudgetView : public QWidget {
     Q_OBJECT
 public:
-    explicit BudgetView(ConfigModel* model, QWidget* parent = nullptr);
+    explicit BudgetView(BudgetModel* model, QWidget* parent = nullptr);
 
     BudgetTableModel* tableModel() const { return m_table; }
     QTableView* tableView() const { return m_view; }
@@ -36,21 +34,24 @@ public:
     QComboBox* familyBox() const { return m_family; }
     QLabel* summaryLabel() const { return m_summary; }
     BudgetChart* chart() const { return m_chart; }
-    // Presentation mode: the table keeps the columns a class reads (rank, shape, parameters,
-    // tokens, budget used and the ranking's own), so that it fits without scrolling sideways.
-    void setCompact(bool compact);
-    // Searches now (the view also searches when shown after a change of the current model).
+    BudgetModel* model() const { return m_model; }
+    // Asks the fields' question now (the view also asks when shown after a change).
     void search();
-    // A lesson's question: the sizing chapter's grid and family under `budget` FLOPs ("1e24") at
-    // 20 tokens per parameter, ranked by quality.
-    void setExercise(const QString& budget);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
-    void onModelChanged();
-    void runSearch();
+    void ask();
+    void showSnapshot();
+    void showQuestion();
+    // Presentation mode (presentation.h): the table keeps the columns a class reads (rank, shape,
+    // parameters, tokens, budget used and the ranking's own), so that it fits without scrolling
+    // sideways.
     void showColumns();
 
-    ConfigModel* m_model;
+    BudgetModel* m_model;
     QLineEdit* m_budget;
     QLineEdit* m_tokens;
     QComboBox* m_ranking;
@@ -63,8 +64,6 @@ private:
     QTableView* m_view;
     BudgetChart* m_chart;
     QSplitter* m_split;
-    ShowRefresh* m_refresh;
-    bool m_compact = false;
 };
 
 } // namespace llmsizer::ui

@@ -4,10 +4,11 @@
 #include "llmsizer/text/format.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
-#include "ui/overview/knobrow.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 #include "ui/teach/scalinginsight.h"
 
 #include <QCheckBox>
@@ -148,6 +149,7 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     connect(m_width, &KnobRow::valueEdited, m_model, &ExploreModel::setDModel);
     connect(m_model, &ExploreModel::changed, this, &ExplorerView::sync);
     connect(m_model, &ExploreModel::familyChanged, this, &ExplorerView::syncFamily);
+    connect(Presentation::instance(), &Presentation::changing, this, &ExplorerView::setCompact);
     syncFamily();
     sync();
 }

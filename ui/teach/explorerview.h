@@ -37,10 +37,6 @@ public:
     IsoCurveChart* curveChart() const { return m_curve; }
     IsoMetricsChart* metricsChart() const { return m_metricsChart; }
     ScalingInsight* insight() const { return m_insight; }
-    // Presentation mode: the charts and the key insight's line get the screen; the table of
-    // metrics (drawn by the right-hand chart), the insight's per-component table and the width
-    // rule's note are hidden.
-    void setCompact(bool compact);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -48,6 +44,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Presentation mode (presentation.h): the charts and the key insight's line get the screen;
+    // the table of metrics (drawn by the right-hand chart), the insight's per-component table and
+    // the width rule's note are hidden.
+    void setCompact(bool compact);
     void sync();
     void syncFamily();
 

@@ -1,7 +1,7 @@
 #pragma once
 
+#include <QList>
 #include <QWidget>
-#include <cstdint>
 
 class QCheckBox;
 class QComboBox;
@@ -12,45 +12,53 @@ class QTableWidget;
 
 namespace llmsizer::ui {
 
-class ShowRefresh;
-
-class ConfigModel;
+class FitModel;
 
 // The teaching guide's exercise ("You have a 24GB GPU. What's the largest model you can run at
-// INT8? At INT4?") as a reverse solver: a GPU from the catalog, a weight precision, a context and a
-// family shape (the current model or a preset, scaled along its own aspect ratio or at fixed depth)
-// give the largest family member whose weights and KV cache fit (largestThatFits), its exact count
-// and headroom, and the next step up that does not fit; a table answers the exercise for FP16, INT8
-// and INT4 at once. The view reads its inputs and shows the core's lines.
+// INT8? At INT4?") as a reverse solver: a GPU from the catalog, a weight precision and a family
+// shape (the current model or a preset, scaled along its own aspect ratio or at fixed depth) give
+// the largest family member whose weights and KV cache fit, its exact count and headroom, and the
+// next step up that does not fit; a table answers the exercise for FP16, INT8 and INT4 at once.
+// The view writes its choices to the FitModel (ui/state) and shows its snapshot (fit.h); the
+// context, batch and KV cache fields are the Workspace's, as on the left.
 class FitSolverView : public QWidget {
     Q_OBJECT
 public:
-    explicit FitSolverView(ConfigModel* model, QWidget* parent = nullptr);
+    explicit FitSolverView(FitModel* model, QWidget* parent = nullptr);
 
+    FitModel* model() const { return m_model; }
     QComboBox* gpuBox() const { return m_gpu; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* familyBox() const { return m_family; }
     QSpinBox* contextBox() const { return m_context; }
+    QSpinBox* batchBox() const { return m_batch; }
     QTableWidget* exerciseTable() const { return m_exercise; }
-    // "label\tvalue" per answer line (tests).
+    // "label:\tvalue" per answer line, then the shape rule's (the snapshot's, as shown).
     QStringList answerLines() const;
-    // Solves now (the view also solves when shown after a change).
+    // Asks the fields' question now (the view also asks when shown after a change).
     void solve();
-    // A lesson's question: one `gpu` (catalogue id), weights at `precision`, an FP16 KV cache for
-    // `context` tokens of one sequence, the current model's family along its own aspect ratio.
-    // False (nothing changed) for an unknown GPU or precision.
-    bool setExercise(const QString& gpu, const QString& precision, std::uint64_t context);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
-    void runSolve();
+    struct AnswerRow {
+        QLabel* label;
+        QLabel* value;
+    };
+    QWidget* buildInputs();
     void fillGpus();
-    // The GPU list no longer matches the catalog (a device was added or removed).
-    bool gpuListStale() const;
     void fillFamilies();
-    void onModelChanged();
-    bool followWorkload();
+    // The choices into the FitModel, the workload fields into the Workspace.
+    void writeChoice();
+    void writeWorkload();
+    // The model's choice and the Workspace's workload into the fields.
+    void showInputs();
+    void showSnapshot();
+    AnswerRow& answerRow(int row);
 
-    ConfigModel* m_model;
+    FitModel* m_model;
     QComboBox* m_gpu;
     QSpinBox* m_count;
     QComboBox* m_precision;
@@ -62,9 +70,9 @@ private:
     QCheckBox* m_exactKv;
     QGridLayout* m_answer;
     QWidget* m_answerBox;
+    QList<AnswerRow> m_answerRows; // made as needed, kept and refilled
     QTableWidget* m_exercise;
     QLabel* m_message;
-    ShowRefresh* m_refresh;
 };
 
 } // namespace llmsizer::ui

@@ -2,8 +2,9 @@
 
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/text/format.h"
-#include "ui/shell/showrefresh.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QEvent>
 #include <QLabel>
@@ -128,7 +129,7 @@ void MathPanel::rebuild()
     }
     m_header->setText(tr("<b>Show the math</b> for %1: every figure as its formula, the same "
                          "formula with this model's numbers, and the exact result.")
-                          .arg(m_model->modelName().toHtmlEscaped()));
+                          .arg(shownName(m_model->modelName()).toHtmlEscaped()));
     const QColor muted = palette().color(QPalette::PlaceholderText);
     const QColor formula = palette().color(QPalette::Link);
     QString css = QStringLiteral(".f { font-family: monospace; } .legend { color: %1; } "

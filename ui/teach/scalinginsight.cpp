@@ -1,7 +1,7 @@
 #include "ui/teach/scalinginsight.h"
 
 #include "llmsizer/present/explore_view.h"
-#include "ui/teach/exploremodel.h"
+#include "ui/state/exploremodel.h"
 
 #include <QHeaderView>
 #include <QLabel>

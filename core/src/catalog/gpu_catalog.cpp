@@ -19,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<const char*, 15> kKeys{"id",
+constexpr std::array<const char*, 18> kKeys{"id",
                                             "name",
                                             "vendor",
                                             "category",
@@ -31,6 +31,9 @@ constexpr std::array<const char*, 15> kKeys{"id",
                                             "bf16_dense_tflops",
                                             "fp8_dense_tflops",
                                             "int8_dense_tops",
+                                            "fp16_acc16_dense_tflops",
+                                            "memory_type",
+                                            "unified_memory",
                                             "sources",
                                             "uncertain_fields",
                                             "notes"};
@@ -179,7 +182,9 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
                              g.id + "')");
     }
     g.name = nonEmpty(j, "name", file, path);
+    requireNameLength(g.name, file, joinPath(path, "name"));
     g.vendor = nonEmpty(j, "vendor", file, path);
+    requireNameLength(g.vendor, file, joinPath(path, "vendor"));
     g.category = getOptString(j, "category", file, path).value_or("other");
     if (std::find_if(kCategories.begin(), kCategories.end(),
                      [&](const char* c) { return g.category == c; }) == kCategories.end()) {
@@ -190,9 +195,12 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
     setMemory(g, j, file, path);
     g.memory_note = getOptString(j, "memory_note", file, path).value_or("");
     if (auto f = getOptNumber(j, "usable_fraction", file, path)) {
-        if (!(*f > 0.0 && *f <= 1.0)) {
+        // Apple's unified memory gives the GPU about 0.66 to 0.75 of it; no real GPU leaves
+        // less than a tenth usable (1e-300 showed "0 B usable" and still a speed).
+        if (!(*f >= 0.1 && *f <= 1.0)) {
             throw InputError(file, joinPath(path, "usable_fraction"),
-                             "must be greater than 0 and at most 1 (got " + numberText(*f) + ")");
+                             "must be from 0.1 to 1 (got " + numberText(*f) +
+                                 "; no real GPU makes less than a tenth of its memory usable)");
         }
         g.usable_fraction = *f;
     }
@@ -200,6 +208,22 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
     g.bf16_tflops = optionalPositive(j, "bf16_dense_tflops", file, path, kMinTflops, kMaxTflops);
     g.fp8_tflops = optionalPositive(j, "fp8_dense_tflops", file, path, kMinTflops, kMaxTflops);
     g.int8_tops = optionalPositive(j, "int8_dense_tops", file, path, kMinTflops, kMaxTflops);
+    g.fp16_acc16_tflops =
+        optionalPositive(j, "fp16_acc16_dense_tflops", file, path, kMinTflops, kMaxTflops);
+    g.memory_type = getOptString(j, "memory_type", file, path).value_or("");
+    if (!g.memory_type.empty() && g.memory_type.rfind("GDDR", 0) != 0 &&
+        g.memory_type.rfind("HBM", 0) != 0 && g.memory_type.rfind("LPDDR", 0) != 0 &&
+        g.memory_type.rfind("DDR", 0) != 0) {
+        throw InputError(file, joinPath(path, "memory_type"),
+                         "must name a GDDR, HBM, LPDDR or DDR memory (got '" + g.memory_type +
+                             "')");
+    }
+    if (const auto it = j.find("unified_memory"); it != j.end()) {
+        if (!it->is_boolean()) {
+            throw InputError(file, joinPath(path, "unified_memory"), "must be true or false");
+        }
+        g.unified_memory = it->get<bool>();
+    }
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {
         throw InputError(file, joinPath(path, "sources"), "needs at least one source");
@@ -240,6 +264,15 @@ json gpuToJson(const GpuSpec& g)
     }
     if (g.int8_tops) {
         j["int8_dense_tops"] = *g.int8_tops;
+    }
+    if (g.fp16_acc16_tflops) {
+        j["fp16_acc16_dense_tflops"] = *g.fp16_acc16_tflops;
+    }
+    if (!g.memory_type.empty()) {
+        j["memory_type"] = g.memory_type;
+    }
+    if (g.unified_memory) {
+        j["unified_memory"] = true;
     }
     j["sources"] = g.sources;
     if (!g.uncertain_fields.empty()) {

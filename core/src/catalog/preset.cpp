@@ -290,6 +290,9 @@ json presetToJson(const Preset& preset)
     if (!preset.shipped_precision.empty()) {
         j["shipped_precision"] = preset.shipped_precision;
     }
+    if (!preset.fp8_hf_id.empty() || !preset.fp8_ignore.empty()) {
+        j["fp8_checkpoint"] = {{"hf_id", preset.fp8_hf_id}, {"ignore", preset.fp8_ignore}};
+    }
     j["published"] = publishedToJson(preset.published);
     if (!preset.training.source.empty()) {
         j["training_tokens"] = trainingToJson(preset.training);
@@ -303,7 +306,8 @@ Preset presetFromJson(const json& j, const std::string& file)
     requireObject(j, file, "");
     requireKnownKeys(j,
                      {"id", "name", "family", "description", "hf_id", "released",
-                      "shipped_precision", "published", "training_tokens", "architecture"},
+                      "shipped_precision", "fp8_checkpoint", "published", "training_tokens",
+                      "architecture"},
                      file, "");
     Preset p;
     p.id = getString(j, "id", file, "");
@@ -314,6 +318,7 @@ Preset presetFromJson(const json& j, const std::string& file)
                              p.id + "\")");
     }
     p.name = requireNonEmptyString(j, "name", file, "");
+    requireNameLength(p.name, file, "name");
     p.family = requireNonEmptyString(j, "family", file, "");
     p.description = getString(j, "description", file, "");
     p.hf_id = getOptString(j, "hf_id", file, "").value_or("");
@@ -332,6 +337,23 @@ Preset presetFromJson(const json& j, const std::string& file)
                                  "\"; run 'llm-sizer-cli memory --help' for the ids)");
         }
         p.shipped_precision = shipped->id;
+    }
+    if (auto it = j.find("fp8_checkpoint"); it != j.end()) {
+        requireObject(*it, file, "fp8_checkpoint");
+        requireKnownKeys(*it, {"hf_id", "ignore"}, file, "fp8_checkpoint");
+        p.fp8_hf_id = requireNonEmptyString(*it, "hf_id", file, "fp8_checkpoint");
+        const auto list = it->find("ignore");
+        if (list == it->end() || !list->is_array()) {
+            throw InputError(file, "fp8_checkpoint.ignore",
+                             "must be a list of module names (quantization_config's ignore list)");
+        }
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            if (!(*list)[i].is_string()) {
+                throw InputError(file, "fp8_checkpoint.ignore[" + std::to_string(i) + "]",
+                                 "must be a module name");
+            }
+            p.fp8_ignore.push_back((*list)[i].get<std::string>());
+        }
     }
     p.published = publishedFromJson(requireMember(j, "published", file), file);
     if (auto it = j.find("training_tokens"); it != j.end()) {

@@ -7,7 +7,9 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/precision/precision.h"
+#include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
 namespace llmsizer {
@@ -55,6 +57,7 @@ SessionModel modelFromJson(const json& j, const std::string& file, const std::st
     requireKnownKeys(j, {"name", "preset", "architecture"}, file, path);
     SessionModel m;
     m.name = nonEmptyString(j, "name", file, path);
+    requireNameLength(m.name, file, joinPath(path, "name"));
     if (j.contains("preset")) {
         m.preset_id = nonEmptyString(j, "preset", file, path);
     }
@@ -105,41 +108,156 @@ std::string canonicalPrecision(const json& obj, const char* key, const std::stri
     }
 }
 
-SessionWorkload workloadFromJson(const json& j, const std::string& file, u64 version)
+// The GPU entries of a list ("gpus", or "display.gpus"), checked against the catalog when one is
+// given.
+std::vector<std::string> gpuLinesFromJson(const json& list, const std::string& file,
+                                          const std::string& path, const GpuCatalog* catalog)
+{
+    if (!list.is_array()) {
+        throw InputError(file, path, "must be an array");
+    }
+    if (list.size() > kMaxSessionGpus) {
+        throw InputError(file, path,
+                         "holds at most " + std::to_string(kMaxSessionGpus) +
+                             " GPU entries (got " + withThousands(list.size()) + ")");
+    }
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string at = indexPath(path, i);
+        const json& g = list[i];
+        requireObject(g, file, at);
+        requireKnownKeys(g, {"id", "count"}, file, at);
+        SessionGpu gpu;
+        gpu.id = nonEmptyString(g, "id", file, at);
+        if (catalog != nullptr && catalog->find(gpu.id) == nullptr) {
+            throw InputError(file, at + ".id", "unknown GPU '" + gpu.id + "'");
+        }
+        gpu.count = boundedUInt(g, "count", 1, kMaxGpuCount, 1, file, at);
+        lines.push_back(gpuLine(gpu));
+    }
+    return lines;
+}
+
+bool trainingFromJson(const json& j, const std::string& file, const std::string& path)
+{
+    const std::string mode = getOptString(j, "mode", file, path).value_or("inference");
+    if (mode != "inference" && mode != "training") {
+        throw InputError(file, joinPath(path, "mode"),
+                         "must be \"inference\" or \"training\" (got \"" + mode + "\")");
+    }
+    return mode == "training";
+}
+
+// The precisions and the overhead profile of `j` (the version 4 "display" object, or an older
+// "workload"), each checked and canonical; absent ones keep `o`'s.
+void precisionsFromJson(const json& j, DisplayOptions& o, const std::string& file,
+                        const std::string& path)
+{
+    o.weight_precision = canonicalPrecision(
+        j, "precision", o.weight_precision, file, path,
+        [](const std::string& id, const std::string& field) { return precisionById(id, field); });
+    o.kv_precision = canonicalPrecision(
+        j, "kv_precision", o.kv_precision, file, path,
+        [](const std::string& id, const std::string& field) { return kvPrecisionById(id, field); });
+    o.overhead = canonicalPrecision(j, "overhead", o.overhead, file, path,
+                                    [](const std::string& id, const std::string& field) {
+                                        return overheadProfileById(id, field);
+                                    });
+}
+
+ByteUnits unitsFromJson(const json& j, const std::string& file, const std::string& path)
+{
+    const std::string units = getOptString(j, "units", file, path).value_or("GB");
+    if (units == "GB") {
+        return ByteUnits::Decimal;
+    }
+    if (units == "GiB") {
+        return ByteUnits::Binary;
+    }
+    throw InputError(file, joinPath(path, "units"),
+                     "must be \"GB\" or \"GiB\" (got \"" + units + "\")");
+}
+
+// DisplayOptions in JSON, the one place of the mapping (version 4's "display" object).
+ordered_json displayToJson(const DisplayOptions& o)
+{
+    ordered_json j;
+    j["units"] = o.units == ByteUnits::Binary ? "GiB" : "GB";
+    j["mode"] = o.training ? "training" : "inference";
+    j["precision"] = o.weight_precision;
+    j["kv_precision"] = o.kv_precision;
+    j["overhead"] = o.overhead;
+    j["extra_precisions"] = o.extra_precisions;
+    j["gpus"] = ordered_json::array();
+    for (const std::string& line : o.gpus) {
+        const SessionGpu g = sessionGpu(line);
+        j["gpus"].push_back({{"id", g.id}, {"count", g.count}});
+    }
+    j["tokens_per_param"] = o.tokens_per_param;
+    return j;
+}
+
+DisplayOptions displayFromJson(const json& j, const std::string& file, const GpuCatalog* catalog)
+{
+    const std::string path = "display";
+    requireObject(j, file, path);
+    requireKnownKeys(j,
+                     {"units", "mode", "precision", "kv_precision", "overhead", "extra_precisions",
+                      "gpus", "tokens_per_param"},
+                     file, path);
+    DisplayOptions o;
+    o.units = unitsFromJson(j, file, path);
+    o.training = trainingFromJson(j, file, path);
+    precisionsFromJson(j, o, file, path);
+    if (auto extras = j.find("extra_precisions"); extras != j.end()) {
+        const std::string at = joinPath(path, "extra_precisions");
+        if (!extras->is_array()) {
+            throw InputError(file, at, "must be an array");
+        }
+        for (std::size_t i = 0; i < extras->size(); ++i) {
+            const json& e = (*extras)[i];
+            if (!e.is_string()) {
+                throw InputError(file, indexPath(at, i), "must be a string");
+            }
+            // A GGUF file type, as the GGUF types menu adds it (quant_mix.h).
+            const std::string id = e.get<std::string>();
+            if (!isGgufFileType(id)) {
+                throw InputError(file, indexPath(at, i), "unknown GGUF file type '" + id + "'");
+            }
+            o.extra_precisions.push_back(id);
+        }
+    }
+    if (auto gpus = j.find("gpus"); gpus != j.end()) {
+        o.gpus = gpuLinesFromJson(*gpus, file, joinPath(path, "gpus"), catalog);
+    }
+    o.tokens_per_param = boundedUInt(j, "tokens_per_param", 1, kMaxTokensPerParam,
+                                     o.tokens_per_param, file, path);
+    return o;
+}
+
+SessionWorkload workloadFromJson(const json& j, const std::string& file, u64 version,
+                                 DisplayOptions& display)
 {
     const std::string path = "workload";
     requireObject(j, file, path);
-    if (version >= 2) {
+    if (version >= 4) {
+        requireKnownKeys(j, {"context", "batch"}, file, path);
+    } else if (version >= 2) {
         requireKnownKeys(j, {"mode", "context", "batch", "precision", "kv_precision", "overhead"},
                          file, path);
     } else {
         requireKnownKeys(j, {"mode", "context", "batch", "precision", "kv_precision"}, file, path);
     }
     SessionWorkload w;
-    if (version < 2) {
-        w.precision = "bf16"; // version 1's documented default
-    }
-    const std::string mode = getOptString(j, "mode", file, path).value_or("inference");
-    if (mode == "inference") {
-        w.mode = WorkloadMode::Inference;
-    } else if (mode == "training") {
-        w.mode = WorkloadMode::Training;
-    } else {
-        throw InputError(file, "workload.mode",
-                         "must be \"inference\" or \"training\" (got \"" + mode + "\")");
+    if (version < 4) {
+        // Before version 4 the workload held the mode, the precisions and the profile.
+        display.training = trainingFromJson(j, file, path);
     }
     w.context = boundedUInt(j, "context", 1, Limits::maxContext, w.context, file, path);
     w.batch = boundedUInt(j, "batch", 1, kMaxBatch, w.batch, file, path);
-    w.precision = canonicalPrecision(
-        j, "precision", w.precision, file, path,
-        [](const std::string& id, const std::string& field) { return precisionById(id, field); });
-    w.kv_precision = canonicalPrecision(
-        j, "kv_precision", w.kv_precision, file, path,
-        [](const std::string& id, const std::string& field) { return kvPrecisionById(id, field); });
-    w.overhead = canonicalPrecision(j, "overhead", w.overhead, file, path,
-                                    [](const std::string& id, const std::string& field) {
-                                        return overheadProfileById(id, field);
-                                    });
+    if (version < 4) {
+        precisionsFromJson(j, display, file, path);
+    }
     return w;
 }
 
@@ -160,58 +278,31 @@ std::string saveSession(const Session& s)
     for (const SessionModel& m : s.comparison) {
         j["comparison"].push_back(modelToJson(m));
     }
-    j["gpus"] = ordered_json::array();
-    for (const SessionGpu& g : s.gpus) {
-        j["gpus"].push_back({{"id", g.id}, {"count", g.count}});
-    }
-    j["workload"] = {{"mode", s.workload.mode == WorkloadMode::Training ? "training" : "inference"},
-                     {"context", s.workload.context},
-                     {"batch", s.workload.batch},
-                     {"precision", s.workload.precision},
-                     {"kv_precision", s.workload.kv_precision},
-                     {"overhead", s.workload.overhead}};
-    j["units"] = s.units == ByteUnits::Binary ? "GiB" : "GB";
+    j["workload"] = {{"context", s.workload.context}, {"batch", s.workload.batch}};
+    j["display"] = displayToJson(s.display);
     if (s.baseline) {
         j["baseline"] = modelToJson(*s.baseline);
     }
     return j.dump(2) + "\n";
 }
 
-DisplayOptions sessionDisplayOptions(const Session& session, DisplayOptions base)
+SessionGpu sessionGpu(const std::string& line)
 {
-    base.units = session.units;
-    base.weight_precision = session.workload.precision;
-    base.kv_precision = session.workload.kv_precision;
-    base.overhead = session.workload.overhead;
-    base.training = session.workload.mode == WorkloadMode::Training;
-    base.gpus.clear();
-    for (const SessionGpu& g : session.gpus) {
-        base.gpus.push_back(g.count == 1 ? g.id : g.id + ":" + std::to_string(g.count));
+    // "id" or "id:count" (memory_view.h referenceLines); a malformed count reads as 1.
+    const auto colon = line.rfind(':');
+    const std::optional<std::uint64_t> count =
+        colon == std::string::npos || colon == 0
+            ? std::nullopt
+            : text::parseUnsigned(std::string_view(line).substr(colon + 1));
+    if (count && *count > 0) {
+        return {line.substr(0, colon), *count};
     }
-    return base;
+    return {line, 1};
 }
 
-void setSessionDisplayOptions(Session& session, const DisplayOptions& options)
+std::string gpuLine(const SessionGpu& gpu)
 {
-    session.units = options.units;
-    session.workload.precision = options.weight_precision;
-    session.workload.kv_precision = options.kv_precision;
-    session.workload.overhead = options.overhead;
-    session.workload.mode = options.training ? WorkloadMode::Training : WorkloadMode::Inference;
-    session.gpus.clear();
-    for (const std::string& key : options.gpus) {
-        // "id" or "id:count" (memory_view.h referenceLines); a malformed count reads as 1.
-        const auto colon = key.rfind(':');
-        const std::optional<std::uint64_t> count =
-            colon == std::string::npos || colon == 0
-                ? std::nullopt
-                : text::parseUnsigned(std::string_view(key).substr(colon + 1));
-        if (count && *count > 0) {
-            session.gpus.push_back({key.substr(0, colon), *count});
-        } else {
-            session.gpus.push_back({key, 1});
-        }
-    }
+    return gpu.count == 1 ? gpu.id : gpu.id + ":" + std::to_string(gpu.count);
 }
 
 void saveSessionFile(const std::filesystem::path& file, const Session& session)
@@ -236,7 +327,11 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
                              std::to_string(kOldestSessionVersion) + " to " +
                              std::to_string(kSessionVersion) + ")");
     }
-    if (version >= 3) {
+    if (version >= 4) {
+        requireKnownKeys(
+            j, {"format", "version", "current", "comparison", "workload", "display", "baseline"},
+            file, "");
+    } else if (version >= 3) {
         requireKnownKeys(
             j,
             {"format", "version", "current", "comparison", "gpus", "workload", "units", "baseline"},
@@ -265,40 +360,22 @@ Session sessionFromJson(const json& j, const std::string& file, const GpuCatalog
         }
     }
 
-    if (const json* list = optionalArray(j, "gpus", file)) {
-        if (list->size() > kMaxSessionGpus) {
-            throw InputError(file, "gpus",
-                             "holds at most " + std::to_string(kMaxSessionGpus) +
-                                 " GPU entries (got " + withThousands(list->size()) + ")");
-        }
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            const std::string path = indexPath("gpus", i);
-            const json& g = (*list)[i];
-            requireObject(g, file, path);
-            requireKnownKeys(g, {"id", "count"}, file, path);
-            SessionGpu gpu;
-            gpu.id = nonEmptyString(g, "id", file, path);
-            if (catalog != nullptr && catalog->find(gpu.id) == nullptr) {
-                throw InputError(file, path + ".id", "unknown GPU '" + gpu.id + "'");
-            }
-            gpu.count = boundedUInt(g, "count", 1, kMaxGpuCount, 1, file, path);
-            s.gpus.push_back(std::move(gpu));
-        }
+    s.version = version;
+    if (version < 2) {
+        s.display.weight_precision = "bf16"; // version 1's documented default
     }
-
+    // Versions 1 to 3: the GPUs and the units at the top, the mode, the precisions and the
+    // overhead profile in the workload.
+    if (auto gpus = j.find("gpus"); version < 4 && gpus != j.end()) {
+        s.display.gpus = gpuLinesFromJson(*gpus, file, "gpus", catalog);
+    }
     if (auto w = j.find("workload"); w != j.end()) {
-        s.workload = workloadFromJson(*w, file, version);
-    } else if (version < 2) {
-        s.workload.precision = "bf16"; // version 1's documented default
+        s.workload = workloadFromJson(*w, file, version, s.display);
     }
-
-    const std::string units = getOptString(j, "units", file, "").value_or("GB");
-    if (units == "GB") {
-        s.units = ByteUnits::Decimal;
-    } else if (units == "GiB") {
-        s.units = ByteUnits::Binary;
-    } else {
-        throw InputError(file, "units", "must be \"GB\" or \"GiB\" (got \"" + units + "\")");
+    if (version < 4) {
+        s.display.units = unitsFromJson(j, file, "");
+    } else if (auto d = j.find("display"); d != j.end()) {
+        s.display = displayFromJson(*d, file, catalog);
     }
     if (auto b = j.find("baseline"); b != j.end()) {
         s.baseline = modelFromJson(*b, file, "baseline");

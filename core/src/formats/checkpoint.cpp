@@ -29,12 +29,12 @@ std::string fileName(const fs::path& p)
     return p.filename().string();
 }
 
-// The header of a safetensors file, its data allowed to be missing when c.header_only.
-SafetensorsHeader readHeader(Checkpoint& c, const fs::path& file)
+// The header of a safetensors file, its data allowed to be missing when c.header_only, within
+// what is left of the checkpoint's budget.
+SafetensorsHeader readHeader(Checkpoint& c, detail::CheckpointBudget& budget, const fs::path& file)
 {
-    SafetensorsLimits limits;
-    limits.headerOnly = c.header_only;
-    SafetensorsHeader h = readSafetensorsHeader(file, limits);
+    SafetensorsHeader h = readSafetensorsHeader(file, budget.safetensors(file));
+    budget.spend(h.file, h.tensors.size(), 8 + h.header_size);
     if (!h.data_complete) {
         c.data_present = false;
         c.notes.push_back(fileName(file) + ": data not present (the file ends before its tensor "
@@ -75,10 +75,14 @@ void refuseLfsPointer(const fs::path& file)
 }
 
 // Reads the index and its shards; returns the number of shards it names.
-u64 readIndex(Checkpoint& c, const fs::path& indexFile)
+u64 readIndex(Checkpoint& c, detail::CheckpointBudget& budget, const fs::path& indexFile)
 {
     refuseLfsPointer(indexFile);
     const SafetensorsIndex idx = readSafetensorsIndex(indexFile);
+    std::error_code ec;
+    const u64 indexBytes = fs::file_size(indexFile, ec);
+    budget.spendIndex(idx.file, ec ? 0 : indexBytes);
+    budget.requireFiles(idx.file, "weight_map", idx.shards.size(), "names", "shard files");
     c.index_total_size = idx.total_size;
     c.index_total_parameters = idx.total_parameters;
     const fs::path dir = indexFile.parent_path();
@@ -86,8 +90,7 @@ u64 readIndex(Checkpoint& c, const fs::path& indexFile)
     std::map<std::string, std::set<std::string>> stored; // shard -> its tensor names
     for (const std::string& shard : idx.shards) {
         const fs::path file = dir / shard;
-        std::error_code ec;
-        if (!fs::exists(file, ec)) {
+        if (!detail::presentOrThrow(file)) {
             c.missing_shards.push_back(shard);
             continue;
         }
@@ -97,7 +100,7 @@ u64 readIndex(Checkpoint& c, const fs::path& indexFile)
             c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
             continue;
         }
-        const SafetensorsHeader h = readHeader(c, file);
+        const SafetensorsHeader h = readHeader(c, budget, file);
         auto& names = stored[shard];
         for (const SafetensorsTensor& t : h.tensors) {
             names.insert(t.name);
@@ -143,7 +146,8 @@ u64 readIndex(Checkpoint& c, const fs::path& indexFile)
 // Every *.safetensors of a directory without an index. Mistral's repositories ship the same
 // weights twice, as consolidated.safetensors (Meta names) and as HF files: the consolidated
 // copy is left out when other files are present.
-void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
+void readUnindexed(Checkpoint& c, detail::CheckpointBudget& budget,
+                   const std::vector<fs::path>& files)
 {
     std::vector<fs::path> read;
     std::vector<std::string> skipped;
@@ -158,6 +162,7 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
         read = files;
         skipped.clear();
     }
+    budget.requireFiles(c.path, "", read.size(), "holds", ".safetensors files");
     std::map<std::string, std::string> seen;
     bool shardNames = true; // every name is PREFIX-NNNNN-of-MMMMM.safetensors
     for (const fs::path& f : read) {
@@ -169,7 +174,7 @@ void readUnindexed(Checkpoint& c, const std::vector<fs::path>& files)
         std::string stem = fileName(f);
         stem.resize(stem.size() - std::string_view(".safetensors").size());
         shardNames = shardNames && detail::parseGgufSplitName(stem + ".gguf").has_value();
-        addSafetensors(c, readHeader(c, f), fileName(f), seen);
+        addSafetensors(c, readHeader(c, budget, f), fileName(f), seen);
     }
     c.partial = !c.missing_shards.empty();
     if (c.files.size() > 1 && !shardNames) {
@@ -188,13 +193,19 @@ std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs:
 {
     const fs::path config = dir / "config.json";
     std::error_code ec;
-    if (!fs::is_regular_file(config, ec)) {
+    const fs::file_status st = fs::status(config, ec);
+    if (ec == std::errc::no_such_file_or_directory || (!ec && !fs::exists(st))) {
         c.estimate_note = "no estimate: no config.json beside the checkpoint";
         return std::nullopt;
     }
     // Read once for both: the quantization settings and the architecture.
     nlohmann::json j;
     try {
+        if (ec) {
+            // A symbolic link loop, a directory that cannot be searched: the system's reason.
+            throw InputError(config.string(), "", "cannot be opened (" + ec.message() + ")");
+        }
+        refuseLfsPointer(config);
         // A Mamba-2 config may hold Python's Infinity (read as a string, docs/hf-import.md).
         j = parseHfConfigText(readTextFile(config), config.string());
     } catch (const InputError& e) {
@@ -202,17 +213,14 @@ std::optional<detail::QuantSettings> readAdjacentConfig(Checkpoint& c, const fs:
         c.estimate_note = std::string("no estimate: ") + e.what();
         return std::nullopt;
     }
-    std::optional<detail::QuantSettings> quant;
-    try {
-        quant = detail::quantSettings(j, config.string());
-    } catch (const InputError& e) {
-        c.notes.push_back(std::string("quantization settings not read: ") + e.what());
-    }
+    // The quantization decides how the tensors are counted: a value no real file has is
+    // refused, not guessed around.
+    std::optional<detail::QuantSettings> quant = detail::quantSettings(j, config.string());
     try {
         HfImport imported = importHfConfig(j, config.string());
         c.inferred = imported.config;
         c.config_source = config.string();
-        c.model_name = imported.name;
+        c.model_name = boundedName(imported.name);
         c.guesses = std::move(imported.guesses);
     } catch (const InputError& e) {
         c.estimate_note = std::string("no estimate: ") + e.what();
@@ -227,7 +235,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
     Checkpoint c;
     c.header_only = options.header_only;
     c.path = fileOrDir.string();
-    std::error_code ec;
+    detail::CheckpointBudget budget(c.path, options);
     const fs::file_status st = statusOrThrow(fileOrDir, "no such file or directory");
     fs::path configDir = fileOrDir.parent_path();
     u64 indexShards = 0;
@@ -236,15 +244,15 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
         const detail::DirectoryListing l = detail::listCheckpointDirectory(fileOrDir);
         const fs::path standard = fileOrDir / "model.safetensors.index.json";
         if (std::find(l.indexes.begin(), l.indexes.end(), standard) != l.indexes.end()) {
-            indexShards = readIndex(c, standard);
+            indexShards = readIndex(c, budget, standard);
         } else if (l.indexes.size() > 1) {
             throw InputError(c.path, "",
                              "holds several safetensors indexes (" +
                                  detail::fileNameList(l.indexes) + "); name one");
         } else if (l.indexes.size() == 1) {
-            indexShards = readIndex(c, l.indexes.front());
+            indexShards = readIndex(c, budget, l.indexes.front());
         } else if (!l.safetensors.empty()) {
-            readUnindexed(c, l.safetensors);
+            readUnindexed(c, budget, l.safetensors);
         } else if (!l.ggufs.empty()) {
             const std::optional<fs::path> one =
                 l.ggufs.size() == 1 ? l.ggufs.front() : detail::ggufSplitSetStart(l.ggufs);
@@ -254,7 +262,7 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
                                      detail::fileNameList(l.ggufs) +
                                      ") that are not the splits of one model; name one");
             }
-            detail::readGgufCheckpoint(c, *one);
+            detail::readGgufCheckpoint(c, *one, budget);
         } else {
             throw InputError(c.path, "",
                              "holds no .safetensors, .safetensors.index.json or .gguf file");
@@ -264,13 +272,13 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
                               " .gguf file(s), not read");
         }
     } else if (fileName(fileOrDir).ends_with(".index.json")) {
-        indexShards = readIndex(c, fileOrDir);
+        indexShards = readIndex(c, budget, fileOrDir);
     } else if (fileName(fileOrDir).ends_with(".gguf") || detail::startsWithGgufMagic(fileOrDir)) {
-        detail::readGgufCheckpoint(c, fileOrDir);
+        detail::readGgufCheckpoint(c, fileOrDir, budget);
     } else {
         refuseLfsPointer(fileOrDir);
         std::map<std::string, std::string> seen;
-        addSafetensors(c, readHeader(c, fileOrDir), fileName(fileOrDir), seen);
+        addSafetensors(c, readHeader(c, budget, fileOrDir), fileName(fileOrDir), seen);
     }
     detail::classifyTensors(c);
     if (c.format == CheckpointFormat::Safetensors) {

@@ -56,6 +56,19 @@ void requireInsideCheckpoint(const fs::path& dir, const fs::path& file)
                      "links within it, or into a Hugging Face cache's blobs, are followed)");
 }
 
+bool presentOrThrow(const fs::path& file)
+{
+    std::error_code ec;
+    const fs::file_status st = fs::status(file, ec);
+    if (ec == std::errc::no_such_file_or_directory || (!ec && !fs::exists(st))) {
+        return false;
+    }
+    if (ec) {
+        throw InputError(file.string(), "", "cannot be opened (" + ec.message() + ")");
+    }
+    return true;
+}
+
 DirectoryListing listCheckpointDirectory(const fs::path& dir)
 {
     DirectoryListing l;
@@ -71,11 +84,12 @@ DirectoryListing listCheckpointDirectory(const fs::path& dir)
                              "holds more than " + withThousands(kMaxDirectoryEntries) + " entries");
         }
         const std::string name = fileName(e.path());
-        if (!e.is_regular_file(ec)) {
-            continue;
-        }
         const bool wanted = name.ends_with(".safetensors.index.json") ||
                             name.ends_with(".safetensors") || name.ends_with(".gguf");
+        // A checkpoint file that is a symbolic link loop is reported, not skipped.
+        if ((wanted && !presentOrThrow(e.path())) || !e.is_regular_file(ec)) {
+            continue;
+        }
         if (wanted) {
             requireInsideCheckpoint(dir, e.path());
         }

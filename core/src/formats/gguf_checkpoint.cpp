@@ -8,6 +8,7 @@
 #include "llmsizer/text/format.h"
 
 #include "json/byte_reader.h"
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -23,13 +24,12 @@ constexpr std::string_view kSplitCount = "split.count";
 constexpr std::string_view kSplitTensors = "split.tensors.count";
 constexpr u64 kMaxSplits = 65535; // split.count is a u16
 
-// A GGUF header, its tensor data allowed to be missing when c.header_only.
-GgufFile readGgufData(Checkpoint& c, const fs::path& file)
+// A GGUF header, its tensor data allowed to be missing when c.header_only, within what is left of
+// the checkpoint's budget.
+GgufFile readGgufData(Checkpoint& c, CheckpointBudget& budget, const fs::path& file)
 {
-    GgufLimits limits;
-    limits.headerOnly = c.header_only;
-    limits.maxStoredString = 1u << 20; // metadata strings whole (chat templates are ~10 KB)
-    GgufFile g = readGgufHeader(file, limits);
+    GgufFile g = readGgufHeader(file, budget.gguf(file));
+    budget.spend(g.file, g.tensors.size(), std::min(g.data_start, g.file_size));
     if (!g.data_complete) {
         c.data_present = false;
         c.notes.push_back(file.filename().string() +
@@ -100,7 +100,7 @@ void takeMetadata(Checkpoint& c, const GgufFile& g)
                                                       : printableText(v.s, SIZE_MAX);
         c.metadata.push_back({kv.key, std::move(text), std::move(kind)});
     }
-    c.model_name = g.stringValue("general.name").value_or("");
+    c.model_name = boundedName(g.stringValue("general.name").value_or(""));
     std::string why;
     if (auto config = ggufModelConfig(g, &why, &c.guesses)) {
         c.inferred = *config;
@@ -111,7 +111,8 @@ void takeMetadata(Checkpoint& c, const GgufFile& g)
 }
 
 // Reads every split of the set `opened` belongs to; the ones not on disk are listed as missing.
-void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64 count)
+void readSplits(Checkpoint& c, CheckpointBudget& budget, const GgufFile& opened,
+                const fs::path& file, u64 count)
 {
     const std::optional<GgufSplitName> name = parseGgufSplitName(file.filename().string());
     if (!name || name->count != count) {
@@ -134,8 +135,7 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
     for (u64 i = 1; i <= count; ++i) {
         const std::string shard = splitFileName(name->prefix, i, count);
         const fs::path path = file.parent_path() / shard;
-        std::error_code ec;
-        if (i != name->number && !fs::exists(path, ec)) {
+        if (i != name->number && !presentOrThrow(path)) {
             c.missing_shards.push_back(shard);
             continue;
         }
@@ -147,7 +147,7 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
             c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));
             continue;
         }
-        GgufFile g = i == name->number ? opened : readGgufData(c, path);
+        GgufFile g = i == name->number ? opened : readGgufData(c, budget, path);
         if (splitKey(g, kSplitCount) != count) {
             throw InputError(g.file, std::string(kSplitCount),
                              "differs from " + opened.file + "'s " + std::to_string(count));
@@ -158,6 +158,13 @@ void readSplits(Checkpoint& c, const GgufFile& opened, const fs::path& file, u64
         }
         if (!declaredTensors) {
             declaredTensors = splitKey(g, kSplitTensors);
+            // A count beyond what one checkpoint may hold is no real file's.
+            if (declaredTensors && *declaredTensors > budget.maxTensors()) {
+                throw InputError(g.file, std::string(kSplitTensors),
+                                 "is " + withThousands(*declaredTensors) +
+                                     "; a checkpoint holds at most " +
+                                     withThousands(budget.maxTensors()) + " tensors");
+            }
         }
         addTensors(c, g, shard, seen);
         if (i == 1) {
@@ -223,12 +230,12 @@ std::optional<GgufSplitName> parseGgufSplitName(const std::string& fileName)
     return GgufSplitName{stem.substr(0, dash), *n, *m};
 }
 
-void readGgufCheckpoint(Checkpoint& c, const fs::path& file)
+void readGgufCheckpoint(Checkpoint& c, const fs::path& file, CheckpointBudget& budget)
 {
     if (const auto lfs = gitLfsPointerSize(file)) {
         throw InputError(file.string(), "", gitLfsMessage(*lfs));
     }
-    const GgufFile g = readGgufData(c, file);
+    const GgufFile g = readGgufData(c, budget, file);
     c.format = CheckpointFormat::Gguf;
     const std::optional<u64> count = splitKey(g, kSplitCount);
     if (count && *count > kMaxSplits) {
@@ -236,7 +243,8 @@ void readGgufCheckpoint(Checkpoint& c, const fs::path& file)
                          "is " + std::to_string(*count) + "; a u16 holds at most 65535");
     }
     if (count && *count > 1) {
-        readSplits(c, g, file, *count);
+        budget.requireFiles(g.file, std::string(kSplitCount), *count, "is", "splits");
+        readSplits(c, budget, g, file, *count);
         return;
     }
     std::map<std::string, std::string> seen;

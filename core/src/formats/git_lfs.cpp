@@ -38,9 +38,13 @@ std::optional<std::uint64_t> gitLfsPointerSize(const std::filesystem::path& file
 
 std::string gitLfsMessage(std::uint64_t size)
 {
-    return "a Git LFS pointer" +
-           (size > 0 ? " to a " + withThousands(size) + "-byte file" : std::string()) +
-           ", not the file itself: run `git lfs pull`";
+    // The size is the pointer's word: shown when it could be a real file (the largest
+    // checkpoint files are a few hundred GB), never echoed beyond that.
+    constexpr std::uint64_t kLargest = 10'000'000'000'000; // 10 TB
+    const std::string to = size == 0          ? std::string()
+                           : size <= kLargest ? " to a " + withThousands(size) + "-byte file"
+                                              : " (to a file it says is larger than 10 TB)";
+    return "a Git LFS pointer" + to + ", not the file itself: run `git lfs pull`";
 }
 
 } // namespace llmsizer::detail

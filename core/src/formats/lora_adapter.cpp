@@ -60,7 +60,7 @@ void readAdapterConfig(LoraSummary& l, const std::filesystem::path& file, Checkp
         }
         for (const char* key : {"base_model_name_or_path", "model"}) {
             if (const auto it = j.find(key); it != j.end() && it->is_string()) {
-                l.base_model = it->get<std::string>();
+                l.base_model = boundedName(it->get<std::string>());
                 break;
             }
         }
@@ -100,9 +100,21 @@ void recogniseLora(Checkpoint& c, const std::filesystem::path& dir)
     l.targets.assign(targets.begin(), targets.end());
     readAdapterConfig(l, dir / "adapter_config.json", c);
     if (l.config_rank && (l.ranks.size() != 1 || l.ranks.front() != *l.config_rank)) {
-        c.notes.push_back("adapter_config.json gives rank " + std::to_string(*l.config_rank) +
-                          ", but the tensors have rank " +
-                          (l.ranks.empty() ? std::string("?") : std::to_string(l.ranks.back())));
+        // Every rank found, "8", "8 and 16", "4, 8 and 16" (a few; the rest counted).
+        std::string found;
+        const std::size_t shown = std::min<std::size_t>(l.ranks.size(), 8);
+        for (std::size_t i = 0; i < shown; ++i) {
+            found += (i == 0                                      ? ""
+                      : i + 1 == shown && shown == l.ranks.size() ? " and "
+                                                                  : ", ") +
+                     std::to_string(l.ranks[i]);
+        }
+        if (shown < l.ranks.size()) {
+            found += " and " + std::to_string(l.ranks.size() - shown) + " more";
+        }
+        c.notes.push_back(l.config_source + " gives rank " + std::to_string(*l.config_rank) +
+                          ", but the tensors have " + (l.ranks.size() == 1 ? "rank " : "ranks ") +
+                          found);
     }
     if (l.tensors == c.tensors.size()) {
         c.inferred.reset();

@@ -1,8 +1,10 @@
 // Detecting and reading the kinds of file the desktop app opens.
 #include "llmsizer/formats/open_file.h"
 
+#include "formats/checkpoint_internal.h"
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
 
 #include <algorithm>
 #include <cctype>
@@ -54,6 +56,10 @@ OpenedFile openAnyFile(const std::filesystem::path& file, const GpuCatalog* cata
         return out;
     }
     const std::string label = file.string();
+    // A clone without git-lfs leaves a pointer in place of the file: the reason, not a JSON error.
+    if (const auto lfs = detail::gitLfsPointerSize(file)) {
+        throw InputError(label, "", detail::gitLfsMessage(*lfs));
+    }
     // Strict JSON, except that a Hugging Face config may hold Python's Infinity and NaN tokens.
     const nlohmann::json j = parseHfConfigText(readTextFile(file), label);
     OpenedFile out;
@@ -63,7 +69,7 @@ OpenedFile openAnyFile(const std::filesystem::path& file, const GpuCatalog* cata
         return out;
     }
     out.kind = OpenedKind::Model;
-    out.model = loadModelFile(file);
+    out.model = loadModelJson(j, label); // parsed once (a 15 MB config was parsed twice)
     return out;
 }
 

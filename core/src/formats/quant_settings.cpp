@@ -8,7 +8,9 @@
 //   FineGrainedFP8Config (weight_block_size), Mxfp4Config, CompressedTensorsConfig
 //   (config_groups.*.weights.num_bits / group_size).
 #include "formats/quant_layout.h"
+#include "llmsizer/model/model.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 
 namespace llmsizer::detail {
 
@@ -47,11 +49,40 @@ std::string optString(const json& obj, const char* key, const std::string& file,
     return it->get<std::string>();
 }
 
+// Integer quantization stores 2 to 8 bits per value in every scheme read here (MLX: 2, 3, 4, 5,
+// 6, 8; GPTQ: 2, 3, 4, 8; AWQ: 4; compressed-tensors: 4, 8); a wider value is no real file.
+std::optional<u64> optBits(const json& obj, const char* key, const std::string& file,
+                           const std::string& path)
+{
+    const std::optional<u64> bits = optUInt(obj, key, file, path);
+    if (bits && (*bits < 2 || *bits > 8)) {
+        throw InputError(file, path + "." + key,
+                         "must be from 2 to 8 bits (got " + std::to_string(*bits) +
+                             "; no quantized checkpoint stores other widths)");
+    }
+    return bits;
+}
+
+// Values per group: at least 1 (0 for GPTQ's -1, where allowed), and no longer than the widest
+// row a model may have (Limits::maxDff).
+std::optional<u64> optGroup(const json& obj, const char* key, const std::string& file,
+                            const std::string& path, bool wholeRow)
+{
+    const std::optional<u64> group = optUInt(obj, key, file, path);
+    if (group && ((*group == 0 && !wholeRow) || *group > Limits::maxDff)) {
+        throw InputError(file, path + "." + key,
+                         "must be from 1 to " + withThousands(Limits::maxDff) +
+                             (wholeRow ? " (or -1: one group per row)" : "") + " (got " +
+                             (*group == 0 ? obj.at(key).dump() : std::to_string(*group)) + ")");
+    }
+    return group;
+}
+
 void readMlx(QuantSettings& s, const json& q, const std::string& file, const std::string& path)
 {
     s.method = "mlx";
-    s.bits = optUInt(q, "bits", file, path);
-    s.group = optUInt(q, "group_size", file, path);
+    s.bits = optBits(q, "bits", file, path);
+    s.group = optGroup(q, "group_size", file, path, false);
     s.mode = optString(q, "mode", file, path);
     s.mlx = q;
     s.source = "config.json " + path;
@@ -84,8 +115,8 @@ std::optional<QuantSettings> quantSettings(const json& config, const std::string
         return s;
     }
     s.source = "config.json quantization_config (quant_method " + s.method + ")";
-    s.bits = optUInt(q, "bits", file, path);
-    s.group = optUInt(q, "group_size", file, path);
+    s.bits = optBits(q, "bits", file, path);
+    s.group = optGroup(q, "group_size", file, path, true);
     if (s.method == "bitsandbytes") {
         const auto eight = q.find("load_in_8bit");
         s.bits = eight != q.end() && eight->is_boolean() && eight->get<bool>() ? 8 : 4;
@@ -105,8 +136,8 @@ std::optional<QuantSettings> quantSettings(const json& config, const std::string
                 std::string gp = path + ".config_groups.";
                 gp += name;
                 gp += ".weights";
-                s.bits = optUInt(g["weights"], "num_bits", file, gp);
-                s.group = optUInt(g["weights"], "group_size", file, gp);
+                s.bits = optBits(g["weights"], "num_bits", file, gp);
+                s.group = optGroup(g["weights"], "group_size", file, gp, true);
                 break; // the first group; mixed groups are read from the tensors
             }
         }

@@ -35,6 +35,12 @@ public:
         for (std::size_t i = 0; i < c.tensors.size(); ++i) {
             m_byName.emplace(c.tensors[i].name, i);
         }
+        // Messages name a tensor's file as the user reached it (the directory given, then the
+        // shard), not the shard's bare name.
+        for (const std::string& f : c.files) {
+            const std::size_t slash = f.find_last_of('/');
+            m_paths.emplace(slash == std::string::npos ? f : f.substr(slash + 1), f);
+        }
     }
 
     void run();
@@ -46,9 +52,21 @@ private:
         return it == m_byName.end() ? nullptr : &m_c.tensors[it->second];
     }
     bool method(std::string_view m) const { return m_s != nullptr && m_s->method == m; }
-    [[noreturn]] static void fail(const CheckpointTensor& t, const std::string& message)
+    [[noreturn]] void fail(const CheckpointTensor& t, const std::string& message) const
     {
-        throw InputError(t.file, "tensor '" + printableName(t.name) + "'", message);
+        const auto path = m_paths.find(t.file);
+        throw InputError(path == m_paths.end() ? t.file : path->second,
+                         "tensor '" + printableName(t.name) + "'", message);
+    }
+    // Runs one recogniser on t: a count beyond 64 bits is reported on the tensor, like any other
+    // layout that does not add up.
+    template <typename F> void guarded(CheckpointTensor& t, F&& recognise)
+    {
+        try {
+            recognise(t);
+        } catch (const OverflowError& e) {
+            fail(t, e.what());
+        }
     }
     static std::string shapeText(const Shape& s)
     {
@@ -72,6 +90,7 @@ private:
     Checkpoint& m_c;
     const QuantSettings* m_s;
     std::unordered_map<std::string, std::size_t> m_byName;
+    std::unordered_map<std::string, std::string> m_paths; // shard name -> its path
     std::map<std::string, Scheme> m_schemes;
     std::map<std::string, u64> m_guessed; // assumption -> weights read with it
 };

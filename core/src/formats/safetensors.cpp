@@ -197,9 +197,12 @@ SafetensorsHeader readSafetensorsHeader(const std::filesystem::path& file,
                              " bytes)");
     }
     if (n > limits.maxHeaderBytes) {
-        throw InputError(label, "",
-                         "header length " + withThousands(n) + " exceeds the limit of " +
-                             withThousands(limits.maxHeaderBytes) + " bytes");
+        throw InputError(
+            label, "",
+            "header length " + withThousands(n) + " exceeds " +
+                (limits.byteLimitText.empty()
+                     ? "the limit of " + withThousands(limits.maxHeaderBytes) + " bytes"
+                     : limits.byteLimitText));
     }
     std::string json(static_cast<std::size_t>(n), '\0');
     if (n > 0) {

@@ -28,7 +28,7 @@ namespace {
 // An index of 640,000 tensors (58 MB) took 3.9 s and 354 MB to inspect; DeepSeek-V3's lists
 // 91,991 tensors in 8.9 MB. The same tensor limit as one safetensors header.
 constexpr std::uint64_t kMaxIndexBytes = 16u << 20;
-constexpr std::uint64_t kMaxIndexTensors = SafetensorsLimits{}.maxTensors;
+constexpr std::uint64_t kMaxIndexTensors = kMaxSafetensorsTensors;
 
 } // namespace
 

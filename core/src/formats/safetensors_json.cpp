@@ -147,8 +147,11 @@ public:
                 return fail("", "duplicate tensor name " + quoteName(k));
             }
             if (k != "__metadata__" && ++m_tensorCount > m_limits.maxTensors) {
-                return fail("", "the header lists more than the limit of " +
-                                    withThousands(m_limits.maxTensors) + " tensors");
+                return fail(
+                    "", "the header lists more than " +
+                            (m_limits.tensorLimitText.empty()
+                                 ? "the limit of " + withThousands(m_limits.maxTensors) + " tensors"
+                                 : m_limits.tensorLimitText));
             }
             if (k.size() > m_limits.maxNameBytes) {
                 return fail("", "tensor name " + quoteName(k) + " is longer than " +

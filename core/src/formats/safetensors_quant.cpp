@@ -110,8 +110,13 @@ void Quantizer::mlx(CheckpointTensor& t)
             group = 64; // mlx.nn.quantize's default group size
             guessed = true;
         }
-        if (!bits && groups > 0 && (words * 32) % (groups * *group) == 0) {
-            bits = words * 32 / (groups * *group);
+        // words·32 = groups·group·bits; every product is checked (a tensor with no elements
+        // may declare any dimension, so these may be near 2^64) and no divisor is zero.
+        u64 span = 0; // groups·group, the unpacked length
+        const bool spanOk =
+            group && *group > 0 && groups > 0 && !__builtin_mul_overflow(groups, *group, &span);
+        if (!bits && spanOk && words <= UINT64_MAX / 32 && (words * 32) % span == 0) {
+            bits = words * 32 / span;
         }
         if (bits && !group) {
             if (const auto in = unpack32(words, *bits); in && groups > 0 && *in % groups == 0) {
@@ -119,15 +124,18 @@ void Quantizer::mlx(CheckpointTensor& t)
             }
         }
         const auto in = bits ? unpack32(words, *bits) : std::nullopt;
-        if (!bits || !group || !in || *in != checkedMul(groups, *group, "MLX group size")) {
+        u64 whole = 0;
+        if (!bits || !group || *group == 0 || !in ||
+            __builtin_mul_overflow(groups, *group, &whole) || *in != whole) {
             fail(t, "U32 " + shapeText(t.shape) + " with scales " + shapeText(scales->shape) +
                         " is not an MLX packing" +
                         (bits ? " of " + std::to_string(*bits) + "-bit values" : "") +
                         (group ? " in groups of " + std::to_string(*group) : ""));
         }
     }
-    if (*bits == 0 || *bits > 8) {
-        fail(t, "MLX quantization with " + std::to_string(*bits) + " bits is not a packing");
+    if (*bits < 2 || *bits > 8) {
+        fail(t, "MLX quantization with " + std::to_string(*bits) +
+                    " bits is not a packing (MLX packs 2 to 8 bits)");
     }
     const auto in = unpack32(words, *bits);
     if (!in) {
@@ -158,24 +166,24 @@ void Quantizer::run()
             continue;
         }
         if (endsWith(t.name, "_blocks")) {
-            mxfp4(t);
+            guarded(t, [this](CheckpointTensor& x) { mxfp4(x); });
         } else if (endsWith(t.name, ".weight_packed")) {
-            packed(t);
+            guarded(t, [this](CheckpointTensor& x) { packed(x); });
         } else if (endsWith(t.name, ".qweight")) {
-            gptqAwq(t);
+            guarded(t, [this](CheckpointTensor& x) { gptqAwq(x); });
         } else if (t.name.find(".weight.quant_state.bitsandbytes__") != std::string::npos) {
-            bnb4(t);
+            guarded(t, [this](CheckpointTensor& x) { bnb4(x); });
         }
     }
     for (CheckpointTensor& t : m_c.tensors) {
         if (t.quant.empty() && endsWith(t.name, ".weight")) {
-            mlx(t);
+            guarded(t, [this](CheckpointTensor& x) { mlx(x); });
         }
     }
     for (CheckpointTensor& t : m_c.tensors) {
         if (t.quant.empty() && endsWith(t.name, ".weight") &&
             t.role.kind != TensorKind::QuantMetadata) {
-            scaled(t);
+            guarded(t, [this](CheckpointTensor& x) { scaled(x); });
         }
     }
     for (const auto& [label, s] : m_schemes) {

@@ -12,24 +12,38 @@ void Quantizer::gptqAwq(CheckpointTensor& t)
     if (scales == nullptr) {
         fail(t, "qweight without its scales tensor " + printableName(base) + ".scales");
     }
-    if (t.shape.size() != 2 || scales->shape.size() != 2 || scales->shape[0] == 0) {
+    if (t.shape.size() != 2 || scales->shape.size() != 2) {
         fail(t, "qweight " + shapeText(t.shape) + " and scales " + shapeText(scales->shape) +
                     " must both be 2-D");
+    }
+    if (scales->shape[0] == 0) {
+        fail(t, "scales " + shapeText(scales->shape) +
+                    " hold no group (one row of scales per group of inputs)");
     }
     const bool awq = method("awq") || (!method("gptq") && t.shape[1] != scales->shape[1]);
     const u64 out = scales->shape[1];
     std::optional<u64> bits = m_s ? m_s->bits : std::nullopt;
-    if (!bits && awq) {
-        if (out > 0 && (t.shape[1] * 32) % out == 0) {
-            bits = t.shape[1] * 32 / out;
+    // bits = words·32 / values: the packed width, when the shapes settle it.
+    const auto packedBits = [out](u64 words) -> std::optional<u64> {
+        if (out == 0 || words > UINT64_MAX / 32 || (words * 32) % out != 0) {
+            return std::nullopt;
         }
-    } else if (!bits && zeros != nullptr && zeros->shape.size() == 2 && out > 0 &&
-               (zeros->shape[1] * 32) % out == 0) {
-        bits = zeros->shape[1] * 32 / out;
+        return words * 32 / out;
+    };
+    if (!bits && awq) {
+        bits = packedBits(t.shape[1]);
+    } else if (!bits && zeros != nullptr && zeros->shape.size() == 2) {
+        bits = packedBits(zeros->shape[1]);
     }
     if (!bits) {
         bits = 4;
         ++m_guessed["GPTQ bits given neither in config.json nor by qzeros: read as 4 for"];
+    }
+    if (*bits < 2 || *bits > 8) {
+        // config.json's bits are checked where they are read; these come from the shapes.
+        fail(t, std::string(awq ? "AWQ" : "GPTQ") + " qweight " + shapeText(t.shape) +
+                    " with scales " + shapeText(scales->shape) + " would hold " +
+                    std::to_string(*bits) + "-bit values; GPTQ and AWQ pack 2 to 8 bits");
     }
     u64 in = 0;
     if (awq) {

@@ -3,18 +3,9 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 
-#include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <csignal>
-#include <cstdio>
-#include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <sstream>
-#include <sys/stat.h>
 #include <system_error>
-#include <unistd.h>
 
 namespace llmsizer {
 
@@ -105,12 +96,17 @@ std::string readTextFile(const std::filesystem::path& file, const JsonLimits& li
     if (!in) {
         throw InputError(label, "", "cannot be opened for reading");
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    // Read into a string of the file's size: a stream buffer that fails to grow (out of memory)
+    // would end the text early, and the rest would be reported as a JSON syntax error.
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
     if (in.bad()) {
         throw InputError(label, "", "read error");
     }
-    return ss.str();
+    if (static_cast<std::uintmax_t>(in.gcount()) != size) {
+        throw InputError(label, "", "became shorter while it was read");
+    }
+    return text;
 }
 
 void requireObject(const json& j, const std::string& file, const std::string& path)
@@ -226,106 +222,6 @@ std::string getString(const json& obj, const std::string& key, const std::string
         return *v;
     }
     throw InputError(file, joinPath(prefix, key), "is required");
-}
-
-namespace {
-
-std::filesystem::path directoryOf(const std::filesystem::path& file)
-{
-    return file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-}
-
-// Temporaries are "<name>.tmp-<pid>". A writer killed between creating and renaming its temporary
-// leaves that one file behind; this removes the ones whose process no longer exists, so killed
-// writers never accumulate more than one file each between successful saves.
-void removeStaleTemporaries(const std::filesystem::path& file)
-{
-    const std::string prefix = file.filename().string() + ".tmp-";
-    std::error_code ec;
-    std::filesystem::directory_iterator it(directoryOf(file), ec);
-    for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.size() <= prefix.size() || name.size() > prefix.size() + 9 ||
-            name.compare(0, prefix.size(), prefix) != 0) {
-            continue;
-        }
-        const std::string digits = name.substr(prefix.size());
-        if (!std::all_of(digits.begin(), digits.end(),
-                         [](char c) { return c >= '0' && c <= '9'; })) {
-            continue;
-        }
-        const auto pid = static_cast<pid_t>(std::stol(digits));
-        if (pid > 0 && pid != ::getpid() && ::kill(pid, 0) != 0 && errno == ESRCH) {
-            std::error_code ignored;
-            std::filesystem::remove(it->path(), ignored);
-        }
-    }
-}
-
-// POSIX: the rename is durable only once the directory entry is on disk.
-void syncDirectory(const std::filesystem::path& file)
-{
-    const int fd = ::open(directoryOf(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        (void)::fsync(fd); // best effort: some file systems refuse fsync on a directory
-        ::close(fd);
-    }
-}
-
-// Removes the temporary and reports "what (step: the system's reason for error number err)".
-[[noreturn]] void failWrite(const std::filesystem::path& tmp, const std::string& label,
-                            const char* what, const char* step, int err)
-{
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw InputError(label, "", std::string(what) + " (" + step + ": " + std::strerror(err) + ")");
-}
-
-} // namespace
-
-void writeFileAtomically(const std::filesystem::path& file, const std::string& text)
-{
-    const std::string label = file.string();
-    std::filesystem::path tmp = file;
-    tmp += ".tmp-" + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        throw InputError(label, "",
-                         std::string("cannot be written (cannot create a temporary file beside "
-                                     "it: ") +
-                             std::strerror(errno) + ")");
-    }
-    // A replaced file keeps its permissions (a private file stays private).
-    struct stat old {};
-    if (::stat(file.c_str(), &old) == 0) {
-        (void)::fchmod(fd, old.st_mode & 07777);
-    }
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            const int err = n < 0 ? errno : EIO;
-            ::close(fd);
-            failWrite(tmp, label, "cannot be written", "write", err);
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        const int err = errno;
-        ::close(fd);
-        failWrite(tmp, label, "cannot be written", "fsync", err);
-    }
-    if (::close(fd) != 0) {
-        failWrite(tmp, label, "cannot be written", "close", errno);
-    }
-    if (::rename(tmp.c_str(), file.c_str()) != 0) {
-        failWrite(tmp, label, "cannot be replaced", "rename", errno);
-    }
-    syncDirectory(file);
-    removeStaleTemporaries(file);
 }
 
 } // namespace llmsizer

@@ -32,16 +32,18 @@ std::vector<OverheadProfile> buildProfiles()
     v.push_back(
         {"none", "None", 0, {0, 1}, {1, 1}, false, "Weights, KV cache and workspace only."});
     // The CUDA context (kernel images, cuBLAS handles) is allocated before any tensor. Its size
-    // depends on the driver, the GPU and lazy module loading; a few hundred MiB is typical.
-    // 512 MiB is our estimate, not a measurement [UNCERTAIN]: replace it with what nvidia-smi
-    // shows for an idle llama.cpp process on your card.
+    // depends on the driver, the GPU and lazy module loading. 320 MiB is an estimate bounded by
+    // a measurement (the llama.cpp runtime profile's device reserve, runtime.h): an RTX 4080
+    // 16 GB ran Llama 3 8B F16 at 8,192 tokens without flash attention, which leaves at most
+    // about 350 MiB beside the model [UNCERTAIN].
     v.push_back({"llama.cpp",
                  "llama.cpp (CUDA)",
-                 512 * kMiB,
+                 320 * kMiB,
                  {0, 1},
                  {1, 1},
                  false,
-                 "CUDA context reserve, estimated at 512 MiB [uncertain]"});
+                 "CUDA context reserve, 320 MiB: an estimate bounded by an RTX 4080 16 GB running "
+                 "Llama 3 8B F16 at 8,192 tokens [uncertain]"});
     // vLLM preallocates gpu_memory_utilization (default 0.9) of the device for weights,
     // activations and KV blocks and leaves the rest alone, so the device must be need / 0.9.
     v.push_back({"vllm",
@@ -84,6 +86,11 @@ std::vector<OverheadProfile> buildProfiles()
 
 std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p)
 {
+    return workspaceBytes(c, p, true);
+}
+
+std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p, bool withLogits)
+{
     const u64 cells = mul(p.batch, p.context); // one unified cache: n_kv spans all sequences
     const u64 tokens = std::min(p.workspace.ubatch, cells);
     if (tokens == 0) {
@@ -98,7 +105,7 @@ std::uint64_t workspaceBytes(const ModelConfig& c, const InferenceParams& p)
         q = mul(c.n_heads, c.effectiveHeadDim());
         kv = mul(2 * c.n_kv_heads, c.effectiveHeadDim());
     }
-    const u64 output = c.vocab_size + c.d_model;
+    const u64 output = withLogits ? c.vocab_size + c.d_model : 0;
     u64 attention = c.d_model + q + kv;
     if (!p.workspace.flash_attention) {
         attention = checkedAdd(attention, mul(mul(p.workspace.score_copies, c.n_heads), cells),

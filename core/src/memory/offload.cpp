@@ -167,6 +167,8 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
                                        (config.moe.n_routed_experts - config.moe.experts_per_token)
                                  : 0;
             s.layers[i].active_bytes = bytes - idle;
+            s.layers[i].expert_bytes = experts;
+            s.layers[i].active_expert_bytes = experts - idle;
             inLayers = add(inLayers, bytes);
         }
         s.output_bytes = mix.output_bytes;
@@ -198,9 +200,18 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
             const LayerParams& p = lp[i];
             const u64 ex = blocks ? p.expert_matrices : 0;
             const u64 activeEx = blocks ? p.active_expert_matrices : 0;
-            s.layers[i].weight_bytes = add(main.take(p.params - ex), expertStream.take(ex));
-            s.layers[i].active_bytes =
-                add(activeMain.take(p.active - activeEx), activeExperts.take(activeEx));
+            const u64 exBytes = expertStream.take(ex);
+            const u64 activeExBytes = activeExperts.take(activeEx);
+            s.layers[i].weight_bytes = add(main.take(p.params - ex), exBytes);
+            s.layers[i].active_bytes = add(activeMain.take(p.active - activeEx), activeExBytes);
+            if (!blocks && lp[i].expert_matrices > 0) {
+                // One rate for everything: the experts' share of the layer at that rate.
+                s.layers[i].expert_bytes = bytesFor(lp[i].expert_matrices, rest);
+                s.layers[i].active_expert_bytes = bytesFor(lp[i].active_expert_matrices, rest);
+            } else {
+                s.layers[i].expert_bytes = exBytes;
+                s.layers[i].active_expert_bytes = activeExBytes;
+            }
         }
         s.output_bytes = main.take(outputParams);
         s.output_active_bytes = s.output_bytes;
@@ -264,7 +275,7 @@ OffloadMemory offloadMemory(const LayerSplit& split, const ModelConfig& config,
         m.ram_read_bytes = add(add(m.ram_read_bytes, split.output_active_bytes), tiedCopy);
     }
     if (!(cpu_only && gpu_layers == 0)) {
-        m.workspace_bytes = workspaceBytes(config, params);
+        m.workspace_bytes = workspaceBytes(config, params, m.output_on_gpu);
         const u64 need = add(add(m.gpu_weight_bytes, m.gpu_kv_bytes), m.workspace_bytes);
         m.overhead_bytes = overheadBytes(params.overhead, m.gpu_weight_bytes, need);
         m.gpu_total_bytes = add(need, m.overhead_bytes);

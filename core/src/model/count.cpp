@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <utility>
 
 namespace llmsizer {
 
@@ -201,43 +202,60 @@ void setCountObserver(CountObserver observer)
     g_observer.store(observer);
 }
 
-ParamCount countParameters(const ModelConfig& c)
-{
-    if (const CountObserver observe = g_observer.load(std::memory_order_relaxed)) {
-        observe(c);
-    }
-    requireValid(c);
-    ParamCount r;
-    const u64 L = c.n_layers;
-    const u64 d = c.d_model;
+namespace {
 
-    // OPT-350m (modeling_opt.py OPTDecoder): embed_tokens is word_embed_proj_dim wide,
-    // project_in Linear(e, d) and project_out Linear(d, e), both bias-free, when e != d.
-    const u64 e = c.embedding_dim != 0 ? c.embedding_dim : d;
+// Gemma 3n's per-layer inputs, AltUp and LAuReL that belong to `b`'s component
+// (count_augments.cpp).
+void addAugments(const ModelConfig& c, Component component, Builder& b)
+{
+    for (const countdetail::ComponentPart& p : countdetail::augmentParts(c)) {
+        if (p.component == component) {
+            b.add(p.key, p.params);
+        }
+    }
+}
+
+// The token embedding, and OPT-350m's projection into d_model (modeling_opt.py OPTDecoder:
+// embed_tokens is word_embed_proj_dim wide, project_in Linear(e, d) and project_out
+// Linear(d, e), both bias-free, when e != d).
+ComponentCount embedding(const ModelConfig& c, u64 e)
+{
     Builder emb(Component::Embedding);
     emb.add("token", mul(c.vocab_size, e));
-    if (e != d) {
-        emb.add("project_in", mul(e, d));
+    if (e != c.d_model) {
+        emb.add("project_in", mul(e, c.d_model));
     }
+    addAugments(c, Component::Embedding, emb);
+    return emb.take();
+}
 
+ComponentCount positionEmbedding(const ModelConfig& c)
+{
     Builder pos(Component::PositionEmbedding);
     if (c.position == PositionKind::Learned) {
-        pos.add("learned", mul(add(c.context_length, c.position_offset), d));
+        pos.add("learned", mul(add(c.context_length, c.position_offset), c.d_model));
     }
+    return pos.take();
+}
 
-    ComponentCount attn =
-        c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);
-    r.attention_per_layer = c.attentionLayers() == 0 ? 0 : attn.params / c.attentionLayers();
-    // The mixer layers, from the mixer's dimensions (mixer.cpp).
+// The mixer layers, from the mixer's dimensions (mixer.cpp).
+ComponentCount mixerLayers(const ModelConfig& c)
+{
     Builder mixer(Component::Mixer);
     if (c.mixer.layers > 0) {
-        for (const Part& p : mixerLayerParts(c.mixer, d)) {
+        for (const Part& p : mixerLayerParts(c.mixer, c.d_model)) {
             mixer.add(p.key.c_str(), mul(p.params, c.mixer.layers));
         }
     }
+    return mixer.take();
+}
 
-    // Dense layers: all of them, or DeepSeek's first_k_dense_replace before the MoE layers;
-    // mixer-only layers (Mamba) have no MLP.
+// The MLPs and the router: dense layers (all of them, or DeepSeek's first_k_dense_replace before
+// the MoE layers; mixer-only layers such as Mamba's have no MLP), Zamba2's shared blocks, and
+// the routed and shared experts. Sets r's per-layer dense MLP and per-expert counts.
+std::pair<ComponentCount, ComponentCount> feedForward(const ModelConfig& c, ParamCount& r)
+{
+    const u64 d = c.d_model;
     Builder mlp(Component::Mlp);
     Builder router(Component::Router);
     const u64 moeLayers = c.moeLayers();
@@ -277,14 +295,21 @@ ParamCount countParameters(const ModelConfig& c)
             router.add("bias", mul(m.n_routed_experts, moeLayers));
         }
     }
+    addAugments(c, Component::Mlp, mlp);
+    return {mlp.take(), router.take()};
+}
 
+// The norms; sets r's per-layer norms.
+ComponentCount norms(const ModelConfig& c, ParamCount& r)
+{
+    const u64 d = c.d_model;
     Builder norms(Component::Norms);
     r.norms_per_layer = mul(c.norms_per_block, normParams(c, d));
     // A mixer-only layer holds one norm (MambaBlock.norm, Zamba2MambaDecoderLayer's
     // input_layernorm); a shared block input_layernorm over 2d and pre_ff_layernorm over d.
     // Nemotron-H's single-block layers hold one norm each too.
     const u64 only = c.mixerOnlyLayers() + c.single.attention_only + c.single.mlp_only;
-    norms.add("block", add(mul(r.norms_per_layer, L - only), mul(normParams(c, d), only)));
+    norms.add("block", add(mul(r.norms_per_layer, c.n_layers - only), mul(normParams(c, d), only)));
     norms.add("shared_blocks",
               mul(sharedBlocksUsed(c), add(normParams(c, mul(2, d)), normParams(c, d))));
     if (c.final_norm) {
@@ -293,18 +318,15 @@ ParamCount countParameters(const ModelConfig& c)
     if (c.embedding_norm) {
         norms.add("embedding_norm", normParams(c, d));
     }
+    addAugments(c, Component::Norms, norms);
+    return norms.take();
+}
 
-    // Gemma 3n's per-layer inputs, AltUp and LAuReL (count_augments.cpp).
-    for (const countdetail::ComponentPart& p : countdetail::augmentParts(c)) {
-        Builder& b = p.component == Component::Embedding ? emb
-                     : p.component == Component::Norms   ? norms
-                                                         : mlp;
-        b.add(p.key, p.params);
-    }
-
+ComponentCount lmHead(const ModelConfig& c, u64 e)
+{
     Builder head(Component::LmHead);
-    if (e != d) {
-        head.add("project_out", mul(d, e));
+    if (e != c.d_model) {
+        head.add("project_out", mul(c.d_model, e));
     }
     if (!c.tied_head) {
         head.add("weight", mul(c.vocab_size, e));
@@ -312,52 +334,51 @@ ParamCount countParameters(const ModelConfig& c)
     if (c.biases.lm_head) {
         head.add("bias", c.vocab_size);
     }
+    return head.take();
+}
 
-    r.components.push_back(emb.take());
-    r.components.push_back(pos.take());
+// A part counted by the importer (the vision tower and projector, hf_import_vision.cpp).
+ComponentCount imported(Component component, const std::vector<Part>& parts)
+{
+    Builder b(component);
+    for (const Part& p : parts) {
+        b.add(p.key.c_str(), p.params);
+    }
+    return b.take();
+}
+
+} // namespace
+
+ParamCount countParameters(const ModelConfig& c)
+{
+    if (const CountObserver observe = g_observer.load(std::memory_order_relaxed)) {
+        observe(c);
+    }
+    requireValid(c);
+    ParamCount r;
+    const u64 e = c.embedding_dim != 0 ? c.embedding_dim : c.d_model;
+    ComponentCount attn =
+        c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);
+    r.attention_per_layer = c.attentionLayers() == 0 ? 0 : attn.params / c.attentionLayers();
+    auto [mlp, router] = feedForward(c, r);
+    r.components.push_back(embedding(c, e));
+    r.components.push_back(positionEmbedding(c));
     r.components.push_back(std::move(attn));
-    r.components.push_back(mixer.take());
-    r.components.push_back(mlp.take());
-    r.components.push_back(router.take());
-    r.components.push_back(norms.take());
-    // Counted by the importer from vision_config (hf_import_vision.cpp).
-    Builder vision(Component::VisionTower);
-    for (const Part& p : c.vision_tower) {
-        vision.add(p.key.c_str(), p.params);
-    }
-    Builder projector(Component::Projector);
-    for (const Part& p : c.projector) {
-        projector.add(p.key.c_str(), p.params);
-    }
-
-    r.components.push_back(head.take());
-    r.components.push_back(vision.take());
-    r.components.push_back(projector.take());
+    r.components.push_back(mixerLayers(c));
+    r.components.push_back(std::move(mlp));
+    r.components.push_back(std::move(router));
+    r.components.push_back(norms(c, r));
+    r.components.push_back(lmHead(c, e));
+    r.components.push_back(imported(Component::VisionTower, c.vision_tower));
+    r.components.push_back(imported(Component::Projector, c.projector));
     for (const ComponentCount& cc : r.components) {
         r.total = add(r.total, cc.params);
         if (isLanguageModel(cc.component)) {
             r.language_model = add(r.language_model, cc.params);
         }
     }
+    r.mtp = countdetail::multiTokenPrediction(c, r);
     if (c.mtp_layers > 0) {
-        // DeepSeek-V3 / GLM-4.5 checkpoints, layer n_layers: the decoder layer (MoE when the
-        // model has experts), eh_proj (2d -> d, no bias), enorm, hnorm, shared_head.norm, and
-        // embed_tokens and shared_head.head stored again. Qwen3-Next mtp.*: the same shapes as
-        // fc, pre_fc_norm_embedding, pre_fc_norm_hidden and norm, without the copies.
-        u64 layer = add(r.attention_per_layer, r.norms_per_layer);
-        if (moeLayers > 0) {
-            layer = add(layer, mul(r.expert_params, c.moe.n_routed_experts));
-            const u64 shared = r.get(Component::Mlp).part("shared_experts") / moeLayers;
-            const u64 gate = r.params(Component::Router) / moeLayers;
-            layer = add(layer, add(shared, gate));
-        } else {
-            layer = add(layer, r.dense_mlp_per_layer);
-        }
-        u64 extra = add(mul(mul(2, d), d), mul(3, normParams(c, d)));
-        if (c.mtpCopies() == MtpCopies::Stored) {
-            extra = add(extra, mul(2, mul(c.vocab_size, d)));
-        }
-        r.mtp = mul(c.mtp_layers, add(layer, extra));
         r.checkpoint_extras.push_back(countdetail::mtpExtra(c, r.mtp));
     }
     if (c.fp8_block_rows > 0 && c.fp8_block_cols > 0) {
@@ -372,6 +393,7 @@ ParamCount countParameters(const ModelConfig& c)
         r.checkpoint_extras.push_back(std::move(rotary));
     }
     // A token visits experts_per_token of the routed experts in each MoE layer.
+    const u64 moeLayers = c.moeLayers();
     const u64 idle =
         moeLayers > 0
             ? mul(mul(r.expert_params, c.moe.n_routed_experts - c.moe.experts_per_token), moeLayers)

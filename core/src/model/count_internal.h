@@ -19,6 +19,10 @@ struct ComponentPart {
 // embedding, the MLP and the norms; empty without augments.
 std::vector<ComponentPart> augmentParts(const ModelConfig& c);
 
+// The parameters of the MTP layers the checkpoint stores (ModelConfig::mtp_layers), from the
+// model's per-layer counts in r; 0 without MTP layers.
+std::uint64_t multiTokenPrediction(const ModelConfig& c, const ParamCount& r);
+
 // The checkpoint line of the MTP layers (`params` of them), with the family's convention for
 // copies of the embedding and head.
 CheckpointExtra mtpExtra(const ModelConfig& c, std::uint64_t params);

@@ -127,6 +127,23 @@ std::vector<Precision> buildWeightPrecisions()
                  0.0,
                  "OCP Microscaling Formats v1.0: 32 E2M1 values + one E8M0 scale = 4.25 bits; "
                  "gpt-oss model card (MoE weights in MXFP4)"});
+    // MLX's affine quantization (mlx.core.quantize, mlx-lm convert -q): groups of 64 weights
+    // with an FP16 scale and an FP16 bias, 4 + 32/64 = 4.5 and 8.5 bits per weight; mlx-lm
+    // quantizes every Linear and Embedding (the head and the token embedding too).
+    v.push_back({"mlx_4bit",
+                 "MLX 4-bit",
+                 PrecisionKind::Integer,
+                 {4 * 64 + 32, 64},
+                 "",
+                 0.0,
+                 "mlx.core.quantize: group 64, FP16 scale and bias per group (4.5 bpw)"});
+    v.push_back({"mlx_8bit",
+                 "MLX 8-bit",
+                 PrecisionKind::Integer,
+                 {8 * 64 + 32, 64},
+                 "",
+                 0.0,
+                 "mlx.core.quantize: group 64, FP16 scale and bias per group (8.5 bpw)"});
     for (const FileType& f : kFileTypes) {
         v.push_back({f.id, "GGUF " + upper(f.id), PrecisionKind::GgufFile, blockBpw(f.base), f.base,
                      f.measured,

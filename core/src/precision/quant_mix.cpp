@@ -278,7 +278,8 @@ QuantMix computeMix(const ModelConfig& config, std::string_view ftypeId,
         bool fell = false;
         std::string tn = params.unquantized_type;
         if (t.cat != Cat::Unquantized) {
-            tn = fallback(t.cols, chooseType(r, t), fell);
+            tn = params.keep_experts_mxfp4 && t.expert ? std::string("MXFP4")
+                                                       : fallback(t.cols, chooseType(r, t), fell);
         }
         const GgmlType g = type(tn);
         const u64 params_ = mul(mul(t.cols, t.rows), t.count);

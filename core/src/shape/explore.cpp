@@ -6,6 +6,7 @@
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/text/checked.h"
+#include "llmsizer/text/figures.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
@@ -19,11 +20,6 @@ namespace llmsizer {
 namespace {
 
 using u64 = std::uint64_t;
-
-std::string ratioText(const CountRatio& r)
-{
-    return "×" + text::fixed(r.value(), 2);
-}
 
 CountRatio ratio(u64 num, u64 den)
 {
@@ -278,9 +274,9 @@ ScalingRatios scalingRatios(const ModelConfig& base, const ShapeRules& rules)
     };
     r.deeper = step(reshape(base, base.d_model, checkedMul(2, base.n_layers, "n_layers"), rules));
     r.wider = step(reshape(base, checkedMul(2, base.d_model, "d_model"), base.n_layers, rules));
-    r.summary = "×2 layers → " + ratioText(r.deeper.block_ratio) + " blocks, " +
-                ratioText(r.deeper.total_ratio) + " total; ×2 width → " +
-                ratioText(r.wider.block_ratio) + " blocks, " + ratioText(r.wider.total_ratio) +
+    r.summary = "×2 layers → " + ratioText(r.deeper.block_ratio.value()) + " blocks, " +
+                ratioText(r.deeper.total_ratio.value()) + " total; ×2 width → " +
+                ratioText(r.wider.block_ratio.value()) + " blocks, " + ratioText(r.wider.total_ratio.value()) +
                 " total with embeddings";
     return r;
 }

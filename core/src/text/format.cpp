@@ -1,5 +1,6 @@
 #include "llmsizer/text/format.h"
 
+#include "llmsizer/text/error.h"
 #include "llmsizer/text/text.h"
 
 #include <array>
@@ -119,7 +120,27 @@ std::size_t utf8Length(std::string_view text, std::size_t i)
     return 0;
 }
 
+// The code point of a well-formed sequence of `len` bytes at text[i].
+char32_t codePoint(std::string_view text, std::size_t i, std::size_t len)
+{
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    char32_t cp = len == 2 ? at(0) & 0x1Fu : len == 3 ? at(0) & 0x0Fu : at(0) & 0x07u;
+    for (std::size_t k = 1; k < len; ++k) {
+        cp = (cp << 6) | (at(k) & 0x3Fu);
+    }
+    return cp;
+}
+
 } // namespace
+
+bool isBidiControl(char32_t cp)
+{
+    // Unicode's Bidi_Control characters (UAX #9: ALM, LRM, RLM, the embeddings and overrides
+    // LRE..RLO with PDF, the isolates LRI..PDI) and the line and paragraph separators, which
+    // some terminals and text widgets break lines at.
+    return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+           (cp >= 0x2066 && cp <= 0x2069) || cp == 0x2028 || cp == 0x2029;
+}
 
 std::string terminalSafe(std::string_view text, bool keepNewlines)
 {
@@ -146,10 +167,67 @@ std::string terminalSafe(std::string_view text, bool keepNewlines)
             ++i;
             continue;
         }
+        if ((len == 2 || len == 3) && isBidiControl(codePoint(text, i, len))) {
+            // Shown as its code point: a right-to-left override would reverse the rest of the
+            // line on screen, so that what is shown is not what is there.
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            const char32_t cp = codePoint(text, i, len);
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4) {
+                out += kHex[(cp >> shift) & 0xF];
+            }
+            i += len;
+            continue;
+        }
         out.append(text.substr(i, len));
         i += len;
     }
     return out;
+}
+
+std::size_t characterCount(std::string_view text)
+{
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < text.size(); ++n) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const std::size_t len = c < 0x80 ? 1 : utf8Length(text, i);
+        i += len == 0 ? 1 : len;
+    }
+    return n;
+}
+
+std::string boundedName(std::string_view name)
+{
+    if (name.size() <= kMaxNameChars) {
+        return std::string(name); // at most as many characters as bytes
+    }
+    std::size_t i = 0;
+    for (std::size_t n = 0; i < name.size() && n + 1 < kMaxNameChars; ++n) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        const std::size_t len = c < 0x80 ? 1 : utf8Length(name, i);
+        i += len == 0 ? 1 : len;
+    }
+    if (i == name.size()) {
+        return std::string(name);
+    }
+    // The last character is kept when it ends the name (kMaxNameChars in all).
+    if (characterCount(name.substr(i)) == 1) {
+        return std::string(name);
+    }
+    return std::string(name.substr(0, i)) + "\u2026";
+}
+
+void requireNameLength(std::string_view name, const std::string& file, const std::string& field)
+{
+    if (name.size() <= kMaxNameChars) {
+        return;
+    }
+    const std::size_t n = characterCount(name);
+    if (n > kMaxNameChars) {
+        throw InputError(file, field,
+                         "is " + withThousands(n) + " characters long; a name is at most " +
+                             std::to_string(kMaxNameChars));
+    }
 }
 
 } // namespace llmsizer

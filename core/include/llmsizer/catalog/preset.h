@@ -60,6 +60,11 @@ struct Preset {
     // The weight precision of the published checkpoint when it is not 16-bit ("fp8" for
     // DeepSeek-V3, "mxfp4_experts" for gpt-oss), a precision id; "" = BF16/FP16.
     std::string shipped_precision;
+    // An FP8 checkpoint of the model that keeps some modules in BF16 (Meta's Llama 3.1 405B FP8):
+    // its Hugging Face id and its quantization_config ignore list, as written there. Empty: FP8
+    // rows assume every linear layer but lm_head in FP8.
+    std::string fp8_hf_id;
+    std::vector<std::string> fp8_ignore;
     TrainingTokens training; // source empty: not stated in the file
     bool operator==(const Preset&) const = default;
     // The year of `released` (2024), 0 when the file does not say.

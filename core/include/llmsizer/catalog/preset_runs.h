@@ -3,6 +3,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/shape/runs.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,10 @@ struct ModelRuns {
 };
 
 ModelRuns modelRuns(const ModelConfig& config, const ParamCount& count,
-                    const std::string& shipped_precision, const RunQuery& query);
+                    const std::string& shipped_precision, const RunQuery& query,
+                    const std::optional<Fp8Checkpoint>& fp8 = std::nullopt);
+// The FP8 checkpoint a preset names (fp8_checkpoint), if any.
+std::optional<Fp8Checkpoint> presetFp8Checkpoint(const Preset& preset);
 ModelRuns presetRuns(const Preset& preset, const RunQuery& query);
 std::vector<ModelRuns> presetRuns(const std::vector<Preset>& presets, const RunQuery& query);
 

@@ -12,16 +12,18 @@
 #include <vector>
 
 // A saved working session: the configuration being edited, the configurations in the comparison,
-// the selected GPUs, the workload and the display units. The JSON format is documented in
+// the workload and every display option (display_options.h: units, precisions, overhead profile,
+// GGUF extras, GPUs, training, tokens per parameter). The JSON format is documented in
 // docs/session-format.md.
 namespace llmsizer {
 
 class GpuCatalog;
 
 // Version 2 added workload.overhead (the Runtime menu's profile) and made workload.kv_precision
-// the one KV precision of the Overview and the comparison; version 3 the pinned baseline. Older
-// files still open.
-inline constexpr std::uint64_t kSessionVersion = 3;
+// the one KV precision of the Overview and the comparison; version 3 the pinned baseline; version
+// 4 holds every display option in one "display" object (adding the GGUF extras and the tokens
+// per parameter). Older files still open.
+inline constexpr std::uint64_t kSessionVersion = 4;
 inline constexpr std::uint64_t kOldestSessionVersion = 1;
 inline constexpr const char* kSessionFormat = "llm-sizer-session";
 inline constexpr std::size_t kMaxSessionComparison = 4; // = kMaxCompared (table.h)
@@ -44,34 +46,32 @@ struct SessionGpu {
     bool operator==(const SessionGpu&) const = default;
 };
 
-enum class WorkloadMode { Inference, Training };
-
 struct SessionWorkload {
-    WorkloadMode mode = WorkloadMode::Inference;
     std::uint64_t context = 4096;
     std::uint64_t batch = 1;
-    std::string precision = DisplayOptions{}.weight_precision; // weight precision id (canonical)
-    std::string kv_precision = DisplayOptions{}.kv_precision;  // KV precision id (canonical)
-    std::string overhead = DisplayOptions{}.overhead; // runtime overhead profile id (version 2)
     bool operator==(const SessionWorkload&) const = default;
 };
 
 struct Session {
     SessionModel current;
     std::vector<SessionModel> comparison; // 0 to kMaxSessionComparison
-    std::vector<SessionGpu> gpus;
     SessionWorkload workload;
-    ByteUnits units = ByteUnits::Decimal;
+    // Every display option, precision and profile ids canonical. A file older than version 4
+    // holds no GGUF extras and no tokens per parameter: they are the defaults here, and an app
+    // that opens it keeps its own (`version`).
+    DisplayOptions display;
     // The model pinned as the baseline the views set their figures against (version 3); none
     // when empty.
     std::optional<SessionModel> baseline;
+    // The version of the file read (kSessionVersion for a session made here); saving always
+    // writes kSessionVersion.
+    std::uint64_t version = kSessionVersion;
     bool operator==(const Session&) const = default;
 };
 
-// The session's display options (units, precisions, overhead, GPUs, training), and the reverse:
-// `session` with `options` written into it (extra_precisions are not part of a session).
-DisplayOptions sessionDisplayOptions(const Session& session, DisplayOptions base = {});
-void setSessionDisplayOptions(Session& session, const DisplayOptions& options);
+// A display option's GPU line ("h100-sxm-80gb:8") as a session's GPU entry, and back.
+SessionGpu sessionGpu(const std::string& line);
+std::string gpuLine(const SessionGpu& gpu);
 
 nlohmann::json sessionToJson(const Session& session);
 // Pretty-printed JSON text, "format" and "version" first, ending in a newline.

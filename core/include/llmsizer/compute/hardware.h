@@ -9,6 +9,16 @@
 
 namespace llmsizer {
 
+// How a device's memory behaves when a decode step streams it: the realized share of peak
+// bandwidth differs by memory kind (docs/compute.md, "Speed model").
+enum class MemoryClass {
+    Gddr,    // GDDR6 / GDDR6X / GDDR7 on a discrete card
+    Hbm,     // HBM2e / HBM3 / HBM3e
+    Unified, // LPDDR4X / LPDDR5 shared by CPU and GPU (Apple M1–M3)
+    Lpddr5x, // LPDDR5X shared by CPU and GPU (Apple M4, DGX Spark, Strix Halo)
+    Ddr      // DDR4 / DDR5 system memory: a CPU-only machine
+};
+
 // The unit a vendor's "GB" means for one device. Memory chips come in binary sizes, so an
 // "80GB" HBM card has 80 GiB (85,899,345,920 bytes); a few devices are quoted in decimal GB.
 enum class MemoryUnit { GiB, GB };
@@ -31,15 +41,33 @@ struct GpuSpec {
     std::optional<double> bf16_tflops; // dense (no 2:4 sparsity); FP16 where no BF16
     std::optional<double> fp8_tflops;  // dense; absent = not supported or unknown
     std::optional<double> int8_tops;   // dense INT8 tensor TOPS (1e12 op/s); absent = unknown
-    std::vector<std::string> sources;  // at least one
+    // Dense FP16 tensor peak with FP16 accumulation, where it differs from bf16_tflops: GeForce
+    // cards run FP32 accumulation at half rate (NVIDIA Ada whitepaper: RTX 4090 330.3 with FP16
+    // accumulate, 165.2 with FP32), and llama.cpp's and cuBLAS's FP16 kernels use the fast one.
+    std::optional<double> fp16_acc16_tflops;
+    // "GDDR6X", "HBM3", "LPDDR5X", "DDR5", …; empty = unknown (the class then follows the
+    // category: datacenter HBM, apple unified, others GDDR).
+    std::string memory_type;
+    // One pool of memory for CPU and GPU (Apple silicon, DGX Spark, Strix Halo, a CPU-only
+    // machine): system RAM given beside it is the same memory, never counted twice.
+    bool unified_memory = false;
+    std::vector<std::string> sources;          // at least one
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;
     bool user = false; // from the user catalog, not built in
 
     std::uint64_t usableBytes() const; // floor(memory_bytes × usable_fraction)
+    MemoryClass memoryClass() const;
+    bool cpuOnly() const { return memoryClass() == MemoryClass::Ddr; } // no GPU: the CPU computes
     double bandwidthBytesPerSecond() const { return bandwidth_gb_s * 1e9; }
     // Dense BF16 (else nothing) in FLOP/s; 0 when unknown.
     double peakFlops() const { return bf16_tflops ? *bf16_tflops * 1e12 : 0.0; }
+    // The peak FP16 matrix products reach with FP16 accumulation (fp16_acc16_tflops where
+    // given, else the BF16 figure) in FLOP/s; 0 when unknown.
+    double peakFp16Acc16Flops() const
+    {
+        return fp16_acc16_tflops ? *fp16_acc16_tflops * 1e12 : peakFlops();
+    }
     bool isUncertain(std::string_view field) const;
     bool operator==(const GpuSpec&) const = default;
 };
@@ -61,8 +89,5 @@ struct GpuGroup {
     std::string label() const; // "8× h100-sxm-80gb"
     bool operator==(const GpuGroup&) const = default;
 };
-
-// The default reference lines of the memory charts: common single cards and 8-GPU nodes.
-std::vector<GpuGroup> defaultReferenceGroups();
 
 } // namespace llmsizer

@@ -4,6 +4,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/model.h"
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -147,6 +148,18 @@ struct InspectOptions {
     // Accept files that end before their tensor data (llm-sizer-cli inspect --header-only; the
     // app always does, with a "data not present" note): the counts come from the headers.
     bool header_only = false;
+    // One budget for the whole checkpoint, over all its files (shards, splits, the index): no
+    // more tensors and header bytes than one file at its limits may hold, no more files than
+    // the largest real checkpoints have, and a time limit on reading them (docs/reliability.md,
+    // "Limits"). DeepSeek-V3, among the largest, has 91,991 tensors in 163 shards, about 18 MB
+    // of index and headers. Header bytes: safetensors headers and the index together (JSON,
+    // parsed whole: the reference implementation's limit for one header), GGUF headers together
+    // (mostly arrays that are skipped).
+    std::uint64_t max_tensors = 131'072;
+    std::uint64_t max_header_bytes = 100'000'000;
+    std::uint64_t max_gguf_header_bytes = 256ull << 20;
+    std::uint64_t max_files = 4'096;
+    std::chrono::milliseconds max_time{10'000};
 };
 Checkpoint inspectCheckpoint(const std::filesystem::path& fileOrDir,
                              const InspectOptions& options = {});

@@ -48,6 +48,9 @@ struct GgufLimits {
     // The file may end before its tensor data (a header downloaded alone): not an error then,
     // and GgufFile::data_complete says whether all data is present.
     bool headerOnly = false;
+    // When maxTensors is what a checkpoint's budget has left for this file (InspectOptions), its
+    // message names it with this text instead of "the limit of N tensors".
+    std::string tensorLimitText;
 };
 
 // One metadata value. Scalars are kept; strings up to maxStoredString bytes (then truncated);

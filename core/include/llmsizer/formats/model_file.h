@@ -23,5 +23,7 @@ struct LoadedModel {
 
 // Detects the kind from the content; throws InputError naming the file and field.
 LoadedModel loadModelFile(const std::filesystem::path& file);
+// The same from a document already parsed (`label` names its file in errors).
+LoadedModel loadModelJson(const nlohmann::json& j, const std::string& label);
 
 } // namespace llmsizer

@@ -10,19 +10,26 @@
 
 namespace llmsizer {
 
+// The most tensors one safetensors header or index may list (SafetensorsLimits::maxTensors).
+inline constexpr std::uint64_t kMaxSafetensorsTensors = 1u << 17;
+
 // Bounds on what a safetensors header may declare. The header length limit is the reference
 // implementation's (huggingface/safetensors MAX_HEADER_SIZE, 100 MB).
 struct SafetensorsLimits {
     std::uint64_t maxHeaderBytes = 100'000'000;
     // 2^20 tensors took 9.5 s and 610 MB to inspect (scripts/measure-limits.py); the largest
     // real checkpoints hold about 100,000 over all their shards.
-    std::uint64_t maxTensors = 1u << 17;
+    std::uint64_t maxTensors = kMaxSafetensorsTensors;
     std::uint64_t maxDims = 8;
     std::uint64_t maxMetadataEntries = 4096;
     std::uint64_t maxNameBytes = 4096;
     // The file may end before its data (a header downloaded alone, a partial download): data
     // ranges past the end are then not errors, and data_complete says whether all is present.
     bool headerOnly = false;
+    // When maxTensors or maxHeaderBytes is what a checkpoint's budget has left for this file
+    // (InspectOptions), the messages name it with these texts instead of "the limit of N …".
+    std::string tensorLimitText;
+    std::string byteLimitText;
 };
 
 // One tensor entry of a safetensors header. data_offsets are relative to the first byte after

@@ -54,7 +54,11 @@ std::optional<std::string> getOptString(const nlohmann::json& obj, const std::st
 void requireObject(const nlohmann::json& j, const std::string& file, const std::string& path);
 
 // Writes text to `file` atomically: a temporary file in the same directory, flushed and renamed
-// over the target, so the target is always the old or the new complete file.
+// over the target, so the target is always the old or the new complete file. A symbolic link is
+// written through (the file it points to is replaced, the link stays); anything that is not a
+// regular file (a directory, a named pipe, a device) is refused, never replaced. The temporary
+// has a name no other writer can predict and is created exclusively (docs/reliability.md,
+// "Saving").
 void writeFileAtomically(const std::filesystem::path& file, const std::string& text);
 
 } // namespace llmsizer

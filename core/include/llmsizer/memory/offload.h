@@ -16,13 +16,15 @@ struct ParamCount; // count.h
 
 // One decoder layer's share.
 struct LayerMemory {
-    std::uint64_t weight_bytes = 0; // its weights at the precision
-    std::uint64_t active_bytes = 0; // the part a decode step reads (MoE: visited experts)
-    std::uint64_t kv_bytes = 0;     // its KV cache (attention) or recurrent state (other mixers),
-                                    // all sequences of the batch
-    bool attention = false;         // the layer attends (has a KV cache)
-    bool mixer = false;             // the layer holds a state-space / linear-attention mixer
-    bool moe = false;               // its MLP is a mixture of experts
+    std::uint64_t weight_bytes = 0;        // its weights at the precision
+    std::uint64_t active_bytes = 0;        // the part a decode step reads (MoE: visited experts)
+    std::uint64_t expert_bytes = 0;        // of weight_bytes, the routed experts' matrices
+    std::uint64_t active_expert_bytes = 0; // of active_bytes, the visited experts'
+    std::uint64_t kv_bytes = 0; // its KV cache (attention) or recurrent state (other mixers),
+                                // all sequences of the batch
+    bool attention = false;     // the layer attends (has a KV cache)
+    bool mixer = false;         // the layer holds a state-space / linear-attention mixer
+    bool moe = false;           // its MLP is a mixture of experts
 };
 
 // The whole model as layers plus what sits before and after them. The weights add up to
@@ -79,5 +81,9 @@ OffloadMemory offloadMemory(const ModelConfig& config, const ParamCount& count,
 
 // The inference compute buffer inferenceMemory counts as activations (exposed for the split).
 std::uint64_t workspaceBytes(const ModelConfig& config, const InferenceParams& params);
+// The same without the logits phase: a GPU that does not hold the output layer (llama.cpp
+// computes the logits where the output layer is).
+std::uint64_t workspaceBytes(const ModelConfig& config, const InferenceParams& params,
+                             bool withLogits);
 
 } // namespace llmsizer

@@ -361,6 +361,8 @@ struct Limits {
     static constexpr std::uint64_t maxDff = 1u << 24;
     static constexpr std::uint64_t maxExperts = 1u << 16;
     static constexpr std::uint64_t maxNormsPerBlock = 8;
+    // GPUs of one machine: `fit --gpus`, `runs --gpus` and the My hardware view share it.
+    static constexpr std::uint64_t maxGpus = 1u << 16; // 65,536
 };
 
 } // namespace llmsizer

@@ -38,6 +38,12 @@ struct QuantMixParams {
     // It follows from the architecture, which ModelConfig does not carry; the attn_v rules then
     // apply to the whole fused tensor.
     bool fused_qkv = false;
+    // The model ships its routed experts in MXFP4 (gpt-oss): convert_hf_to_gguf.py writes them
+    // as MXFP4 and llama-quantize leaves them so in every file type, which changes only the
+    // other tensors (gpt-oss-120b: 63.4 GB at Q8_0 as at MXFP4, AlexsJones/llmfit PR 1059 on
+    // the published GGUFs; llama.cpp issue 15117: "all other smaller quantizations are around
+    // 11 GB" for gpt-oss-20b).
+    bool keep_experts_mxfp4 = false;
     bool operator==(const QuantMixParams&) const = default;
 };
 

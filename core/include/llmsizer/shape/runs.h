@@ -6,6 +6,7 @@
 #include "llmsizer/memory/offload.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/fit.h"
+#include "llmsizer/shape/runtime.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,90 +14,139 @@
 #include <string_view>
 #include <vector>
 
-// What runs on a given machine: for a model and a precision, does it fit on one GPU, on several
-// (tensor parallel), or only with some layers in system RAM (offload), how much context fits and
-// how fast it decodes and prefills. The memory is fit's (fitInference) and offload.h's; the
-// speed is the roofline of speed.h with a runtime's calibrated efficiencies (docs/compute.md,
-// "Calibration"). The CLI's `runs` and the app's My hardware view show these rows.
+// What runs on a given machine under a given runtime, placed as that runtime places it
+// (runtime.h): for a model and a precision, does it run on one GPU, on several, with its MoE
+// experts or some layers in system RAM, or not at all; how much context, how fast, and — for a
+// "no" — the largest context that does run and the smallest change that makes it run. The CLI's
+// `runs` and the app's My hardware view show these rows (docs/memory.md, "Runtimes";
+// docs/compute.md, "Speed model").
 namespace llmsizer {
-
-// An inference runtime: its memory overhead, the precisions it loads, whether it can keep layers
-// in system RAM, whether several GPUs split each layer (tensor parallel: their bandwidths add
-// up) or hold whole layers in turn (llama.cpp's default layer split: one GPU works at a time),
-// and its efficiencies.
-struct RuntimeProfile {
-    std::string id;    // "llama.cpp", "vllm", "transformers"
-    std::string label; // "llama.cpp"
-    std::string overhead_id;
-    std::vector<std::string> precisions; // weight precision ids, in the order shown
-    bool offload = false;
-    bool tensor_parallel = false;
-    RooflineAssumptions efficiency; // calibrated defaults (docs/compute.md)
-    std::string efficiency_source;
-};
-
-const std::vector<RuntimeProfile>& runtimeProfiles();
-
-// How far the speed estimates are from published measurements: docs/compute.md, "Calibration"
-// (scripts/calibration.py on docs/data/speed-measurements.json; tst_calibration checks these
-// figures against that data). Shown with every speed the CLI and the app print.
-struct CalibrationSummary {
-    int decode_measurements = 0;
-    int decode_median_error_percent = 0;
-    int prefill_measurements = 0;
-    int prefill_median_error_percent = 0;
-};
-CalibrationSummary calibrationSummary();
-// Throws InputError("", field, "unknown runtime 'x' (known: …)").
-const RuntimeProfile& runtimeById(std::string_view id, const std::string& field = "runtime");
 
 // The machine.
 struct Hardware {
     GpuSpec gpu;
     std::uint64_t gpus = 1;
     std::uint64_t gpus_per_node = 8;
-    std::uint64_t ram_bytes = 0; // system RAM the model may use when layers are offloaded
-    // Bandwidth of system RAM in GB/s (10^9 bytes/s) for the offloaded layers' decode. The
-    // default is dual-channel DDR5-5600 (2 × 64 bit × 5600 MT/s = 89.6 GB/s, JEDEC JESD79-5).
+    // System RAM the model may use beside the GPUs (offloaded layers, experts, llama.cpp's token
+    // embedding). On a unified-memory device (Apple, DGX Spark, Strix Halo, a CPU-only machine)
+    // this is the same memory as the device's and is not added; for a CPU-only machine a value
+    // given here replaces the catalog's example size.
+    std::uint64_t ram_bytes = 0;
+    // Bandwidth of system RAM in GB/s (10^9 bytes/s) for what runs from it. The default is
+    // dual-channel DDR5-5600 (2 × 64 bit × 5600 MT/s = 89.6 GB/s, JEDEC JESD79-5).
     double ram_bandwidth_gb_s = 89.6;
 };
 
 struct RunQuery {
     Hardware hardware;
-    RuntimeProfile runtime;
+    RuntimeProfile runtime = runtimeProfile(Runtime::LlamaCpp);
     std::uint64_t context = 8192; // tokens per sequence
-    std::uint64_t batch = 1;      // concurrent sequences
-    std::uint64_t prompt = 512;   // prefill length for the prefill speed (llama-bench pp512)
+    // false: the runtime's own default context where it has one (Ollama's by VRAM); `context`
+    // is then the fallback for the others.
+    bool context_given = true;
+    std::uint64_t batch = 1;    // concurrent sequences
+    std::uint64_t prompt = 512; // prefill length for the prefill speed (llama-bench pp512)
     Precision kv = kvPrecisionById("fp16");
 };
 
-enum class RunVerdict {
-    Fits,    // on one GPU
-    FitsTp,  // on several of the machine's GPUs
-    Offload, // only with some layers in system RAM
-    No       // not even so
+// A model as a runtime meets it: its shape and count, the precision its checkpoint ships in
+// ("fp8", "mxfp4_experts"; "" = 16-bit) and, for FP8 checkpoints, which modules stay BF16.
+struct RunModel {
+    const ModelConfig& config;
+    const ParamCount& count;
+    std::string shipped_precision;
+    std::optional<Fp8Checkpoint> fp8; // none: lm_head kept in BF16, every other linear in FP8
 };
-std::string_view runVerdictKey(RunVerdict v); // "fits", "fits_tp", "offload", "no"
+
+enum class RunVerdict {
+    Fits,         // on one GPU
+    FitsTp,       // on several of the machine's GPUs (tensor parallel or a layer split)
+    ExpertsInRam, // a MoE with (some of) its experts in system RAM, the rest on the GPUs
+    Offload,      // only with some layers in system RAM
+    No            // not even so
+};
+std::string_view
+runVerdictKey(RunVerdict v); // "fits", "fits_tp", "experts_in_ram", "offload", "no"
+
+// Where the most-loaded GPU's bytes go under the runtime.
+struct GpuLoad {
+    std::uint64_t weight_bytes = 0;
+    std::uint64_t kv_bytes = 0;      // KV cache (vLLM, SGLang, TensorRT-LLM: the whole pool)
+    std::uint64_t buffer_bytes = 0;  // compute buffer or profiled activation peak
+    std::uint64_t reserve_bytes = 0; // context, non-torch memory, what the runtime leaves unused
+    std::uint64_t total_bytes = 0;
+};
+
+// One step's time in parts the speed model weighs (docs/compute.md, "Speed model"): seconds at
+// the full bandwidth of each memory class, and the counts of fixed costs. scripts/calibration.py
+// fits the constants to these.
+struct StepTerms {
+    double gddr_s = 0;    // bytes streamed from GDDR / (peak bandwidth)
+    double hbm_s = 0;     // … from HBM
+    double unified_s = 0; // … from LPDDR4X / LPDDR5 unified memory
+    double lpddr5x_s = 0; // … from LPDDR5X unified memory
+    double ddr_s = 0;     // … from system DDR (offload, CPU)
+    double layers = 0;    // decoder layers run in turn (× layer_us)
+    double allreduces = 0;
+    double moe_dispatches = 0;
+    double hops = 0;
+    double compute_s = 0; // FLOPs / (peak FLOP/s of the class), before efficiency
+    // Share of the streamed bytes that are block-quantized weights (dequantized on the fly,
+    // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).
+    double quantized_share = 0;
+    std::string prefill_class; // "consumer", "pro", "datacenter", "unified", "cpu"
+};
+double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill);
+
+// The answer of the whole machine when it differs from the fewest GPUs: tensor parallel over
+// the node (vLLM) or every GPU's layers (llama.cpp) — more context, more speed.
+struct MachineAnswer {
+    std::uint64_t gpus = 0;
+    ParallelSplit split;
+    std::uint64_t bytes_per_gpu = 0;
+    std::uint64_t max_context = 0;
+    std::optional<double> decode_tokens_per_s;
+    std::optional<double> prefill_tokens_per_s;
+    StepTerms decode_terms;
+    StepTerms prefill_terms;
+    // It gives more than the fewest GPUs: a longer context or a faster decode (a small model on
+    // eight GPUs waits on its all-reduces, not its bandwidth). Shown only then.
+    bool gives_more = false;
+};
 
 struct RunRow {
     std::string precision_id;
     std::string precision_label;
     RunVerdict verdict = RunVerdict::No;
-    std::uint64_t gpus = 0;             // GPUs the model uses (0: none fits it)
-    ParallelSplit split;                // their layout (fits, fits_tp)
+    bool tight = false;                 // under 5 % of a GPU (or of the KV need) to spare
+    std::uint64_t context = 0;          // the context evaluated (Ollama: its default)
+    std::uint64_t gpus = 0;             // GPUs the model uses (0: none)
+    ParallelSplit split;                // their layout
     std::uint64_t layers = 0;           // n_layers
-    std::uint64_t gpu_layers = 0;       // layers on the GPUs (all of them unless offloaded)
+    std::uint64_t gpu_layers = 0;       // layers on the GPUs
+    std::uint64_t cpu_moe_layers = 0;   // layers whose experts are in RAM (--n-cpu-moe)
     std::uint64_t bytes_per_gpu = 0;    // the most-loaded GPU
-    std::uint64_t capacity_bytes = 0;   // one GPU's usable bytes
+    GpuLoad load;                       // … in parts
+    std::uint64_t capacity_bytes = 0;   // one GPU's bytes the runtime may use
     std::int64_t headroom_bytes = 0;    // capacity − bytes_per_gpu
-    std::uint64_t ram_bytes = 0;        // offloaded weights and KV cache in system RAM
-    std::uint64_t single_gpu_bytes = 0; // the whole workload on one GPU (memory's total)
+    std::uint64_t ram_bytes = 0;        // in system RAM (embedding, experts, layers)
+    std::uint64_t kv_tokens = 0;        // tokens the KV pool holds (serving engines)
+    std::uint64_t single_gpu_bytes = 0; // the whole workload on one GPU
     std::uint64_t gpus_needed = 0;      // fewest GPUs of this kind that hold it (0: none)
-    std::uint64_t max_context = 0;      // largest context, up to the model's context_length, that
-                                        // still runs as the verdict says (0: not even one token)
+    std::uint64_t max_context = 0;      // largest context, up to the model's, that still runs as
+                                        // the verdict says (for "no": on the whole machine in
+                                        // any way the runtime can; 0: not even one token)
     std::optional<double> decode_tokens_per_s;  // all sequences together
     std::optional<double> prefill_tokens_per_s; // one prompt of query.prompt tokens
-    std::string note;                           // one sentence on the verdict
+    StepTerms decode_terms;
+    StepTerms prefill_terms;
+    std::optional<MachineAnswer> machine; // the whole machine, when it gives more
+    std::string flags;  // how to ask the runtime for it: "-ngl 45", "--n-cpu-moe 12", …
+    std::string change; // "no" rows: the smallest change that makes it run
+    std::string note;   // one sentence on the verdict
+    // The workload's bytes exceed 2^64: verdict No, the byte fields unknown (0), the note says
+    // what overflowed.
+    bool beyond_64_bits = false;
 };
 
 // Every precision the runtime offers for this model (its list, plus the precision the model
@@ -104,23 +154,66 @@ struct RunRow {
 std::vector<Precision> runPrecisions(const RuntimeProfile& runtime,
                                      const std::string& shipped_precision);
 
-// One model at one precision on the machine. `count` is countParameters(config).
+// One model at one precision on the machine.
+RunRow evaluateRun(const RunModel& model, const Precision& precision, const RunQuery& query);
+// The same for a model with no shipped precision of its own (count = countParameters(config)).
 RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,
                    const RunQuery& query);
 
-// The offload plan of llama.cpp on `gpus` GPUs: as many of the last layers as the GPUs hold
-// (filled one GPU after the other, each with its own compute buffer and overhead), the rest in
-// RAM. gpu_layers = 0 when not even one layer fits beside the buffers.
-struct OffloadPlan {
-    std::uint64_t gpu_layers = 0;
-    std::uint64_t gpus_used = 0;     // GPUs holding at least one layer
-    std::uint64_t max_gpu_bytes = 0; // the most-loaded GPU
-    std::uint64_t ram_bytes = 0;
-    std::uint64_t gpu_read_bytes = 0; // per decode step
-    std::uint64_t ram_read_bytes = 0;
-    bool fits_ram = false;
+// How far the speed estimates are from published measurements the fit never saw: the held-out
+// table of docs/compute.md (scripts/calibration.py; tst_calibration checks these figures).
+struct CalibrationSummary {
+    int decode_measurements = 0;
+    int decode_median_error_percent = 0;
+    int prefill_measurements = 0;
+    int prefill_median_error_percent = 0;
 };
-OffloadPlan planOffload(const LayerSplit& split, const ModelConfig& config,
-                        const InferenceParams& params, const Hardware& hardware);
+CalibrationSummary calibrationSummary();
+
+// ---- Placement (runtime_memory.cpp) -----------------------------------------------------------
+
+enum class PlacementKind { Gpus, ExpertsInRam, LayersInRam };
+
+// A model on `gpus` GPUs of the machine under the runtime, at one context.
+struct Placement {
+    PlacementKind kind = PlacementKind::Gpus;
+    bool fits = false;
+    std::uint64_t gpus = 0;
+    ParallelSplit split;
+    std::uint64_t layers = 0;
+    std::uint64_t gpu_layers = 0;
+    std::uint64_t cpu_moe_layers = 0;
+    GpuLoad load;                     // the most-loaded GPU
+    std::uint64_t capacity_bytes = 0; // what the runtime may use of one GPU
+    std::uint64_t host_bytes = 0;     // system RAM
+    std::uint64_t host_capacity = 0;  // RAM available to it (0: unknown)
+    std::uint64_t kv_tokens = 0;      // serving engines: tokens the pool holds
+    std::uint64_t max_context = 0;    // serving engines: the longest sequence the pool holds
+    bool tight = false;
+    // Decode: bytes read per step on the GPUs (whole model, before any split) and from RAM.
+    std::uint64_t gpu_read_bytes = 0;
+    std::uint64_t host_read_bytes = 0;
+    std::string flags;
+};
+
+// The GPU-only placement on `gpus` GPUs; with `allowRam` also experts in RAM (llama.cpp, MoE)
+// and then layers in RAM, whichever fits first.
+Placement placeModel(const RunModel& model, const Precision& precision, const RunQuery& query,
+                     std::uint64_t context, std::uint64_t gpus, bool allowRam);
+
+// The model configuration as the runtime sees it: llama.cpp and MLX drop the sliding window of
+// models whose every layer slides (they keep a full cache).
+ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runtime);
+
+// Ollama's default context on this machine for this model (its VRAM tier, at most the model's).
+std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware& hw,
+                                   std::uint64_t modelContext);
+
+// The GPU bytes a runtime may use of one device (catalog usable share; the driver-visible share
+// for CUDA serving engines).
+std::uint64_t runtimeCapacity(const RuntimeProfile& runtime, const GpuSpec& gpu);
+// The same for the query's machine: a CPU-only machine's RAM given with --ram replaces the
+// catalog's example size.
+std::uint64_t deviceCapacity(const RunQuery& query);
 
 } // namespace llmsizer

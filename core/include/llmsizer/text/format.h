@@ -30,6 +30,26 @@ std::string padRight(const std::string& s, std::size_t width);
 // that is not part of well-formed UTF-8 is written as \xNN, so that names taken from a file
 // (tensor, shard, model and GPU names, model types) cannot clear the screen, set the window title
 // or write the clipboard with ESC / OSC sequences. Printable text, UTF-8 included, is unchanged.
+// Bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE, the isolates, the marks) and the line
+// and paragraph separators U+2028/U+2029 are written as \uXXXX: they would reorder or break the
+// text around them, showing something other than what is there.
 std::string terminalSafe(std::string_view text, bool keepNewlines = true);
+// Whether a code point is one of those bidirectional controls or separators.
+bool isBidiControl(char32_t cp);
+
+// Names read from files (a model's, a GPU's, a baseline's) are shown on one line of a window or
+// a terminal; a megabyte of name would lay out for seconds. Every name is at most
+// kMaxNameChars characters (docs/reliability.md, "Limits"): the project's own formats (presets,
+// sessions, GPU catalogs) refuse a longer one, naming the field (requireNameLength); names in
+// other programs' files (a config.json's _name_or_path, GGUF general.name) are cut
+// (boundedName).
+inline constexpr std::size_t kMaxNameChars = 256;
+// Characters (Unicode code points; each byte that is not part of well-formed UTF-8 counts as
+// one).
+std::size_t characterCount(std::string_view text);
+// The name, or its first kMaxNameChars - 1 characters and "…" when it is longer.
+std::string boundedName(std::string_view name);
+// Throws InputError(file, field, "is N characters long; a name is at most 256") when longer.
+void requireNameLength(std::string_view name, const std::string& file, const std::string& field);
 
 } // namespace llmsizer

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/diagram.h"
 #include "llmsizer/present/workspace.h"
+#include "llmsizer/text/figures.h"
 
 #include <cstdint>
 #include <string>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/shape/explore.h"
+#include "llmsizer/text/figures.h"
 #include "llmsizer/text/format.h"
 
 #include <cstdint>
@@ -88,8 +89,6 @@ struct ScalingRow {
     double wider_value = 0;
 };
 std::vector<ScalingRow> scalingRows(const ScalingRatios& r);
-// "×2.00": a ratio as the key-insight line writes it.
-std::string ratioText(double value);
 
 // Source text split into plain text, web links and project documents, so that a view can make the
 // links clickable: "… (https://pytorch.org/…); docs/counting.md" gives a text, a Url and a Doc

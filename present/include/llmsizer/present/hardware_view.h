@@ -18,7 +18,7 @@ enum class HardwareColumn {
     Year,
     Params,
     Precision,
-    Verdict, // "✓ fits", "✓ on 2 GPUs", "◐ offload", "✗ no"
+    Verdict, // "✓ fits", "✓ on 2 GPUs", "◐ experts in RAM", "◐ offload", "✗ no"
     GpuLayers,
     MemoryPerGpu,
     Headroom,
@@ -26,6 +26,7 @@ enum class HardwareColumn {
     MaxContext,
     Decode,
     Prefill,
+    Machine, // what the whole machine gives, or for "no" the smallest change that makes it run
     Count
 };
 
@@ -82,6 +83,6 @@ std::string hardwareSummary(const RunQuery& query);
 // One line under the table: what the speeds are and how far off they typically are
 // ("Speeds are roofline estimates at 65% of peak bandwidth (decode) and 55% of peak FLOP/s
 // (prefill); against 19 published measurements the decode estimate is off by 18% (median)").
-std::string hardwareSpeedNote(const RuntimeProfile& runtime);
+std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu);
 
 } // namespace llmsizer

@@ -2,6 +2,7 @@
 
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/table.h"
+#include "llmsizer/text/figures.h"
 
 #include <cstdint>
 #include <string>
@@ -55,7 +56,5 @@ TableCell tokensPerParamCell(const NamedConfig& model, std::uint64_t total, doub
 
 // A token count as people write it: "15T", "2T", "300B", "472B".
 std::string tokensText(std::uint64_t tokens);
-// A multiple as the summary writes it: "93×", "1.4×", "0.086×".
-std::string multipleText(double v);
 
 } // namespace llmsizer

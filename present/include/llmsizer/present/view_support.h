@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/model/model.h"
+#include "llmsizer/text/figures.h"
 
 #include <cstdint>
 #include <string>
@@ -73,8 +74,7 @@ double dffRatio(const ModelConfig& config);
 // part / whole as a fraction (0 when whole is 0), for shares shown next to counts.
 double fraction(std::uint64_t part, std::uint64_t whole);
 
-// "+2.1%", "-13.4%": a relative error as the summary prints it.
-std::string formatPercent(double fraction, int decimals = 1);
+// A relative error as every view prints it is signedPercent (text/figures.h): "+2.1%", "−13.4%".
 
 // "13.6%", "0.18%", "0.00013%": a share of a whole; small shares keep two significant digits so
 // they never read 0.0%.

@@ -1,0 +1,250 @@
+#pragma once
+
+#include "llmsizer/compute/hardware.h"
+#include "llmsizer/memory/memory.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Inference runtimes as they really place a model in memory and run it. One profile per runtime,
+// chosen by the `Runtime` enum; each holds that runtime's own settings (one struct per runtime)
+// with the defaults of the version named in `version`, and the speed constants fitted to
+// published measurements (docs/compute.md, "Speed model"). Every constant's source is listed by
+// runtimeConstants() (shown in the app's Runtime menu, the CLI's `runs` and docs/memory.md).
+//
+// How to use: take runtimeProfile(Runtime::Vllm) (or runtimeById("vllm")), change a setting if
+// the user did (profile.vllm.gpu_memory_utilization = {95, 100}), and hand it to evaluateRun()
+// (runs.h) in a RunQuery with the machine and the workload. The placement rules themselves are in
+// runtime_memory.cpp, the step time in runtime_speed.cpp.
+namespace llmsizer {
+
+enum class Runtime {
+    LlamaCpp,     // llama.cpp (llama-server, llama-cli, llama-bench)
+    Ollama,       // Ollama: llama.cpp underneath, with its own defaults
+    Vllm,         // vLLM (V1 engine)
+    Sglang,       // SGLang
+    TensorRtLlm,  // TensorRT-LLM (PyTorch backend, trtllm-serve)
+    Mlx,          // MLX (mlx-lm) on Apple silicon
+    Transformers, // Hugging Face transformers on PyTorch
+};
+
+// llama.cpp (and Ollama, which runs it). Defaults of llama.cpp b6918 (common/common.h,
+// src/llama-model.cpp, src/llama-context.cpp).
+struct LlamaCppSettings {
+    std::uint64_t n_ubatch = 512; // tokens per graph evaluation (common.h n_ubatch)
+    std::uint64_t n_batch = 2048; // logical batch (common.h n_batch)
+    // -fa auto: on where the backend supports it (CUDA, Metal, Vulkan); the compute buffer then
+    // holds no KQ matrix.
+    bool flash_attention = true;
+    // The token embedding (the input layer) stays in host memory: llama-model.cpp "there is very
+    // little benefit to offloading the input layer, so always keep it on the CPU".
+    bool embedding_in_host = true;
+    // What a CUDA/ROCm/Metal process holds before any tensor (context, kernels, cuBLAS
+    // workspace). An estimate bounded by measurement: an RTX 4080 16 GB ran Llama 3 8B F16 at
+    // 8,192 tokens without flash attention (XiongjieDai/GPU-Benchmarks-on-LLM-Inference), which
+    // leaves at most about 350 MiB beside the buffers [uncertain].
+    std::uint64_t device_reserve_bytes = std::uint64_t{320} << 20;
+    // -sm row: each layer's matrices split across the GPUs (tensor parallel, bandwidths add up);
+    // the default -sm layer gives each GPU whole layers, which run one GPU after the other.
+    bool row_split = false;
+    // Sliding-window attention is implemented only for architectures that interleave window and
+    // full layers (Gemma 2/3, Cohere2, Llama 4's chunks, gpt-oss); models whose every layer slides
+    // (Mistral 7B v0.1 loads as `llama`, Phi-3 as `phi3`: "Phi SWA is currently disabled",
+    // llama.cpp PR 13676) get a full cache.
+    bool swa_only_interleaved = true;
+    bool operator==(const LlamaCppSettings&) const = default;
+};
+
+// Ollama v0.33 (envconfig/config.go, server/routes.go, docs/faq.mdx, docs/context-length.mdx).
+struct OllamaSettings {
+    // Default context by total VRAM: < 24 GiB 4k, 24–48 GiB 32k, >= 48 GiB 256k (routes.go
+    // compares with 23 and 47 GiB), never above the model's own length; a default that does not
+    // fit falls to 32k, then 4k (sched.go nextLowerAutoNumCtx).
+    std::uint64_t context_small = 4096;
+    std::uint64_t context_medium = 32768;
+    std::uint64_t context_large = 262144;
+    std::uint64_t medium_from_gib = 23;
+    std::uint64_t large_from_gib = 47;
+    std::uint64_t num_parallel = 1;       // OLLAMA_NUM_PARALLEL: the KV cache holds parallel × ctx
+    std::uint64_t gpu_overhead_bytes = 0; // OLLAMA_GPU_OVERHEAD, reserved per GPU
+    bool operator==(const OllamaSettings&) const = default;
+};
+
+// vLLM V1 (vllm/config/cache.py, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_worker.py).
+struct VllmSettings {
+    Ratio gpu_memory_utilization{9, 10}; // share of the device vLLM may use
+    std::uint64_t block_size = 16;       // tokens per KV block
+    // 0: vLLM's default for the device (arg_utils.py get_batch_defaults, `vllm serve`): 8,192
+    // tokens and 1,024 sequences on devices of >= 70 GiB other than the A100, else 2,048 and 256.
+    std::uint64_t max_num_batched_tokens = 0;
+    std::uint64_t max_num_seqs = 0;
+    // Chunked prefill (always on in V1). Off (V0 before 0.6), the profile run takes a whole
+    // max_model_len prompt: Llama 3.1 405B FP8 at 131,072 tokens ran out of memory on 8 × H100
+    // with v0.5.3 and ran with --max-model-len 4096 (vLLM issues 6746, 6689).
+    bool chunked_prefill = true;
+    // Memory outside PyTorch's allocator (NCCL, cuBLAS): "non_torch_memory takes 0.08–0.35 GiB"
+    // in logged single-GPU profiles; more under tensor parallelism (NCCL buffers) [uncertain].
+    std::uint64_t non_torch_bytes = std::uint64_t{256} << 20;
+    std::uint64_t non_torch_tp_bytes = std::uint64_t{768} << 20;
+    // CUDA graphs are captured after the KV cache is allocated, from the memory left outside
+    // gpu_memory_utilization: "Graph capturing finished …, took 0.27 GiB" to 1.12 GiB in logs.
+    std::uint64_t cuda_graph_bytes = std::uint64_t{1} << 30;
+    // Share of a device's nominal memory the driver shows a process: 79.15–79.25 GiB of an
+    // 80 GB card, 47.50 of 48, 139.72 of 141 in logged vLLM and PyTorch messages.
+    Ratio visible_fraction{99, 100};
+    bool operator==(const VllmSettings&) const = default;
+};
+
+// SGLang (python/sglang/srt/server_args.py, v0.4): mem_fraction_static of the device holds the
+// weights and the KV pool; the rest is left for activations and CUDA graphs.
+struct SglangSettings {
+    // 0: SGLang's default by tensor parallel size: 0.88 alone, 0.87 from 2 GPUs, 0.85 from 4,
+    // 0.81 from 8, 0.79 from 16.
+    Ratio mem_fraction_static{0, 1};
+    // 0: SGLang's default, 2,048 tokens on GPUs under 25,000 MB, else 8,192.
+    std::uint64_t chunked_prefill_size = 0;
+    bool operator==(const SglangSettings&) const = default;
+};
+// SGLang's mem_fraction_static for a tensor parallel size.
+Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tensorParallel);
+
+// TensorRT-LLM (tensorrt_llm/llmapi/llm_args.py KvCacheConfig): the KV cache takes
+// free_gpu_memory_fraction of what is free once the weights and activation buffers are loaded.
+struct TensorRtLlmSettings {
+    Ratio free_gpu_memory_fraction{9, 10};
+    std::uint64_t max_num_tokens = 8192; // activation buffers are sized for this many tokens
+    bool operator==(const TensorRtLlmSettings&) const = default;
+};
+
+// MLX (mlx-lm 0.32, generate.py wired_limit): the model and cache are wired up to Metal's
+// recommendedMaxWorkingSetSize (the GPU's usable_fraction of unified memory); above 90 % of it
+// mlx-lm warns that generation will be slow.
+struct MlxSettings {
+    std::uint64_t prefill_step_size = 2048; // generate.py: prompt processed in steps of this size
+    Ratio warn_fraction{9, 10};
+    bool operator==(const MlxSettings&) const = default;
+};
+
+// Hugging Face transformers on PyTorch: the CUDA context, 723 MiB for a one-element tensor
+// (discuss.pytorch.org/t/73021); the caching allocator's slack is not included.
+struct TransformersSettings {
+    std::uint64_t cuda_context_bytes = std::uint64_t{723} << 20;
+    bool operator==(const TransformersSettings&) const = default;
+};
+
+// The step-time model's constants (docs/compute.md, "Speed model"), fitted per runtime family to
+// the calibration measurements (docs/data/speed-calibration.json); the held-out measurements
+// never enter the fit.
+struct SpeedConstants {
+    // Share of peak bandwidth a decode step realizes, per memory class.
+    double bandwidth_gddr = 0.8;
+    double bandwidth_hbm = 0.7;
+    double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
+    double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
+    double bandwidth_ddr = 0.6;
+    // Block-quantized weights (GGUF K-quants, MXFP4, MLX, AWQ) stream at this share of the
+    // efficiency 16-bit weights reach: their kernels dequantize as they read.
+    double quantized_efficiency = 0.85;
+    // Fixed cost of one decoder layer in one step (kernel launches, synchronisation), µs.
+    double layer_us = 40;
+    // The same cost as the calibration's llama.cpp builds of spring 2024 paid (before CUDA
+    // graphs): fitted beside layer_us so that those runs still pin the bandwidth efficiencies;
+    // no estimate uses it.
+    double legacy_layer_us = 0;
+    // One all-reduce of the hidden state under tensor parallelism (two per layer), µs.
+    double allreduce_us = 12;
+    // A routed expert of an MoE layer whose experts are spread over several GPUs (dispatch and
+    // its own small GEMM), µs per expert a token visits, per MoE layer.
+    double moe_dispatch_us = 60;
+    // Handing the hidden state from one GPU to the next under a layer split, µs per boundary.
+    double hop_us = 50;
+    // Share of the peak FLOP/s a prefill reaches, per device class.
+    double prefill_consumer = 0.6;   // on the FP16-accumulate peak (GeForce, Radeon, Arc)
+    double prefill_pro = 0.6;        // workstation cards
+    double prefill_datacenter = 0.4; // HBM datacenter cards
+    double prefill_unified = 0.6;    // Apple, DGX Spark, Strix Halo
+    double prefill_cpu = 0.3;
+    bool operator==(const SpeedConstants&) const = default;
+};
+
+struct RuntimeProfile {
+    Runtime kind = Runtime::LlamaCpp;
+    std::string id;      // "llama.cpp", "ollama", "vllm", "sglang", "tensorrt-llm", "mlx",
+                         // "transformers"
+    std::string label;   // "llama.cpp"
+    std::string version; // the version whose defaults these are: "b6918", "0.11.0", …
+    std::vector<std::string> precisions; // weight precision ids offered, in display order
+    // The memory.h overhead profile the Overview's bars use for this runtime ("llama.cpp",
+    // "vllm", "transformers", "none").
+    std::string overhead_id;
+    LlamaCppSettings llama_cpp; // also Ollama's llama.cpp underneath
+    OllamaSettings ollama;
+    VllmSettings vllm;
+    SglangSettings sglang;
+    TensorRtLlmSettings tensorrt_llm;
+    MlxSettings mlx;
+    TransformersSettings transformers;
+    SpeedConstants speed;
+    std::string speed_source; // which measurements the speed constants were fitted to
+
+    bool llamaCppFamily() const { return kind == Runtime::LlamaCpp || kind == Runtime::Ollama; }
+    // vLLM, SGLang and TensorRT-LLM: a preallocated KV pool, tensor parallel within a node.
+    bool servingEngine() const
+    {
+        return kind == Runtime::Vllm || kind == Runtime::Sglang || kind == Runtime::TensorRtLlm;
+    }
+    // Can keep layers (llama.cpp: also MoE experts) in system RAM.
+    bool offloads() const { return llamaCppFamily() || kind == Runtime::Transformers; }
+    // Several GPUs split every layer (their bandwidths add up), rather than holding whole layers
+    // in turn.
+    bool tensorParallel() const
+    {
+        return servingEngine() || (llamaCppFamily() && llama_cpp.row_split);
+    }
+    bool operator==(const RuntimeProfile&) const = default;
+};
+
+// The decode efficiency the model applies on `gpu` (its memory class), and the prefill one (its
+// device class); the setters change that one constant (the My hardware view edits them).
+double decodeEfficiency(const SpeedConstants& s, const GpuSpec& gpu);
+void setDecodeEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
+double prefillEfficiency(const SpeedConstants& s, const GpuSpec& gpu);
+void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
+
+// One profile per runtime, in menu order: llama.cpp, Ollama, vLLM, SGLang, TensorRT-LLM, MLX,
+// transformers.
+const std::vector<RuntimeProfile>& runtimeProfiles();
+const RuntimeProfile& runtimeProfile(Runtime kind);
+// Throws InputError("", field, "unknown runtime 'x' (known: …)").
+const RuntimeProfile& runtimeById(std::string_view id, const std::string& field = "runtime");
+
+// A constant of a profile as the Runtime menu, `runs` and docs/memory.md show it.
+struct RuntimeConstant {
+    std::string name;   // "gpu_memory_utilization"
+    std::string value;  // "0.9"
+    std::string source; // "vllm/config/cache.py (v0.11.0)"
+};
+std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& profile);
+
+// A checkpoint stored in FP8 that keeps some modules in BF16: its quantization_config's ignore
+// list ("modules_to_not_convert", "ignore", "ignored_layers"). vLLM loads it as it is stored.
+struct Fp8Checkpoint {
+    bool lm_head_bf16 = true;    // llm-compressor and fbgemm recipes leave lm_head alone
+    bool attention_bf16 = false; // Meta's Llama 3.1 405B FP8 keeps every attention projection
+    std::vector<std::uint64_t> bf16_mlp_layers; // … and the MLP of its first and last layer
+    std::string source;                         // where the list was read
+    bool operator==(const Fp8Checkpoint&) const = default;
+};
+// From an ignore list's module names (regular-expression entries "re:..." are read for the
+// same words): "lm_head", "model.layers.N.self_attn.*", "model.layers.N.mlp.*".
+Fp8Checkpoint fp8CheckpointFromIgnoreList(const std::vector<std::string>& modules,
+                                          std::uint64_t layers, std::string source = "");
+
+// Bytes of a model stored as such an FP8 checkpoint: FP8 linear weights (1 byte), BF16 for the
+// embedding, norms, router, vision tower and whatever the ignore list keeps.
+std::uint64_t fp8CheckpointBytes(const ModelConfig& config, const ParamCount& count,
+                                 const Fp8Checkpoint& fp8);
+
+} // namespace llmsizer

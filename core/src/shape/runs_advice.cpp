@@ -1,0 +1,150 @@
+// The smallest change that makes a "no" row of runs.h run, tried from the least to the most
+// disruptive: a shorter context, a smaller KV cache type, MoE experts in RAM, a lower
+// precision the runtime offers, more system RAM, more GPUs of the same kind, a raised wired limit.
+#include "llmsizer/shape/runs.h"
+#include "llmsizer/text/format.h"
+#include "runs_internal.h"
+
+#include <algorithm>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+std::string gbText(u64 bytes)
+{
+    return formatBytes(bytes, ByteUnits::Decimal, 1);
+}
+
+bool runsAnyWay(const RunModel& m, const Precision& p, const RunQuery& q, u64 context, u64 gpus)
+{
+    const bool ram = q.runtime.offloads() && !q.hardware.gpu.cpuOnly() &&
+                     (q.hardware.ram_bytes > 0 || q.hardware.gpu.unified_memory);
+    return placeModel(m, p, q, context, gpus, false).fits ||
+           (ram && placeModel(m, p, q, context, gpus, true).fits);
+}
+
+// "8 more GPUs (16 in all)": the fewest GPUs of this kind that hold it whole, beyond the
+// machine's; empty when none up to 64 does (or the device has no second of its kind).
+std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
+                     u64 machine)
+{
+    const Hardware& hw = q.hardware;
+    if (hw.gpu.cpuOnly() || hw.gpu.unified_memory) {
+        return {};
+    }
+    const u64 node = std::max<u64>(hw.gpus_per_node, 1);
+    for (u64 n = machine + 1; n <= std::max<u64>(machine * 8, 64); ++n) {
+        if (q.runtime.tensorParallel() && n <= node && (n & (n - 1)) != 0) {
+            continue;
+        }
+        if (q.runtime.tensorParallel() && n > node && n % node != 0) {
+            continue;
+        }
+        if (placeModel(m, p, q, context, n, false).fits) {
+            return std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") + " (" +
+                   std::to_string(n) + " in all)";
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
+                           std::uint64_t context, std::uint64_t machineContext)
+{
+    const Hardware& hw = q.hardware;
+    const u64 machine = hw.gpu.cpuOnly() ? 1 : std::max<u64>(hw.gpus, 1);
+    const bool servingFlag = q.runtime.kind == Runtime::Vllm;
+    // 1. The context: it runs, shorter (a few hundred tokens is no answer to give first).
+    if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
+        std::string flag =
+            servingFlag ? "--max-model-len " : (q.runtime.llamaCppFamily() ? "-c " : "");
+        return "a context of " + withThousands(machineContext) + " tokens" +
+               (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
+    }
+    // 2. A smaller KV cache: llama.cpp's q8_0 (with flash attention), vLLM's fp8.
+    const std::string smallerKv = q.runtime.llamaCppFamily()  ? "q8_0"
+                                  : q.runtime.servingEngine() ? "fp8"
+                                                              : "";
+    if (!smallerKv.empty() && q.kv.id != smallerKv && q.kv.bpw.bits * 2 > q.kv.bpw.weights * 9) {
+        RunQuery k = q;
+        k.kv = kvPrecisionById(smallerKv);
+        if (runsAnyWay(m, p, k, context, machine)) {
+            return q.runtime.llamaCppFamily() ? "a q8_0 KV cache (-ctk q8_0 -ctv q8_0)"
+                                              : "an FP8 KV cache (--kv-cache-dtype fp8)";
+        }
+    }
+    // 3. MoE experts in RAM (llama.cpp), if RAM were given.
+    if (q.runtime.llamaCppFamily() && m.config.isMoe() && hw.ram_bytes == 0 &&
+        !hw.gpu.unified_memory && !hw.gpu.cpuOnly()) {
+        RunQuery r = q;
+        r.hardware.ram_bytes = u64{1} << 50; // as much as needed: how much is the answer
+        const Placement pl = placeModel(m, p, r, context, machine, true);
+        if (pl.fits && pl.kind == PlacementKind::ExpertsInRam) {
+            return "experts in system RAM (" + pl.flags + "), with " + gbText(pl.host_bytes) +
+                   " of RAM";
+        }
+    }
+    // 4. A lower precision the runtime offers.
+    const std::vector<Precision> offered = runPrecisions(q.runtime, m.shipped_precision);
+    const auto bits = [](const Precision& x) {
+        return static_cast<double>(x.bpw.bits) /
+               static_cast<double>(std::max<u64>(x.bpw.weights, 1));
+    };
+    std::vector<Precision> lower;
+    for (const Precision& x : offered) {
+        if (bits(x) < bits(p)) {
+            lower.push_back(x);
+        }
+    }
+    std::sort(lower.begin(), lower.end(),
+              [&](const Precision& a, const Precision& b) { return bits(a) > bits(b); });
+    for (const Precision& x : lower) {
+        if (runsAnyWay(m, x, q, context, machine)) {
+            const std::string more = moreGpus(m, p, q, context, machine);
+            return x.label + " weights" + (more.empty() ? std::string() : "; or " + more);
+        }
+    }
+    // 5. System RAM for experts or layers (llama.cpp, transformers): none given, or too little.
+    if (q.runtime.offloads() && !hw.gpu.unified_memory && !hw.gpu.cpuOnly()) {
+        RunQuery r = q;
+        r.hardware.ram_bytes = u64{1} << 50;
+        const Placement pl = placeModel(m, p, r, context, machine, true);
+        if (pl.fits && pl.host_bytes > hw.ram_bytes) {
+            return gbText(pl.host_bytes) + " of system RAM for " +
+                   (pl.kind == PlacementKind::ExpertsInRam ? "experts (" : "layers (") + pl.flags +
+                   ")" + (hw.ram_bytes > 0 ? " instead of " + gbText(hw.ram_bytes) : std::string());
+        }
+    }
+    // 6. More GPUs of this kind.
+    if (std::string more = moreGpus(m, p, q, context, machine); !more.empty()) {
+        return more;
+    }
+    // 7. A CPU-only machine with more RAM.
+    if (hw.gpu.cpuOnly()) {
+        const Placement pl = placeModel(m, p, q, context, 1, false);
+        const u64 need =
+            static_cast<u64>(static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction) + 1;
+        const u64 gb = (need + 999'999'999) / 1'000'000'000;
+        return "a machine with " + std::to_string(gb) + " GB of RAM (--ram " + std::to_string(gb) +
+               "GB)";
+    }
+    // 8. MLX above the wired limit: raise it. mlx-lm's README: "larger than the size of the
+    // model in megabytes but smaller than the memory size of the machine"; we keep a tenth of
+    // the machine to macOS and the rest.
+    if (q.runtime.kind == Runtime::Mlx) {
+        const Placement pl = placeModel(m, p, q, context, 1, false);
+        if (pl.load.total_bytes < hw.gpu.memory_bytes / 10 * 9) {
+            const u64 mb = pl.load.total_bytes / 1000000 + 1024;
+            return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mb) +
+                   ")";
+        }
+    }
+    return {};
+}
+
+} // namespace llmsizer

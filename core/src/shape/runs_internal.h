@@ -1,0 +1,23 @@
+#pragma once
+
+// Between the parts of runs.cpp: the serving engines' and MLX's placements
+// (runtime_serving.cpp) and the speed model's step terms (runtime_speed.cpp).
+#include "llmsizer/shape/runs.h"
+
+namespace llmsizer {
+
+Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
+                           std::uint64_t context, std::uint64_t gpus);
+Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
+                       std::uint64_t context);
+
+StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, const Placement& pl,
+                      std::uint64_t context);
+// The smallest change that makes a "no" run (runs_advice.cpp); empty when none is found.
+std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
+                           std::uint64_t context, std::uint64_t machineContext);
+
+StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
+                       const Placement& pl, std::uint64_t prompt);
+
+} // namespace llmsizer

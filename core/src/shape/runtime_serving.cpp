@@ -1,0 +1,251 @@
+// Serving engines (vLLM, SGLang, TensorRT-LLM) and MLX placing a model (runs.h placeModel;
+// docs/memory.md, "Runtimes"): a preallocated share of each GPU holds the weights, the profiled
+// activation peak and a KV pool of whole blocks, whose size is the longest context they serve;
+// MLX wires the model and its cache within Metal's working-set limit.
+#include "llmsizer/model/count.h"
+#include "llmsizer/shape/runs.h"
+#include "llmsizer/text/checked.h"
+#include "runs_internal.h"
+
+#include <algorithm>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+constexpr u64 kGiB = u64{1} << 30;
+
+u64 add(u64 a, u64 b)
+{
+    return checkedAdd(a, b, "placement bytes");
+}
+
+u64 mul(u64 a, u64 b)
+{
+    return checkedMul(a, b, "placement bytes");
+}
+
+u64 ceilDiv(u64 a, u64 b)
+{
+    return b == 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
+}
+
+// The weights as the engine loads them: an FP8 checkpoint keeps its ignore list in BF16.
+u64 servingWeights(const RunModel& m, const Precision& p)
+{
+    if (p.id == "fp8") {
+        return fp8CheckpointBytes(m.config, m.count, m.fp8.value_or(Fp8Checkpoint{}));
+    }
+    return weightMemory(m.config, m.count, p).bytes;
+}
+
+// The activation peak a profile run leaves: `tokens` tokens through one layer (hidden states,
+// q/k/v, the MLP's or the routed experts' intermediates, 2 bytes each, per GPU under tensor
+// parallel t) and the sampler's FP32 logits for `seqs` sequences over the whole vocabulary
+// (vLLM gpu_model_runner.py profile_run and _dummy_sampler_run).
+u64 activationPeak(const ModelConfig& c, u64 tokens, u64 seqs, u64 t)
+{
+    const u64 tp = std::max<u64>(t, 1);
+    u64 q = 0;
+    u64 kv = 0;
+    if (c.attention == AttentionKind::Latent) {
+        q = mul(c.n_heads, c.mla.qk_nope_head_dim + c.mla.qk_rope_head_dim);
+        kv = q + mul(c.n_heads, c.mla.v_head_dim);
+    } else {
+        q = mul(c.n_heads, c.effectiveHeadDim());
+        kv = mul(2 * c.n_kv_heads, c.effectiveHeadDim());
+    }
+    const u64 gates = c.mlp == MlpKind::Gated ? 3 : 2;
+    u64 mlp = mul(gates, c.d_ff) / tp;
+    if (c.isMoe()) {
+        const u64 routed =
+            mul(c.moe.experts_per_token, add(mul(gates, c.moe.expert_d_ff) / tp, c.d_model));
+        const u64 shared =
+            mul(c.moe.n_shared_experts,
+                mul(gates, c.moe.shared_d_ff > 0 ? c.moe.shared_d_ff : c.moe.expert_d_ff)) /
+            tp;
+        mlp = std::max(mlp, add(routed, shared));
+    }
+    const u64 perToken = add(add(mul(2, c.d_model), add(q, kv) / tp), mlp);
+    return add(mul(mul(tokens, perToken), 2), mul(mul(seqs, c.vocab_size), 4));
+}
+
+struct Engine {
+    u64 budget = 0;     // what the engine takes of one GPU for weights, activations and KV
+    u64 kvSpace = 0;    // of it, the KV pool
+    u64 activation = 0; // profiled peak
+    u64 reserve = 0;    // non-torch memory, CUDA graphs, the share it leaves alone
+    u64 total = 0;      // what the GPU shows in use
+    bool graphsFit = true;
+};
+
+} // namespace
+
+Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
+                           u64 gpus)
+{
+    const RuntimeProfile& rt = q.runtime;
+    const ModelConfig& c = m.config;
+    FitOptions fo;
+    fo.gpus_per_node = q.hardware.gpus_per_node;
+    fo.find_needed = false;
+    const ParallelSplit split = chooseSplit(c, gpus, false, 0, fo);
+    const u64 tp = split.tensor_parallel;
+    const u64 pp = split.pipeline_parallel;
+    const u64 visible = runtimeCapacity(rt, q.hardware.gpu);
+    const u64 weights = ceilDiv(servingWeights(m, p), mul(tp, pp));
+
+    const GpuSpec& g = q.hardware.gpu;
+    const bool big = visible >= 70 * kGiB && g.id.find("a100") == std::string::npos;
+    u64 tokens =
+        rt.vllm.max_num_batched_tokens != 0 ? rt.vllm.max_num_batched_tokens : (big ? 8192 : 2048);
+    u64 seqs = rt.vllm.max_num_seqs != 0 ? rt.vllm.max_num_seqs : (big ? 1024 : 256);
+    if (rt.kind == Runtime::Sglang) {
+        tokens = rt.sglang.chunked_prefill_size != 0
+                     ? rt.sglang.chunked_prefill_size
+                     : (static_cast<double>(visible) < 25000.0 * 1048576.0 ? 2048 : 8192);
+        seqs = 1; // SGLang samples the running batch only
+    } else if (rt.kind == Runtime::TensorRtLlm) {
+        tokens = rt.tensorrt_llm.max_num_tokens;
+        seqs = 1;
+    } else if (!rt.vllm.chunked_prefill) {
+        tokens = std::max<u64>(context, 2048); // V0 without chunked prefill: a whole prompt
+        seqs = std::min<u64>(seqs, 256);
+    }
+    seqs = std::min(seqs, tokens);
+
+    Engine e;
+    e.activation = activationPeak(c, tokens, seqs, tp);
+    const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
+    if (rt.kind == Runtime::Sglang) {
+        e.budget = mulCeil(visible, sglangMemFractionStatic(rt.sglang, tp));
+        e.kvSpace = e.budget > weights ? e.budget - weights : 0;
+        const u64 rest = visible - std::min(visible, e.budget);
+        e.graphsFit = rest >= add(add(e.activation, nonTorch), rt.vllm.cuda_graph_bytes);
+        e.reserve = add(nonTorch, rt.vllm.cuda_graph_bytes);
+        e.total = std::min(visible, add(add(e.budget, e.activation), e.reserve));
+    } else if (rt.kind == Runtime::TensorRtLlm) {
+        const u64 used = add(add(weights, e.activation), nonTorch);
+        const u64 freeMem = visible > used ? visible - used : 0;
+        e.kvSpace = mulCeil(freeMem, rt.tensorrt_llm.free_gpu_memory_fraction);
+        e.reserve = nonTorch;
+        e.total = add(used, e.kvSpace);
+        e.budget = e.total;
+    } else {
+        e.budget = mulCeil(visible, rt.vllm.gpu_memory_utilization);
+        const u64 used = add(add(weights, e.activation), nonTorch);
+        e.kvSpace = e.budget > used ? e.budget - used : 0;
+        const u64 rest = visible - std::min(visible, e.budget);
+        e.graphsFit = rest >= rt.vllm.cuda_graph_bytes;
+        e.reserve = add(nonTorch, rt.vllm.cuda_graph_bytes);
+        e.total = std::min(visible, add(e.budget, rt.vllm.cuda_graph_bytes));
+    }
+
+    // KV of one sequence of `tokens` on one GPU, in whole blocks (sliding layers hold at most
+    // the window; a pipeline stage holds its share of the layers).
+    const u64 block = std::max<u64>(rt.vllm.block_size, 1);
+    auto kvNeed = [&](u64 t) {
+        const u64 rounded = mul(ceilDiv(t, block), block);
+        const KvCache kv = kvCache(c, rounded, 1, q.kv, tp);
+        return ceilDiv(add(kv.bytes, kv.recurrent_bytes), pp);
+    };
+    const u64 batch = std::max<u64>(q.batch, 1);
+    Placement out;
+    out.kind = PlacementKind::Gpus;
+    out.gpus = gpus;
+    out.split = split;
+    out.layers = c.n_layers;
+    out.gpu_layers = c.n_layers;
+    out.capacity_bytes = visible;
+    const u64 perToken = std::max<u64>(kvCache(c, block, 1, q.kv, tp).bytes / block / pp, 1);
+    out.kv_tokens = e.kvSpace / perToken;
+    // The longest sequence the pool holds for `batch` sequences at once.
+    const u64 limit = std::max<u64>(c.context_length, 1);
+    if (e.kvSpace > 0 && mul(kvNeed(1), batch) <= e.kvSpace) {
+        u64 lo = 1;
+        u64 hi = limit;
+        while (lo < hi) {
+            const u64 mid = lo + (hi - lo + 1) / 2;
+            if (mul(kvNeed(mid), batch) <= e.kvSpace) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        out.max_context = lo;
+    }
+    out.fits = out.max_context >= context && context <= limit && e.graphsFit;
+    const u64 need = mul(kvNeed(context), batch);
+    // What this workload needs of each GPU: the weights, the activation peak, the reserve and
+    // the KV blocks of its sequences (the engine preallocates the rest of its share as more KV
+    // blocks: kv_tokens). Its capacity is the engine's share of the device.
+    out.load.weight_bytes = weights;
+    out.load.kv_bytes = need;
+    out.load.buffer_bytes = e.activation;
+    out.load.reserve_bytes = e.reserve;
+    out.load.total_bytes = add(add(weights, need), add(e.activation, e.reserve));
+    out.capacity_bytes =
+        rt.kind == Runtime::TensorRtLlm
+            ? visible
+            : add(e.budget, rt.kind == Runtime::Vllm ? rt.vllm.cuda_graph_bytes : 0);
+    out.tight = out.fits && (e.kvSpace - std::min(e.kvSpace, need)) * 20 < visible;
+    // Decode reads every GPU's share of the weights and the batch's KV once per step.
+    const WeightMemory wm = weightMemory(c, m.count, p);
+    const u64 activeTotal =
+        p.id == "fp8" && wm.bytes > 0
+            ? static_cast<u64>(static_cast<double>(servingWeights(m, p)) *
+                               static_cast<double>(wm.active_bytes) / static_cast<double>(wm.bytes))
+            : wm.active_bytes;
+    const u64 embedding =
+        c.tied_head ? 0 : wm.embedding_bytes * servingWeights(m, p) / std::max<u64>(wm.bytes, 1);
+    out.gpu_read_bytes = add(activeTotal - std::min(activeTotal, embedding),
+                             mul(mul(need, tp), pp)); // need is per GPU
+    std::string flags = "--tensor-parallel-size " + std::to_string(tp);
+    if (pp > 1) {
+        flags += " --pipeline-parallel-size " + std::to_string(pp);
+    }
+    if (rt.kind == Runtime::Vllm) {
+        flags += " --max-model-len " +
+                 std::to_string(std::min(context, std::max<u64>(out.max_context, 1)));
+    }
+    out.flags = flags;
+    return out;
+}
+
+Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q, u64 context)
+{
+    const ModelConfig c = runtimeConfig(m.config, q.runtime);
+    const GpuSpec& g = q.hardware.gpu;
+    const u64 batch = std::max<u64>(q.batch, 1);
+    const WeightMemory w = weightMemory(c, m.count, p);
+    const KvCache kv = kvCache(c, context, batch, q.kv, 1);
+    const u64 step = std::min(q.runtime.mlx.prefill_step_size, mul(context, batch));
+    // A prefill step's hidden states and MLP intermediates, and its logits (mlx-lm computes the
+    // head over every token of the step), 2 bytes each.
+    const u64 gates = c.mlp == MlpKind::Gated ? 3 : 2;
+    const u64 ff = c.isMoe() ? mul(c.moe.experts_per_token, c.moe.expert_d_ff) : c.d_ff;
+    const u64 act = mul(mul(step, add(add(mul(2, c.d_model), mul(gates, ff)), c.vocab_size)), 2);
+    Placement out;
+    out.kind = PlacementKind::Gpus;
+    out.gpus = 1;
+    out.split.gpus = 1;
+    out.layers = c.n_layers;
+    out.gpu_layers = c.n_layers;
+    const u64 wired = g.usableBytes();
+    out.capacity_bytes = wired;
+    out.load.weight_bytes = w.bytes;
+    out.load.kv_bytes = add(kv.bytes, kv.recurrent_bytes);
+    out.load.buffer_bytes = act;
+    out.load.total_bytes = add(add(w.bytes, out.load.kv_bytes), act);
+    out.fits = out.load.total_bytes <= wired;
+    // mlx-lm warns "Generating with a model that requires … close to the maximum recommended
+    // size" above 90 % of the wired limit.
+    out.tight = out.fits && (w.bytes > mulCeil(wired, q.runtime.mlx.warn_fraction) ||
+                             (wired - out.load.total_bytes) * 20 < wired);
+    out.gpu_read_bytes = add(w.active_bytes - (c.tied_head ? 0 : w.embedding_bytes), kv.bytes);
+    out.flags = "mlx_lm.generate --max-kv-size " + std::to_string(context);
+    return out;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,209 @@
+// The step-time model (docs/compute.md, "Speed model"): a decode step streams its bytes at a
+// memory class's share of peak bandwidth and pays a fixed cost per layer, per all-reduce under
+// tensor parallelism, per MoE layer whose experts span GPUs and per GPU boundary of a layer
+// split; a prefill adds its FLOPs at a device class's share of peak.
+#include "llmsizer/compute/compute.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/shape/runs.h"
+#include "runs_internal.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+double bandwidth(const GpuSpec& g)
+{
+    return g.bandwidthBytesPerSecond();
+}
+
+// Adds `bytes` streamed from the GPU's memory to the term of its class.
+void addBytes(StepTerms& t, const GpuSpec& g, double bytes)
+{
+    const double s = bytes / bandwidth(g);
+    switch (g.memoryClass()) {
+    case MemoryClass::Gddr:
+        t.gddr_s += s;
+        break;
+    case MemoryClass::Hbm:
+        t.hbm_s += s;
+        break;
+    case MemoryClass::Unified:
+        t.unified_s += s;
+        break;
+    case MemoryClass::Lpddr5x:
+        t.lpddr5x_s += s;
+        break;
+    case MemoryClass::Ddr:
+        t.ddr_s += s;
+        break;
+    }
+}
+
+std::string prefillClass(const GpuSpec& g)
+{
+    if (g.cpuOnly()) {
+        return "cpu";
+    }
+    if (g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x) {
+        return "unified";
+    }
+    if (g.category == "datacenter") {
+        return "datacenter";
+    }
+    return g.category == "workstation" ? "pro" : "consumer";
+}
+
+// The peak FLOP/s prefill matrix products run at: llama.cpp's FP16 kernels accumulate in FP16
+// (GeForce's fast rate); serving engines in BF16 with FP32 accumulation, FP8 weights on FP8
+// tensor cores where the device has them.
+double prefillPeak(const GpuSpec& g, const RuntimeProfile& rt, const Precision& p)
+{
+    if (rt.servingEngine() && p.id == "fp8" && g.fp8_tflops) {
+        return *g.fp8_tflops * 1e12;
+    }
+    return rt.llamaCppFamily() ? g.peakFp16Acc16Flops() : g.peakFlops();
+}
+
+double prefillEfficiency(const SpeedConstants& s, const std::string& cls)
+{
+    if (cls == "cpu") {
+        return s.prefill_cpu;
+    }
+    if (cls == "unified") {
+        return s.prefill_unified;
+    }
+    if (cls == "datacenter") {
+        return s.prefill_datacenter;
+    }
+    return cls == "pro" ? s.prefill_pro : s.prefill_consumer;
+}
+
+bool blockQuantized(const Precision& p)
+{
+    switch (p.kind) {
+    case PrecisionKind::GgufFile:
+    case PrecisionKind::GgmlBlock:
+    case PrecisionKind::GroupQuant:
+    case PrecisionKind::Nf4:
+    case PrecisionKind::ExpertBlocks:
+        return true;
+    case PrecisionKind::Integer:
+        return p.id.rfind("mlx_", 0) == 0 || p.id == "int4";
+    case PrecisionKind::Float:
+        break;
+    }
+    return false;
+}
+
+bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
+{
+    return pl.split.tensor_parallel > 1 && (rt.servingEngine() || rt.llama_cpp.row_split);
+}
+
+} // namespace
+
+double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
+{
+    const double quantized = 1.0 + t.quantized_share * (1.0 / s.quantized_efficiency - 1.0);
+    const double memory = (t.gddr_s / s.bandwidth_gddr + t.hbm_s / s.bandwidth_hbm +
+                           t.unified_s / s.bandwidth_unified + t.lpddr5x_s / s.bandwidth_lpddr5x +
+                           t.ddr_s / s.bandwidth_ddr) *
+                          quantized;
+    const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
+                          t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *
+                         1e-6;
+    const double compute =
+        t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t.prefill_class) : 0.0;
+    (void)prefill;
+    return std::max(memory, compute) + fixed;
+}
+
+StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, const Placement& pl,
+                      std::uint64_t context)
+{
+    const ModelConfig& c = m.config;
+    const GpuSpec& g = q.hardware.gpu;
+    StepTerms t;
+    t.prefill_class = prefillClass(g);
+    const u64 tp = tensorSplit(q.runtime, pl) ? pl.split.tensor_parallel : 1;
+    double gpuBytes = static_cast<double>(pl.gpu_read_bytes);
+    // A batch reads every expert any of its tokens visits: E·(1 − (1 − k/E)^B) per MoE layer
+    // under independent, uniform routing (an assumption; real routers are skewed).
+    const u64 batch = std::max<u64>(q.batch, 1);
+    if (c.isMoe() && batch > 1 && c.moe.n_routed_experts > c.moe.experts_per_token) {
+        const WeightMemory w = weightMemory(c, m.count, p);
+        const double E = static_cast<double>(c.moe.n_routed_experts);
+        const double k = static_cast<double>(c.moe.experts_per_token);
+        const double perExpert = static_cast<double>(w.bytes - w.active_bytes) / (E - k);
+        const double visited = E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)));
+        gpuBytes += perExpert * std::max(0.0, visited - k);
+    }
+    if (blockQuantized(p)) {
+        const double kv = static_cast<double>(
+            kvCache(runtimeConfig(c, q.runtime), context, batch, q.kv, 1).bytes);
+        const double all = gpuBytes + static_cast<double>(pl.host_read_bytes);
+        t.quantized_share = all > 0 ? std::clamp((all - kv) / all, 0.0, 1.0) : 0.0;
+    }
+    addBytes(t, g, gpuBytes / static_cast<double>(tp));
+    if (pl.host_read_bytes > 0) {
+        const bool pool =
+            g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x;
+        const double ramBw = pool ? bandwidth(g) : q.hardware.ram_bandwidth_gb_s * 1e9;
+        t.ddr_s += static_cast<double>(pl.host_read_bytes) / ramBw;
+    }
+    t.layers = static_cast<double>(c.n_layers);
+    if (tp > 1) {
+        t.allreduces = 2.0 * static_cast<double>(c.n_layers);
+        if (c.isMoe()) {
+            // Each routed expert a token visits is a GEMM of its own on each GPU, dispatched
+            // and combined across the group (grouped GEMMs at tiny batch).
+            t.moe_dispatches =
+                static_cast<double>(c.moeLayers()) * static_cast<double>(c.moe.experts_per_token);
+        }
+    }
+    const u64 stages = tensorSplit(q.runtime, pl) ? pl.split.pipeline_parallel : pl.gpus;
+    t.hops = stages > 1 ? static_cast<double>(stages - 1) : 0.0;
+    if (batch > 1) {
+        const double flops =
+            static_cast<double>(batch) * decodeFlopsPerToken(c, m.count, context).total();
+        const double peak = prefillPeak(g, q.runtime, p) * static_cast<double>(tp);
+        t.compute_s = peak > 0 ? flops / peak : 0.0;
+    }
+    return t;
+}
+
+StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
+                       const Placement& pl, std::uint64_t prompt)
+{
+    const ModelConfig& c = m.config;
+    const GpuSpec& g = q.hardware.gpu;
+    StepTerms t;
+    t.prefill_class = prefillClass(g);
+    const u64 tp = tensorSplit(q.runtime, pl) ? pl.split.tensor_parallel : 1;
+    const RuntimeProfile& rt = q.runtime;
+    const u64 chunk = rt.llamaCppFamily() || rt.kind == Runtime::Transformers
+                          ? rt.llama_cpp.n_ubatch
+                          : (rt.kind == Runtime::Mlx ? rt.mlx.prefill_step_size : 8192);
+    const double chunks = std::ceil(static_cast<double>(prompt) / static_cast<double>(chunk));
+    const double flops =
+        static_cast<double>(prompt) * sequenceFlopsPerToken(c, m.count, prompt).total();
+    const double peak = prefillPeak(g, rt, p) * static_cast<double>(tp);
+    t.compute_s = peak > 0 ? flops / peak : 0.0;
+    // Each chunk streams the weights once (a long prompt visits every expert).
+    const WeightMemory w = weightMemory(c, m.count, p);
+    addBytes(t, g, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
+    t.layers = chunks * static_cast<double>(c.n_layers);
+    if (tp > 1) {
+        t.allreduces = chunks * 2.0 * static_cast<double>(c.n_layers);
+    }
+    const u64 stages = tensorSplit(rt, pl) ? pl.split.pipeline_parallel : pl.gpus;
+    t.hops = stages > 1 ? chunks * static_cast<double>(stages - 1) : 0.0;
+    return t;
+}
+
+} // namespace llmsizer

@@ -1,0 +1,2 @@
+// Breaks rule 8: a view includes the shell (the shell is the top floor).
+#include "ui/shell/mainwindow.h"

@@ -1,0 +1,2 @@
+// Breaks rule 5: a widget includes a computing module of the core.
+#include "llmsizer/model/count.h"

@@ -1,0 +1,98 @@
+// The Compare window's evaluation (present/comparison.h): named configurations and the table's
+// options in; the table, the bars, the pies and the diagrams out, each model counted once through
+// the comparison's cache. Expected totals are the makers' published counts.
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/present/comparison.h"
+#include "support/test_main.h"
+
+#include <QtTest>
+
+using namespace llmsizer;
+
+namespace {
+
+std::vector<ModelConfig> g_counted;
+
+void recordCount(const ModelConfig& c)
+{
+    g_counted.push_back(c);
+}
+
+NamedConfig preset(const char* id, const char* name)
+{
+    return {name,
+            loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/" + id + ".json").config};
+}
+
+} // namespace
+
+class TestComparison : public QObject {
+    Q_OBJECT
+private slots:
+    void cleanup() { setCountObserver(nullptr); }
+    void everyPart();
+    void countsOnlyTheNewModel();
+    void emptyAndTooMany();
+};
+
+// GPT-2 small (OpenAI: 124,439,808) beside Llama 3 70B (Meta: 70,553,706,496).
+void TestComparison::everyPart()
+{
+    Comparison c;
+    c.models = {preset("gpt-2-small", "GPT-2 small"), preset("llama-3-70b", "Llama 3 70B")};
+    c.options.context = 1024;
+    CountCache counts;
+    const ComparisonSnapshot s = evaluate(c, counts);
+    QCOMPARE(s.table.names, (std::vector<std::string>{"GPT-2 small", "Llama 3 70B"}));
+    const TableRow* total = s.table.row("total_params");
+    QVERIFY(total != nullptr);
+    QCOMPARE(total->cells[0].integer, std::uint64_t(124'439'808));
+    QCOMPARE(total->cells[1].integer, std::uint64_t(70'553'706'496));
+    // FP16 KV cache at 1,024 tokens: GPT-2 small K and V × 12 layers × 768 × 2 bytes × 1,024 =
+    // 37,748,736 bytes; Llama 3 70B K and V × 80 layers × 8 KV heads × 128 × 2 bytes × 1,024 =
+    // 335,544,320.
+    const TableRow* kv = s.table.row("kv_at_context");
+    QVERIFY(kv != nullptr);
+    QCOMPARE(kv->cells[0].integer, std::uint64_t(37'748'736));
+    QCOMPARE(kv->cells[1].integer, std::uint64_t(335'544'320));
+    QCOMPARE(s.components.categories, s.table.names);
+    QCOMPARE(s.memory.categories, s.table.names);
+    QCOMPARE(s.pies.size(), std::size_t(2));
+    QCOMPARE(s.pies[1].total, std::uint64_t(70'553'706'496));
+    QCOMPARE(s.diagrams.size(), std::size_t(2));
+}
+
+// A cache kept between evaluations counts only the model added since.
+void TestComparison::countsOnlyTheNewModel()
+{
+    Comparison c;
+    c.models = {preset("gpt-2-small", "GPT-2 small")};
+    CountCache counts;
+    evaluate(c, counts);
+    c.models.push_back(preset("llama-3-8b", "Llama 3 8B"));
+    g_counted.clear();
+    setCountObserver(recordCount);
+    const ComparisonSnapshot s = evaluate(c, counts);
+    setCountObserver(nullptr);
+    QCOMPARE(g_counted.size(), std::size_t(1));
+    QCOMPARE(g_counted.front(), c.models[1].config);
+    // Meta's published count for Llama 3 8B.
+    QCOMPARE(s.table.row("total_params")->cells[1].integer, std::uint64_t(8'030'261'248));
+}
+
+void TestComparison::emptyAndTooMany()
+{
+    CountCache counts;
+    const ComparisonSnapshot empty = evaluate(Comparison{}, counts);
+    QVERIFY(empty.table.rows.empty());
+    QVERIFY(empty.diagrams.empty());
+    Comparison five;
+    for (int i = 0; i < 5; ++i) {
+        five.models.push_back(preset("gpt-2-small", "GPT-2 small"));
+        five.models.back().name += std::to_string(i);
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, evaluate(five, counts));
+}
+
+LLMSIZER_TEST_GUILESS_MAIN(TestComparison)
+#include "tst_comparison.moc"

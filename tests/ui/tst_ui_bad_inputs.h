@@ -1,0 +1,58 @@
+#pragma once
+
+// The bad-input suite through the app: tst_ui_bad_inputs.cpp opens the suite's files with
+// File > Open; tst_ui_bad_inputs_app.cpp covers what only the app does (screenshots, its command
+// line, its settings file, the user GPU catalog shared by windows, names in labels, fields).
+#include <QObject>
+#include <QString>
+
+class TestUiBadInputs : public QObject {
+    Q_OBJECT
+private:
+    // Opens `file` (relative to the current directory, as the CLI rows name it) in a window
+    // showing Llama 3 70B and checks the error and that nothing changed.
+    static void openAndCompare(const QString& file, const QString& message);
+
+private slots:
+    void openRejects_data();
+    void openRejects();
+    void openRejectsSessions_data();
+    void openRejectsSessions();
+    // Checkpoints of several files (support/bad_input_trees.cpp): refused with the CLI's
+    // message, nothing changed; or opened, with the note among the checkpoint's notes.
+    void openRejectsCheckpointTrees_data();
+    void openRejectsCheckpointTrees();
+    void openShowsCheckpointNotes_data();
+    void openShowsCheckpointNotes();
+
+    // tst_ui_bad_inputs_app.cpp
+    // --screenshot writes through a link and refuses a named pipe, atomically: a full disk keeps
+    // the old picture (it was left truncated).
+    void screenshotSavesThroughLinksAndRefusesPipes();
+    void screenshotOnAFullDiskKeepsTheOldFile();
+    // --hardware refuses bad items and values (exit 2), like every other option.
+    void hardwareOptionIsChecked_data();
+    void hardwareOptionIsChecked();
+    // The settings file's problems, one line each on stderr (they were joined with "\x0A").
+    void settingsProblemsPrintALineEach();
+    // A config's 100,000-character name renders in screenshot mode in the time a short one does.
+    void longNamesRenderInTime();
+    // A settings file that is not INI text is kept aside and said once; unknown values are named.
+    void garbageSettingsAreKeptAside_data();
+    void garbageSettingsAreKeptAside();
+    void unknownSettingValuesAreNamed();
+    // Two windows share gpus.json and the recent files: nothing one saved is erased by the other.
+    void twoWindowsShareGpus();
+    void twoWindowsShareRecentFiles();
+    // Sessions and exports write through links and refuse pipes.
+    void savesKeepLinksAndRefusePipes();
+    // A refused value stays only in its own field.
+    void refusedValueStaysInItsField();
+    // A pasted list may end in a newline; a bad one quotes the offending word only.
+    void pastedListsEndingInANewline();
+    // Names are bounded, escaped and elided in the window.
+    void namesAreBoundedAndShown();
+    // My hardware at context 2^26 x batch 65,536: GPT-3 175B's rows say its bytes exceed 2^64,
+    // the other rows stand (the view showed "0 of 0 rows").
+    void hardwareRowsKeepTheirOverflow();
+};

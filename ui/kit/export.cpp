@@ -1,0 +1,163 @@
+#include "ui/kit/export.h"
+
+#include "llmsizer/json/jsonio.h"
+#include "llmsizer/text/error.h"
+
+#include <QBuffer>
+#include <QClipboard>
+#include <QFile>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QPainter>
+#include <QSvgGenerator>
+#include <QWidget>
+#include <filesystem>
+
+namespace llmsizer::ui {
+
+namespace {
+
+QString failure(const QString& path, const QString& what)
+{
+    return QStringLiteral("%1: %2").arg(path, what);
+}
+
+QString suffixOf(const QString& path)
+{
+    return QFileInfo(path).suffix().toLower();
+}
+
+// Lays out a widget that was never shown, so that it paints at a sensible size.
+void ensureLaidOut(QWidget* widget)
+{
+    if (!widget->testAttribute(Qt::WA_WState_Created) || widget->size().isEmpty()) {
+        widget->resize(widget->size().expandedTo(widget->sizeHint()));
+    }
+    widget->ensurePolished();
+}
+
+} // namespace
+
+// Qt 6.4's QSaveFile buffers small writes and, when the final flush fails (a full disk), still
+// renames the empty temporary over the target and reports success (QTBUG-75077). Every file is
+// therefore written by the core's writer: unbuffered write(2) of the whole content, fsync, and
+// rename only when every step succeeded, so the old file stays untouched on any failure.
+QString saveFileAtomically(const QString& path, const QByteArray& data)
+{
+    try {
+        writeFileAtomically(std::filesystem::path(QFile::encodeName(path).toStdString()),
+                            data.toStdString());
+    } catch (const InputError& e) {
+        return failure(path, QString::fromStdString(e.message()));
+    } catch (const std::exception& e) {
+        return failure(path, QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
+std::optional<TableFormat> tableFormatFor(const QString& path)
+{
+    const QString suffix = suffixOf(path);
+    if (suffix == QLatin1String("csv")) {
+        return TableFormat::Csv;
+    }
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown")) {
+        return TableFormat::Markdown;
+    }
+    if (suffix == QLatin1String("json")) {
+        return TableFormat::Json;
+    }
+    return std::nullopt;
+}
+
+QByteArray tableBytes(const ComparisonTable& table, TableFormat format)
+{
+    switch (format) {
+    case TableFormat::Csv:
+        return QByteArray::fromStdString(tableToCsv(table));
+    case TableFormat::Markdown:
+        return QByteArray::fromStdString(tableToMarkdown(table));
+    case TableFormat::Json:
+        return QByteArray::fromStdString(tableToJson(table).dump(2) + "\n");
+    }
+    return {};
+}
+
+QString exportTable(const ComparisonTable& table, const QString& path)
+{
+    const std::optional<TableFormat> format = tableFormatFor(path);
+    if (!format) {
+        return failure(path, QStringLiteral("unknown table format (use .csv, .md or .json)"));
+    }
+    if (table.names.empty()) {
+        return failure(path, QStringLiteral("the comparison is empty"));
+    }
+    return saveFileAtomically(path, tableBytes(table, *format));
+}
+
+std::optional<ImageFormat> imageFormatFor(const QString& path)
+{
+    const QString suffix = suffixOf(path);
+    if (suffix == QLatin1String("png")) {
+        return ImageFormat::Png;
+    }
+    if (suffix == QLatin1String("svg")) {
+        return ImageFormat::Svg;
+    }
+    return std::nullopt;
+}
+
+QImage widgetImage(QWidget* widget, qreal scale)
+{
+    ensureLaidOut(widget);
+    QImage image(widget->size() * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    image.fill(widget->palette().color(QPalette::Window));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter.end();
+    return image;
+}
+
+QString exportWidget(QWidget* widget, const QString& path, const QString& title)
+{
+    const std::optional<ImageFormat> format = imageFormatFor(path);
+    if (!format) {
+        return failure(path, QStringLiteral("unknown image format (use .png or .svg)"));
+    }
+    // Encoded in memory first, then written whole by saveFileAtomically.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (*format == ImageFormat::Png) {
+        if (!widgetImage(widget).save(&buffer, "PNG")) {
+            return failure(path, QStringLiteral("cannot encode the PNG image"));
+        }
+    } else {
+        ensureLaidOut(widget);
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(widget->size());
+        svg.setViewBox(QRect(QPoint(), widget->size()));
+        svg.setResolution(96); // CSS pixels: browsers show the image at the widget's size
+        svg.setTitle(title);
+        svg.setDescription(QStringLiteral("LLM Sizer comparison chart"));
+        QPainter painter;
+        if (!painter.begin(&svg)) {
+            return failure(path, QStringLiteral("cannot write the SVG image"));
+        }
+        painter.fillRect(QRect(QPoint(), widget->size()),
+                         widget->palette().color(QPalette::Window));
+        widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+        painter.end();
+    }
+    buffer.close();
+    return saveFileAtomically(path, buffer.data());
+}
+
+void copyWidgetImage(QWidget* widget)
+{
+    QGuiApplication::clipboard()->setImage(widgetImage(widget));
+}
+
+} // namespace llmsizer::ui

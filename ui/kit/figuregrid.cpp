@@ -1,0 +1,269 @@
+#include "ui/kit/figuregrid.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWhatsThis>
+#include <algorithm>
+
+namespace llmsizer::ui {
+
+FigureGrid::FigureGrid(int maxColumns, int minColumnWidth, QWidget* parent)
+    : QWidget(parent), m_maxColumns(maxColumns), m_minColumnWidth(minColumnWidth),
+      m_columns(maxColumns)
+{
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+}
+
+int FigureGrid::columnsFor(int width) const
+{
+    if (m_minColumnWidth <= 0) {
+        return m_maxColumns;
+    }
+    return std::clamp(width / m_minColumnWidth, 1, m_maxColumns);
+}
+
+bool FigureGrid::stackedFor(int width) const
+{
+    const int columns = columnsFor(width);
+    qreal name = 0;
+    qreal value = 0;
+    qreal swatch = 0; // the square and its gap, as paintEvent draws them
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (!m_entries[i].name.isEmpty()) {
+            name = std::max(name, m_names[i].size().width() + 10);
+        }
+        if (m_entries[i].swatch.isValid()) {
+            swatch = QFontMetrics(font()).height() + 2;
+        }
+        value = std::max(value, m_values[i].size().width());
+    }
+    return name > 0 && 6 + swatch + name + value + 4 > width / columns;
+}
+
+// Columns and stacking follow the width; the height changes only when they do.
+void FigureGrid::relayout()
+{
+    const int columns = columnsFor(width());
+    if (columns != m_columns) {
+        m_columns = columns;
+        updateGeometry();
+    }
+    const bool stacked = stackedFor(width());
+    if (stacked != m_stacked) {
+        m_stacked = stacked;
+        updateGeometry();
+    }
+}
+
+void FigureGrid::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
+}
+
+void FigureGrid::setMaxColumns(int maxColumns)
+{
+    if (maxColumns != m_maxColumns) {
+        m_maxColumns = maxColumns;
+        relayout();
+        update();
+    }
+}
+
+void FigureGrid::setEntries(const QList<Entry>& entries)
+{
+    const bool bars =
+        std::any_of(entries.begin(), entries.end(), [](const Entry& e) { return e.bar >= 0; });
+    const bool resized =
+        bars != m_bars || rows() != (static_cast<int>(entries.size()) + m_columns - 1) / m_columns;
+    m_bars = bars;
+    m_names.resize(entries.size());
+    m_values.resize(entries.size());
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const bool same = i < m_entries.size();
+        if (!same || m_entries[i].name != entries[i].name) {
+            m_names[i] = QStaticText(entries[i].name);
+            m_names[i].setTextFormat(Qt::PlainText);
+            m_names[i].prepare(QTransform(), font());
+        }
+        if (!same || m_entries[i].value != entries[i].value ||
+            m_entries[i].emphasis != entries[i].emphasis) {
+            m_values[i] = QStaticText(entries[i].value);
+            m_values[i].setTextFormat(Qt::PlainText);
+            QFont f = font();
+            f.setBold(entries[i].emphasis);
+            m_values[i].prepare(QTransform(), f);
+        }
+    }
+    m_entries = entries;
+    QStringList text;
+    for (const Entry& e : m_entries) {
+        text << e.name + QStringLiteral(": ") + e.value;
+    }
+    setAccessibleDescription(text.join(QStringLiteral("; ")));
+    setToolTip(text.join(QLatin1Char('\n')));
+    if (resized) {
+        updateGeometry();
+    }
+    relayout();
+    update();
+}
+
+QString FigureGrid::value(const QString& key) const
+{
+    for (const Entry& e : m_entries) {
+        if (e.key == key) {
+            return e.value;
+        }
+    }
+    return {};
+}
+
+QString FigureGrid::tip(const QString& key) const
+{
+    for (const Entry& e : m_entries) {
+        if (e.key == key) {
+            return e.tip;
+        }
+    }
+    return {};
+}
+
+void FigureGrid::setHighlighted(const QString& key)
+{
+    if (key != m_highlighted) {
+        m_highlighted = key;
+        update();
+    }
+}
+
+QRect FigureGrid::cellRect(qsizetype index) const
+{
+    const int colWidth = width() / m_columns;
+    const int col = static_cast<int>(index % m_columns);
+    const int row = static_cast<int>(index / m_columns);
+    return {col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight()};
+}
+
+int FigureGrid::entryAt(const QPoint& pos) const
+{
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        if (cellRect(i).contains(pos)) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+// Each entry explains itself: its own tooltip, and its What's This text in What's This mode.
+bool FigureGrid::event(QEvent* event)
+{
+    const bool tipEvent = event->type() == QEvent::ToolTip;
+    const bool whatsThis =
+        event->type() == QEvent::WhatsThis || event->type() == QEvent::QueryWhatsThis;
+    if (tipEvent || whatsThis) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const int i = entryAt(help->pos());
+        const QString text = i >= 0 ? m_entries[i].tip : QString();
+        if (!text.isEmpty()) {
+            if (tipEvent) {
+                QToolTip::showText(help->globalPos(), text, this, cellRect(i));
+            } else if (event->type() == QEvent::WhatsThis) {
+                QWhatsThis::showText(help->globalPos(), text, this);
+            }
+            event->accept();
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
+int FigureGrid::rows() const
+{
+    return (static_cast<int>(m_entries.size()) + m_columns - 1) / m_columns;
+}
+
+int FigureGrid::rowHeight() const
+{
+    QFont big = font();
+    big.setBold(true);
+    return QFontMetrics(big).height() + 4;
+}
+
+int FigureGrid::barHeight() const
+{
+    return m_bars ? std::max(6, rowHeight() / 3) + 4 : 0;
+}
+
+QSize FigureGrid::sizeHint() const
+{
+    return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * cellHeight() + 4};
+}
+
+QSize FigureGrid::minimumSizeHint() const
+{
+    return {std::max(m_minColumnWidth, 160), std::max(1, rows()) * cellHeight() + 4};
+}
+
+void FigureGrid::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    const int rh = rowHeight();
+    QFont bold = font();
+    bold.setBold(true);
+    const int swatch = QFontMetrics(font()).height() - 4;
+    // Names share one width per column so the values line up.
+    std::vector<qreal> nameWidth(static_cast<std::size_t>(m_columns), 0);
+    p.setFont(font());
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        auto& w = nameWidth[static_cast<std::size_t>(i % m_columns)];
+        w = std::max(w, m_names[i].size().width());
+    }
+    const QColor muted = palette().color(QPalette::PlaceholderText);
+    const QColor text = palette().color(QPalette::WindowText);
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        const Entry& e = m_entries[i];
+        const int col = static_cast<int>(i % m_columns);
+        const QRect cell = cellRect(i);
+        p.setClipRect(cell);
+        if (!m_highlighted.isEmpty() && e.key == m_highlighted) {
+            QColor fill = palette().color(QPalette::Highlight);
+            fill.setAlpha(60);
+            p.save();
+            p.setRenderHint(QPainter::Antialiasing);
+            p.setPen(QPen(palette().color(QPalette::Highlight), 2));
+            p.setBrush(fill);
+            p.drawRoundedRect(QRectF(cell).adjusted(1, 1, -1, -1), 4, 4);
+            p.restore();
+        }
+        qreal x = cell.left() + 6;
+        if (e.swatch.isValid()) {
+            p.fillRect(QRectF(x, cell.top() + (rh - swatch) / 2.0, swatch, swatch), e.swatch);
+            x += swatch + 6;
+        }
+        if (!e.name.isEmpty()) {
+            p.setFont(font());
+            p.setPen(e.swatch.isValid() ? text : muted);
+            p.drawStaticText(QPointF(x, cell.top() + (rh - m_names[i].size().height()) / 2),
+                             m_names[i]);
+            if (!m_stacked) {
+                x += nameWidth[static_cast<std::size_t>(col)] + 10;
+            }
+        }
+        const int valueTop = m_stacked && !e.name.isEmpty() ? cell.top() + rh : cell.top();
+        p.setFont(e.emphasis ? bold : font());
+        p.setPen(text);
+        p.drawStaticText(QPointF(x, valueTop + (rh - m_values[i].size().height()) / 2),
+                         m_values[i]);
+        if (e.bar >= 0) {
+            const int top = cell.top() + rh * (m_stacked ? 2 : 1);
+            const qreal full = cell.width() - 12;
+            p.fillRect(QRectF(cell.left() + 6, top, std::max<qreal>(2, full * std::min(e.bar, 1.0)),
+                              barHeight() - 4),
+                       e.swatch.isValid() ? e.swatch : text);
+        }
+    }
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,75 @@
+#include "ui/kit/theme.h"
+
+#include <QApplication>
+#include <QStyle>
+#include <QStyleFactory>
+
+namespace llmsizer::ui {
+
+namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2B2B2E);
+    const QColor base(0x1F1F22);
+    const QColor text(0xE8E8EA);
+    const QColor highlight(0x3D8BFD);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0xA0A0A6));
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x38383C));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xFF6B6B));
+    p.setColor(QPalette::Link, highlight.lighter(120));
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Light, QColor(0x4A4A50));
+    p.setColor(QPalette::Midlight, QColor(0x404046));
+    p.setColor(QPalette::Mid, QColor(0x333338));
+    p.setColor(QPalette::Dark, QColor(0x18181A));
+    p.setColor(QPalette::Shadow, Qt::black);
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, QColor(0x7A7A80));
+    }
+    return p;
+}
+
+} // namespace
+
+Theme themeFromString(const QString& name, bool* ok)
+{
+    const QString n = name.trimmed().toLower();
+    if (ok != nullptr) {
+        *ok = n == QLatin1String("light") || n == QLatin1String("dark") ||
+              n == QLatin1String("system");
+    }
+    if (n == QLatin1String("light")) {
+        return Theme::Light;
+    }
+    if (n == QLatin1String("dark")) {
+        return Theme::Dark;
+    }
+    return Theme::System;
+}
+
+void applyTheme(QApplication& app, Theme theme)
+{
+    if (theme == Theme::System) {
+        return;
+    }
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    app.setPalette(theme == Theme::Dark ? darkPalette() : QApplication::style()->standardPalette());
+}
+
+bool isDark(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+} // namespace llmsizer::ui

@@ -1,0 +1,91 @@
+#include "ui/state/hardwareitems.h"
+
+#include "llmsizer/model/model.h"
+#include "llmsizer/shape/runs.h"
+#include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
+
+#include <optional>
+
+namespace llmsizer::ui {
+
+namespace {
+
+QString thousands(std::uint64_t n)
+{
+    return QString::fromStdString(withThousands(n));
+}
+
+QString uintProblem(const QString& value, std::uint64_t lo, std::uint64_t hi)
+{
+    bool ok = false;
+    const qulonglong v = value.toULongLong(&ok);
+    if (ok && v >= lo && v <= hi) {
+        return {};
+    }
+    return QStringLiteral("must be an integer from %1 to %2").arg(thousands(lo), thousands(hi));
+}
+
+QString numberProblem(const QString& value, double lo, double hi)
+{
+    const std::optional<double> v = text::parseDouble(value.toStdString());
+    if (v && *v >= lo && *v <= hi) {
+        return {};
+    }
+    return QStringLiteral("must be a number from %1 to %2")
+        .arg(QString::fromStdString(text::shortest(lo)),
+             QString::fromStdString(text::shortest(hi)));
+}
+
+} // namespace
+
+QString hardwareItemsProblem(const QStringList& items)
+{
+    for (const QString& item : items) {
+        const qsizetype eq = item.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            return QStringLiteral("'%1': not a key=value item (gpu=ID, gpus=N, ramGB=N, "
+                                  "runtime=R, context=N, batch=N, …)")
+                .arg(item.left(80));
+        }
+        const QString key = item.left(eq);
+        const QString value = item.mid(eq + 1);
+        QString problem;
+        if (key == QLatin1String("gpu")) {
+            problem = value.isEmpty() ? QStringLiteral("must name a GPU id") : QString();
+        } else if (key == QLatin1String("gpus")) {
+            problem = uintProblem(value, 1, Limits::maxGpus);
+        } else if (key == QLatin1String("ram")) {
+            problem = uintProblem(value, 0, 65'536'000'000'000ull); // bytes: 65,536 GB
+        } else if (key == QLatin1String("ramGB")) {
+            problem = numberProblem(value, 0, 65536);
+        } else if (key == QLatin1String("ramBandwidth")) {
+            problem = numberProblem(value, 0.1, 100000);
+        } else if (key == QLatin1String("runtime")) {
+            try {
+                (void)runtimeById(value.toStdString());
+            } catch (const InputError& e) {
+                problem = QString::fromStdString(e.message());
+            }
+        } else if (key == QLatin1String("context")) {
+            problem = uintProblem(value, 1, Limits::maxContext);
+        } else if (key == QLatin1String("batch")) {
+            problem = uintProblem(value, 1, Limits::maxBatch);
+        } else if (key == QLatin1String("decodeEfficiency") ||
+                   key == QLatin1String("prefillEfficiency")) {
+            problem = numberProblem(value, 0.05, 1);
+        } else {
+            return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
+                                  "ramBandwidth, runtime, context, batch, decodeEfficiency, "
+                                  "prefillEfficiency)")
+                .arg(key.left(80));
+        }
+        if (!problem.isEmpty()) {
+            return QStringLiteral("%1=%2: %3").arg(key, value.left(80), problem);
+        }
+    }
+    return {};
+}
+
+} // namespace llmsizer::ui
