@@ -229,16 +229,17 @@ void SummaryPanel::refresh()
                             {"flops", tr("FLOPs per token"), "flops_per_token"},
                             {"kv_context", tr("KV cache at context"), "context"},
                             {"extras", tr("In the checkpoint, not in the model"), "parameters"}};
+    const bool compact = presentationMode();
     QList<FigureGrid::Entry> entries;
     for (const Figure& f : order) {
         const QString k = QString::fromLatin1(f.key);
         // The checkpoint's extra tensors get their own row; in presentation mode's narrow
         // columns they go to the total's tooltip instead.
-        if (k == QLatin1String("extras") && (count.checkpoint_extras.empty() || m_compact)) {
+        if (k == QLatin1String("extras") && (count.checkpoint_extras.empty() || compact)) {
             continue;
         }
         const QString tip = k == QLatin1String("total")
-                                ? totalTip + (m_compact ? extrasTip : QString())
+                                ? totalTip + (compact ? extrasTip : QString())
                             : k == QLatin1String("extras") ? extrasTip
                                                            : QString();
         entries.append({k, f.name, text.value(k), QColor(),
