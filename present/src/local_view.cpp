@@ -32,11 +32,12 @@ std::string verdictWord(const RunRow& r)
         return "✓ fits";
     case RunVerdict::FitsTp:
         return "✓ on " + std::to_string(r.gpus) + " GPUs";
-    case RunVerdict::ExpertsInRam:
-        return "◐ experts of " + std::to_string(r.cpu_moe_layers) + " layers in RAM";
     case RunVerdict::Offload:
         return "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
                " layers on GPU";
+    case RunVerdict::ExpertsInRam:
+        return "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers) +
+               " layers in RAM";
     case RunVerdict::No:
         break;
     }
