@@ -89,12 +89,11 @@ nlohmann::json countJson(const LoadedModel& model, const ParamCount& count)
     }
     json extras = json::array();
     for (const CheckpointExtra& e : count.checkpoint_extras) {
-        extras.push_back(
-            {{"key", e.key},
-             {"params", e.params},
-             {"known", e.known},
-             {"what", e.what},
-             {"line", extraLine(e)}});
+        extras.push_back({{"key", e.key},
+                          {"params", e.params},
+                          {"known", e.known},
+                          {"what", e.what},
+                          {"line", extraLine(e)}});
     }
     j["checkpoint_extras"] = std::move(extras);
     json components = json::object();

@@ -85,8 +85,7 @@ private slots:
             "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 32,
             "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2,
             "shared_intermediate_size": 0, "tie_word_embeddings": true})");
-        QCOMPARE(quint64(importHfConfig(j, "config.json").config.moe.n_shared_experts),
-                 quint64(0));
+        QCOMPARE(quint64(importHfConfig(j, "config.json").config.moe.n_shared_experts), quint64(0));
     }
 
     // Hunyuan-7B, a hand count (the card's family table says 7B): tied embedding 128167·4096;
@@ -152,7 +151,8 @@ private slots:
     void lingLite()
     {
         const quint64 d = 2048;
-        const quint64 layer = d * 24 * 128 + d * d + 64 * 3 * d * 1408 + 3 * d * 2816 + 64 * d + 2 * d;
+        const quint64 layer =
+            d * 24 * 128 + d * d + 64 * 3 * d * 1408 + 3 * d * 2816 + 64 * d + 2 * d;
         QCOMPARE(2 * 126464 * d + 28 * layer + d, quint64(16801974272));
         QCOMPARE(total("ling-lite"), quint64(16801974272));
     }
@@ -184,8 +184,7 @@ private slots:
         const quint64 p = 256;
         const quint64 layer = 2 * d * d + 2 * d * 512 + 2 * 256 + 3 * d * ff + 4 * d +
                               (d + 16 + 64 + d * 4 + d) + (2 * d * 64 + d) + (2 * d * p + d);
-        const quint64 model =
-            262400 * d + 262144 * layers * p + d * layers * p + p + 6 * d * d + d;
+        const quint64 model = 262400 * d + 262144 * layers * p + d * layers * p + p + 6 * d * d + d;
         QCOMPARE(model + layers * layer, language);
         const HfImport hf = load(dir.toStdString());
         const ParamCount count = countParameters(hf.config);
@@ -195,8 +194,7 @@ private slots:
         QCOMPARE(quint64(count.params(Component::Projector)),
                  (128 * 2048 + 2 * 2048 + 2048 * d) + (128 * 1536 + 2 * 1536 + 1536 * d));
         QCOMPARE(quint64(count.params(Component::VisionTower)), quint64(0));
-        QVERIFY(hf.config.not_counted.find("vision tower and audio encoder") !=
-                std::string::npos);
+        QVERIFY(hf.config.not_counted.find("vision tower and audio encoder") != std::string::npos);
     }
 
     // The published checkpoints (keras-hub: E4B 7,850,135,376, E2B 5,439,595,456) differ from

@@ -28,7 +28,6 @@ HfImport load2026(const std::string& dir)
 // Reference configs without an independent exact count: their components are checked against a
 // hand calculation in tst_hf_import.cpp (StarCoder2-3B), here (Phi-3.5-MoE) and in
 // tst_hf_more.cpp (GraniteMoeShared, Hunyuan, Gemma 3n's language model).
-// Hunyuan and Gemma 3n's language model: tst_hf_more.cpp.
 const std::set<std::string> kHandCounted = {
     "hf/starcoder2-3b",
     "reference/hf-configs-2026/phi-3.5-moe-instruct",

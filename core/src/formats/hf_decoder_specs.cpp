@@ -268,18 +268,17 @@ const DecoderSpec kGraniteMoe{.defaults = {32, nullopt, nullopt, 32000, 11008, 2
 // GraniteMoeShared: GraniteMoe's layers plus shared_mlp (GraniteMoeSharedMLP: input_linear
 // Linear(d, 2·shared_intermediate_size), output_linear Linear(shared_intermediate_size, d), no
 // bias) when shared_intermediate_size [0] is positive.
-const DecoderSpec kGraniteMoeShared{
-    .defaults = {32, nullopt, nullopt, 32000, 11008, 2048, false},
-    .qkvBias = kAttentionBias,
-    .outFollowsQkv = true,
-    .moe = {.layers = MoeLayers::All,
-            .experts = "num_local_experts",
-            .expertsDefault = 8,
-            .topkDefault = 2,
-            .expertFf = nullptr,
-            .sharedDefault = 1,
-            .sharedFf = "shared_intermediate_size",
-            .sharedFfDefault = 0}};
+const DecoderSpec kGraniteMoeShared{.defaults = {32, nullopt, nullopt, 32000, 11008, 2048, false},
+                                    .qkvBias = kAttentionBias,
+                                    .outFollowsQkv = true,
+                                    .moe = {.layers = MoeLayers::All,
+                                            .experts = "num_local_experts",
+                                            .expertsDefault = 8,
+                                            .topkDefault = 2,
+                                            .expertFf = nullptr,
+                                            .sharedDefault = 1,
+                                            .sharedFf = "shared_intermediate_size",
+                                            .sharedFfDefault = 0}};
 // HunYuanDenseV1 (transformers modeling_hunyuan_v1_dense.py): Llama's modules with
 // query_layernorm and key_layernorm RMSNorm(head_dim) in every attention; q/k/v/o
 // bias=attention_bias; no MLP biases.

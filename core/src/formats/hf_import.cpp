@@ -115,8 +115,8 @@ u64 Reader::perLayerOrDefault(const char* name, u64 layers, u64 classDefault)
     }
     const std::vector<u64> values = uintList(name);
     if (values.size() != layers) {
-        fail(name, "has " + withThousands(values.size()) + " entries for " +
-                       withThousands(layers) + " layers");
+        fail(name, "has " + withThousands(values.size()) + " entries for " + withThousands(layers) +
+                       " layers");
     }
     for (u64 x : values) {
         if (x != values.front()) {

@@ -119,7 +119,8 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
         c.moe.expert_d_ff = c.d_ff;
         r.source("moe.expert_d_ff", "intermediate_size");
     }
-    c.moe.n_shared_experts = m.shared != nullptr ? size(m.shared, m.sharedDefault) : m.sharedDefault;
+    c.moe.n_shared_experts =
+        m.shared != nullptr ? size(m.shared, m.sharedDefault) : m.sharedDefault;
     if (m.shared != nullptr) {
         r.source("moe.n_shared_experts", m.shared);
     }

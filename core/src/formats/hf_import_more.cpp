@@ -60,7 +60,8 @@ void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c)
     LayerAugments& a = c.augments;
     a.per_layer_dim = r.orDefault({"hidden_size_per_layer_input"}, 256);
     r.source("augments.per_layer_dim", "hidden_size_per_layer_input");
-    a.per_layer_vocab = a.per_layer_dim == 0 ? 0 : r.orDefault({"vocab_size_per_layer_input"}, 262144);
+    a.per_layer_vocab =
+        a.per_layer_dim == 0 ? 0 : r.orDefault({"vocab_size_per_layer_input"}, 262144);
     r.source("augments.per_layer_vocab", "vocab_size_per_layer_input");
     a.altup_inputs = r.orDefault({"altup_num_inputs"}, 4);
     r.source("augments.altup_inputs", "altup_num_inputs");

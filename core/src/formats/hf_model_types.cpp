@@ -141,8 +141,8 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/hunyuan-a13b-instruct-remote"},
         {"bailing_moe", "BailingMoeConfig", decoder, &specs::kBailingMoe, nullptr, nullptr,
          "reference/hf-configs-2026/ling-lite"},
-        {"gemma3n_text", "Gemma3nTextConfig", importGemma3nText, &specs::kGemma3n, nullptr,
-         nullptr, "reference/hf-configs-2026/gemma-3n-e4b-it"},
+        {"gemma3n_text", "Gemma3nTextConfig", importGemma3nText, &specs::kGemma3n, nullptr, nullptr,
+         "reference/hf-configs-2026/gemma-3n-e4b-it"},
         // Mixtures of experts and latent attention with importers of their own.
         {"deepseek_v2", "DeepseekV2Config", deepseek, nullptr, nullptr, nullptr,
          "hf/deepseek-v2-lite"},

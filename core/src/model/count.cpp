@@ -5,8 +5,8 @@
 #include "llmsizer/model/count.h"
 
 #include "llmsizer/model/mixer.h"
-#include "model/count_internal.h"
 #include "llmsizer/text/checked.h"
+#include "model/count_internal.h"
 
 #include <algorithm>
 #include <atomic>

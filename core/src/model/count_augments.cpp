@@ -5,8 +5,8 @@
 // layers, p 256 from a 262,144-row table, 4 streams, rank 64): 2,348,810,240 per-layer
 // embedding, 18,350,080 projection, 1,327,184 per layer and 25,165,824 of AltUp projections
 // (docs/counting.md).
-#include "model/count_internal.h"
 #include "llmsizer/text/checked.h"
+#include "model/count_internal.h"
 
 namespace llmsizer::countdetail {
 

@@ -83,8 +83,8 @@ CheckpointExtra rotaryExtra(const ModelConfig& c)
     const u64 layers = c.attentionLayers();
     const u64 perLayer = c.effectiveHeadDim() / 2;
     const u64 params = mul(layers, perLayer);
-    const std::string what = "rotary_emb.inv_freq buffers, " + std::to_string(perLayer) +
-                             " per attention layer";
+    const std::string what =
+        "rotary_emb.inv_freq buffers, " + std::to_string(perLayer) + " per attention layer";
     switch (c.rotary_buffers) {
     case RotaryBuffers::None:
         break;

@@ -157,8 +157,8 @@ void reshapeMixer(const ModelConfig& base, ModelConfig& c)
     }
     if (c.n_layers != base.n_layers && base.kv_shared_layers > 0) {
         // Gemma 3n: the share of layers that reuse an earlier layer's KV cache is kept.
-        c.kv_shared_layers = std::min(keepShare(base.kv_shared_layers, base.n_layers, c.n_layers),
-                                      c.n_layers - 1);
+        c.kv_shared_layers =
+            std::min(keepShare(base.kv_shared_layers, base.n_layers, c.n_layers), c.n_layers - 1);
     }
     if (c.n_layers != base.n_layers && base.single.any()) {
         // Nemotron-H: the shares of attention-only and mixer layers are kept, the rest are the
