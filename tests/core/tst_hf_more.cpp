@@ -223,15 +223,17 @@ private slots:
 
     // Rotary buffers: Llama 2's Hub checkpoints store rotary_emb.inv_freq, 64 per layer (their
     // safetensors totals, 6,738,417,664 and 13,015,866,880 in debaditc/kvfit's registry of Hub
-    // figures, exceed the models' 6,738,415,616 and 13,015,864,320 by 32·64 and 40·64); Llama 3's
-    // do not (8,030,261,248 both). A Llama config cannot tell which: the line says so.
+    // figures and 68,976,653,312 from the Hub API for meta-llama/Llama-2-70b-hf, exceed the
+    // models' 6,738,415,616, 13,015,864,320 and 68,976,648,192 by 32·64, 40·64 and 80·64); Llama
+    // 3's do not (8,030,261,248 both). A Llama config cannot tell which: the line says so.
     void rotaryBuffers()
     {
         const std::string presets = LLMSIZER_TEST_PRESETS_DIR;
         const struct {
             const char* id;
             quint64 hub;
-        } llama2[] = {{"llama-2-7b", 6738417664}, {"llama-2-13b", 13015866880}};
+        } llama2[] = {
+            {"llama-2-7b", 6738417664}, {"llama-2-13b", 13015866880}, {"llama-2-70b", 68976653312}};
         for (const auto& p : llama2) {
             const Preset preset = loadPresetFile(presets + "/" + p.id + ".json");
             const ParamCount count = countParameters(preset.config);
