@@ -1,6 +1,5 @@
-// GraniteMoe and GraniteMoeShared, Hunyuan (transformers' hunyuan_v1_dense / hunyuan_v1_moe and
-// the remote code's hunyuan), Ling (bailing_moe) and Gemma 3n against their published counts or
-// hand counts written here from the modeling code; the rotary buffers' checkpoint line. The
+// GraniteMoe and GraniteMoeShared, Ling (bailing_moe) and Gemma 3n against their published counts
+// or hand counts written here from the modeling code; the rotary buffers' checkpoint line. The
 // configs and sources are in tests/data/reference/hf-configs-2026/index.json.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/formats/hf_import.h"
@@ -88,60 +87,22 @@ private slots:
         QCOMPARE(quint64(importHfConfig(j, "config.json").config.moe.n_shared_experts), quint64(0));
     }
 
-    // Hunyuan-7B, a hand count (the card's family table says 7B): tied embedding 128167·4096;
-    // per layer q/o 4096·4096, k/v 4096·1024, query_layernorm and key_layernorm of 128, MLP
-    // 3·4096·14336, two norms; the final norm. The q/k norms are what a standard decoder misses
-    // (32·256 = 8,192).
-    void hunyuanDenseByHand()
+    // Gemma3nTextConfig takes intermediate_size as one width per layer: the count has one, so a
+    // list must hold one equal value per layer, and the error names the field otherwise.
+    void perLayerListsHoldOneValue()
     {
-        const quint64 d = 4096;
-        const quint64 layer = 2 * d * d + 2 * d * 1024 + 2 * 128 + 3 * d * 14336 + 2 * d;
-        QCOMPARE(total("hunyuan-7b-instruct"), 128167 * d + 32 * layer + d);
-        QCOMPARE(total("hunyuan-7b-instruct"), quint64(7504568320));
-    }
-
-    // Hunyuan-A13B, a hand count (the card: 80B total, 13B active), the same under transformers'
-    // hunyuan_v1_moe and the remote code's hunyuan: per layer the attention above, 64 experts and
-    // the shared MLP, each 3·4096·3072, the router gate.wg 4096·64, two norms. A token uses 8
-    // experts and the shared MLP: 12,747,448,320 active.
-    void hunyuanMoeByHand_data()
-    {
-        QTest::addColumn<QString>("dir");
-        QTest::newRow("hunyuan_v1_moe") << QStringLiteral("hunyuan-a13b-instruct");
-        QTest::newRow("hunyuan (remote code)") << QStringLiteral("hunyuan-a13b-instruct-remote");
-    }
-    void hunyuanMoeByHand()
-    {
-        QFETCH(QString, dir);
-        const quint64 d = 4096;
-        const quint64 expert = 3 * d * 3072;
-        const quint64 layer = 2 * d * d + 2 * d * 1024 + 2 * 128 + 65 * expert + 64 * d + 2 * d;
-        const ParamCount count = countParameters(load(dir.toStdString()).config);
-        QCOMPARE(quint64(count.total), 128167 * d + 32 * layer + d);
-        QCOMPARE(quint64(count.total), quint64(80393183232));
-        QCOMPARE(quint64(count.active), quint64(count.total) - 32 * 56 * expert);
-        QCOMPARE(quint64(count.active), quint64(12747448320));
-    }
-
-    // Per-layer lists must hold one value; cross-layer attention is refused, named.
-    void hunyuanRefusesWhatItCannotCount()
-    {
-        json j = json::parse(R"({"model_type": "hunyuan_v1_moe", "hidden_size": 64,
-            "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 32,
-            "vocab_size": 100, "num_experts": 4, "moe_topk": [2, 1]})");
-        QCOMPARE(errorOf(j), QStringLiteral("config.json: moe_topk: differs between layers (2 "
-                                            "and 1); a count with one value for every layer "
-                                            "cannot describe it"));
-        j["moe_topk"] = {2, 2, 2};
-        QCOMPARE(errorOf(j), QStringLiteral("config.json: moe_topk: has 3 entries for 2 layers"));
-        j["moe_topk"] = {2, 2};
+        json j = json::parse(R"({"model_type": "gemma3n_text", "hidden_size": 64,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "head_dim": 16, "vocab_size": 100, "num_kv_shared_layers": 0,
+            "intermediate_size": [32, 64]})");
+        QCOMPARE(errorOf(j), QStringLiteral("config.json: intermediate_size: differs between "
+                                            "layers (32 and 64); a count with one value for "
+                                            "every layer cannot describe it"));
+        j["intermediate_size"] = {32, 32, 32};
+        QCOMPARE(errorOf(j),
+                 QStringLiteral("config.json: intermediate_size: has 3 entries for 2 layers"));
+        j["intermediate_size"] = {32, 32};
         QCOMPARE(errorOf(j), QStringLiteral("(no error)"));
-        json cla = json::parse(R"({"model_type": "hunyuan", "hidden_size": 64,
-            "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 32,
-            "vocab_size": 100, "use_cla": true, "cla_share_factor": 2})");
-        QCOMPARE(errorOf(cla),
-                 QStringLiteral("config.json: use_cla: cross-layer attention (k and v projections "
-                                "shared by cla_share_factor layers) is not counted"));
     }
 
     // Ling-lite (modeling_bailing_moe.py): untied embedding and head 126464·2048; per layer

@@ -279,36 +279,6 @@ const DecoderSpec kGraniteMoeShared{.defaults = {32, nullopt, nullopt, 32000, 11
                                             .sharedDefault = 1,
                                             .sharedFf = "shared_intermediate_size",
                                             .sharedFfDefault = 0}};
-// HunYuanDenseV1 (transformers modeling_hunyuan_v1_dense.py): Llama's modules with
-// query_layernorm and key_layernorm RMSNorm(head_dim) in every attention; q/k/v/o
-// bias=attention_bias; no MLP biases.
-const DecoderSpec kHunyuanDense{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
-                                .qkvBias = kAttentionBias,
-                                .outFollowsQkv = true,
-                                .qkNorm = QkNormKind::PerHead};
-// HunYuanMoEV1 (modular_hunyuan_v1_moe.py): the dense type's attention; in every layer HunYuanMoE
-// with shared_mlp and num_experts [1] experts, all of intermediate_size, and the router gate.wg
-// Linear(d, num_experts, bias=False); num_experts and moe_topk [1] may be given per layer.
-const DecoderSpec kHunyuanMoe{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
-                              .qkvBias = kAttentionBias,
-                              .outFollowsQkv = true,
-                              .qkNorm = QkNormKind::PerHead,
-                              .moe = {.layers = MoeLayers::All,
-                                      .experts = "num_experts",
-                                      .expertsDefault = 1,
-                                      .topk = "moe_topk",
-                                      .topkDefault = 1,
-                                      .expertFf = nullptr,
-                                      .sharedDefault = 1,
-                                      .perLayer = true}};
-// HunYuan's remote code (model_type "hunyuan", HunYuanForCausalLM / HunYuanMoEV1ForCausalLM in
-// its checkpoints): the attention's q/k norms only when use_qk_norm; the experts are read by
-// importHunyuan (hf_import_more.cpp).
-const DecoderSpec kHunyuan{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
-                           .qkvBias = kAttentionBias,
-                           .outFollowsQkv = true,
-                           .qkNorm = QkNormKind::PerHead,
-                           .qkNormOn = {"use_qk_norm", false}};
 // BailingMoe (Ling, remote code modeling_bailing_moe.py): query_key_value fused Linear(d,
 // (heads + 2·kv_heads)·head_dim, bias=use_qkv_bias), dense Linear(bias=use_bias); dense layers
 // below first_k_dense_replace, then experts of moe_intermediate_size with shared_experts, one MLP

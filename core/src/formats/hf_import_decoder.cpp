@@ -91,12 +91,7 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
     if (m.layers == MoeLayers::None) {
         return;
     }
-    // HunYuan writes its expert sizes as one value per layer.
-    const auto size = [&](const char* field, u64 classDefault) {
-        return m.perLayer ? r.perLayerOrDefault(field, c.n_layers, classDefault)
-                          : r.orDefault({field}, classDefault);
-    };
-    const u64 experts = size(m.experts, m.expertsDefault);
+    const u64 experts = r.orDefault({m.experts}, m.expertsDefault);
     if (experts == 0) {
         return; // a dense model under an MoE type
     }
@@ -110,17 +105,17 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
     }
     c.moe.n_routed_experts = experts;
     r.source("moe.n_routed_experts", m.experts);
-    c.moe.experts_per_token = size(m.topk, m.topkDefault);
+    c.moe.experts_per_token = r.orDefault({m.topk}, m.topkDefault);
     r.source("moe.experts_per_token", m.topk);
     if (m.expertFf != nullptr) {
-        c.moe.expert_d_ff = size(m.expertFf, m.expertFfDefault);
+        c.moe.expert_d_ff = r.orDefault({m.expertFf}, m.expertFfDefault);
         r.source("moe.expert_d_ff", m.expertFf);
     } else {
         c.moe.expert_d_ff = c.d_ff;
         r.source("moe.expert_d_ff", "intermediate_size");
     }
     c.moe.n_shared_experts =
-        m.shared != nullptr ? size(m.shared, m.sharedDefault) : m.sharedDefault;
+        m.shared != nullptr ? r.orDefault({m.shared}, m.sharedDefault) : m.sharedDefault;
     if (m.shared != nullptr) {
         r.source("moe.n_shared_experts", m.shared);
     }

@@ -36,10 +36,9 @@ public:
     u64 required(std::initializer_list<const char*> names) const;
     // A field whose configuration class has a default: used, and listed as a guess, if missing.
     u64 orDefault(std::initializer_list<const char*> names, u64 classDefault);
-    // A size a configuration class accepts as one number or as one number per layer (HunYuan's
-    // moe_topk, Gemma 3n's intermediate_size): a list must hold `layers` equal values, as the
-    // count has one per model (an error names the field otherwise). The class default, listed as
-    // a guess, when missing.
+    // A size a configuration class accepts as one number or as one number per layer (Gemma 3n's
+    // intermediate_size): a list must hold `layers` equal values, as the count has one per model
+    // (an error names the field otherwise). The class default, listed as a guess, when missing.
     u64 perLayerOrDefault(const char* name, u64 layers, u64 classDefault);
     // A size that may also be the string "auto" (MambaConfig time_step_rank, mamba_d_head):
     // nullopt when missing, null or "auto"; another string is an error.
@@ -140,7 +139,6 @@ struct MoeSpec {
     bool sharedGate = false; // Linear(d, 1) gating the shared expert (Qwen2-MoE)
     FieldFlag routerBias{};  // e_score_correction_bias per expert and layer
     u64 firstDenseDefault = 0;
-    bool perLayer = false; // the sizes may be lists of one value per layer (HunYuan)
 };
 
 // How the sliding window is laid over the layers (the KV cache only).
@@ -292,9 +290,8 @@ void importNemotronH(Reader& r, ModelConfig& c);
 void importDeepseekV32(const std::string& type, Reader& r, ModelConfig& c);
 void importGlmMoeDsa(Reader& r, ModelConfig& c);
 void importBamba(Reader& r, ModelConfig& c);
-// hf_import_more.cpp: HunYuan's remote code, Gemma 3n's text model and its towers' embedders
+// hf_import_more.cpp: Gemma 3n's text model and its towers' embedders
 // (the towers themselves are not counted; c.not_counted says so).
-void importHunyuan(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void gemma3nEmbedders(const nlohmann::json& top, const std::string& file, ModelConfig& c,
                       std::vector<std::string>& guesses);

@@ -1,55 +1,12 @@
-// Model types whose layers need more than a DecoderSpec: HunYuan's remote code (experts only when
-// num_experts > 1, a shared MLP only when use_mixed_mlp_moe, sizes given per layer) and Gemma 3n's
-// text model (per-layer inputs, AltUp, LAuReL, KV sharing; per-layer MLP widths) with the
-// embedders of its vision and audio towers. docs/hf-import.md has the mapping as tables.
+// A model type whose layers need more than a DecoderSpec: Gemma 3n's text model (per-layer inputs,
+// AltUp, LAuReL, KV sharing; per-layer MLP widths) with the embedders of its vision and audio
+// towers. docs/hf-import.md has the mapping as tables.
 #include "formats/hf_import_internal.h"
 #include "formats/hf_vision_parts.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
 
 namespace llmsizer::hf {
-
-void importHunyuan(const ModelTypeRow& row, Reader& r, ModelConfig& c)
-{
-    // Cross-layer attention: only every cla_share_factor-th layer has k and v projections and a
-    // KV cache (HunYuanModel, kv_proj=(not use_cla) or i % cla_share_factor == 0).
-    if (r.flag({"use_cla"}, false)) {
-        r.fail("use_cla", "cross-layer attention (k and v projections shared by cla_share_factor "
-                          "layers) is not counted");
-    }
-    importDecoder(row, r, c);
-    // The remote HunYuanConfig names the head width attention_head_dim.
-    if (!r.has("head_dim")) {
-        if (auto hd = r.optUInt({"attention_head_dim"})) {
-            c.head_dim = *hd;
-            r.source("head_dim", "attention_head_dim");
-        }
-    }
-    // HunYuanDecoderLayer: a dense HunYuanMLP of intermediate_size when num_experts == 1, else
-    // HunYuanMoE: experts of moe_intermediate_size (intermediate_size when missing), the router
-    // gate.wg Linear(d, num_experts, bias=False) and, when use_mixed_mlp_moe, shared_mlp of
-    // intermediate_size·num_shared_expert. Sizes may be lists of one value per layer.
-    const u64 experts = r.perLayerOrDefault("num_experts", c.n_layers, 1);
-    if (experts <= 1) {
-        return;
-    }
-    c.moe.n_routed_experts = experts;
-    r.source("moe.n_routed_experts", "num_experts");
-    c.moe.experts_per_token = r.perLayerOrDefault("moe_topk", c.n_layers, 1);
-    r.source("moe.experts_per_token", "moe_topk");
-    c.moe.expert_d_ff = r.has("moe_intermediate_size")
-                            ? r.perLayerOrDefault("moe_intermediate_size", c.n_layers, c.d_ff)
-                            : c.d_ff;
-    r.source("moe.expert_d_ff", "moe_intermediate_size");
-    if (r.flag({"use_mixed_mlp_moe"}, false)) {
-        const u64 shared = r.perLayerOrDefault("num_shared_expert", c.n_layers, 1);
-        if (shared > 0) {
-            c.moe.n_shared_experts = 1;
-            c.moe.shared_d_ff = vision::mul(c.d_ff, shared);
-            r.source("moe.shared_d_ff", "num_shared_expert");
-        }
-    }
-}
 
 void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c)
 {

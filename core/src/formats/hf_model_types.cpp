@@ -132,13 +132,6 @@ const std::vector<ModelTypeRow>& modelTypeTable()
          "reference/hf-configs-2026/granite-3.1-1b-a400m-instruct"},
         {"granitemoeshared", "GraniteMoeSharedConfig", decoder, &specs::kGraniteMoeShared, nullptr,
          nullptr, "reference/hf-configs-2026/granite-moe-shared-hand"},
-        {"hunyuan_v1_dense", "HunYuanDenseV1Config", decoder, &specs::kHunyuanDense, nullptr,
-         nullptr, "reference/hf-configs-2026/hunyuan-7b-instruct"},
-        {"hunyuan_v1_moe", "HunYuanMoEV1Config", decoder, &specs::kHunyuanMoe, nullptr, nullptr,
-         "reference/hf-configs-2026/hunyuan-a13b-instruct"},
-        // HunYuan's remote code, as the first Hunyuan-A13B checkpoints name it.
-        {"hunyuan", "HunYuanConfig", importHunyuan, &specs::kHunyuan, nullptr, nullptr,
-         "reference/hf-configs-2026/hunyuan-a13b-instruct-remote"},
         {"bailing_moe", "BailingMoeConfig", decoder, &specs::kBailingMoe, nullptr, nullptr,
          "reference/hf-configs-2026/ling-lite"},
         {"gemma3n_text", "Gemma3nTextConfig", importGemma3nText, &specs::kGemma3n, nullptr, nullptr,
