@@ -80,10 +80,13 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
             if (r == nullptr) {
                 line += "- (" + run.why + ")";
             } else {
-                const std::string layers =
-                    r->verdict == RunVerdict::Offload
-                        ? std::to_string(r->gpu_layers) + "/" + std::to_string(r->layers)
-                        : "-";
+                std::string layers = "-";
+                if (r->verdict == RunVerdict::Offload) {
+                    layers = std::to_string(r->gpu_layers) + "/" + std::to_string(r->layers);
+                } else if (r->verdict == RunVerdict::ExpertsInRam) {
+                    layers =
+                        "e" + std::to_string(r->cpu_moe_layers) + "/" + std::to_string(r->layers);
+                }
                 const auto col = [](const std::string& v, std::size_t w) {
                     return padLeft(" " + v, w);
                 };

@@ -35,6 +35,9 @@ std::string verdictWord(const RunRow& r)
     case RunVerdict::Offload:
         return "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
                " layers on GPU";
+    case RunVerdict::ExpertsInRam:
+        return "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers) +
+               " layers in RAM";
     case RunVerdict::No:
         break;
     }

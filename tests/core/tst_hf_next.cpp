@@ -6,6 +6,7 @@
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/error.h"
+#include "support/test_main.h"
 
 #include <QtTest>
 #include <filesystem>
@@ -308,5 +309,5 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestHfNext)
+LLMSIZER_TEST_APPLESS_MAIN(TestHfNext)
 #include "tst_hf_next.moc"

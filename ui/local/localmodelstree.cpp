@@ -120,6 +120,7 @@ QVariant LocalModelsTree::data(const QModelIndex& index, int role) const
             case RunVerdict::FitsTp:
                 return m_dark ? QColor(0x8c, 0xe8, 0x9c) : QColor(0x1b, 0x7a, 0x32);
             case RunVerdict::Offload:
+            case RunVerdict::ExpertsInRam:
                 return m_dark ? QColor(0xf0, 0xc0, 0x60) : QColor(0x9a, 0x64, 0x00);
             case RunVerdict::No:
                 return m_dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xb0, 0x20, 0x20);

@@ -115,13 +115,13 @@ void SummaryPanel::refreshFacts()
     const auto full = [compact, &tip](const std::string& text) {
         return compact ? tip(text) : QString();
     };
-    m_facts->setEntries({{QStringLiteral("published"), tr("Published vs exact"),
-                          qs(compact ? published.short_text : published.text), QColor(), false,
-                          glossaryTip("headline") + full(published.text) + tip(published.detail)},
-                         {QStringLiteral("training"),
-                          compact ? tr("Tokens per parameter") : tr("Training tokens"),
-                          qs(compact ? training.short_text : training.text), QColor(), false,
-                          glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
+    m_facts->setEntries(
+        {{QStringLiteral("published"), tr("Published vs exact"),
+          qs(compact ? published.short_text : published.text), QColor(), false,
+          glossaryTip("headline") + full(published.text) + tip(published.detail)},
+         {QStringLiteral("training"), compact ? tr("Tokens per parameter") : tr("Training tokens"),
+          qs(compact ? training.short_text : training.text), QColor(), false,
+          glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
 }
 
 void SummaryPanel::refresh()
@@ -232,11 +232,12 @@ void SummaryPanel::refresh()
         const QString k = QString::fromLatin1(f.key);
         // The checkpoint's extra tensors get their own row; in presentation mode's narrow
         // columns they go to the total's tooltip instead.
-        if (k == QLatin1String("extras") && (count.checkpoint_extras.empty() || m_compact)) {
+        if (k == QLatin1String("extras") &&
+            (count.checkpoint_extras.empty() || presentationMode())) {
             continue;
         }
         const QString tip = k == QLatin1String("total")
-                                ? totalTip + (m_compact ? extrasTip : QString())
+                                ? totalTip + (presentationMode() ? extrasTip : QString())
                             : k == QLatin1String("extras") ? extrasTip
                                                            : QString();
         entries.append({k, f.name, text.value(k), QColor(),

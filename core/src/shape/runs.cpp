@@ -3,6 +3,7 @@
 // model's estimates, and for a "no" the largest context that runs and the smallest change.
 #include "llmsizer/shape/runs.h"
 
+#include "llmsizer/text/checked.h"
 #include "llmsizer/text/format.h"
 #include "runs_internal.h"
 
