@@ -182,6 +182,28 @@ private slots:
         QCOMPARE(quint64(k.bytes), quint64(2048) * (4 * 32768 + 16 * 512));
     }
 
+    // What a saved model or session writes keeps Gemma 3n's additions and the rotary buffers:
+    // read back, the configuration and its count are the same.
+    void augmentsRoundTrip()
+    {
+        const ModelConfig gemma = load("gemma-3n-e4b-it").config;
+        const Preset llama2 =
+            loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/llama-2-7b.json");
+        for (const ModelConfig& c : {gemma, llama2.config}) {
+            const json j = modelConfigToJson(c);
+            const ModelConfig back = modelConfigFromJson(j, "model.json", "");
+            QVERIFY(back == c);
+            QCOMPARE(quint64(countParameters(back).total), quint64(countParameters(c).total));
+        }
+        QCOMPARE(modelConfigToJson(gemma).at("kv_shared_layers").get<int>(), 15);
+        QCOMPARE(modelConfigToJson(llama2.config).at("rotary_buffers").get<std::string>(),
+                 std::string("inv_freq"));
+        // A bad value is named.
+        json bad = modelConfigToJson(gemma);
+        bad["augments"]["altup_inputs"] = 1;
+        QVERIFY_THROWS_EXCEPTION(InputError, modelConfigFromJson(bad, "model.json", ""));
+    }
+
     // Rotary buffers: Llama 2's Hub checkpoints store rotary_emb.inv_freq, 64 per layer (their
     // safetensors totals, 6,738,417,664 and 13,015,866,880 in debaditc/kvfit's registry of Hub
     // figures and 68,976,653,312 from the Hub API for meta-llama/Llama-2-70b-hf, exceed the
