@@ -229,11 +229,11 @@ private slots:
             QCOMPARE(r.wider.attention_ratio.value(), 4.0);
             QCOMPARE(r.wider.mlp_ratio.value(), 4.0);
             QCOMPARE(QString::fromStdString(r.summary),
-                     QStringLiteral("×2 layers → ×2.00 blocks, ×1.96 total; ×2 width → ×4.00 "
+                     QStringLiteral("×2 layers → ×2 blocks, ×1.96 total; ×2 width → ×4 "
                                     "blocks, ×3.92 total with embeddings"));
         } else {
             QCOMPARE(QString::fromStdString(r.summary),
-                     QStringLiteral("×2 layers → ×2.00 blocks, ×1.68 total; ×2 width → ×4.00 "
+                     QStringLiteral("×2 layers → ×2 blocks, ×1.68 total; ×2 width → ×4 "
                                     "blocks, ×3.37 total with embeddings"));
         }
     }

@@ -11,6 +11,8 @@
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 using namespace llmsizer;
 using testsupport::FakeMachine;
@@ -30,6 +32,27 @@ const GpuCatalog& catalog()
 {
     static const GpuCatalog c =
         GpuCatalog::loadBuiltin(std::string(LLMSIZER_TEST_RESOURCES_DIR) + "/gpus.json");
+    return c;
+}
+
+// The bundled catalog less one device, written to a temporary file and read back.
+const GpuCatalog& catalogWithout(const std::string& id)
+{
+    static const GpuCatalog c = [&id] {
+        std::ifstream in(std::string(LLMSIZER_TEST_RESOURCES_DIR) + "/gpus.json");
+        nlohmann::json j = nlohmann::json::parse(in);
+        nlohmann::json& list = j.is_array() ? j : j.at("gpus");
+        for (auto it = list.begin(); it != list.end(); ++it) {
+            if (it->value("id", "") == id) {
+                list.erase(it);
+                break;
+            }
+        }
+        static QTemporaryDir dir;
+        const std::string file = dir.path().toStdString() + "/gpus.json";
+        std::ofstream(file) << j.dump();
+        return GpuCatalog::loadBuiltin(file);
+    }();
     return c;
 }
 
@@ -247,7 +270,10 @@ private slots:
         QTemporaryDir dir;
         testsupport::buildFakeMachine(dir.path().toStdString(), FakeMachine::Rx7900Xtx);
         SystemInfo info = detect(dir.path());
-        matchGpus(info.gpus, catalog());
+        // The bundled catalog holds the RX 7900 XTX; a catalog without it shows what an
+        // unknown card becomes (a custom GPU of the memory its driver reports).
+        const GpuCatalog& without = catalogWithout("rx-7900-xtx-24gb");
+        matchGpus(info.gpus, without);
         QCOMPARE(info.gpus.size(), 2u);
         QCOMPARE(info.gpus[0].name, std::string("Intel UHD Graphics 770"));
         QVERIFY(info.gpus[0].integrated);
@@ -255,12 +281,19 @@ private slots:
         QCOMPARE(info.gpus[1].memory_bytes, 25753026560ull);
         QVERIFY(!info.gpus[1].integrated);
         QCOMPARE(info.gpus[1].catalog_id, std::string());
-        const DetectedMachine m = machineFromSystem(info, catalog());
+        const DetectedMachine m = machineFromSystem(info, without);
         QCOMPARE(m.hardware.gpus, 1ull);
         QCOMPARE(m.hardware.gpu.id, std::string("detected-amd-radeon-rx-7900-xtx"));
         QCOMPARE(m.hardware.gpu.memory_bytes, 25753026560ull);
         QCOMPARE(m.hardware.gpu.bandwidth_gb_s, 0.0); // unknown: speeds are not estimated
         QCOMPARE(m.notes.size(), 2u);
+        // With the bundled catalog: matched by its name and 24 GiB (AMD's specifications:
+        // 24 GB GDDR6, the catalog's 24 GiB).
+        SystemInfo known = detect(dir.path());
+        matchGpus(known.gpus, catalog());
+        QCOMPARE(known.gpus[1].catalog_id, std::string("rx-7900-xtx-24gb"));
+        QCOMPARE(machineFromSystem(known, catalog()).hardware.gpu.id,
+                 std::string("rx-7900-xtx-24gb"));
     }
 
     void noGpuAndNoRoot()

@@ -2,11 +2,11 @@
 // published shapes:
 //  - GPT-2 small (12 layers, d_model 768, d_ff 3,072; Radford et al. 2019): one block holds
 //    attention 4·768² + 4·768 = 2,362,368, MLP 2·768·3,072 + 3,072 + 768 = 4,722,432 and two
-//    LayerNorms 4·768 = 3,072, so 12 blocks hold 85,054,464; 24 layers 170,108,928 (×2.00);
-//    d_model 1,536 (24 heads of 64, d_ff 6,144) 12 × 28,331,520 = 339,978,240 (×4.00).
+//    LayerNorms 4·768 = 3,072, so 12 blocks hold 85,054,464; 24 layers 170,108,928 (×2);
+//    d_model 1,536 (24 heads of 64, d_ff 6,144) 12 × 28,331,520 = 339,978,240 (×4).
 //  - Llama 2 70B (80 layers, 64 heads of 128, 8 KV heads, 4,096 tokens; Touvron et al. 2023):
 //    FP16 KV cache 2·80·8·128·2 = 327,680 bytes per token, 1,342,177,280 at 4,096 tokens; with
-//    64 KV heads 2,621,440 and 10,737,418,240 (×8.00), and k, v projections larger by
+//    64 KV heads 2,621,440 and 10,737,418,240 (×8), and k, v projections larger by
 //    80·2·8,192·(64 − 8)·128 = 9,395,240,960 parameters.
 //  - Llama 2 7B (32 layers, d_model 4,096, d_ff 11,008, vocab 32,000, untied, no biases):
 //    12·32·4,096² = 6,442,450,944 against 6,738,415,616 (−4.4%), a gap of 295,964,672: embedding
@@ -34,7 +34,7 @@
 //    half a byte.
 //  - Tokens per parameter: Llama 3 8B 15e12 / 8,030,261,248 = 1,867.9 (93.4× the rule's 20);
 //    Llama 2 7B 2e12 / 6,738,415,616 = 296.8 (14.8×); GPT-3 175B 300e9 / 174.6e9 = 1.72
-//    (0.086×).
+//    (0.0859×).
 //  - 10^24 FLOPs at 20 tokens per parameter: N = sqrt(1e24 / 120) = 91,287,092,918 on
 //    1.826e12 tokens; the fit's minimum (Hoffmann et al. eq. 4) 4.1297e10 on 4.0358e12 tokens
 //    (worked in tst_compute); the grid's largest, 40 layers × d_model 5,120: V·d 163,840,000 +
@@ -89,8 +89,8 @@ void TestLessons::lessonText_data()
         << "gpt-2-small"
         << "overview"
         << QStringList{QStringLiteral("85,054,464"), QStringLiteral("170,108,928"),
-                       QStringLiteral("×2.00"), QStringLiteral("339,978,240"),
-                       QStringLiteral("×4.00")};
+                       QStringLiteral("×2"), QStringLiteral("339,978,240"),
+                       QStringLiteral("×4")};
     QTest::newRow("GQA's saving") << "gqa-saving"
                                   << "llama-2-70b"
                                   << "overview"
@@ -98,14 +98,14 @@ void TestLessons::lessonText_data()
                                                  QStringLiteral("1.34 GB"),
                                                  QStringLiteral("2,621,440 per token"),
                                                  QStringLiteral("10.74 GB"),
-                                                 QStringLiteral("×8.00"),
+                                                 QStringLiteral("×8"),
                                                  QStringLiteral("9,395,240,960")};
     QTest::newRow("12·L·d² vs exact")
         << "rule-vs-exact"
         << "llama-2-7b"
         << "math"
         << QStringList{QStringLiteral("6,442,450,944"), QStringLiteral("6,738,415,616"),
-                       QStringLiteral("(-4.4%)"),       QStringLiteral("gap of 295,964,672"),
+                       QStringLiteral("(−4.4%)"),       QStringLiteral("gap of 295,964,672"),
                        QStringLiteral("262,144,000"),   QStringLiteral("8·d² per layer 33,554,432"),
                        QStringLiteral("4·d² 0"),        QStringLiteral("norms 266,240")};
     QTest::newRow("GPT-2: 117M or 124M?")
@@ -164,9 +164,9 @@ void TestLessons::lessonText_data()
         << "chinchilla-tokens"
         << "llama-3-8b"
         << "overview"
-        << QStringList{QStringLiteral("15T tokens = 1,868 per parameter, 93×"),
+        << QStringList{QStringLiteral("15T tokens = 1,868 per parameter, 93.4×"),
                        QStringLiteral("2T tokens = 297 per parameter"),
-                       QStringLiteral("300B tokens = 1.7 per parameter, 0.086×"),
+                       QStringLiteral("300B tokens = 1.7 per parameter, 0.0859×"),
                        QStringLiteral("(overtrained)"), QStringLiteral("(undertrained)")};
     QTest::newRow("10^24 FLOPs") << "budget-1e24"
                                  << "llama-2-7b"

@@ -260,7 +260,7 @@ private slots:
         // 12·L·d² = 64,424,509,440 against 70,553,706,496: −8.7 %.
         QVERIFY2(note.contains(QStringLiteral("GQA")), qPrintable(note));
         QVERIFY2(note.contains(QStringLiteral("gated: 3 matrices")), qPrintable(note));
-        QVERIFY2(note.contains(QStringLiteral("-8.7%")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("−8.7%")), qPrintable(note));
         QVERIFY2(note.contains(QStringLiteral("2,101,346,304")), qPrintable(note)); // 2·V·d
         QCOMPARE(QString::fromStdString(find(items, "attention")->result_text),
                  QStringLiteral("12,079,595,520"));

@@ -95,16 +95,16 @@ void TestPresetFacts::headlineAgainstExact_data()
                                 << "8B headline (+0.4%)";
     QTest::newRow("Llama 2 7B") << "llama-2-7b"
                                 << "7B" << quint64(6'738'415'616) << -3.7369
-                                << "7B headline (-3.7%)";
+                                << "7B headline (−3.7%)";
     QTest::newRow("Llama 2 70B") << "llama-2-70b"
                                  << "70B" << quint64(68'976'648'192) << -1.4619
-                                 << "70B headline (-1.5%)";
+                                 << "70B headline (−1.5%)";
     QTest::newRow("Gemma 7B") << "gemma-7b"
                               << "7B" << quint64(8'537'680'896) << 21.9669
                               << "7B headline (+22.0%)";
     QTest::newRow("Mixtral 8x7B") << "mixtral-8x7b"
                                   << "47B" << quint64(46'702'792'704) << -0.6324
-                                  << "47B headline (-0.6%)";
+                                  << "47B headline (−0.6%)";
 }
 
 void TestPresetFacts::headlineAgainstExact()
@@ -136,28 +136,28 @@ void TestPresetFacts::tokensAgainstChinchilla_data()
     QTest::addColumn<QString>("text");
     // 15e12 / 8,030,261,248 = 1,867.93; / 20 = 93.4.
     QTest::newRow("Llama 3 8B") << "llama-3-8b" << 20.0 << 1867.934
-                                << "15T tokens = 1,868 tokens per parameter, 93× Chinchilla — "
+                                << "15T tokens = 1,868 tokens per parameter, 93.4× Chinchilla — "
                                    "overtrained";
     // 2e12 / 6,738,415,616 = 296.81; / 20 = 14.8.
     QTest::newRow("Llama 2 7B") << "llama-2-7b" << 20.0 << 296.806
-                                << "2T tokens = 297 tokens per parameter, 15× Chinchilla — "
+                                << "2T tokens = 297 tokens per parameter, 14.8× Chinchilla — "
                                    "overtrained";
     // 2e12 / 68,976,648,192 = 29.0; / 20 = 1.45.
     QTest::newRow("Llama 2 70B") << "llama-2-70b" << 20.0 << 28.995
-                                 << "2T tokens = 29 tokens per parameter, 1.4× Chinchilla — "
+                                 << "2T tokens = 29 tokens per parameter, 1.45× Chinchilla — "
                                     "about compute-optimal";
     // 6e12 / 8,537,680,896 = 702.8; / 20 = 35.1.
     QTest::newRow("Gemma 7B") << "gemma-7b" << 20.0 << 702.767
-                              << "6T tokens = 703 tokens per parameter, 35× Chinchilla — "
+                              << "6T tokens = 703 tokens per parameter, 35.1× Chinchilla — "
                                  "overtrained";
     // The rule edited: 1,867.9 / 100 = 18.7.
     QTest::newRow("Llama 3 8B, 100 per parameter")
         << "llama-3-8b" << 100.0 << 1867.934
-        << "15T tokens = 1,868 tokens per parameter, 19× Chinchilla — overtrained";
-    // 28.995 / 40 = 0.72: neither over nor under by half.
+        << "15T tokens = 1,868 tokens per parameter, 18.7× Chinchilla — overtrained";
+    // 28.995 / 40 = 0.725: neither over nor under by half.
     QTest::newRow("Llama 2 70B, 40 per parameter")
         << "llama-2-70b" << 40.0 << 28.995
-        << "2T tokens = 29 tokens per parameter, 0.72× Chinchilla — about compute-optimal";
+        << "2T tokens = 29 tokens per parameter, 0.725× Chinchilla — about compute-optimal";
 }
 
 void TestPresetFacts::tokensAgainstChinchilla()
@@ -254,7 +254,7 @@ void TestPresetFacts::tableRows()
     QCOMPARE(QString::fromStdString(perParam->label),
              QStringLiteral("Tokens per parameter (Chinchilla: 20)"));
     QCOMPARE(QString::fromStdString(perParam->cells[1].text),
-             QStringLiteral("1,868 (93× Chinchilla)"));
+             QStringLiteral("1,868 (93.4× Chinchilla)"));
     QVERIFY(std::abs(perParam->cells[1].real - 1867.934) < 1e-2);
 
     o.tokens_per_param = 100;
@@ -263,7 +263,7 @@ void TestPresetFacts::tableRows()
     QCOMPARE(QString::fromStdString(perParam->label),
              QStringLiteral("Tokens per parameter (Chinchilla: 100)"));
     QCOMPARE(QString::fromStdString(perParam->cells[1].text),
-             QStringLiteral("1,868 (19× Chinchilla)"));
+             QStringLiteral("1,868 (18.7× Chinchilla)"));
 
     // No model with published figures: no such rows.
     t = buildComparisonTable({{"edited", llama.config}}, o);

@@ -172,8 +172,9 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
                              << QStringLiteral("ramGB=nan: must be a number from 0 to 65536");
     QTest::newRow("an unknown runtime")
         << QStringLiteral("runtime=bogus")
-        << QStringLiteral("runtime=bogus: unknown runtime 'bogus' (known: llama.cpp, vllm, "
-                          "transformers)");
+        // The runtime profiles of docs/memory.md, in their order there.
+        << QStringLiteral("runtime=bogus: unknown runtime 'bogus' (known: llama.cpp, ollama, "
+                          "vllm, sglang, tensorrt-llm, mlx, transformers)");
     QTest::newRow("an unknown item")
         << QStringLiteral("gpu=h100-sxm-80gb,colour=red")
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
@@ -479,6 +480,15 @@ void TestUiBadInputs::namesAreBoundedAndShown()
 void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
 {
     llmsizer::test::WindowFixture f(QStringLiteral("gpt-2-small"));
+    // The presets are evaluated at their trained context at most (GPT-3 175B: 2,048). A model
+    // trained for 2^26 tokens, 200 layers of 16,384 (128 KV heads of 128): 2 (K and V) · 200 ·
+    // 16,384 · 2 bytes = 13,107,200 bytes per token, · 2^26 · 2^16 = 5.8e19 bytes, past 2^64.
+    const QString config = f.dir.filePath(QStringLiteral("config.json"));
+    QVERIFY(write(config, R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"],
+        "hidden_size": 16384, "num_hidden_layers": 200, "num_attention_heads": 128,
+        "num_key_value_heads": 128, "intermediate_size": 53248, "vocab_size": 32000,
+        "max_position_embeddings": 67108864, "tie_word_embeddings": false})"));
+    QCOMPARE(f.window->loadFile(config), QString());
     HardwareModel* hardware = f.window->hardwareView()->model();
     HardwareChoice choice;
     choice.gpu = QStringLiteral("h100-sxm-80gb");
@@ -491,12 +501,15 @@ void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
     for (const HardwareRow& row : hardware->rows()) {
         const std::string& bytes =
             row.cells[static_cast<std::size_t>(HardwareColumn::MemoryPerGpu)].text;
-        if (row.model_id == "gpt-3-175b") {
+        if (row.current) {
             ++beyond;
             QCOMPARE(QString::fromStdString(bytes), QStringLiteral("> 2⁶⁴ B"));
-            QCOMPARE(QString::fromStdString(row.tooltip),
-                     QStringLiteral("does not fit: KV cache bytes exceeds the 64-bit range "
-                                    "(18,446,744,073,709,551,615)"));
+            // "Current model: LlamaForCausalLM at FP16: does not fit: …", one per precision.
+            const QString tip = QString::fromStdString(row.tooltip);
+            QVERIFY2(tip.startsWith(QStringLiteral("Current model: LlamaForCausalLM at ")) &&
+                         tip.endsWith(QStringLiteral(": does not fit: KV cache bytes exceeds the "
+                                                     "64-bit range (18,446,744,073,709,551,615)")),
+                     qPrintable(tip));
         } else {
             ++others;
         }

@@ -191,7 +191,7 @@ void TestUiExplore::curveAndMetricsAreTheCores()
         QCOMPARE(table->item(int(r), 2)->text(), qs(rows[r].reference));
         QCOMPARE(table->item(int(r), 3)->text(), qs(rows[r].ratio));
     }
-    QVERIFY(table->item(1, 3)->text() != QStringLiteral("×1.00")); // deeper: more KV per token
+    QVERIFY(table->item(1, 3)->text() != QStringLiteral("×1")); // deeper: more KV per token
     const std::vector<IsoMetricSeries> series = isoMetricSeries(curve, shapeMetrics(base, 4096));
     QCOMPARE(f.view->metricsChart()->seriesNames().size(), qsizetype(series.size()));
     const QList<QPointF> kv = f.view->metricsChart()->seriesPoints(1);
@@ -253,13 +253,13 @@ void TestUiExplore::insightShowsMeasuredRatios()
     Fixture f(QStringLiteral("llama-2-7b"));
     const ScalingRatios r = scalingRatios(f.presetConfig());
     QVERIFY(f.view->insight()->summary().contains(qs(r.summary).toHtmlEscaped()));
-    QVERIFY(f.view->insight()->summary().contains(QStringLiteral("×2 layers → ×2.00 blocks")));
+    QVERIFY(f.view->insight()->summary().contains(QStringLiteral("×2 layers → ×2 blocks")));
     QTableWidget* table = f.view->insight()->table();
     const std::vector<ScalingRow> rows = scalingRows(r);
     QCOMPARE(std::size_t(table->rowCount()), rows.size());
-    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("×2.00"));
+    QCOMPARE(table->item(0, 1)->text(), QStringLiteral("×2"));
     QCOMPARE(table->item(0, 2)->text(), qs(rows[0].wider));
-    QCOMPARE(table->item(2, 2)->text(), QStringLiteral("×4.00")); // the MLP: exactly 4
+    QCOMPARE(table->item(2, 2)->text(), QStringLiteral("×4")); // the MLP: exactly 4
 }
 
 LLMSIZER_TEST_MAIN(TestUiExplore)

@@ -74,12 +74,12 @@ void TestUiTeaching::summaryFacts_data()
     QTest::newRow("Llama 3 8B")
         << "llama-3-8b"
         << "8B published (Meta Llama 3 model card) — exact count 8,030,261,248 (+0.4%)"
-        << "15T tokens = 1,868 tokens per parameter, 93× Chinchilla — overtrained";
+        << "15T tokens = 1,868 tokens per parameter, 93.4× Chinchilla — overtrained";
     // 2e12 / 6,738,415,616 = 296.8 tokens per parameter (Llama 2 paper, Table 1).
     QTest::newRow("Llama 2 7B")
         << "llama-2-7b"
-        << "7B published (Llama 2 paper, Table 1) — exact count 6,738,415,616 (-3.7%)"
-        << "2T tokens = 297 tokens per parameter, 15× Chinchilla — overtrained";
+        << "7B published (Llama 2 paper, Table 1) — exact count 6,738,415,616 (−3.7%)"
+        << "2T tokens = 297 tokens per parameter, 14.8× Chinchilla — overtrained";
 }
 
 void TestUiTeaching::summaryFacts()
@@ -128,14 +128,14 @@ void TestUiTeaching::chinchillaIsEditable()
     QCOMPARE(f.model->tokensPerParam(), std::uint64_t{100});
     // 1,867.9 / 100 = 18.7
     QCOMPARE(s->figure(QStringLiteral("training")),
-             QStringLiteral("15T tokens = 1,868 tokens per parameter, 19× Chinchilla — "
+             QStringLiteral("15T tokens = 1,868 tokens per parameter, 18.7× Chinchilla — "
                             "overtrained"));
     QCOMPARE(compareSpin->value(), 100);
     const TableRow* row = f.window->comparison()->table().row("tokens_per_param");
     QVERIFY(row != nullptr);
     QCOMPARE(QString::fromStdString(row->label),
              QStringLiteral("Tokens per parameter (Chinchilla: 100)"));
-    QCOMPARE(QString::fromStdString(row->cells[0].text), QStringLiteral("1,868 (19× Chinchilla)"));
+    QCOMPARE(QString::fromStdString(row->cells[0].text), QStringLiteral("1,868 (18.7× Chinchilla)"));
     const TableRow* tokens = f.window->comparison()->table().row("chinchilla_tokens");
     QVERIFY(tokens != nullptr);
     QCOMPARE(tokens->cells[0].integer, std::uint64_t{803'026'124'800}); // 100 × 8,030,261,248
@@ -144,7 +144,7 @@ void TestUiTeaching::chinchillaIsEditable()
     compareSpin->setValue(20);
     QCOMPARE(f.model->tokensPerParam(), std::uint64_t{20});
     QCOMPARE(s->tokensPerParam()->value(), 20);
-    QVERIFY(s->figure(QStringLiteral("training")).contains(QStringLiteral("93× Chinchilla")));
+    QVERIFY(s->figure(QStringLiteral("training")).contains(QStringLiteral("93.4× Chinchilla")));
 
     // Out of range is refused and changes nothing.
     QVERIFY(!f.model->setTokensPerParam(0));
@@ -160,7 +160,7 @@ void TestUiTeaching::presentationShortForms()
     const int tall = s->facts()->sizeHint().height();
     f.window->presentation()->setOn(true);
     QCOMPARE(s->figure(QStringLiteral("published")), QStringLiteral("8B headline (+0.4%)"));
-    QCOMPARE(s->figure(QStringLiteral("training")), QStringLiteral("1,868 (93× Chinchilla)"));
+    QCOMPARE(s->figure(QStringLiteral("training")), QStringLiteral("1,868 (93.4× Chinchilla)"));
     QVERIFY(s->figureTip(QStringLiteral("training")).contains(QStringLiteral("15T tokens")));
     QVERIFY(s->facts()->sizeHint().height() < tall * 1.4); // one row at 1.4× the font
     f.window->presentation()->setOn(false);
@@ -279,7 +279,7 @@ void TestUiTeaching::lessons_data()
     QTest::newRow("depth vs width") << "depth-vs-width"
                                     << "gpt-2-small"
                                     << "" << 3 << "overview"
-                                    << "339,978,240, ×4.00";
+                                    << "339,978,240, ×4";
     QTest::newRow("GQA's saving") << "gqa-saving"
                                   << "llama-2-70b"
                                   << "kv_context" << 2 << "overview"

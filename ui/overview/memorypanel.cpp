@@ -5,7 +5,7 @@
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/present/glossary.h"
 #include "llmsizer/present/memory_view.h"
-#include "llmsizer/shape/runtime.h"
+#include "llmsizer/present/runtime_menu.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/kit/flowlayout.h"
 #include "ui/kit/glossarydialog.h"
@@ -176,18 +176,18 @@ void MemoryPanel::fillRuntimeMenu()
     // Each runtime as it places a model (the My hardware view and `runs` use these): its
     // version, every constant with its source, and its overhead for these bars.
     menu->addSection(tr("Runtimes as they place memory"));
-    for (const RuntimeProfile& r : runtimeProfiles()) {
-        QMenu* sub = menu->addMenu(tr("%1 %2").arg(qs(r.label), qs(r.version)));
+    for (const RuntimeMenuEntry& r : runtimeMenuEntries()) {
+        QMenu* sub = menu->addMenu(qs(r.title));
         sub->setToolTipsVisible(true);
-        QAction* use = sub->addAction(tr("Use its overhead for these bars (%1)")
-                                          .arg(qs(overheadProfileById(r.overhead_id).label)));
+        QAction* use =
+            sub->addAction(tr("Use its overhead for these bars (%1)").arg(qs(r.overhead_label)));
         connect(use, &QAction::triggered, this, [this, id = qs(r.overhead_id)] {
             m_model->setOverhead(id);
             emit optionsChanged();
         });
         sub->addSection(tr("Constants (hover for the source)"));
-        for (const RuntimeConstant& c : runtimeConstants(r)) {
-            QAction* a = sub->addAction(tr("%1: %2").arg(qs(c.name), qs(c.value)));
+        for (const RuntimeMenuConstant& c : r.constants) {
+            QAction* a = sub->addAction(qs(c.text));
             a->setToolTip(qs(c.source));
         }
     }
