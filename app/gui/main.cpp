@@ -9,12 +9,14 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/checkpointdialog.h"
-#include "ui/kit/glossarydialog.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/kit/theme.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwareitems.h"
@@ -23,8 +25,6 @@
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/state/usergpus.h"
-#include "ui/shell/viewtabs.h"
-#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QBuffer>

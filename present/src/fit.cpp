@@ -52,8 +52,8 @@ FitSnapshot evaluate(const FitQuestion& q, const GpuCatalog& catalog, CountCache
             auto it = searched.find(precision);
             if (it == searched.end()) {
                 it = searched
-                         .emplace(precision, largestThatFits(counts, q.base, budgetAt(precision),
-                                                             path, rules))
+                         .emplace(precision,
+                                  largestThatFits(counts, q.base, budgetAt(precision), path, rules))
                          .first;
             }
             s.exercise.push_back(exerciseRow(precision, it->second, q.units));

@@ -233,8 +233,8 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
              gb(nominalWeightBytes(d.total, fp16)) + " against " +
              gb(nominalWeightBytes(m.total, fp16)) +
              " at FP16), compute per token the active count (" +
-             ratioText(static_cast<double>(d.active) / static_cast<double>(m.active)) + " fewer for " +
-             moe.name + "). The Compare window has both.";
+             ratioText(static_cast<double>(d.active) / static_cast<double>(m.active)) +
+             " fewer for " + moe.name + "). The Compare window has both.";
     return l;
 }
 

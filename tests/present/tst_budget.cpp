@@ -65,10 +65,18 @@ void TestBudget::badFieldsAreMessages_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
     QTest::newRow("a budget that is no number")
-        << "budget" << "lots" << "budget: 'lots' is not a number (write e.g. 1e24)";
-    QTest::newRow("an empty layer list") << "layers" << "" << "layers:";
-    QTest::newRow("a width that is no number") << "d_model" << "2048, wide" << "d_model:";
-    QTest::newRow("an unknown ranking") << "ranking" << "best" << "best";
+        << "budget"
+        << "lots"
+        << "budget: 'lots' is not a number (write e.g. 1e24)";
+    QTest::newRow("an empty layer list") << "layers"
+                                         << ""
+                                         << "layers:";
+    QTest::newRow("a width that is no number") << "d_model"
+                                               << "2048, wide"
+                                               << "d_model:";
+    QTest::newRow("an unknown ranking") << "ranking"
+                                        << "best"
+                                        << "best";
 }
 
 // A field that cannot be read is the snapshot's message, never an exception, and no table.
@@ -110,8 +118,7 @@ void TestBudget::currentFamily()
 {
     BudgetQuestion q;
     q.current_family = true;
-    q.current =
-        loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/llama-3-8b.json").config;
+    q.current = loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/llama-3-8b.json").config;
     const BudgetSnapshot s = evaluate(q);
     QVERIFY(s.ok);
     QVERIFY(!s.result.candidates.empty());

@@ -89,8 +89,7 @@ void TestLessons::lessonText_data()
         << "gpt-2-small"
         << "overview"
         << QStringList{QStringLiteral("85,054,464"), QStringLiteral("170,108,928"),
-                       QStringLiteral("×2"), QStringLiteral("339,978,240"),
-                       QStringLiteral("×4")};
+                       QStringLiteral("×2"), QStringLiteral("339,978,240"), QStringLiteral("×4")};
     QTest::newRow("GQA's saving") << "gqa-saving"
                                   << "llama-2-70b"
                                   << "overview"

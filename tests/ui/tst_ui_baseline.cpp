@@ -9,9 +9,9 @@
 #include "support/window_fixture.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
+#include "ui/kit/figuregrid.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
-#include "ui/kit/figuregrid.h"
 
 #include <QAction>
 #include <QLabel>

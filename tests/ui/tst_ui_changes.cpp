@@ -5,8 +5,8 @@
 #include "llmsizer/formats/checkpoint.h"
 #include "support/test_main.h"
 #include "ui/state/configmodel.h"
-#include "ui/state/startup.h"
 #include "ui/state/exploremodel.h"
+#include "ui/state/startup.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -6,11 +6,11 @@
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/overview/configpanel.h"
 #include "ui/kit/knobrow.h"
-#include "ui/state/comparisonmodel.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/kit/presentation.h"
+#include "ui/overview/configpanel.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/comparisonmodel.h"
 
 #include <QSlider>
 #include <QTest>

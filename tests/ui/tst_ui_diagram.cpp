@@ -12,17 +12,17 @@
 #include "ui/compare/comparediagrams.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/overview/configpanel.h"
 #include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/overview/configpanel.h"
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/kit/theme.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QSignalSpy>

@@ -10,8 +10,8 @@
 #include "ui/charts/isometricschart.h"
 #include "ui/kit/knobrow.h"
 #include "ui/state/configmodel.h"
-#include "ui/state/startup.h"
 #include "ui/state/exploremodel.h"
+#include "ui/state/startup.h"
 #include "ui/teach/explorerview.h"
 #include "ui/teach/scalinginsight.h"
 

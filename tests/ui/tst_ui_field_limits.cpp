@@ -8,14 +8,14 @@
 #include "llmsizer/text/format.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
-#include "ui/overview/configpanel.h"
 #include "ui/kit/knobrow.h"
+#include "ui/overview/configpanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/teach/budgetview.h"
-#include "ui/shell/viewtabs.h"
 
 #include <QElapsedTimer>
 #include <QFile>

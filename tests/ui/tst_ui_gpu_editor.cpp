@@ -10,9 +10,9 @@
 #include "ui/hardware/gpuformwidget.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/usergpus.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
 
 #include <QComboBox>

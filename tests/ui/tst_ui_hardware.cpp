@@ -7,8 +7,8 @@
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
-#include "ui/state/hardwaremodel.h"
 #include "ui/shell/viewtabs.h"
+#include "ui/state/hardwaremodel.h"
 
 #include <QSignalSpy>
 #include <QTableView>

@@ -4,8 +4,8 @@
 #include "llmsizer/model/count.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
-#include "ui/overview/configpanel.h"
 #include "ui/kit/knobrow.h"
+#include "ui/overview/configpanel.h"
 #include "ui/shell/edithistory.h"
 
 #include <QAction>

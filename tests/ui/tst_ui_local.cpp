@@ -9,14 +9,14 @@
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/kit/presentation.h"
 #include "ui/local/localmodelstree.h"
 #include "ui/local/localmodelsview.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/modelmime.h"
-#include "ui/shell/viewtabs.h"
-#include "ui/kit/presentation.h"
 
 #include <QDropEvent>
 #include <QLabel>

@@ -12,12 +12,12 @@
 #include "ui/charts/piechartwidget.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/overview/parameterchart.h"
 #include "ui/kit/figuregrid.h"
-#include "ui/kit/theme.h"
-#include "ui/state/comparisonmodel.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/overview/parameterchart.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/comparisonmodel.h"
 
 #include <QApplication>
 #include <QTest>

@@ -5,18 +5,18 @@
 #include "support/test_main.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/memorychartwidget.h"
-#include "ui/overview/configpanel.h"
 #include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/kit/theme.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/startup.h"
 #include "ui/teach/explorerview.h"
-#include "ui/shell/viewtabs.h"
-#include "ui/kit/presentation.h"
 
 #include <QAction>
 #include <QApplication>

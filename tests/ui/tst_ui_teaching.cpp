@@ -11,19 +11,19 @@
 #include "ui/charts/budgetchart.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/overview/configpanel.h"
-#include "ui/kit/knobrow.h"
-#include "ui/overview/memorypanel.h"
-#include "ui/overview/summarypanel.h"
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/glossarydialog.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
+#include "ui/overview/configpanel.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/overview/summarypanel.h"
 #include "ui/shell/lessons.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/budgetview.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
 #include "ui/teach/mathpanel.h"
-#include "ui/kit/presentation.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -135,7 +135,8 @@ void TestUiTeaching::chinchillaIsEditable()
     QVERIFY(row != nullptr);
     QCOMPARE(QString::fromStdString(row->label),
              QStringLiteral("Tokens per parameter (Chinchilla: 100)"));
-    QCOMPARE(QString::fromStdString(row->cells[0].text), QStringLiteral("1,868 (18.7× Chinchilla)"));
+    QCOMPARE(QString::fromStdString(row->cells[0].text),
+             QStringLiteral("1,868 (18.7× Chinchilla)"));
     const TableRow* tokens = f.window->comparison()->table().row("chinchilla_tokens");
     QVERIFY(tokens != nullptr);
     QCOMPARE(tokens->cells[0].integer, std::uint64_t{803'026'124'800}); // 100 × 8,030,261,248

@@ -12,12 +12,12 @@
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/kit/export.h"
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/parameterchart.h"
-#include "ui/kit/export.h"
 #include "ui/shell/viewexport.h"
-#include "ui/teach/explorerview.h"
 #include "ui/shell/viewtabs.h"
+#include "ui/teach/explorerview.h"
 
 #include <QAction>
 #include <QApplication>

@@ -13,15 +13,15 @@
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/kit/theme.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/budgetview.h"
 #include "ui/teach/explorerview.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/teach/fitsolverview.h"
-#include "ui/kit/presentation.h"
 
 #include <QApplication>
 #include <QScrollBar>

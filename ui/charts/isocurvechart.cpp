@@ -6,8 +6,8 @@
 #include "ui/charts/statictextitem.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/theme.h"
-#include "ui/state/qstrings.h"
 #include "ui/state/exploremodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QChart>
 #include <QChartView>

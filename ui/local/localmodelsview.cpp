@@ -1,8 +1,8 @@
 #include "ui/local/localmodelsview.h"
 
 #include "llmsizer/present/local_view.h"
-#include "ui/local/localmodelstree.h"
 #include "ui/kit/flowlayout.h"
+#include "ui/local/localmodelstree.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/qstrings.h"
 

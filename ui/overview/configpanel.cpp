@@ -1,9 +1,9 @@
 #include "ui/overview/configpanel.h"
 
+#include "ui/kit/glossarydialog.h"
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/presetpicker.h"
-#include "ui/kit/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 

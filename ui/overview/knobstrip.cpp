@@ -1,9 +1,9 @@
 #include "ui/overview/knobstrip.h"
 
-#include "ui/overview/configpanel.h"
+#include "ui/kit/flowlayout.h"
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presetpicker.h"
-#include "ui/kit/flowlayout.h"
+#include "ui/overview/configpanel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 

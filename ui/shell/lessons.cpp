@@ -2,15 +2,15 @@
 
 #include "llmsizer/present/lessons.h"
 #include "ui/compare/comparewindow.h"
-#include "ui/overview/summarypanel.h"
 #include "ui/kit/figuregrid.h"
+#include "ui/overview/summarypanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/budgetmodel.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
-#include "ui/state/qstrings.h"
-#include "ui/state/budgetmodel.h"
-#include "ui/shell/viewtabs.h"
 #include "ui/state/fitmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QAction>
 #include <QHBoxLayout>

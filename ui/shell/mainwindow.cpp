@@ -10,6 +10,10 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/kit/windowsize.h"
 #include "ui/local/localmodelsview.h"
 #include "ui/overview/configpanel.h"
 #include "ui/overview/knobstrip.h"
@@ -18,14 +22,10 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/checkpointdialog.h"
 #include "ui/shell/edithistory.h"
-#include "ui/kit/glossarydialog.h"
-#include "ui/kit/presentation.h"
 #include "ui/shell/lessons.h"
 #include "ui/shell/recentfiles.h"
 #include "ui/shell/sessioncontroller.h"
 #include "ui/shell/viewtabs.h"
-#include "ui/kit/theme.h"
-#include "ui/kit/windowsize.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
@@ -143,8 +143,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     // The configuration panel edits the model the Overview and the teaching views show; My
     // hardware lists every model, so it takes the whole width instead.
     const auto showConfig = [this, scroll] {
-        scroll->setVisible(!presentationMode() &&
-                           m_tabs->currentWidget() != m_hardwareView &&
+        scroll->setVisible(!presentationMode() && m_tabs->currentWidget() != m_hardwareView &&
                            m_tabs->currentWidget() != m_localView);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
@@ -154,20 +153,19 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         showConfig();
         m_strip->setVisible(on);
     });
-    connect(Presentation::instance(), &Presentation::toggled, this,
+    connect(Presentation::instance(), &Presentation::toggled, this, [this, scroll] {
+        // The new font and palette reach the widgets through events: restyle after them.
+        QMetaObject::invokeMethod(
+            this,
             [this, scroll] {
-                // The new font and palette reach the widgets through events: restyle after them.
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, scroll] {
-                        m_config->ensurePolished(); // style sizes, also before the first show
-                        scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
-                        m_chart->setDark(isDark(palette())); // re-applies fonts and colours
-                        m_memory->chart()->setDark(isDark(palette()));
-                        followPresentationFonts(this);
-                    },
-                    Qt::QueuedConnection);
-            });
+                m_config->ensurePolished(); // style sizes, also before the first show
+                scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
+                m_chart->setDark(isDark(palette())); // re-applies fonts and colours
+                m_memory->chart()->setDark(isDark(palette()));
+                followPresentationFonts(this);
+            },
+            Qt::QueuedConnection);
+    });
     connect(m_memory, &MemoryPanel::optionsChanged, this, &MainWindow::saveSettings);
     connect(m_chart, &ParameterChart::kindChanged, this, [this](ParameterChart::Kind kind) {
         if (m_persistent) {

@@ -35,8 +35,8 @@ class ViewTabs;
 
 // The main window assembles the panels (configuration on the left; on the right, the tabs of
 // ViewTabs: the overview with summary, parameter pie or diagram and memory bars, My hardware, My
-// models, then the teaching views), the File menu and drag-and-drop of model files. It holds no sizing logic: every
-// panel reads the shared ConfigModel.
+// models, then the teaching views), the File menu and drag-and-drop of model files. It holds no
+// sizing logic: every panel reads the shared ConfigModel.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:

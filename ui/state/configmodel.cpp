@@ -179,7 +179,8 @@ bool ConfigModel::setBatch(std::uint64_t batch)
     return true;
 }
 
-bool ConfigModel::setWorkload(std::uint64_t context, std::uint64_t batch, const QString& kvPrecision)
+bool ConfigModel::setWorkload(std::uint64_t context, std::uint64_t batch,
+                              const QString& kvPrecision)
 {
     Workspace next = m_ws;
     next.context = context;

@@ -88,10 +88,10 @@ void ExploreModel::setLayers(std::uint64_t layers)
 {
     const Family& f = m_family;
     try {
-        applyConfig(m_locked ? solveWidth(f.base, f.target, layers, f.rules)
-                             : isoDistance(reshape(f.base, m_model->config().d_model, layers,
-                                                   f.rules),
-                                           f.target));
+        applyConfig(m_locked
+                        ? solveWidth(f.base, f.target, layers, f.rules)
+                        : isoDistance(reshape(f.base, m_model->config().d_model, layers, f.rules),
+                                      f.target));
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
         emit changed();
@@ -102,10 +102,10 @@ void ExploreModel::setDModel(std::uint64_t d_model)
 {
     const Family& f = m_family;
     try {
-        applyConfig(m_locked ? solveDepth(f.base, f.target, d_model, f.rules)
-                             : isoDistance(reshape(f.base, d_model, m_model->config().n_layers,
-                                                   f.rules),
-                                           f.target));
+        applyConfig(m_locked
+                        ? solveDepth(f.base, f.target, d_model, f.rules)
+                        : isoDistance(reshape(f.base, d_model, m_model->config().n_layers, f.rules),
+                                      f.target));
     } catch (const std::exception& e) {
         m_error = QString::fromStdString(e.what());
         emit changed();

@@ -16,8 +16,8 @@ FitModel::FitModel(ConfigModel* model, QObject* parent) : QObject(parent), m_mod
         if (what & Change::Catalog) {
             m_stale = true;
         }
-        if (what & (Change::Catalog | Change::Workload | Change::Display |
-                    Change::Configuration | Change::ModelLoaded)) {
+        if (what & (Change::Catalog | Change::Workload | Change::Display | Change::Configuration |
+                    Change::ModelLoaded)) {
             invalidate();
         }
     });

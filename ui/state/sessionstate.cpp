@@ -93,7 +93,8 @@ QString SessionState::applyUnchecked(const Session& session)
         wanted.tokens_per_param = now.tokens_per_param;
     }
     const DisplayOptions options = checkedDisplayOptions(wanted, now);
-    const QString at = session.version < 4 ? QStringLiteral("workload.") : QStringLiteral("display.");
+    const QString at =
+        session.version < 4 ? QStringLiteral("workload.") : QStringLiteral("display.");
     if (options.kv_precision != wanted.kv_precision) {
         return at + QStringLiteral("kv_precision: not a KV cache precision");
     }

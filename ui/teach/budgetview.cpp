@@ -24,9 +24,9 @@
 namespace llmsizer::ui {
 
 BudgetView::BudgetView(BudgetModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_budget(new QLineEdit(this)),
-      m_tokens(new QLineEdit(this)), m_ranking(new QComboBox(this)), m_family(new QComboBox(this)),
-      m_layers(new QLineEdit(this)), m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
+    : QWidget(parent), m_model(model), m_budget(new QLineEdit(this)), m_tokens(new QLineEdit(this)),
+      m_ranking(new QComboBox(this)), m_family(new QComboBox(this)), m_layers(new QLineEdit(this)),
+      m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)), m_chart(new BudgetChart(this)),
       m_split(new QSplitter(Qt::Vertical, this))

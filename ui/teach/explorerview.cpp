@@ -7,8 +7,8 @@
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
-#include "ui/state/qstrings.h"
 #include "ui/state/exploremodel.h"
+#include "ui/state/qstrings.h"
 #include "ui/teach/scalinginsight.h"
 
 #include <QCheckBox>

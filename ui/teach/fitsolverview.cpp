@@ -27,7 +27,8 @@ namespace {
 
 int clampedInt(std::uint64_t value, const QSpinBox* box)
 {
-    return static_cast<int>(std::min<std::uint64_t>(value, static_cast<std::uint64_t>(box->maximum())));
+    return static_cast<int>(
+        std::min<std::uint64_t>(value, static_cast<std::uint64_t>(box->maximum())));
 }
 
 } // namespace

@@ -118,8 +118,8 @@ std::vector<std::string> gpuLinesFromJson(const json& list, const std::string& f
     }
     if (list.size() > kMaxSessionGpus) {
         throw InputError(file, path,
-                         "holds at most " + std::to_string(kMaxSessionGpus) +
-                             " GPU entries (got " + withThousands(list.size()) + ")");
+                         "holds at most " + std::to_string(kMaxSessionGpus) + " GPU entries (got " +
+                             withThousands(list.size()) + ")");
     }
     std::vector<std::string> lines;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -230,8 +230,8 @@ DisplayOptions displayFromJson(const json& j, const std::string& file, const Gpu
     if (auto gpus = j.find("gpus"); gpus != j.end()) {
         o.gpus = gpuLinesFromJson(*gpus, file, joinPath(path, "gpus"), catalog);
     }
-    o.tokens_per_param = boundedUInt(j, "tokens_per_param", 1, kMaxTokensPerParam,
-                                     o.tokens_per_param, file, path);
+    o.tokens_per_param =
+        boundedUInt(j, "tokens_per_param", 1, kMaxTokensPerParam, o.tokens_per_param, file, path);
     return o;
 }
 

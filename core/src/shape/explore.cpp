@@ -276,8 +276,8 @@ ScalingRatios scalingRatios(const ModelConfig& base, const ShapeRules& rules)
     r.wider = step(reshape(base, checkedMul(2, base.d_model, "d_model"), base.n_layers, rules));
     r.summary = "×2 layers → " + ratioText(r.deeper.block_ratio.value()) + " blocks, " +
                 ratioText(r.deeper.total_ratio.value()) + " total; ×2 width → " +
-                ratioText(r.wider.block_ratio.value()) + " blocks, " + ratioText(r.wider.total_ratio.value()) +
-                " total with embeddings";
+                ratioText(r.wider.block_ratio.value()) + " blocks, " +
+                ratioText(r.wider.total_ratio.value()) + " total with embeddings";
     return r;
 }
 

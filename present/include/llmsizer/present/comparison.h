@@ -19,10 +19,10 @@ struct Comparison {
 
 struct ComparisonSnapshot {
     ComparisonTable table;
-    CompareChart components;        // parameters per component, one group per model
-    CompareChart memory;            // weight memory per precision
-    std::vector<ComparePie> pies;   // one per model
-    std::vector<Diagram> diagrams;  // one per model
+    CompareChart components;       // parameters per component, one group per model
+    CompareChart memory;           // weight memory per precision
+    std::vector<ComparePie> pies;  // one per model
+    std::vector<Diagram> diagrams; // one per model
 };
 
 // Evaluates a comparison, counting each model through `counts` (a comparison that keeps its cache

@@ -18,8 +18,8 @@
 namespace llmsizer {
 
 struct Family {
-    ModelConfig base;                 // the family's base shape
-    std::uint64_t target = 0;         // the locked parameter total
+    ModelConfig base;         // the family's base shape
+    std::uint64_t target = 0; // the locked parameter total
     ShapeRules rules;
     std::uint64_t context = 0;        // the workload's context, for the metrics
     std::uint64_t anchor_layers = 0;  // the layer count the curve's range is drawn around

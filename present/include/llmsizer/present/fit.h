@@ -22,12 +22,12 @@
 namespace llmsizer {
 
 struct FitQuestion {
-    std::string gpu = kDefaultGpuId;   // catalog id
-    std::uint64_t gpus = 1;            // how many such devices
-    std::string precision = "int8";    // weights (precision.h id)
-    ModelConfig base;                  // the family's base shape
-    bool keep_layers = false;          // only the width grows
-    bool exact_kv = false;             // the base's KV head count exactly (KeepCountExact)
+    std::string gpu = kDefaultGpuId; // catalog id
+    std::uint64_t gpus = 1;          // how many such devices
+    std::string precision = "int8";  // weights (precision.h id)
+    ModelConfig base;                // the family's base shape
+    bool keep_layers = false;        // only the width grows
+    bool exact_kv = false;           // the base's KV head count exactly (KeepCountExact)
     // The workload and display options (the Workspace's).
     std::uint64_t context = 4096;
     std::uint64_t batch = 1;
@@ -46,11 +46,11 @@ struct FitExerciseRow {
 
 struct FitSnapshot {
     bool ok = false;
-    std::string error;            // an unknown GPU or precision, or the search's message
-    FitBudget budget;             // of the answer
-    FitResult result;             // the answer
-    std::vector<FitLine> lines;   // the answer, line by line (fitLines)
-    std::string width_rule;       // the family rule as a sentence (widthRuleText)
+    std::string error;                    // an unknown GPU or precision, or the search's message
+    FitBudget budget;                     // of the answer
+    FitResult result;                     // the answer
+    std::vector<FitLine> lines;           // the answer, line by line (fitLines)
+    std::string width_rule;               // the family rule as a sentence (widthRuleText)
     std::vector<FitExerciseRow> exercise; // FP16, INT8, INT4
 };
 

@@ -1,4 +1,2 @@
 // Breaks rule 8: a widget outside the floors (ui/ itself).
-void refresh()
-{
-}
+void refresh() {}
