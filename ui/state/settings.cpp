@@ -121,7 +121,7 @@ Settings::Settings(const QString& iniFile, QObject* parent)
 namespace {
 
 // Why `bytes` is not an INI file QSettings wrote or a person edited ("" when it is one): text in
-// UTF-8 without control characters, each line a [section], a key=value, a comment or blank (a
+// UTF-8 without C0 control characters, each line a [section], a key=value, a comment or blank (a
 // line ending in a backslash continues on the next). QSettings itself reads 4 KB of random bytes
 // without an error, and would replace them with its own at the next save.
 QString iniProblem(const QByteArray& bytes)
@@ -135,7 +135,8 @@ QString iniProblem(const QByteArray& bytes)
         const QByteArray line = lines[i].trimmed();
         for (const char ch : lines[i]) {
             const auto c = static_cast<unsigned char>(ch);
-            if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F) {
+            // DEL (0x7F) is not refused: QSettings writes it as it is, unescaped.
+            if (c < 0x20 && c != '\t' && c != '\r') {
                 return QStringLiteral("line %1 holds a control character (byte 0x%2)")
                     .arg(i + 1)
                     .arg(c, 2, 16, QLatin1Char('0'));
