@@ -207,6 +207,17 @@ std::string machineCell(const RunRow& r)
 
 } // namespace
 
+std::string runLayersCell(const RunRow& r)
+{
+    if (r.verdict == RunVerdict::Offload) {
+        return std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers);
+    }
+    if (r.verdict == RunVerdict::ExpertsInRam) {
+        return "e" + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers);
+    }
+    return "-";
+}
+
 int runRuns(const QStringList& args)
 {
     QCommandLineParser parser;
@@ -400,12 +411,7 @@ int runRuns(const QStringList& args)
                 continue;
             }
             rows.push_back(rowJson(m, r));
-            std::string layers = "-";
-            if (r.verdict == RunVerdict::Offload) {
-                layers = std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers);
-            } else if (r.verdict == RunVerdict::ExpertsInRam) {
-                layers = "e" + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers);
-            }
+            const std::string layers = runLayersCell(r);
             std::string tail = machineCell(r);
             if (!r.change.empty()) {
                 tail = "change: " + r.change;

@@ -80,13 +80,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
             if (r == nullptr) {
                 line += "- (" + run.why + ")";
             } else {
-                std::string layers = "-";
-                if (r->verdict == RunVerdict::Offload) {
-                    layers = std::to_string(r->gpu_layers) + "/" + std::to_string(r->layers);
-                } else if (r->verdict == RunVerdict::ExpertsInRam) {
-                    layers =
-                        "e" + std::to_string(r->cpu_moe_layers) + "/" + std::to_string(r->layers);
-                }
+                const std::string layers = runLayersCell(*r);
                 const auto col = [](const std::string& v, std::size_t w) {
                     return padLeft(" " + v, w);
                 };
