@@ -129,9 +129,8 @@ void TestBadInputs::manyShardsCostOneBudget()
 }
 
 // Context 2^26 × batch 65,536. The presets are evaluated at their trained context at most
-// (GPT-3 175B: 2,048), so the table stands whole. A model trained for 2^26 tokens, 200 layers of
-// 16,384 (128 KV heads of 128): its KV cache is 2 (K and V) · 200 · 16,384 · 2 bytes =
-// 13,107,200 bytes per token, · 2^26 · 2^16 = 5.8e19 bytes, past 2^64 (1.84e19). Its rows say so.
+// (GPT-3 175B: 2,048), so the table stands whole; a model trained that long
+// (testsupport::longContextConfig: 5.8e19 bytes of KV cache, past 2^64) has rows that say so.
 void TestBadInputs::runsOverflowStaysInItsRow()
 {
     const QStringList args = {QStringLiteral("runs"),          QStringLiteral("--gpu"),
@@ -147,13 +146,9 @@ void TestBadInputs::runsOverflowStaysInItsRow()
 
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(testsupport::makeBadInput(
-        dir.path(), QStringLiteral("config.json"), testsupport::Make::File,
-        R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 16384,
-            "num_hidden_layers": 200, "num_attention_heads": 128, "num_key_value_heads": 128,
-            "intermediate_size": 53248, "vocab_size": 32000,
-            "max_position_embeddings": 67108864, "tie_word_embeddings": false})",
-        0));
+    QVERIFY(testsupport::makeBadInput(dir.path(), QStringLiteral("config.json"),
+                                      testsupport::Make::File, testsupport::longContextConfig(),
+                                      0));
     const QStringList wide =
         args + QStringList{QStringLiteral("--config"), QStringLiteral("config.json")};
     const Run t = runCli(wide, dir.path());

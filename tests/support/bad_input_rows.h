@@ -48,6 +48,18 @@ void addCheckpointNoteRows();
 // Runs a row's maker in dir; false (with the reason logged) if that failed.
 bool makeTree(const QString& dir, const TreeMaker& make);
 
+// A Llama config trained for 2^26 tokens, 200 layers of 16,384 (128 KV heads of 128): its KV cache
+// is 2 (K and V) · 200 · 16,384 · 2 bytes = 13,107,200 bytes per token, so at context 2^26 and
+// batch 2^16 it is 5.8e19 bytes, past 2^64 (1.84e19). The presets are evaluated at their trained
+// context at most, so none of them reaches 2^64.
+inline QByteArray longContextConfig()
+{
+    return R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"], "hidden_size": 16384,
+        "num_hidden_layers": 200, "num_attention_heads": 128, "num_key_value_heads": 128,
+        "intermediate_size": 53248, "vocab_size": 32000, "max_position_embeddings": 67108864,
+        "tie_word_embeddings": false})";
+}
+
 } // namespace testsupport
 
 Q_DECLARE_METATYPE(testsupport::TreeMaker)

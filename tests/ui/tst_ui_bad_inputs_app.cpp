@@ -5,6 +5,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/present/explore_tables.h"
 #include "llmsizer/text/error.h"
+#include "support/bad_input_rows.h"
 #include "support/full_disk.h"
 #include "support/window_fixture.h"
 #include "tst_ui_bad_inputs.h"
@@ -480,14 +481,10 @@ void TestUiBadInputs::namesAreBoundedAndShown()
 void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
 {
     llmsizer::test::WindowFixture f(QStringLiteral("gpt-2-small"));
-    // The presets are evaluated at their trained context at most (GPT-3 175B: 2,048). A model
-    // trained for 2^26 tokens, 200 layers of 16,384 (128 KV heads of 128): 2 (K and V) · 200 ·
-    // 16,384 · 2 bytes = 13,107,200 bytes per token, · 2^26 · 2^16 = 5.8e19 bytes, past 2^64.
+    // The presets are evaluated at their trained context at most (GPT-3 175B: 2,048); a model
+    // trained for 2^26 tokens overflows (testsupport::longContextConfig).
     const QString config = f.dir.filePath(QStringLiteral("config.json"));
-    QVERIFY(write(config, R"({"model_type": "llama", "architectures": ["LlamaForCausalLM"],
-        "hidden_size": 16384, "num_hidden_layers": 200, "num_attention_heads": 128,
-        "num_key_value_heads": 128, "intermediate_size": 53248, "vocab_size": 32000,
-        "max_position_embeddings": 67108864, "tie_word_embeddings": false})"));
+    QVERIFY(write(config, testsupport::longContextConfig()));
     QCOMPARE(f.window->loadFile(config), QString());
     HardwareModel* hardware = f.window->hardwareView()->model();
     HardwareChoice choice;
