@@ -7,6 +7,9 @@
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
+#include <algorithm>
+#include <cstddef>
+
 namespace llmsizer::cli {
 
 namespace {
@@ -51,7 +54,17 @@ int runGpus(const QStringList& args)
         return kOk;
     }
 
-    printLine(padRight("id", 20) + padRight("name", 38) + padLeft("memory", 16) +
+    // Columns as wide as their longest entry, with two spaces between (an id as long as
+    // "rtx-4070-ti-super-16gb" ran into the name at a fixed width).
+    std::size_t idWidth = 2;
+    std::size_t nameWidth = 4;
+    for (const GpuSpec& g : catalog.gpus()) {
+        idWidth = std::max(idWidth, g.id.size() + (g.user ? 7 : 0));
+        nameWidth = std::max(nameWidth, g.name.size());
+    }
+    idWidth += 2;
+    nameWidth += 2;
+    printLine(padRight("id", idWidth) + padRight("name", nameWidth) + padLeft("memory", 16) +
               padLeft("GB/s", 10) + padLeft("BF16", 10) + padLeft("FP8", 10));
     for (const GpuSpec& g : catalog.gpus()) {
         const char* memKey = g.memory_unit == MemoryUnit::GiB ? "memory_gib" : "memory_gb";
@@ -60,8 +73,8 @@ int runGpus(const QStringList& args)
             mem = formatBytes(g.usableBytes(), ByteUnits::Binary, 0) + "/" +
                   formatBytes(g.memory_bytes, ByteUnits::Binary, 0);
         }
-        printLine(padRight(g.id + (g.user ? " (user)" : ""), 20) + padRight(g.name, 38) +
-                  padLeft(marked(g, mem, memKey), 16) +
+        printLine(padRight(g.id + (g.user ? " (user)" : ""), idWidth) +
+                  padRight(g.name, nameWidth) + padLeft(marked(g, mem, memKey), 16) +
                   padLeft(marked(g, text::fixed(g.bandwidth_gb_s, 0), "bandwidth_gb_s"), 10) +
                   padLeft(optionalTflops(g, g.bf16_tflops, "bf16_dense_tflops"), 10) +
                   padLeft(optionalTflops(g, g.fp8_tflops, "fp8_dense_tflops"), 10));

@@ -119,6 +119,28 @@ private slots:
         QVERIFY(!j.at("reference_groups").empty());
     }
 
+    // The table's id and name columns: every id, however long ("rtx-4070-ti-super-16gb" is 22
+    // characters), starts its line and is followed by at least two spaces, and every name
+    // starts in the same column as the heading's "name".
+    void gpusTableColumns()
+    {
+        const json j = runJson(words("gpus"));
+        const Run r = runCli(words("gpus"));
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        const qsizetype nameColumn = lines.at(0).indexOf(QStringLiteral("name"));
+        QVERIFY(nameColumn > 0);
+        for (const json& g : j.at("gpus")) {
+            const QString id = QString::fromStdString(g.at("id").get<std::string>());
+            const QString name = QString::fromStdString(g.at("name").get<std::string>());
+            const auto line = std::find_if(lines.begin(), lines.end(), [&](const QString& l) {
+                return l.startsWith(id + QStringLiteral("  "));
+            });
+            QVERIFY2(line != lines.end(), qPrintable(id));
+            QCOMPARE(line->indexOf(name), nameColumn);
+        }
+    }
+
     void errors_data()
     {
         QTest::addColumn<QString>("line");
