@@ -193,7 +193,9 @@ GpuListRow gpuListRow(const GpuSpec& g)
             " (" + (usable >= 100 ? text::fixed(usable, 0) : text::general(usable, 3)) + " usable)";
     }
     r.memory = marked(g, r.memory, memoryKey(g));
-    r.bandwidth = marked(g, text::plainDecimal(g.bandwidth_gb_s), "bandwidth_gb_s");
+    r.bandwidth = g.bandwidth_gb_s > 0
+                      ? marked(g, text::plainDecimal(g.bandwidth_gb_s), "bandwidth_gb_s")
+                      : std::string("unknown");
     r.bf16 = optionalMarked(g, g.bf16_tflops, "bf16_dense_tflops");
     r.fp8 = optionalMarked(g, g.fp8_tflops, "fp8_dense_tflops");
     r.int8 = optionalMarked(g, g.int8_tops, "int8_dense_tops");
@@ -215,7 +217,11 @@ GpuListRow gpuListRow(const GpuSpec& g)
 GpuDetails gpuDetails(const GpuSpec& g)
 {
     GpuDetails d;
-    d.title = g.name + " (" + g.id + "), " + (g.user ? "yours" : "built in");
+    d.title = g.name + " (" + g.id + "), " +
+              (g.user       ? "yours"
+               : g.detected ? "detected on this machine (for this run; add it to Custom GPUs to "
+                              "keep it)"
+                            : "built in");
     d.capacity = text::plainDecimal(g.memory_value) + unitName(g.memory_unit) + " = " +
                  withThousands(g.memory_bytes) + " bytes";
     if (g.usable_fraction < 1.0) {

@@ -30,31 +30,6 @@ std::string bytesCell(u64 bytes, ByteUnits units)
     return text::fixed(static_cast<double>(bytes) / unitBytes(units), 1);
 }
 
-std::string verdictText(const RunRow& r)
-{
-    switch (r.verdict) {
-    case RunVerdict::Fits:
-        return "✓ fits";
-    case RunVerdict::FitsTp:
-        return "✓ on " + std::to_string(r.gpus) + " GPUs";
-    case RunVerdict::ExpertsInRam:
-        return "◐ experts in RAM";
-    case RunVerdict::Offload:
-        return "◐ offload";
-    case RunVerdict::No:
-        break;
-    }
-    return "✗ no";
-}
-
-std::string speedText(const std::optional<double>& v)
-{
-    if (!v) {
-        return "–";
-    }
-    return *v >= 100 ? withThousands(static_cast<u64>(std::llround(*v))) : text::fixed(*v, 1);
-}
-
 HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool current)
 {
     HardwareRow row;
@@ -79,7 +54,7 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));
     set(HardwareColumn::Precision, r.precision_label, 0);
     // Verdicts sort from the best (one GPU) to the worst.
-    set(HardwareColumn::Verdict, verdictText(r), static_cast<double>(r.verdict));
+    set(HardwareColumn::Verdict, runVerdictText(r, false), static_cast<double>(r.verdict));
     const bool runs = r.verdict != RunVerdict::No;
     set(HardwareColumn::GpuLayers,
         runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
@@ -99,16 +74,16 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
         static_cast<double>(r.ram_bytes));
     set(HardwareColumn::MaxContext, r.max_context == 0 ? "–" : withThousands(r.max_context),
         static_cast<double>(r.max_context));
-    set(HardwareColumn::Decode, speedText(r.decode_tokens_per_s),
+    set(HardwareColumn::Decode, runSpeedText(r.decode_tokens_per_s),
         r.decode_tokens_per_s.value_or(-1));
-    set(HardwareColumn::Prefill, speedText(r.prefill_tokens_per_s),
+    set(HardwareColumn::Prefill, runSpeedText(r.prefill_tokens_per_s),
         r.prefill_tokens_per_s.value_or(-1));
     std::string machine;
     double machineSort = 0;
     if (r.machine && r.machine->gives_more) {
         machine = "all " + std::to_string(r.machine->gpus) +
                   " GPUs: " + withThousands(r.machine->max_context) + " tokens, " +
-                  speedText(r.machine->decode_tokens_per_s) + " tok/s";
+                  runSpeedText(r.machine->decode_tokens_per_s) + " tok/s";
         machineSort = static_cast<double>(r.machine->max_context);
     } else if (!r.change.empty()) {
         machine = "with " + r.change;
@@ -265,9 +240,12 @@ std::string hardwareSummary(const RunQuery& q)
     if (g.usable_fraction < 1.0) {
         memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) + "% usable";
     }
-    std::string out = std::to_string(q.hardware.gpus) + " × " + g.name + " (" + memory + ", " +
-                      withThousands(static_cast<std::uint64_t>(std::llround(g.bandwidth_gb_s))) +
-                      " GB/s)";
+    const std::string bandwidth =
+        g.bandwidth_gb_s > 0
+            ? withThousands(static_cast<std::uint64_t>(std::llround(g.bandwidth_gb_s))) + " GB/s"
+            : std::string("bandwidth unknown, so no speeds");
+    std::string out =
+        std::to_string(q.hardware.gpus) + " × " + g.name + " (" + memory + ", " + bandwidth + ")";
     if (q.hardware.ram_bytes > 0) {
         out += " + " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
                " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
@@ -290,6 +268,35 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            std::to_string(s.decode_median_error_percent) + "% (median), the prefill by " +
            std::to_string(s.prefill_median_error_percent) + "% (median of " +
            std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Speed model\".";
+}
+
+std::string runVerdictText(const RunRow& r, bool placement)
+{
+    switch (r.verdict) {
+    case RunVerdict::Fits:
+        return "✓ fits";
+    case RunVerdict::FitsTp:
+        return "✓ on " + std::to_string(r.gpus) + " GPUs";
+    case RunVerdict::ExpertsInRam:
+        return placement ? "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" +
+                               std::to_string(r.layers) + " layers in RAM"
+                         : "◐ experts in RAM";
+    case RunVerdict::Offload:
+        return placement ? "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
+                               " layers on GPU"
+                         : "◐ offload";
+    case RunVerdict::No:
+        break;
+    }
+    return placement ? "✗ does not fit" : "✗ no";
+}
+
+std::string runSpeedText(const std::optional<double>& v)
+{
+    if (!v) {
+        return "–";
+    }
+    return *v >= 100 ? withThousands(static_cast<u64>(std::llround(*v))) : text::fixed(*v, 1);
 }
 
 } // namespace llmsizer

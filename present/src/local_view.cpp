@@ -1,6 +1,7 @@
 // The My models view's rows as text and sort keys (local_view.h).
 #include "llmsizer/present/local_view.h"
 
+#include "llmsizer/present/hardware_view.h"
 #include "llmsizer/text/text.h"
 
 #include <cmath>
@@ -16,45 +17,17 @@ std::string bytesText(u64 bytes, ByteUnits units)
     return formatBytes(bytes, units, 2);
 }
 
-std::string speed(const std::optional<double>& v)
-{
-    if (!v) {
-        return {};
-    }
-    return (*v >= 100 ? withThousands(static_cast<u64>(std::llround(*v))) : text::fixed(*v, 1)) +
-           " tok/s";
-}
-
-std::string verdictWord(const RunRow& r)
-{
-    switch (r.verdict) {
-    case RunVerdict::Fits:
-        return "✓ fits";
-    case RunVerdict::FitsTp:
-        return "✓ on " + std::to_string(r.gpus) + " GPUs";
-    case RunVerdict::Offload:
-        return "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
-               " layers on GPU";
-    case RunVerdict::ExpertsInRam:
-        return "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers) +
-               " layers in RAM";
-    case RunVerdict::No:
-        break;
-    }
-    return "✗ does not fit";
-}
-
 std::string runsText(const LocalRun& run)
 {
     if (!run.row) {
         return "– " + run.why;
     }
     const RunRow& r = *run.row;
-    std::string t = verdictWord(r);
+    std::string t = runVerdictText(r, true);
     if (r.verdict != RunVerdict::No) {
         t += " · " + withThousands(run.runtime.context) + " ctx";
-        const std::string s = speed(r.decode_tokens_per_s);
-        t += " · " + (s.empty() ? std::string("speed unknown") : s);
+        t += " · " + (r.decode_tokens_per_s ? runSpeedText(r.decode_tokens_per_s) + " tok/s"
+                                            : std::string("speed unknown"));
     } else {
         t += " at " + withThousands(run.runtime.context) + " ctx";
     }

@@ -5,6 +5,7 @@
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/present/hardware_view.h"
 #include "llmsizer/present/preset_facts.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/text.h"
@@ -126,18 +127,7 @@ void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const R
              "Runs on " + on + " (" + precision.label + ", " + q.runtime.label + ")", "",
              [&](const Column& c) {
                  const RunRow& r = runOf(c);
-                 std::string text = "✗ no";
-                 if (r.verdict == RunVerdict::Fits) {
-                     text = "✓ fits";
-                 } else if (r.verdict == RunVerdict::FitsTp) {
-                     text = "✓ on " + std::to_string(r.gpus) + " GPUs";
-                 } else if (r.verdict == RunVerdict::ExpertsInRam) {
-                     text = "◐ experts of " + std::to_string(r.cpu_moe_layers) + "/" +
-                            std::to_string(r.layers) + " layers in RAM";
-                 } else if (r.verdict == RunVerdict::Offload) {
-                     text = "◐ " + std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers) +
-                            " layers on GPU";
-                 }
+                 const std::string text = runVerdictText(r, true);
                  // 1 fits … 5 does not (runs.h RunVerdict order)
                  return integerCell(static_cast<u64>(r.verdict) + 1, text);
              });

@@ -243,6 +243,67 @@ private slots:
         }());
     }
 
+    // A GPU detected on this machine and unknown to the catalog is in the catalog for this run:
+    // after the built-ins and before the user's, never written by saveUser, kept when the user
+    // file is read again, given way to by a user GPU of its id, and refused a built-in id.
+    void detectedGpuForThisRunOnly()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("gpus.json")).toStdString();
+        GpuCatalog c = builtin();
+        const std::size_t builtins = c.gpus().size();
+        GpuSpec mine;
+        mine.id = "my-card";
+        mine.name = "My Card";
+        mine.vendor = "NVIDIA";
+        mine.category = "consumer";
+        mine.memory_value = 12;
+        mine.bandwidth_gb_s = 504;
+        mine.sources = {"my own measurement"};
+        c.setUserGpu(mine);
+        GpuSpec found;
+        found.id = "detected-amd-radeon-rx-7900-xtx";
+        found.name = "AMD Radeon RX 7900 XTX";
+        found.vendor = "AMD";
+        found.category = "other";
+        found.memory_bytes = 25'753'026'560; // mem_info_vram_total of a real card
+        found.memory_value = 23.984375;      // 25,753,026,560 / 2^30
+        found.bandwidth_gb_s = 0;            // unknown
+        c.setDetectedGpu(found);
+        QCOMPARE(c.gpus().size(), builtins + 2);
+        QCOMPARE(c.gpus().at(builtins).id, found.id);
+        QVERIFY(c.gpus().at(builtins).detected);
+        QVERIFY(!c.gpus().at(builtins).user);
+        QCOMPARE(c.gpus().at(builtins + 1).id, std::string("my-card"));
+        QCOMPARE(c.userGpus().size(), std::size_t(1));
+        // Saved: only the user's GPU.
+        c.saveUser(file);
+        const nlohmann::json saved = readJsonFile(file);
+        QCOMPARE(saved.at("gpus").size(), std::size_t(1));
+        QCOMPARE(saved.at("gpus").at(0).at("id").get<std::string>(), std::string("my-card"));
+        // Read again: the detected GPU stays.
+        c.loadUser(file);
+        QVERIFY(c.find(found.id) != nullptr);
+        QCOMPARE(c.find(found.id)->memory_bytes, std::uint64_t(25'753'026'560));
+        // A built-in id is refused, the catalog unchanged.
+        GpuSpec clash = found;
+        clash.id = "h100-sxm-80gb";
+        QVERIFY_THROWS_EXCEPTION(InputError, c.setDetectedGpu(clash));
+        QVERIFY(!c.at("h100-sxm-80gb").detected);
+        QCOMPARE(c.gpus().size(), builtins + 2);
+        // The user keeps it as a GPU of their own, with a bandwidth: it is the user's now, and a
+        // later detection does not replace it.
+        GpuSpec kept = found;
+        kept.bandwidth_gb_s = 960;
+        kept.sources = {"AMD RX 7900 XTX specifications"};
+        c.setUserGpu(kept);
+        QVERIFY(c.at(found.id).user);
+        QVERIFY(!c.at(found.id).detected);
+        c.setDetectedGpu(found);
+        QCOMPARE(c.at(found.id).bandwidth_gb_s, 960.0);
+        QCOMPARE(c.gpus().size(), builtins + 2);
+    }
+
     void decimalGigabytes()
     {
         const nlohmann::json j = nlohmann::json::parse(userFile("memory_gib", ""));

@@ -62,6 +62,33 @@ private slots:
         QVERIFY(at8k.tight);
     }
 
+    // A GPU whose bandwidth is unknown (detected, not in the catalog): where the model goes and
+    // its context are the same as on the catalog card of that memory, the speeds are absent
+    // (never 0 tok/s) and the note says why.
+    void unknownBandwidthLeavesOutTheSpeeds()
+    {
+        RunQuery known = query("rtx-4090-24gb", Runtime::LlamaCpp, 2, 8192);
+        RunQuery unknown = known;
+        unknown.hardware.gpu.id = "detected-card";
+        unknown.hardware.gpu.bandwidth_gb_s = 0;
+        for (const char* preset : {"llama-3-8b", "llama-3-70b"}) {
+            const RunRow a = run(preset, "q4_k_m", known);
+            const RunRow b = run(preset, "q4_k_m", unknown);
+            QCOMPARE(verdict(b), verdict(a));
+            QCOMPARE(b.bytes_per_gpu, a.bytes_per_gpu);
+            QCOMPARE(b.max_context, a.max_context);
+            QVERIFY(a.decode_tokens_per_s.has_value());
+            QVERIFY(!b.decode_tokens_per_s.has_value());
+            QVERIFY(!b.prefill_tokens_per_s.has_value());
+            QVERIFY(b.speed_unknown);
+            QVERIFY(!a.speed_unknown);
+            QVERIFY2(b.note.find("speed unknown") != std::string::npos, b.note.c_str());
+            if (b.machine) {
+                QVERIFY(!b.machine->decode_tokens_per_s.has_value());
+            }
+        }
+    }
+
     // Every GGUF of gpt-oss-120b runs on one H100 80GB under llama.cpp (the experts stay MXFP4:
     // about 63 GB), with its full 131,072-token context.
     void gptOssGgufQuantsOnOneH100()

@@ -1,6 +1,7 @@
 // The comparison table: cells against hand calculations and countParameters, and the three
 // exports read back.
 #include "llmsizer/model/count.h"
+#include "llmsizer/present/hardware_view.h"
 #include "llmsizer/present/table.h"
 #include "llmsizer/text/error.h"
 #include "support/bundled_data.h"
@@ -343,6 +344,19 @@ private slots:
         QCOMPARE(t.row("hardware.gpus_needed")->cells[1].integer, quint64(2));
         QVERIFY(t.row("hardware.max_context")->cells[0].integer >= 8192);
         QVERIFY(t.row("hardware.decode")->cells[1].real > 0);
+        // A GPU whose bandwidth is unknown (detected, not in the catalog): the verdicts stand,
+        // the speeds are "–" (never 0 tok/s), and the machine's line says why.
+        o.hardware->hardware.gpu.bandwidth_gb_s = 0;
+        const ComparisonTable u =
+            buildComparisonTable({{"Llama 3 8B", testsupport::bundledPreset("llama-3-8b")}}, o);
+        QCOMPARE(u.row("hardware.runs")->cells[0].text, std::string("✓ fits"));
+        QCOMPARE(u.row("hardware.decode")->cells[0].text, std::string("–"));
+        const std::string summary = hardwareSummary(*o.hardware);
+        QVERIFY2(summary.find("bandwidth unknown, so no speeds") != std::string::npos,
+                 summary.c_str());
+        QCOMPARE(runSpeedText(std::nullopt), std::string("–"));
+        QCOMPARE(runSpeedText(1490.4), std::string("1,490"));
+        QCOMPARE(runSpeedText(37.74), std::string("37.7"));
         // Without a machine, no such rows.
         QVERIFY(buildComparisonTable({{"x", testsupport::bundledPreset("llama-3-8b")}})
                     .row("hardware.runs") == nullptr);

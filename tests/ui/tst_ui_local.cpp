@@ -3,6 +3,7 @@
 // makes a copy the current model with its own tensors in the pie, a drag adds it to Compare, a
 // new file in a store is found without a click, and presentation mode at 1240x760 never scrolls
 // the list sideways.
+#include "llmsizer/catalog/gpu_catalog.h"
 #include "support/fake_machine.h"
 #include "support/model_stores.h"
 #include "support/test_main.h"
@@ -25,6 +26,8 @@
 #include <QSignalSpy>
 #include <QTreeView>
 #include <QtTest>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 
 using namespace llmsizer;
@@ -98,6 +101,56 @@ private slots:
             tree->model()->index(0, static_cast<int>(LocalColumn::Runs), top).data().toString();
         QVERIFY2(runs.startsWith(QStringLiteral("✓ fits · 4,096 ctx · ")), qPrintable(runs));
         QVERIFY2(runs.endsWith(QStringLiteral(" tok/s (Ollama)")), qPrintable(runs));
+    }
+
+    // A card the catalog does not know (the RX 7900 XTX, taken out of this window's catalog) is
+    // used as a custom GPU: in the catalog for this run, with the 25,753,026,560 bytes its
+    // driver reports (mem_info_vram_total of the fake root), selected in My hardware, its speed
+    // unknown; the user file is not written.
+    void unknownCardIsUsedAsACustomGpu()
+    {
+        QTemporaryDir dir;
+        const QString home = dir.path() + QStringLiteral("/home");
+        const QString root = dir.path() + QStringLiteral("/root");
+        testsupport::buildTestStores(home.toStdString());
+        testsupport::buildFakeMachine(root.toStdString(), testsupport::FakeMachine::Rx7900Xtx);
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        std::vector<GpuSpec> rest;
+        for (const GpuSpec& g : f.model->gpuCatalog().gpus()) {
+            if (g.id != "rx-7900-xtx-24gb") {
+                rest.push_back(g);
+            }
+        }
+        const std::filesystem::path catalogFile =
+            dir.filePath(QStringLiteral("gpus.json")).toStdString();
+        std::ofstream(catalogFile) << gpusToJson(rest).dump();
+        f.model->setGpuCatalog(GpuCatalog::loadBuiltin(catalogFile));
+        LocalModelsModel* m = f.window->localModels();
+        ScanEnvironment env;
+        env.home = home.toStdString();
+        env.env = {{"PATH", "/usr/bin:/bin"}};
+        m->setEnvironment(env);
+        m->setSysroot(root);
+        m->refreshNow();
+        const HardwareChoice& ch = f.window->hardwareView()->model()->choice();
+        QCOMPARE(ch.gpu, QStringLiteral("detected-amd-radeon-rx-7900-xtx"));
+        QCOMPARE(ch.gpus, 1ull);
+        QVERIFY(ch.detected);
+        const GpuSpec* g = f.model->gpuCatalog().find("detected-amd-radeon-rx-7900-xtx");
+        QVERIFY(g != nullptr);
+        QVERIFY(g->detected);
+        QCOMPARE(g->memory_bytes, 25'753'026'560ull);
+        QCOMPARE(g->bandwidth_gb_s, 0.0);
+        QVERIFY(f.model->gpuCatalog().userGpus().empty());
+        // Detecting again (the catalog changed, so My models looks again) changes nothing.
+        m->refreshNow();
+        QCOMPARE(f.window->hardwareView()->model()->choice().gpu,
+                 QStringLiteral("detected-amd-radeon-rx-7900-xtx"));
+        std::size_t copies = 0;
+        for (const GpuSpec& s : f.model->gpuCatalog().gpus()) {
+            copies += s.id == "detected-amd-radeon-rx-7900-xtx" ? 1U : 0U;
+        }
+        QCOMPARE(copies, std::size_t(1));
     }
 
     void clickOpensTheCheckpoint()

@@ -110,12 +110,20 @@ bool MainWindow::useDetectedMachine()
         return false;
     }
     HardwareChoice ch = m_hardware->choice();
-    // A GPU the catalog does not know stays as it was: My models names it, and adds it to
-    // Custom GPUs on a click (then it is matched by its name).
-    if (m_model->gpuCatalog().find(m.hardware.gpu.id) != nullptr) {
-        ch.gpu = qs(m.hardware.gpu.id);
-        ch.gpus = m.hardware.gpus;
+    // A GPU the catalog does not know is used as a custom GPU for this run, with the memory its
+    // driver reports and its speed unknown; My models offers to add it to Custom GPUs, which
+    // keeps it (with a bandwidth the user gives).
+    if (m_model->gpuCatalog().find(m.hardware.gpu.id) == nullptr) {
+        GpuCatalog catalog = m_model->gpuCatalog();
+        try {
+            catalog.setDetectedGpu(m.hardware.gpu);
+        } catch (const std::exception&) {
+            return false; // a built-in id: find() would have found it
+        }
+        m_model->setGpuCatalog(std::move(catalog));
     }
+    ch.gpu = qs(m.hardware.gpu.id);
+    ch.gpus = m.hardware.gpus;
     ch.ram_bytes = m.hardware.ram_bytes;
     ch.ram_bandwidth_gb_s = m.hardware.ram_bandwidth_gb_s;
     ch.detected = true;

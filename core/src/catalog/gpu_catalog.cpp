@@ -350,8 +350,12 @@ void GpuCatalog::loadUser(const std::filesystem::path& file)
     std::vector<GpuSpec> user = gpusFromJson(j, label, true);
     std::vector<GpuSpec> merged;
     std::unordered_set<std::string> builtinIds; // linear in the catalogs, not their product
+    std::unordered_set<std::string> userIds;
+    for (const GpuSpec& g : user) {
+        userIds.insert(g.id);
+    }
     for (const GpuSpec& g : m_gpus) {
-        if (!g.user) {
+        if (!g.user && !g.detected) {
             merged.push_back(g);
             builtinIds.insert(g.id);
         }
@@ -361,6 +365,12 @@ void GpuCatalog::loadUser(const std::filesystem::path& file)
             throw InputError(label, "gpus[" + std::to_string(i) + "].id",
                              "'" + user[i].id +
                                  "' is a built-in GPU id; a user GPU needs an id of its own");
+        }
+    }
+    // A detected GPU stays, unless the user's file now holds a GPU of its id.
+    for (const GpuSpec& g : m_gpus) {
+        if (g.detected && userIds.count(g.id) == 0) {
+            merged.push_back(g);
         }
     }
     merged.insert(merged.end(), user.begin(), user.end());
@@ -386,7 +396,7 @@ void GpuCatalog::setUserGpu(GpuSpec gpu)
         if (g.id != gpu.id) {
             continue;
         }
-        if (!g.user) {
+        if (!g.user && !g.detected) {
             throw InputError("", "id",
                              "'" + gpu.id +
                                  "' is a built-in GPU id; a user GPU needs an id of "
@@ -396,6 +406,32 @@ void GpuCatalog::setUserGpu(GpuSpec gpu)
         return;
     }
     m_gpus.push_back(std::move(gpu));
+}
+
+void GpuCatalog::setDetectedGpu(GpuSpec gpu)
+{
+    gpu.user = false;
+    gpu.detected = true;
+    for (GpuSpec& g : m_gpus) {
+        if (g.id != gpu.id) {
+            continue;
+        }
+        if (g.user) {
+            return;
+        }
+        if (!g.detected) {
+            throw InputError("", "id",
+                             "'" + gpu.id +
+                                 "' is a built-in GPU id; a detected GPU needs an id "
+                                 "of its own");
+        }
+        g = std::move(gpu);
+        return;
+    }
+    // Before the user's GPUs, after the built-ins.
+    const auto firstUser =
+        std::find_if(m_gpus.begin(), m_gpus.end(), [](const GpuSpec& g) { return g.user; });
+    m_gpus.insert(firstUser, std::move(gpu));
 }
 
 bool GpuCatalog::removeUserGpu(std::string_view id)

@@ -141,6 +141,9 @@ void matchOne(DetectedGpu& g, const GpuCatalog& catalog)
     std::size_t bestWords = 0;
     bool memoryRefused = false;
     for (const GpuSpec& spec : catalog.gpus()) {
+        if (spec.detected) {
+            continue; // this card itself, put in the catalog by an earlier detection
+        }
         const std::set<std::string> want = words(spec.name);
         if (want.empty() || !std::includes(have.begin(), have.end(), want.begin(), want.end())) {
             continue;

@@ -109,17 +109,11 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
         const RuntimeProfile* profile = findRuntime(rt.runtime_id);
         q.runtime = profile != nullptr ? *profile : runtimeProfiles().front();
         q.context = std::max<u64>(rt.context, 1);
-        // An unknown bandwidth (a custom GPU): memory and fit still hold; speeds are dropped.
-        out.speed_known = q.hardware.gpu.bandwidth_gb_s > 0;
-        if (!out.speed_known) {
-            q.hardware.gpu.bandwidth_gb_s = 1;
-        }
+        // An unknown bandwidth (a custom GPU): memory and fit still hold; evaluateRun drops the
+        // speeds.
         const ParamCount count = countParameters(*copy.config);
         RunRow row = evaluateRun(*copy.config, count, filePrecision(copy, count.total), q);
-        if (!out.speed_known) {
-            row.decode_tokens_per_s.reset();
-            row.prefill_tokens_per_s.reset();
-        }
+        out.speed_known = !row.speed_unknown;
         return row;
     };
     try {

@@ -346,7 +346,29 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
 RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     try {
-        return evaluate(m, p, q);
+        if (q.hardware.gpu.bandwidth_gb_s > 0) {
+            return evaluate(m, p, q);
+        }
+        // A GPU whose bandwidth is unknown (one detected on this machine that the catalog does
+        // not know): where the model goes and how much context it gets do not depend on the
+        // bandwidth, the speeds do, so they are left out rather than shown as 0 tok/s.
+        RunQuery known = q;
+        known.hardware.gpu.bandwidth_gb_s = 1;
+        RunRow row = evaluate(m, p, known);
+        row.decode_tokens_per_s.reset();
+        row.prefill_tokens_per_s.reset();
+        row.decode_terms = {};
+        row.prefill_terms = {};
+        if (row.machine) {
+            row.machine->decode_tokens_per_s.reset();
+            row.machine->prefill_tokens_per_s.reset();
+            row.machine->decode_terms = {};
+            row.machine->prefill_terms = {};
+            row.machine->gives_more = row.machine->max_context > row.max_context;
+        }
+        row.speed_unknown = true;
+        row.note += "; speed unknown: the GPU's memory bandwidth is not known";
+        return row;
     } catch (const OverflowError& e) {
         // A workload whose bytes exceed 64 bits does not fit anywhere: the row says so, and the
         // other rows stand (one model at context 2^26 × batch 65,536 voided the whole table).

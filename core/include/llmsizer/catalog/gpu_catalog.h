@@ -45,8 +45,14 @@ public:
     // unchanged on error.
     void setUserGpu(GpuSpec gpu);
     bool removeUserGpu(std::string_view id);
+    // Adds or replaces a GPU detected on this machine that the catalog does not know
+    // (machineFromSystem's custom GPU): kept for this run beside the built-ins, never saved, and
+    // kept when a user catalog is loaded. A user GPU of the same id is the user's own and wins
+    // (this adds nothing); a built-in id throws InputError ("id").
+    void setDetectedGpu(GpuSpec gpu);
 
-    const std::vector<GpuSpec>& gpus() const { return m_gpus; } // built-ins first, then user
+    // Built-ins first, then the detected GPUs, then the user's.
+    const std::vector<GpuSpec>& gpus() const { return m_gpus; }
     std::vector<GpuSpec> userGpus() const;
     const GpuSpec* find(std::string_view id) const;
     const GpuSpec& at(std::string_view id) const; // throws UnknownGpuError

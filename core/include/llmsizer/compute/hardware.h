@@ -55,6 +55,9 @@ struct GpuSpec {
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;
     bool user = false; // from the user catalog, not built in
+    // Found on this machine and not in the catalog (its memory as the driver reports it, its
+    // bandwidth unknown: 0): in the catalog for this run only, never written to a file.
+    bool detected = false;
 
     std::uint64_t usableBytes() const; // floor(memory_bytes × usable_fraction)
     MemoryClass memoryClass() const;

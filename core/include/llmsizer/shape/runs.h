@@ -147,6 +147,9 @@ struct RunRow {
     // The workload's bytes exceed 2^64: verdict No, the byte fields unknown (0), the note says
     // what overflowed.
     bool beyond_64_bits = false;
+    // The GPU's memory bandwidth is unknown (a detected GPU the catalog does not know): memory,
+    // verdict and context stand, the speeds are absent.
+    bool speed_unknown = false;
 };
 
 // Every precision the runtime offers for this model (its list, plus the precision the model

@@ -4,6 +4,7 @@
 #include "llmsizer/text/format.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,13 @@ struct HardwareRow {
 std::string hardwareColumnTitle(HardwareColumn c, ByteUnits units);
 // Tooltips for the headers: what each column means.
 std::string hardwareColumnTip(HardwareColumn c);
+
+// A run's verdict in words, shared by My hardware's column and My models' cell: "✓ fits",
+// "✓ on 4 GPUs", "◐ offload" / "◐ experts in RAM" ("◐ 30/80 layers on GPU" and "◐ experts of
+// 12/36 layers in RAM" with `placement`), "✗ no" ("✗ does not fit" with `placement`).
+std::string runVerdictText(const RunRow& r, bool placement);
+// Tokens per second as the tables show them ("1,490", "37.7"; "–" when unknown).
+std::string runSpeedText(const std::optional<double>& tokensPerSecond);
 
 // Rows for every model (`current` first when given a name), bytes in `units`.
 std::vector<HardwareRow> hardwareRows(const std::vector<ModelRuns>& models, ByteUnits units,
