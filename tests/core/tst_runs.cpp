@@ -89,6 +89,26 @@ private slots:
         }
     }
 
+    // gpt-oss-120b does not run on an M3 Max 64GB under MLX at any precision (its MXFP4 experts
+    // alone are about 63 GB; macOS gives the GPU 3/4 of 64 GiB = 48 GiB): the "no" names the
+    // device it needs, the smallest whole GiB of unified memory whose 75 % holds the workload.
+    void unifiedMemoryNoNamesTheDeviceItNeeds()
+    {
+        const RunQuery q = query("m3-max-64gb", Runtime::Mlx, 1, 8192);
+        const RunRow r = run("gpt-oss-120b", "mlx_4bit", q);
+        QCOMPARE(verdict(r), std::string_view("no"));
+        const std::string prefix = "a device with at least ";
+        QVERIFY2(r.change.rfind(prefix, 0) == 0, r.change.c_str());
+        const u64 gib = std::stoull(r.change.substr(prefix.size()));
+        QVERIFY2(r.change.find(" GiB of unified memory (75% of it for the GPU)") !=
+                     std::string::npos,
+                 r.change.c_str());
+        const double gpuShare = 0.75 * 1073741824.0;
+        QVERIFY(static_cast<double>(gib) * gpuShare >= static_cast<double>(r.bytes_per_gpu));
+        QVERIFY(static_cast<double>(gib - 1) * gpuShare < static_cast<double>(r.bytes_per_gpu));
+        QVERIFY(gib > 64);
+    }
+
     // Every GGUF of gpt-oss-120b runs on one H100 80GB under llama.cpp (the experts stay MXFP4:
     // about 63 GB), with its full 131,072-token context.
     void gptOssGgufQuantsOnOneH100()

@@ -6,6 +6,7 @@
 #include "runs_internal.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer {
 
@@ -143,6 +144,16 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
             return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mb) +
                    ")";
         }
+    }
+    // 9. One pool of unified memory (Apple silicon, DGX Spark, Strix Halo) that is too small
+    // even at the lowest precision: the size of device it needs, with the GPU's default share
+    // (usable_fraction) of it, in GiB as those devices are sold.
+    if (hw.gpu.unified_memory && hw.gpu.usable_fraction > 0) {
+        const Placement pl = placeModel(m, p, q, context, 1, false);
+        const double need = static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction;
+        const auto gib = static_cast<u64>(std::ceil(need / 1073741824.0));
+        return "a device with at least " + std::to_string(gib) + " GiB of unified memory (" +
+               std::to_string(std::lround(hw.gpu.usable_fraction * 100)) + "% of it for the GPU)";
     }
     return {};
 }
