@@ -25,7 +25,17 @@ fi
 
 record="$build/tidy-clean"
 mkdir -p "$record"
-rm -f "$record/status" "$record"/*.out
+# This run's own outputs (two runs at once, or the workers of a stopped run, never mix).
+work=$(mktemp -d)
+workers=""
+stop() {
+    if [ -n "$workers" ]; then
+        kill -TERM -- "-$workers" 2>/dev/null || true # xargs and every clang-tidy it started
+    fi
+    rm -rf "$work"
+}
+trap stop EXIT
+trap 'exit 143' TERM INT HUP
 # What every file's result depends on besides the file itself.
 common=$({
     clang-tidy --version
@@ -57,21 +67,26 @@ for file in "${files[@]}"; do
     fi
 done
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+log="$work/log"
+: >"$log"
 status=0
 if [ ${#todo[@]} -gt 0 ]; then
     # One clang-tidy per file, so that each file's own exit status says whether it is clean.
     # The compile commands may be g++'s (the release tree): clang-tidy's clang does not know
     # every g++ warning option (-Wno-maybe-uninitialized), which it would report as an error.
+    # In a process group of their own, so that stopping this script stops them.
     printf '%s\n' "${todo[@]}" |
-        xargs -P "$(nproc)" -I{} sh -c \
-            'clang-tidy -p "$1" --quiet --extra-arg=-Wno-unknown-warning-option "$2" \
-                 >"$3/$(echo "$2" | tr / _).out" 2>&1; echo "$? $2" >>"$3/status"' \
-            _ "$build" {} "$record" || true
+        setsid xargs -P "$(nproc)" -I{} sh -c \
+            'exec >"$3/$(echo "$2" | tr / _).out" 2>&1
+             clang-tidy -p "$1" --quiet --extra-arg=-Wno-unknown-warning-option "$2"
+             echo "$? $2" >>"$3/status"' \
+            _ "$build" {} "$work" &
+    workers=$!
+    wait "$workers" || true
+    workers=""
 fi
 clean=0
-if [ -f "$record/status" ]; then
+if [ -f "$work/status" ]; then
     while read -r code file; do
         if [ "$code" -eq 0 ]; then
             : >"$record/${keys[$file]}"
@@ -79,10 +94,13 @@ if [ -f "$record/status" ]; then
         else
             status=1
         fi
-        grep -v "warnings generated" "$record/$(echo "$file" | tr / _).out" >>"$log" || true
-        rm -f "$record/$(echo "$file" | tr / _).out"
-    done <"$record/status"
-    rm -f "$record/status"
+        grep -v "warnings generated" "$work/$(echo "$file" | tr / _).out" >>"$log" || true
+    done <"$work/status"
+fi
+# A file with no status line was not checked (a worker that could not start): not clean.
+if [ "$clean" -ne ${#todo[@]} ] && [ $status -eq 0 ]; then
+    echo "clang-tidy: $((${#todo[@]} - clean)) of ${#todo[@]} files were not checked" >>"$log"
+    status=1
 fi
 cat "$log"
 if [ $status -eq 0 ]; then
