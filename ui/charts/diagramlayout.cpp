@@ -252,25 +252,27 @@ DiagramFit fitDiagram(const Diagram& diagram, const QString& title, QSizeF size,
                size.height();
     };
     // No box can be larger than the whole drawing; nothing is gained once the largest box is
-    // smaller than the smallest drawn.
-    constexpr double kStep = 1.25;
+    // smaller than the smallest drawn. A larger scale draws a taller diagram, so at each level of
+    // detail the largest scale that fits is found by halving the ratio between one that fits and
+    // one that does not (in log space), to within 0.05 %: about 17 layouts a level, where a scan
+    // down from the largest scale in steps of 1.25 took up to 60.
     const double hi = size.width() * size.height() / static_cast<double>(largest);
     const double lowest =
         diagramlayout::kMinSide * diagramlayout::kMinSide / static_cast<double>(largest);
     for (int detail = 2; detail >= 0; --detail) {
-        for (double scale = hi; scale >= lowest; scale /= kStep) {
-            if (!fits(scale, detail)) {
-                continue;
-            }
-            // Between this scale and the one above it (which did not fit), the largest that does.
-            double lo = scale;
-            double up = std::min(hi, scale * kStep);
-            for (int i = 0; i < 12 && up > lo; ++i) {
-                const double mid = std::sqrt(lo * up);
-                (fits(mid, detail) ? lo : up) = mid;
-            }
-            return {lo, detail};
+        if (hi <= lowest || !fits(lowest, detail)) {
+            continue;
         }
+        if (fits(hi, detail)) {
+            return {hi, detail};
+        }
+        double lo = lowest; // fits
+        double up = hi;     // does not
+        for (int i = 0; i < 40 && up > lo * 1.0005; ++i) {
+            const double mid = std::sqrt(lo * up);
+            (fits(mid, detail) ? lo : up) = mid;
+        }
+        return {lo, detail};
     }
     return {lowest, 0};
 }

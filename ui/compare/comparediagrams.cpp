@@ -62,9 +62,23 @@ void CompareDiagrams::changeEvent(QEvent* event)
     }
 }
 
-// The largest scale at which every diagram fits its own column.
+void CompareDiagrams::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale) {
+        rescale();
+    }
+}
+
+// The largest scale at which every diagram fits its own column. While the Diagrams tab is not
+// showing, only noted (a model added on the Table tab cost four fits per diagram).
 void CompareDiagrams::rescale()
 {
+    if (!isVisible()) {
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     double scale = 0;
     for (DiagramWidget* w : m_widgets) {
         const double s = w->fittingScale(QSizeF(w->size()));

@@ -32,6 +32,7 @@ public:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void rescale();
@@ -41,6 +42,7 @@ private:
     QList<DiagramWidget*> m_widgets;
     bool m_dark = false;
     double m_scale = 0;
+    bool m_stale = false; // the scale is to be found again when shown
 };
 
 } // namespace llmsizer::ui
