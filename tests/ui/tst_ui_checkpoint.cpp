@@ -121,12 +121,14 @@ private slots:
         }
         QVERIFY(dtypeListed);
 
-        // An edit goes back to the estimate; undoing it shows the checkpoint again.
+        // An edit goes back to the count of the configuration; undoing it shows the checkpoint
+        // again.
         const ModelConfig loaded = model.config();
         QVERIFY(model.setKnob(Knob::Layers, 16));
         QVERIFY(!model.showsCheckpoint());
         QCOMPARE(model.slicesTotal(), model.count().total);
-        QVERIFY(window.checkpointBar()->label()->text().contains(QStringLiteral("estimate")));
+        QVERIFY(window.checkpointBar()->label()->text().contains(
+            QStringLiteral("counted from the edited configuration")));
         QVERIFY(model.setConfig(loaded));
         QVERIFY(model.showsCheckpoint());
 
@@ -134,6 +136,16 @@ private slots:
         QVERIFY(model.selectPreset(QStringLiteral("gpt-2-small")));
         QVERIFY(model.checkpoint() == nullptr);
         QVERIFY(!window.checkpointBar()->action()->isEnabled());
+        // GPT-2 small is counted exactly from its configuration: not an estimate.
+        QCOMPARE(window.checkpointBar()->label()->text(),
+                 QStringLiteral("Parameter breakdown: counted from the configuration"));
+        // A model type counted from its size fields only is an estimate, and says so.
+        ModelConfig unknown = model.config();
+        unknown.estimate = "model type 'acme' is not known; counted as a standard decoder from "
+                           "its size fields";
+        QVERIFY(model.setConfig(unknown));
+        QCOMPARE(window.checkpointBar()->label()->text(),
+                 QStringLiteral("Parameter breakdown: estimate from the configuration"));
     }
 
     void splitGguf_data()

@@ -177,11 +177,15 @@ void CheckpointBar::refresh()
         m_label->setText(
             tr("Parameter breakdown: from checkpoint %1").arg(m_model->checkpointName()));
     } else if (loaded) {
-        m_label->setText(tr("Parameter breakdown: estimate (the configuration was edited; "
-                            "checkpoint %1 is still available)")
+        m_label->setText(tr("Parameter breakdown: counted from the edited configuration "
+                            "(checkpoint %1 is still available)")
                              .arg(m_model->checkpointName()));
-    } else {
+    } else if (!m_model->config().estimate.empty() || !m_model->config().not_counted.empty()) {
+        // A model type counted from its size fields only, or parts the count leaves out: the
+        // breakdown is what the configuration says, not the checkpoint's exact count.
         m_label->setText(tr("Parameter breakdown: estimate from the configuration"));
+    } else {
+        m_label->setText(tr("Parameter breakdown: counted from the configuration"));
     }
 }
 
