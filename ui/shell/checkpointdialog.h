@@ -34,8 +34,8 @@ private:
 
 // A line above the charts saying where the pie's breakdown comes from ("from checkpoint FILE",
 // "counted from the configuration", or "estimate from the configuration" for a model type counted
-// from its size fields or with parts left out), with a button opening CheckpointDialog while a checkpoint
-// is loaded; action() is the same command for a menu.
+// from its size fields or with parts left out), with a button opening CheckpointDialog while a
+// checkpoint is loaded; action() is the same command for a menu.
 class CheckpointBar : public QWidget {
     Q_OBJECT
 public:

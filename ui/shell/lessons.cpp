@@ -5,6 +5,7 @@
 #include "ui/kit/figuregrid.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/sessioncontroller.h"
 #include "ui/shell/viewtabs.h"
 #include "ui/state/budgetmodel.h"
 #include "ui/state/comparisonmodel.h"
@@ -37,7 +38,8 @@ Lessons::Lessons(MainWindow* window, ConfigModel* model)
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* close = new QToolButton(this);
     close->setText(tr("End lesson"));
-    close->setToolTip(tr("Close the lesson's note and its frame in the summary"));
+    close->setToolTip(tr("End the lesson and put back everything it changed: the model, the "
+                         "workload, the GPUs, the comparison and the tab"));
     auto* column = new QVBoxLayout;
     column->setSpacing(2);
     column->addWidget(m_title);
@@ -67,6 +69,9 @@ bool Lessons::start(const QString& id)
                              {&m_model->gpuCatalog(), m_model->overhead().toStdString()});
     } catch (const std::invalid_argument&) {
         return false;
+    }
+    if (!m_saved) {
+        m_saved = capture();
     }
     if (lesson.model) {
         m_model->loadConfig(lesson.model->config, qs(lesson.model->name));
@@ -102,6 +107,8 @@ bool Lessons::start(const QString& id)
             entries.push_back({m.name, m.preset_id, m.config});
         }
         m_window->comparison()->setEntries(entries);
+        // One workload: the Compare table at the context the banner and the Overview use.
+        m_window->comparison()->setContext(m_model->context());
         m_window->compareWindow()->present();
     }
     m_current = id;
@@ -117,6 +124,38 @@ void Lessons::stop()
     m_window->summaryPanel()->grid()->setHighlighted(QString());
     m_window->summaryPanel()->facts()->setHighlighted(QString());
     setVisible(false);
+    if (m_saved) {
+        const Saved saved = std::move(*m_saved);
+        m_saved.reset();
+        restore(saved);
+    }
+}
+
+Lessons::Saved Lessons::capture() const
+{
+    Saved s;
+    s.session = m_window->sessions()->capture();
+    s.view = m_window->views()->currentView();
+    s.compareShown = m_window->compareWindow()->isVisible();
+    s.compareContext = m_window->comparison()->context();
+    s.fit = m_window->views()->fitModel()->choice();
+    s.budget = m_window->views()->budgetModel()->question();
+    return s;
+}
+
+void Lessons::restore(const Saved& saved)
+{
+    // The session was captured from this very app: applying it cannot be refused.
+    m_window->sessions()->apply(saved.session);
+    m_window->comparison()->setContext(saved.compareContext);
+    m_window->views()->fitModel()->setChoice(saved.fit);
+    m_window->views()->budgetModel()->setQuestion(saved.budget);
+    if (!saved.view.isEmpty()) {
+        m_window->views()->showView(saved.view);
+    }
+    if (!saved.compareShown) {
+        m_window->compareWindow()->hide();
+    }
 }
 
 QString Lessons::text() const

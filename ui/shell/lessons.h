@@ -1,7 +1,13 @@
 #pragma once
 
+#include "llmsizer/catalog/session.h"
+#include "llmsizer/present/budget.h"
+#include "ui/state/fitmodel.h"
+
 #include <QFrame>
 #include <QString>
+#include <cstdint>
+#include <optional>
 
 class QLabel;
 class QMenu;
@@ -14,7 +20,11 @@ class MainWindow;
 // Help > Lessons: one-click demonstrations for class (present/lessons.h). A lesson loads its
 // preset, shows its view, frames the summary figure to look at, may put models side by side in
 // the Compare window, and says in a bar above the views what the class should see, with the
-// numbers. The bar's close button (or another model) ends it.
+// numbers. The bar's "End lesson" ends it and puts back everything the lesson changed: the
+// working state as a session holds it (model, comparison, workload, GPU lines, precisions,
+// baseline), the tab, the Compare window's visibility and the Largest-that-fits and Compute-
+// budget questions, as they were before the first lesson started (one lesson after another
+// returns to the state before the first).
 class Lessons : public QFrame {
     Q_OBJECT
 public:
@@ -30,11 +40,24 @@ public:
     QString text() const;
 
 private:
+    // What a lesson may change, as it was before the first lesson started.
+    struct Saved {
+        Session session;
+        QString view;
+        bool compareShown = false;
+        std::uint64_t compareContext = 0;
+        FitModel::Choice fit;
+        BudgetQuestion budget;
+    };
+    Saved capture() const;
+    void restore(const Saved& saved);
+
     MainWindow* m_window;
     ConfigModel* m_model;
     QLabel* m_title;
     QLabel* m_text;
     QString m_current;
+    std::optional<Saved> m_saved;
 };
 
 } // namespace llmsizer::ui

@@ -88,4 +88,11 @@ bool ViewTabs::showView(const QString& name)
     return false;
 }
 
+QString ViewTabs::currentView() const
+{
+    return m_tabs != nullptr && m_tabs->currentWidget() != nullptr
+               ? m_tabs->currentWidget()->objectName()
+               : QString();
+}
+
 } // namespace llmsizer::ui

@@ -35,6 +35,8 @@ public:
     bool showView(const QString& name);
     // "overview", "hardware", "models", "explorer", "math", "budget", "fit".
     static QStringList viewNames();
+    // The name of the tab showing ("" before the tabs are added).
+    QString currentView() const;
 
     ExploreModel* exploreModel() const { return m_exploreModel; }
     BudgetModel* budgetModel() const { return m_budgetModel; }

@@ -1,0 +1,121 @@
+// End lesson puts back everything a lesson changed: after every lesson, and after several lessons
+// in a row, the working state (model, comparison, workload, GPU lines, precisions), the tab, the
+// Compare window and the Largest-that-fits and Compute-budget questions are what they were before
+// the first lesson. A lesson that opens Compare shows it at the context its banner and the
+// Overview use.
+#include "llmsizer/present/lessons.h"
+#include "support/test_main.h"
+#include "support/window_fixture.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/shell/lessons.h"
+#include "ui/shell/sessioncontroller.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/budgetmodel.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/fitmodel.h"
+#include "ui/state/qstrings.h"
+
+#include <QTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+using Fixture = llmsizer::test::WindowFixture;
+
+// A state no lesson sets up: Mistral 7B at 2,048 tokens, batch 4, in training, INT8 weights,
+// an RTX 4090 and two A100 lines, GPT-2 small and Llama 3 8B compared at 1,024 tokens, on the
+// Show the math tab, the Compare window closed.
+void setUpOwnState(Fixture& f)
+{
+    ConfigModel* m = f.model.get();
+    QVERIFY(m->selectPreset(QStringLiteral("mistral-7b")));
+    QVERIFY(m->setContext(2048));
+    QVERIFY(m->setBatch(4));
+    m->setTraining(true);
+    m->setPrecision(QStringLiteral("int8"));
+    m->setGpus({QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb:2")});
+    ComparisonModel* c = f.window->comparison();
+    c->clear();
+    QVERIFY(c->addPreset(QStringLiteral("gpt-2-small")).isEmpty());
+    QVERIFY(c->addPreset(QStringLiteral("llama-3-8b")).isEmpty());
+    c->setContext(1024);
+    QVERIFY(f.window->views()->showView(QStringLiteral("math")));
+    f.window->compareWindow()->hide();
+}
+
+} // namespace
+
+class TestUiLessonState : public QObject {
+    Q_OBJECT
+private slots:
+    void endLessonRestores_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        for (const std::string& id : lessonIds()) {
+            QTest::newRow(id.c_str()) << qs(id);
+        }
+    }
+    void endLessonRestores()
+    {
+        QFETCH(QString, lesson);
+        Fixture f(QStringLiteral("mistral-7b"));
+        f.window->show();
+        setUpOwnState(f);
+        const Session before = f.window->sessions()->capture();
+        const FitModel::Choice fit = f.window->views()->fitModel()->choice();
+        const BudgetQuestion budget = f.window->views()->budgetModel()->question();
+        auto* lessons = f.window->findChild<Lessons*>();
+        QVERIFY(lessons->start(lesson));
+        lessons->stop();
+        QVERIFY(f.window->sessions()->capture() == before);
+        QCOMPARE(f.model->context(), std::uint64_t(2048));
+        QCOMPARE(f.model->batch(), std::uint64_t(4));
+        QCOMPARE(f.model->gpus(),
+                 QStringList({QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb:2")}));
+        QCOMPARE(f.window->comparison()->size(), 2);
+        QCOMPARE(f.window->comparison()->context(), std::uint64_t(1024));
+        QCOMPARE(f.window->views()->currentView(), QStringLiteral("math"));
+        QVERIFY(!f.window->compareWindow()->isVisible());
+        QVERIFY(f.window->views()->fitModel()->choice() == fit);
+        QVERIFY(f.window->views()->budgetModel()->question() == budget);
+    }
+
+    // Lessons one after another, then End lesson: back to the state before the first.
+    void severalLessonsThenEnd()
+    {
+        Fixture f(QStringLiteral("mistral-7b"));
+        f.window->show();
+        setUpOwnState(f);
+        const Session before = f.window->sessions()->capture();
+        auto* lessons = f.window->findChild<Lessons*>();
+        for (const char* id : {"fits-h100", "gqa-saving", "budget-1e24", "largest-24gb"}) {
+            QVERIFY(lessons->start(QString::fromLatin1(id)));
+        }
+        lessons->stop();
+        QVERIFY(f.window->sessions()->capture() == before);
+        QCOMPARE(f.window->views()->currentView(), QStringLiteral("math"));
+        // Ending twice changes nothing more.
+        lessons->stop();
+        QVERIFY(f.window->sessions()->capture() == before);
+    }
+
+    // The GQA lesson quotes Llama 2 70B's KV cache at its 4,096-token context: the Compare
+    // window's table is at those 4,096 tokens too, as is the Overview.
+    void compareAtTheLessonsContext()
+    {
+        Fixture f(QStringLiteral("mistral-7b"));
+        f.window->show();
+        auto* lessons = f.window->findChild<Lessons*>();
+        QVERIFY(lessons->start(QStringLiteral("gqa-saving")));
+        QVERIFY2(lessons->text().contains(QStringLiteral("4,096")), qPrintable(lessons->text()));
+        QCOMPARE(f.model->context(), std::uint64_t(4096));
+        QCOMPARE(f.window->comparison()->context(), std::uint64_t(4096));
+        lessons->stop();
+    }
+};
+
+LLMSIZER_TEST_MAIN(TestUiLessonState)
+#include "tst_ui_lesson_state.moc"
