@@ -17,6 +17,8 @@
 #include "ui/overview/parameterchart.h"
 #include "ui/shell/viewexport.h"
 #include "ui/shell/viewtabs.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/exportfacts.h"
 #include "ui/teach/explorerview.h"
 
 #include <QAction>
@@ -144,9 +146,13 @@ void TestUiViewExport::everyChartExports()
     QVERIFY(svgBytes.contains("<svg"));
     QVERIFY(svgBytes.contains("</svg>"));
 
+    // Copy image pastes the chart with its caption strip below it: the model and its workload.
     QGuiApplication::clipboard()->clear();
     menu.actions().at(0)->trigger();
-    QCOMPARE(QGuiApplication::clipboard()->image().size(), w->size() * 2);
+    const QImage copied = QGuiApplication::clipboard()->image();
+    const int strip = captionHeight(w, exportCaptionOf(*f.model), w->width());
+    QVERIFY(strip > 0);
+    QCOMPARE(copied.size(), QSize(w->width(), w->height() + strip) * 2);
 }
 
 void TestUiViewExport::fileMenuEntry()
@@ -190,10 +196,22 @@ void TestUiViewExport::viewAsImage()
     QCOMPARE(f.window->viewExport()->exportCurrentView(png), QString());
     QImage image;
     QVERIFY(image.load(png));
-    QCOMPARE(image.size(), tabs->currentWidget()->size() * 2);
+    // The view, and below it the caption strip naming the model and the workload.
+    QWidget* shown = tabs->currentWidget();
+    const QString caption = exportCaptionOf(*f.model);
+    QVERIFY2(caption.startsWith(QStringLiteral("Llama 3 8B · inference · weights ")),
+             qPrintable(caption));
+    QVERIFY2(caption.contains(QStringLiteral(" tokens × batch 1 · ")), qPrintable(caption));
+    QVERIFY2(caption.contains(QStringLiteral(" · LLM Sizer ")), qPrintable(caption));
+    QVERIFY2(caption.contains(QStringLiteral("published count: ")), qPrintable(caption));
+    QCOMPARE(
+        image.size(),
+        QSize(shown->width(), shown->height() + captionHeight(shown, caption, shown->width())) * 2);
     const QString svg = f.dir.filePath(view + QStringLiteral(".svg"));
     QCOMPARE(f.window->viewExport()->exportCurrentView(svg), QString());
-    QVERIFY(readAll(svg).contains("<svg"));
+    const QByteArray svgBytes = readAll(svg);
+    QVERIFY(svgBytes.contains("<svg"));
+    QVERIFY(svgBytes.contains("Llama 3 8B · inference"));
 }
 
 // The summary is the Compare window's table for the one model shown, with its published count.

@@ -15,6 +15,7 @@
 #include "ui/kit/theme.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/exportfacts.h"
 #include "ui/state/qstrings.h"
 
 #include <QComboBox>
@@ -391,14 +392,15 @@ QString ComparePanel::exportTable(const QString& path)
 
 QString ComparePanel::exportChart(Chart chart, const QString& path)
 {
-    const QString error = exportWidget(chartWidget(chart), path, chartName(chart));
+    const QString error = exportWidget(chartWidget(chart), path, chartName(chart),
+                                       compareCaption(*m_current, *m_comparison));
     showMessage(error);
     return error;
 }
 
 void ComparePanel::copyChart(Chart chart)
 {
-    copyWidgetImage(chartWidget(chart));
+    copyWidgetImage(chartWidget(chart), compareCaption(*m_current, *m_comparison));
 }
 
 void ComparePanel::setDark(bool dark)

@@ -5,12 +5,16 @@
 
 #include <QBuffer>
 #include <QClipboard>
+#include <QCoreApplication>
+#include <QEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QWidget>
+#include <algorithm>
 #include <filesystem>
 
 namespace llmsizer::ui {
@@ -36,7 +40,60 @@ void ensureLaidOut(QWidget* widget)
     widget->ensurePolished();
 }
 
+// Sends every widget under `widget` a Leave event, as the mouse leaving it does: hover state
+// (chart items, diagram boxes) is dropped before the widget is painted for an export.
+void releaseHover(QWidget* widget)
+{
+    QList<QWidget*> all = widget->findChildren<QWidget*>();
+    all.prepend(widget);
+    for (QWidget* w : all) {
+        QEvent leave(QEvent::Leave);
+        QCoreApplication::sendEvent(w, &leave);
+    }
+}
+
+constexpr int kCaptionMargin = 6;
+
+QFont captionFont(const QWidget* widget)
+{
+    QFont f = widget->font();
+    f.setPointSizeF(std::max(7.0, f.pointSizeF() * 0.85));
+    return f;
+}
+
+QRect captionRect(const QWidget* widget, const QString& caption, int width)
+{
+    const QFontMetrics fm(captionFont(widget));
+    return fm.boundingRect(QRect(0, 0, std::max(1, width - 2 * kCaptionMargin), 10'000),
+                           Qt::TextWordWrap | Qt::AlignLeft, caption);
+}
+
+// The widget and its caption strip painted from the painter's origin.
+void paintWithCaption(QPainter& painter, QWidget* widget, const QString& caption)
+{
+    const QSize size = widget->size();
+    const int strip = captionHeight(widget, caption, size.width());
+    painter.fillRect(QRect(0, 0, size.width(), size.height() + strip),
+                     widget->palette().color(QPalette::Window));
+    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    if (strip > 0) {
+        painter.setFont(captionFont(widget));
+        painter.setPen(widget->palette().color(QPalette::WindowText));
+        painter.drawText(QRect(kCaptionMargin, size.height() + kCaptionMargin / 2,
+                               size.width() - 2 * kCaptionMargin, strip - kCaptionMargin),
+                         Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, caption);
+    }
+}
+
 } // namespace
+
+int captionHeight(const QWidget* widget, const QString& caption, int width)
+{
+    if (caption.isEmpty()) {
+        return 0;
+    }
+    return captionRect(widget, caption, width).height() + 2 * kCaptionMargin;
+}
 
 // Qt 6.4's QSaveFile buffers small writes and, when the final flush fails (a full disk), still
 // renames the empty temporary over the target and reports success (QTBUG-75077). Every file is
@@ -107,20 +164,24 @@ std::optional<ImageFormat> imageFormatFor(const QString& path)
     return std::nullopt;
 }
 
-QImage widgetImage(QWidget* widget, qreal scale)
+QImage widgetImage(QWidget* widget, qreal scale, const QString& caption)
 {
     ensureLaidOut(widget);
-    QImage image(widget->size() * scale, QImage::Format_ARGB32_Premultiplied);
+    releaseHover(widget);
+    const QSize size(widget->width(),
+                     widget->height() + captionHeight(widget, caption, widget->width()));
+    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(widget->palette().color(QPalette::Window));
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    paintWithCaption(painter, widget, caption);
     painter.end();
     return image;
 }
 
-QString exportWidget(QWidget* widget, const QString& path, const QString& title)
+QString exportWidget(QWidget* widget, const QString& path, const QString& title,
+                     const QString& caption)
 {
     const std::optional<ImageFormat> format = imageFormatFor(path);
     if (!format) {
@@ -130,34 +191,35 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title)
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     if (*format == ImageFormat::Png) {
-        if (!widgetImage(widget).save(&buffer, "PNG")) {
+        if (!widgetImage(widget, 2.0, caption).save(&buffer, "PNG")) {
             return failure(path, QStringLiteral("cannot encode the PNG image"));
         }
     } else {
         ensureLaidOut(widget);
+        releaseHover(widget);
+        const QSize size(widget->width(),
+                         widget->height() + captionHeight(widget, caption, widget->width()));
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
-        svg.setSize(widget->size());
-        svg.setViewBox(QRect(QPoint(), widget->size()));
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(), size));
         svg.setResolution(96); // CSS pixels: browsers show the image at the widget's size
         svg.setTitle(title);
-        svg.setDescription(QStringLiteral("LLM Sizer comparison chart"));
+        svg.setDescription(caption.isEmpty() ? QStringLiteral("LLM Sizer chart") : caption);
         QPainter painter;
         if (!painter.begin(&svg)) {
             return failure(path, QStringLiteral("cannot write the SVG image"));
         }
-        painter.fillRect(QRect(QPoint(), widget->size()),
-                         widget->palette().color(QPalette::Window));
-        widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+        paintWithCaption(painter, widget, caption);
         painter.end();
     }
     buffer.close();
     return saveFileAtomically(path, buffer.data());
 }
 
-void copyWidgetImage(QWidget* widget)
+void copyWidgetImage(QWidget* widget, const QString& caption)
 {
-    QGuiApplication::clipboard()->setImage(widgetImage(widget));
+    QGuiApplication::clipboard()->setImage(widgetImage(widget, 2.0, caption));
 }
 
 } // namespace llmsizer::ui

@@ -29,10 +29,16 @@ QString exportTable(const ComparisonTable& table, const QString& path);
 enum class ImageFormat { Png, Svg };
 std::optional<ImageFormat> imageFormatFor(const QString& path);
 // The widget (a chart with its title and legend) painted at `scale` times its size, on its
-// window colour: slides and documents get a sharp image.
-QImage widgetImage(QWidget* widget, qreal scale = 2.0);
+// window colour: slides and documents get a sharp image. A `caption` (exportCaption: the model,
+// the workload, the app's version, the published figure's source) is written in a strip below
+// it. Whatever the mouse hovers (an exploded slice, a highlighted bar or box) is let go first:
+// an export never shows the hover highlight.
+QImage widgetImage(QWidget* widget, qreal scale = 2.0, const QString& caption = {});
 // PNG at twice the widget's size, or SVG (vector) at its size; the format by the suffix.
-QString exportWidget(QWidget* widget, const QString& path, const QString& title);
-void copyWidgetImage(QWidget* widget);
+QString exportWidget(QWidget* widget, const QString& path, const QString& title,
+                     const QString& caption = {});
+void copyWidgetImage(QWidget* widget, const QString& caption = {});
+// The height of the caption strip below a widget `width` pixels wide (0 for no caption).
+int captionHeight(const QWidget* widget, const QString& caption, int width);
 
 } // namespace llmsizer::ui

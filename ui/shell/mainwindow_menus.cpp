@@ -31,6 +31,7 @@
 #include "ui/shell/viewtabs.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/exportfacts.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/settings.h"
 #include "ui/state/usergpus.h"
@@ -167,6 +168,7 @@ GlossaryDialog* MainWindow::glossary()
 void MainWindow::createExport(QMenu* file)
 {
     m_viewExport = new ViewExport(this, m_comparison, [this] { return m_tabs->currentWidget(); });
+    m_viewExport->setCaption([this] { return exportCaptionOf(*m_model); });
     QAction* exportView =
         file->addAction(tr("&Export current view…"), m_viewExport, &ViewExport::askCurrentView);
     // Not Ctrl+E: on X11 every line edit and spin box takes it (end of line).

@@ -33,11 +33,11 @@ void ViewExport::attach(QWidget* chart, const QString& name, const QString& file
 void ViewExport::addChartActions(QMenu* menu, QWidget* chart, const QString& name,
                                  const QString& fileBase)
 {
-    menu->addAction(tr("&Copy image"), this, [chart] { copyWidgetImage(chart); });
+    menu->addAction(tr("&Copy image"), this, [this, chart] { copyWidgetImage(chart, caption()); });
     const auto save = [this, chart, name, fileBase](const QString& filter) {
         const QString path = askPath(tr("Save %1").arg(name), fileBase, filter);
         if (!path.isEmpty()) {
-            report(exportWidget(chart, path, name));
+            report(exportWidget(chart, path, name, caption()));
         }
     };
     menu->addAction(tr("Save as &PNG…"), this, [save] { save(tr("PNG image (*.png)")); });
@@ -75,7 +75,7 @@ QString ViewExport::exportCurrentView(const QString& path) const
     if (view == nullptr) {
         return QStringLiteral("%1: no view is shown").arg(path);
     }
-    return exportWidget(view, path, m_window->windowTitle());
+    return exportWidget(view, path, m_window->windowTitle(), caption());
 }
 
 QString ViewExport::askPath(const QString& title, const QString& fileBase, const QString& filters)

@@ -15,7 +15,8 @@ class ComparisonModel;
 // Export from the main window: every chart (the parameter pie and diagram, the memory bars, the
 // depth-by-width charts) gets a context menu with Copy image, Save as PNG… and Save as SVG…, and
 // File > Export current view… writes the view on screen as PNG or SVG, or the summary of the
-// model shown (the Compare window's table for that one model) as CSV, Markdown or JSON. Files are
+// model shown (the Compare window's table for that one model) as CSV, Markdown or JSON. Images
+// carry a caption strip naming the model and the workload, without the hover highlight. Files are
 // written whole through export.h; a failure is shown in a message box naming the file.
 class ViewExport : public QObject {
     Q_OBJECT
@@ -35,14 +36,19 @@ public:
     // Writes the current view (.png, .svg) or the summary table (.csv, .md, .json) to `path`;
     // returns the error ("PATH: what") or an empty string.
     QString exportCurrentView(const QString& path) const;
+    // The caption every image export carries below the picture (the model, the workload, the
+    // app's version, the published figure's source); none when not set.
+    void setCaption(std::function<QString()> caption) { m_caption = std::move(caption); }
 
 private:
+    QString caption() const { return m_caption ? m_caption() : QString(); }
     QString askPath(const QString& title, const QString& fileBase, const QString& filters);
     void report(const QString& error) const;
 
     QWidget* m_window;
     QPointer<ComparisonModel> m_comparison;
     std::function<QWidget*()> m_currentView;
+    std::function<QString()> m_caption;
     QString m_lastDir;
 };
 
