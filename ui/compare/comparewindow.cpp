@@ -109,8 +109,9 @@ void CompareWindow::followPalette()
 void CompareWindow::updateTitle()
 {
     const int n = m_comparison->size();
-    setWindowTitle(n == 0 ? tr("Compare models — LLM Sizer")
-                          : tr("Compare %n model(s) — LLM Sizer", nullptr, n));
+    setWindowTitle(n == 0   ? tr("Compare models — LLM Sizer")
+                   : n == 1 ? tr("Compare 1 model — LLM Sizer")
+                            : tr("Compare %1 models — LLM Sizer").arg(n));
 }
 
 } // namespace llmsizer::ui
