@@ -214,6 +214,7 @@ void ExplorerView::sync()
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const int r = static_cast<int>(i);
         setCell(m_metrics, r, 0, qs(rows[i].label), false);
+        m_metrics->item(r, 0)->setToolTip(qs(rows[i].note));
         setCell(m_metrics, r, 1, qs(rows[i].value), true);
         setCell(m_metrics, r, 2, qs(rows[i].reference), true);
         setCell(m_metrics, r, 3, qs(rows[i].ratio), true);
