@@ -118,7 +118,7 @@ void SummaryPanel::refreshFacts()
     m_facts->setEntries(
         {{QStringLiteral("published"), tr("Published vs exact"),
           qs(compact ? published.short_text : published.text), QColor(), false,
-          glossaryTip("headline") + full(published.text) + tip(published.detail)},
+          glossaryTip(published.term.c_str()) + full(published.text) + tip(published.detail)},
          {QStringLiteral("training"), compact ? tr("Tokens per parameter") : tr("Training tokens"),
           qs(compact ? training.short_text : training.text), QColor(), false,
           glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});

@@ -4,6 +4,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/present/fit.h"
 #include "ui/kit/formrows.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
@@ -274,6 +275,13 @@ void FitSolverView::showSnapshot()
             r.value->setFont(f);
             r.label->setFont(f);
         }
+        // The glossary explains headroom and the split over several GPUs.
+        const QString tip = key == QLatin1String("headroom") ? glossaryTip("headroom")
+                            : label.contains(QLatin1String("tensor parallel"))
+                                ? glossaryTip("tensor_parallel") + glossaryTip("pipeline_parallel")
+                                : QString();
+        r.label->setToolTip(tip);
+        r.value->setToolTip(tip);
         r.label->setVisible(true);
         r.value->setVisible(true);
     };
