@@ -167,7 +167,7 @@ std::vector<IsoMetricSeries> isoMetricSeries(const std::vector<IsoPoint>& curve,
     std::vector<IsoMetricSeries> out{
         {"flops", "FLOPs/token", {}, {}},
         {"kv", "KV/token", {}, {}},
-        {"activations", "Training activations", {}, {}},
+        {"activations", "Training act.", {}, {}}, // the table says "Training activations"
         {"embedding_share", "Embeddings", {}, {}},
     };
     for (const IsoPoint& p : curve) {
