@@ -22,11 +22,13 @@ RuleFigure approxRuleFigure(const ModelConfig& c, const ParamCount& count, std::
     f.text = countWithShort(approx) + " (error " + error;
     if (!c.isMoe()) {
         f.text += ")";
+        f.short_text = f.text;
         return f;
     }
     // Kaplan et al. 2020 §2.1 derive 12·L·d² for a dense transformer: 4·d² of attention and one
     // 8·d² MLP per layer. An MoE layer holds n_routed_experts MLPs (and its shared experts).
     f.text += "; a rule for dense models)";
+    f.short_text = shortCount(approx) + " (error " + error + "; dense-model rule)";
     f.note = "12·L·d² is a rule for dense models: it counts one MLP of 8·d² per layer. Each MoE "
              "layer here holds " +
              countOf(c.moe.n_routed_experts, "routed expert", "routed experts") +

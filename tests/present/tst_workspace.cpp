@@ -90,6 +90,8 @@ private slots:
         QCOMPARE(moe.approx_12ld2, std::uint64_t(6'442'450'944));
         QCOMPARE(QString::fromStdString(moe.approx_text.text),
                  QStringLiteral("6,442,450,944 (6.4B) (error −86.2%; a rule for dense models)"));
+        QCOMPARE(QString::fromStdString(moe.approx_text.short_text),
+                 QStringLiteral("6.4B (error −86.2%; dense-model rule)"));
         const QString note = QString::fromStdString(moe.approx_text.note);
         QVERIFY2(note.contains(QStringLiteral("rule for dense models")), qPrintable(note));
         QVERIFY2(note.contains(QStringLiteral("8 routed experts")), qPrintable(note));

@@ -176,7 +176,9 @@ void SummaryPanel::refresh()
                                                                 .arg(config.moe.experts_per_token)
                                                                 .arg(config.moe.n_routed_experts)
                        : qs(countWithShort(count.active)) + tr(" (dense: all)");
-    text[QStringLiteral("approx")] = qs(m_model->approxText().text);
+    // In presentation mode's narrow columns the short form; the note is the tooltip.
+    text[QStringLiteral("approx")] =
+        qs(presentationMode() ? m_model->approxText().short_text : m_model->approxText().text);
     const QString approxTip =
         m_model->approxText().note.empty()
             ? QString()

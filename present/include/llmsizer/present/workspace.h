@@ -25,6 +25,7 @@ std::uint64_t defaultContext(const ModelConfig& config);
 // explains the gap (the experts the rule leaves out). `note` is empty for a dense model.
 struct RuleFigure {
     std::string text;
+    std::string short_text; // presentation mode's narrow columns: "6.4B (error −86.2%; …)"
     std::string note;
 };
 RuleFigure approxRuleFigure(const ModelConfig& config, const ParamCount& count,
