@@ -184,8 +184,8 @@ void printFindings(const Checkpoint& c)
     }
     if (c.partial) {
         printLine("");
-        printLine("PARTIAL: " + withThousands(c.missing_shards.size()) +
-                  " shard(s) missing; their " + withThousands(c.missing_tensors) +
+        printLine("PARTIAL: " + countOf(c.missing_shards.size(), "shard", "shards") +
+                  " missing; their " + withThousands(c.missing_tensors) +
                   " tensors are not counted:");
         printNames(c.missing_shards, 50);
     }

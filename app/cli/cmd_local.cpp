@@ -73,8 +73,8 @@ int runLocal(const QStringList& args)
     for (const ModelStore& s : scan.stores) {
         stores += s.exists ? 1 : 0;
     }
-    printLine(std::to_string(scan.models.size()) + " model(s) in " + std::to_string(stores) +
-              " store(s) (" + withThousands(scan.entries) +
+    printLine(countOf(scan.models.size(), "model", "models") + " in " +
+              countOf(stores, "store", "stores") + " (" + withThousands(scan.entries) +
               " entries looked at; headers only). GB = 10^9 bytes.");
     return kOk;
 }

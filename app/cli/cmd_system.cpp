@@ -71,8 +71,8 @@ int runSystem(const QStringList& args)
               formatBytes(info.ram_total_bytes, ByteUnits::Binary, 1) + "), " +
               gb(info.ram_available_bytes) + " available");
     const MemoryModules& mem = info.memory;
-    printLine("Memory  " + std::to_string(mem.channels) + " channel(s) of " + safe(mem.type) + "-" +
-              std::to_string(mem.speed_mts) + ": " + text::fixed(mem.bandwidth_gb_s, 1) +
+    printLine("Memory  " + countOf(mem.channels, "channel", "channels") + " of " + safe(mem.type) +
+              "-" + std::to_string(mem.speed_mts) + ": " + text::fixed(mem.bandwidth_gb_s, 1) +
               " GB/s (" + (mem.measured ? "" : "a default; ") + safe(mem.source) + ")");
     if (info.gpus.empty()) {
         printLine("GPUs    none found");

@@ -354,7 +354,10 @@ std::vector<FitLine> fitLines(const FitResult& r, const FitBudget& budget, ByteU
         lines.push_back({"headroom", "Headroom per GPU", bytesText(r.headroom_bytes, units), true});
     } else {
         lines.push_back({"total", "Total", bytesText(b.total_bytes, units), false});
-        lines.push_back({"budget", "Memory", bytesText(budget.budget_bytes, units), false});
+        // The GPU's capacity the model may use (GpuSpec::usableBytes), named as such: "Memory"
+        // read as the model's need.
+        lines.push_back(
+            {"budget", "Usable GPU capacity", bytesText(budget.budget_bytes, units), false});
         lines.push_back({"headroom", "Headroom", bytesText(r.headroom_bytes, units), true});
     }
     if (r.has_next) {

@@ -137,11 +137,20 @@ std::vector<IsoMetricRow> isoMetricRows(const ShapeMetrics& current, const Shape
                        formatBytes(current.kv_bytes_per_token, units),
                        formatBytes(reference.kv_bytes_per_token, units),
                        safeRatio(d(current.kv_bytes_per_token), d(reference.kv_bytes_per_token))));
-    rows.push_back(row("activations",
-                       "Activation memory (" + withThousands(current.context) + " tokens)",
-                       formatBytes(current.activation_bytes, units),
-                       formatBytes(reference.activation_bytes, units),
-                       safeRatio(d(current.activation_bytes), d(reference.activation_bytes))));
+    // What one training step stores for its backward pass, not what inference holds (the
+    // Overview's activations, about one layer's): said on the label, with its batch and sequence.
+    rows.push_back(
+        row("activations",
+            "Training activations (batch 1 × " + withThousands(current.context) + " tokens)",
+            formatBytes(current.activation_bytes, units),
+            formatBytes(reference.activation_bytes, units),
+            safeRatio(d(current.activation_bytes), d(reference.activation_bytes))));
+    rows.back().note =
+        "The activations one training step keeps for the backward pass: a micro-batch of 1 "
+        "sequence of " +
+        withThousands(current.context) +
+        " tokens, 16-bit, no recomputation, L·(34·s·h + 5·a·s²) bytes (Korthikanti et al. 2022, "
+        "eq. 1). Inference keeps about one layer's at a time: the Overview's activations.";
     rows.push_back(row("aspect", "d_model / layers", fixed(current.aspect_ratio, 1),
                        fixed(reference.aspect_ratio, 1),
                        safeRatio(current.aspect_ratio, reference.aspect_ratio)));
@@ -158,7 +167,7 @@ std::vector<IsoMetricSeries> isoMetricSeries(const std::vector<IsoPoint>& curve,
     std::vector<IsoMetricSeries> out{
         {"flops", "FLOPs/token", {}, {}},
         {"kv", "KV/token", {}, {}},
-        {"activations", "Activations", {}, {}},
+        {"activations", "Training act.", {}, {}}, // the table says "Training activations"
         {"embedding_share", "Embeddings", {}, {}},
     };
     for (const IsoPoint& p : curve) {

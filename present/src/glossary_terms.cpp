@@ -4,7 +4,11 @@
 // §2.1 (2N forward FLOPs per token, 6ND, 12·L·d²); Hoffmann et al. 2022 (Chinchilla, about 20
 // tokens per parameter); Shazeer 2019 (MQA); Ainslie et al. 2023 (GQA); Shazeer 2020 (GLU
 // variants); DeepSeek-AI 2024, DeepSeek-V2 (MLA); Rajbhandari et al. 2020, ZeRO (16 bytes per
-// parameter with mixed-precision AdamW); Korthikanti et al. 2022 (activations); Dettmers et al.
+// parameter with mixed-precision AdamW; stages 1 to 3 and Figure 1's 7.5B model on 64 GPUs: 120
+// GB per GPU without ZeRO, 1.9 GB at stage 3); Shoeybi et al. 2019, Megatron-LM (tensor
+// parallel: each layer's matrices split across the GPUs of a server); Huang et al. 2019, GPipe
+// (pipeline parallel: stages of consecutive layers, micro-batches, the bubble); Korthikanti et
+// al. 2022 (activations); Dettmers et al.
 // 2023, QLoRA (NF4, double quantization); the OCP Microscaling Formats (MX) v1.0 specification
 // (MXFP4); NVIDIA's NVFP4 introduction (2025); ggml's block formats in llama.cpp (Q8_0, Q4_0,
 // K-quants); the model papers and cards for Llama 2 and 3, Mixtral, GPT-2 and gpt-oss.
@@ -100,10 +104,18 @@ constexpr GlossaryTerm kTerms[] = {
      "DeepSeek's attention: keys and values are compressed into a small latent vector per token.",
      "The cache holds the latent and one shared RoPE key, far less than GQA's keys and values.",
      "latent attention, deepseek, kv_lora_rank"},
-    {"headline", "Published figure (headline)",
-     "The round number a model is known by: GPT-2 small's 117M, Llama 2 7B's 7B.",
-     "The released checkpoint's exact count can differ: GPT-2 small has 124,439,808 (+6.4%).",
-     "published, nominal, model name, exact count"},
+    {"headline", "Headline figure",
+     "The round size a model is named and announced by, beside a released checkpoint: GPT-2 "
+     "small's 117M, Llama 2 7B's 7B.",
+     "The checkpoint can be counted exactly, and the count can differ: GPT-2 small holds "
+     "124,439,808 (+6.4% over 117M).",
+     "published, model name, exact count, announced"},
+    {"nominal", "Nominal figure",
+     "A published total with no checkpoint to count: the paper's round figure is all there is "
+     "(GPT-3's 175B).",
+     "The app counts the paper's shapes instead and shows the gap (GPT-3: 174,604,259,328, "
+     "−0.2%); neither is exact.",
+     "published, paper, gpt-3, no checkpoint"},
     // Memory.
     {"precision", "Precision (bits per weight)",
      "How many bits each stored weight takes: 32 (FP32), 16 (FP16/BF16), 8, 4, or a GGUF type's "
@@ -135,6 +147,30 @@ constexpr GlossaryTerm kTerms[] = {
      "Weights, gradients, the optimizer's states (AdamW: two per parameter) and the activations.",
      "Mixed precision with AdamW takes about 16 bytes per parameter before activations.",
      "training, gradients, optimizer, adamw"},
+    {"headroom", "Headroom",
+     "What is left of a GPU's usable memory once the weights, KV cache, activations and "
+     "overhead are placed.",
+     "Headroom is room for a longer context or a larger batch; a fit with under 10% to spare is "
+     "marked tight.",
+     "spare, free memory, left over, tight, margin"},
+    {"zero", "ZeRO (Zero Redundancy Optimizer)",
+     "Rajbhandari et al. 2020: data-parallel GPUs split the training states: stage 1 the "
+     "optimizer's, 2 also gradients, 3 also weights.",
+     "Mixed-precision Adam's 16 bytes per parameter then divide by the GPUs: 7.5B on 64 GPUs, "
+     "120 GB each without, 1.9 GB at stage 3.",
+     "zero-1, zero-2, zero-3, deepspeed, fsdp, sharding, optimizer states, data parallel"},
+    {"tensor_parallel", "Tensor parallel",
+     "Shoeybi et al. 2019 (Megatron-LM): each layer's matrices are split across GPUs, every GPU "
+     "holding a slice of every layer.",
+     "Weights per GPU divide by the GPU count, but the GPUs exchange activations in every layer, "
+     "so it stays inside one server.",
+     "tp, tensor parallelism, model parallel, megatron, intra-layer, tensor_parallel_size"},
+    {"pipeline_parallel", "Pipeline parallel",
+     "Huang et al. 2019 (GPipe): consecutive layers go to different GPUs (stages), and "
+     "micro-batches flow through them in turn.",
+     "Each GPU holds only its stage's layers (80 layers on 4 GPUs: 20 each); GPUs wait while the "
+     "pipeline fills (the bubble).",
+     "pp, pipeline parallelism, stages, gpipe, layer split, inter-layer"},
     {"gb_gib", "GB vs GiB",
      "GB = 10⁹ bytes (1,000,000,000); GiB = 2³⁰ bytes (1,073,741,824), 7.4% more.",
      "GPU makers and the app's default use GB; nvidia-smi and llama.cpp print MiB and GiB.",

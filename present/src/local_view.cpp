@@ -2,6 +2,7 @@
 #include "llmsizer/present/local_view.h"
 
 #include "llmsizer/present/hardware_view.h"
+#include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
 #include <cmath>
@@ -230,15 +231,15 @@ std::string localStatusLine(const LocalScan& scan)
     if (scan.models.empty()) {
         return stores == 0 ? "No model store found (Hugging Face cache, Ollama, LM Studio, "
                              "llama.cpp's cache): add a folder"
-                           : "No models found in " + std::to_string(stores) + " store(s)";
+                           : "No models found in " + countOf(stores, "store", "stores");
     }
-    std::string t = std::to_string(scan.models.size()) + " model(s)";
+    std::string t = countOf(scan.models.size(), "model", "models");
     if (copies != scan.models.size()) {
-        t += " (" + std::to_string(copies) + " copies)";
+        t += " (" + countOf(copies, "copy", "copies") + ")";
     }
-    t += " in " + std::to_string(stores) + " store(s)";
+    t += " in " + countOf(stores, "store", "stores");
     if (!scan.problems.empty()) {
-        t += " · " + std::to_string(scan.problems.size()) + " problem(s)";
+        t += " · " + countOf(scan.problems.size(), "problem", "problems");
     }
     return t;
 }

@@ -75,6 +75,10 @@ std::string approxNote(const ModelConfig& c, const ParamCount& count, u64 approx
     note += "; embeddings" + std::string(c.tied_head ? "" : " and the untied LM head") + " add " +
             withThousands(emb) + ". Exact total " + withThousands(count.total) +
             ", so 12·L·d² is off by " + signedPercent(relativeError(approx, count.total)) + ".";
+    if (c.isMoe()) {
+        note += " The rule is for dense models (one MLP per layer); it does not hold for an MoE "
+                "model, whose experts it leaves out.";
+    }
     return note;
 }
 
@@ -150,7 +154,7 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
         std::vector<mathparts::Expr> terms;
         std::string legend;
         for (const Part& p : cc.parts) {
-            terms.push_back({p.key, std::to_string(p.params)});
+            terms.push_back({p.key, withThousands(p.params)});
             legend += (legend.empty() ? "" : ", ") + p.key + " = " + withThousands(p.params);
         }
         out.push_back(item(std::string(componentKey(comp)), std::string(componentLabel(comp)),

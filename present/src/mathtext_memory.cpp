@@ -19,7 +19,7 @@ Expr bytesOf(const Expr& values, const BitsPerWeight& bpw, u64 count)
     u64 unitCount = count;
     if (blocks) {
         units = {"⌈" + values.sym + "/w⌉",
-                 "⌈" + values.num + "/" + std::to_string(bpw.weights) + "⌉"};
+                 "⌈" + values.num + "/" + withThousands(bpw.weights) + "⌉"};
         unitCount = (count + bpw.weights - 1) / bpw.weights;
     }
     Expr e = prod({units, var("bits", bpw.bits)});
@@ -50,7 +50,7 @@ Expr weightExpr(std::uint64_t params, const BitsPerWeight& bpw)
         e.num += "/8";
     } else {
         e.sym += "/(w·8)";
-        e.num += "/(" + std::to_string(bpw.weights) + "·8)";
+        e.num += "/(" + withThousands(bpw.weights) + "·8)";
     }
     const u64 m = bpw.weights * 8; // (N · bits) mod m, without forming N · bits
     const bool whole = (params % m) * bpw.bits % m == 0;

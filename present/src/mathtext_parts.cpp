@@ -59,17 +59,17 @@ Expr ffnBody(const ModelConfig& c, const Expr& ff)
 
 Expr lit(std::uint64_t v)
 {
-    return {std::to_string(v), std::to_string(v)};
+    return {withThousands(v), withThousands(v)};
 }
 
 Expr var(const char* sym, std::uint64_t v)
 {
-    return {sym, std::to_string(v)};
+    return {sym, withThousands(v)};
 }
 
 Expr squared(const char* sym, std::uint64_t v)
 {
-    return {std::string(sym) + "²", std::to_string(v) + "²"};
+    return {std::string(sym) + "²", withThousands(v) + "²"};
 }
 
 Expr prod(const std::vector<Expr>& factors)
@@ -353,7 +353,7 @@ Expr totalExpr(const ParamCount& count)
     std::vector<Expr> t;
     for (Component comp : kAllComponents) {
         if (count.params(comp) > 0) {
-            t.push_back({std::string(componentKey(comp)), std::to_string(count.params(comp))});
+            t.push_back({std::string(componentKey(comp)), withThousands(count.params(comp))});
         }
     }
     return sum(t);
@@ -362,10 +362,10 @@ Expr totalExpr(const ParamCount& count)
 Expr activeExpr(const ModelConfig& c, const ParamCount& count)
 {
     const Expr idle = prod({var("L_moe", c.moeLayers()),
-                            {"E − k", std::to_string(c.moe.n_routed_experts) + " − " +
-                                          std::to_string(c.moe.experts_per_token)},
+                            {"E − k", withThousands(c.moe.n_routed_experts) + " − " +
+                                          withThousands(c.moe.experts_per_token)},
                             var("P_expert", count.expert_params)});
-    return {"total − " + idle.sym, std::to_string(count.total) + " − " + idle.num};
+    return {"total − " + idle.sym, withThousands(count.total) + " − " + idle.num};
 }
 
 } // namespace llmsizer::mathparts

@@ -77,6 +77,7 @@ PublishedFacts publishedFacts(const PublishedCount& published, std::uint64_t cou
         f.text = figure + " published — counted " + withThousands(counted) +
                  " from the published shapes (" + signedPercent(f.gap) + ")";
         f.short_text = figure + " nominal (" + signedPercent(f.gap) + ")";
+        f.term = "nominal";
         f.detail = joined(published.note, "Published figure: " + published.source + ".");
         return f;
     }

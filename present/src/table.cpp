@@ -5,8 +5,10 @@
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/present/explore_tables.h"
 #include "llmsizer/present/hardware_view.h"
 #include "llmsizer/present/preset_facts.h"
+#include "llmsizer/present/view_support.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/text.h"
 
@@ -16,8 +18,6 @@
 #include <stdexcept>
 
 namespace llmsizer {
-
-using nlohmann::json;
 
 namespace {
 
@@ -40,9 +40,16 @@ TableCell realCell(double v, std::string text)
     return c;
 }
 
-std::string scientific(double v)
+// FLOPs as the other views show them: per token with an SI prefix ("161.0 GFLOP", as the
+// Overview), a training run in powers of ten ("5.97e23 FLOP", as Compute budget).
+TableCell flopsCell(double v)
 {
-    return text::general(v, 3);
+    return realCell(v, formatFlops(v));
+}
+
+TableCell trainingFlopsCell(double v)
+{
+    return realCell(v, scientificText(v) + " FLOP");
 }
 
 struct Column {
@@ -79,36 +86,6 @@ private:
     const std::vector<Column>& m_columns;
     std::vector<TableRow>& m_rows;
 };
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\r\n") == std::string::npos) {
-        return s;
-    }
-    std::string out = "\"";
-    for (char ch : s) {
-        if (ch == '"') {
-            out += '"';
-        }
-        out += ch;
-    }
-    return out + '"';
-}
-
-std::string markdownField(const std::string& s)
-{
-    std::string out;
-    for (char ch : s) {
-        if (ch == '|') {
-            out += "\\|";
-        } else if (ch == '\n' || ch == '\r') {
-            out += ' ';
-        } else {
-            out += ch;
-        }
-    }
-    return out;
-}
 
 // The machine's rows: one evaluateRun per model, read by four rows.
 void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const RunQuery& q,
@@ -284,9 +261,35 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
                  });
     }
     for (Component comp : kAllComponents) {
+        if (comp != Component::Mlp) {
+            rows.add(
+                "params." + std::string(componentKey(comp)), std::string(componentLabel(comp)),
+                "parameters", [&](const Column& c) { return countCell(c.count.params(comp)); },
+                true);
+            continue;
+        }
+        // The MLP split as the pies split it (pieSlices): an MoE model's routed and shared
+        // experts are rows of their own, not "MLP".
         rows.add(
-            "params." + std::string(componentKey(comp)), std::string(componentLabel(comp)),
-            "parameters", [&](const Column& c) { return countCell(c.count.params(comp)); }, true);
+            "params.mlp", anyMoe ? "Dense MLP" : "MLP", "parameters",
+            [&](const Column& c) {
+                const ComponentCount& mlp = c.count.get(Component::Mlp);
+                return countCell(mlp.params - mlp.part("routed_experts") -
+                                 mlp.part("shared_experts"));
+            },
+            true);
+        rows.add(
+            "params.experts", "Routed experts", "parameters",
+            [&](const Column& c) {
+                return countCell(c.count.get(Component::Mlp).part("routed_experts"));
+            },
+            true);
+        rows.add(
+            "params.shared_experts", "Shared experts", "parameters",
+            [&](const Column& c) {
+                return countCell(c.count.get(Component::Mlp).part("shared_experts"));
+            },
+            true);
     }
 
     auto bytesCell = [&](u64 v) { return integerCell(v, formatBytes(v, options.units)); };
@@ -305,8 +308,7 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
                  return bytesCell(kvCache(c.named->config, c.context, 1, kv).bytes);
              });
     rows.add("flops_per_token", "Forward FLOPs per token at " + at, "FLOP", [&](const Column& c) {
-        const double f = decodeFlopsPerToken(c.named->config, c.count, c.context).total();
-        return realCell(f, scientific(f));
+        return flopsCell(decodeFlopsPerToken(c.named->config, c.count, c.context).total());
     });
     if (anyPublished) {
         const auto k = static_cast<double>(options.tokens_per_param);
@@ -328,9 +330,8 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
              [&](const Column& c) {
                  const u64 tokens =
                      checkedMul(options.tokens_per_param, c.count.total, "Chinchilla tokens");
-                 const double f =
-                     trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd;
-                 return realCell(f, scientific(f));
+                 return trainingFlopsCell(
+                     trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd);
              });
     if (options.hardware) {
         addHardwareRows(rows, columns, *options.hardware,
@@ -352,67 +353,6 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
         }
     }
     return t;
-}
-
-std::string tableToCsv(const ComparisonTable& table)
-{
-    std::string out = "key,label,unit,differs";
-    for (const std::string& name : table.names) {
-        out += "," + csvField(name);
-    }
-    out += "\r\n";
-    for (const TableRow& row : table.rows) {
-        out += csvField(row.key) + "," + csvField(row.label) + "," + csvField(row.unit) + "," +
-               (row.differs ? "true" : "false");
-        for (const TableCell& cell : row.cells) {
-            out += "," + csvField(cell.exact());
-        }
-        out += "\r\n";
-    }
-    return out;
-}
-
-std::string tableToMarkdown(const ComparisonTable& table)
-{
-    std::string out = "|";
-    std::string rule = "|---|";
-    for (const std::string& name : table.names) {
-        out += " " + markdownField(name) + " |";
-        rule += "---:|";
-    }
-    out = "| |" + out.substr(1) + "\n" + rule + "\n";
-    for (const TableRow& row : table.rows) {
-        const std::string label = markdownField(row.label);
-        out += "| " + (row.differs ? "**" + label + "**" : label) + " |";
-        for (const TableCell& cell : row.cells) {
-            out += " " + markdownField(cell.text) + " |";
-        }
-        out += "\n";
-    }
-    return out;
-}
-
-json tableToJson(const ComparisonTable& table)
-{
-    json rows = json::array();
-    for (const TableRow& row : table.rows) {
-        json cells = json::array();
-        for (const TableCell& cell : row.cells) {
-            json v = cell.integral ? json(cell.integer) : json(cell.real);
-            cells.push_back(
-                {{"value", std::move(v)}, {"exact", cell.exact()}, {"text", cell.text}});
-        }
-        rows.push_back({{"key", row.key},
-                        {"label", row.label},
-                        {"unit", row.unit},
-                        {"differs", row.differs},
-                        {"cells", std::move(cells)}});
-    }
-    return {{"names", table.names},
-            {"context", table.options.context == 0 ? json(nullptr) : json(table.options.context)},
-            {"units", table.options.units == ByteUnits::Decimal ? "GB" : "GiB"},
-            {"kv_precision", table.options.kv_precision},
-            {"rows", std::move(rows)}};
 }
 
 } // namespace llmsizer

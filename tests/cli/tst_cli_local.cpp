@@ -287,7 +287,7 @@ private slots:
             "   -  -                      0.30         -",
             "    HOME/.cache/huggingface/hub/models--Qwen--Qwen3-0.6B/snapshots/<rev> (revision "
             "<rev>)",
-            "    error: no weights downloaded yet: 1 download(s) did not finish",
+            "    error: no weights downloaded yet: 1 download did not finish",
             "Tiny Llama (3 copies)",
             "  acme/Tiny-Llama-GGUF/tiny-llama-Q8_0      lmstudio  llama                   "
             "106,816  Q8_0 8.57              0.01     2,048",
@@ -298,7 +298,7 @@ private slots:
             "  acme/Tiny-Llama                           lmstudio  llama                   "
             "106,816  BF16 16.00             0.00     2,048",
             "    HOME/.lmstudio/models/acme/Tiny-Llama",
-            "6 model(s) in 4 store(s) (55 entries looked at; headers only). GB = 10^9 bytes."};
+            "6 models in 4 stores (55 entries looked at; headers only). GB = 10^9 bytes."};
         const QStringList lines = out.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(static_cast<std::size_t>(lines.size()), expected.size());
         for (int i = 0; i < lines.size(); ++i) {

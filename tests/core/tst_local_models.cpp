@@ -154,7 +154,7 @@ private slots:
         const LocalModel* qwen = findModel(m_scan, "Qwen/Qwen3-0.6B");
         QVERIFY(qwen != nullptr);
         QCOMPARE(qwen->primary().error,
-                 std::string("no weights downloaded yet: 1 download(s) did not finish"));
+                 std::string("no weights downloaded yet: 1 download did not finish"));
         QCOMPARE(roles(qwen->primary()),
                  (std::vector<std::string>{"config", "weights (incomplete download)"}));
         QCOMPARE(qwen->primary().disk_bytes, 300000000ull + qwen->primary().files[0].bytes);

@@ -137,7 +137,14 @@ void TestExploreView::metricRowsAreRatiosOfTheMetrics()
     QCOMPARE(rows[1].value, std::string("1.05 MB"));
     QCOMPARE(rows[3].value, std::string("64.0"));
     QCOMPARE(rows[3].ratio_value, 0.5);
-    QVERIFY(rows[2].label.find("4,096 tokens") != std::string::npos);
+    // Training activations, labelled so, with the batch and sequence they assume (they sit
+    // beside the Overview's inference activations). Korthikanti eq. 1 for Llama 2 7B at
+    // s = 4,096, h = 4,096, a = 32, L = 32: 32·(34·4,096·4,096 + 5·32·4,096²) = 32·(570,425,344
+    // + 2,684,354,560) = 104,152,956,928 bytes = 104.15 GB; twice the layers, twice that.
+    QCOMPARE(rows[2].label, std::string("Training activations (batch 1 × 4,096 tokens)"));
+    QCOMPARE(rows[2].reference, std::string("104.15 GB"));
+    QCOMPARE(rows[2].value, std::string("208.31 GB"));
+    QVERIFY(rows[2].note.find("backward pass") != std::string::npos);
     const auto curve = isoCurve(llama, countParameters(llama).total, 16, 64, 16, {}, 4096);
     const auto series = isoMetricSeries(curve, b);
     QCOMPARE(series.size(), std::size_t{4});

@@ -82,6 +82,18 @@ void TestFitView::handNumbers()
     QCOMPARE(s.lines.front().key, std::string("best"));
     QVERIFY(s.lines.front().value.find("182,091,840") != std::string::npos);
     QVERIFY(s.width_rule.find("64") != std::string::npos);
+    // The device's 200,000,000 bytes are its capacity, said so: "Memory" read as the model's need.
+    bool capacityShown = false;
+    for (const FitLine& line : s.lines) {
+        QVERIFY2(line.label != "Memory", line.value.c_str());
+        if (line.key == "budget") {
+            QCOMPARE(line.label, std::string("Usable GPU capacity"));
+            QVERIFY(line.value.find("200,000,000 bytes") != std::string::npos ||
+                    line.value.find("200.00 MB") != std::string::npos);
+            capacityShown = true;
+        }
+    }
+    QVERIFY(capacityShown);
 }
 
 // FP16 (2 bytes each): N ≤ 1e8 gives d ≤ 673.6, so 640 with 91,903,360. INT4 (half a byte):

@@ -54,6 +54,23 @@ void TestGlossary::everyTermIsComplete()
         QCOMPARE(findGlossaryTerm(t.key), &t);
     }
     QVERIFY(findGlossaryTerm("no_such_term") == nullptr);
+    // "Headline" and "nominal" are two entries: a round name beside a countable checkpoint, and
+    // a paper's figure with none.
+    const GlossaryTerm* headline = findGlossaryTerm("headline");
+    const GlossaryTerm* nominal = findGlossaryTerm("nominal");
+    QVERIFY(headline != nullptr && nominal != nullptr && headline != nominal);
+    QVERIFY(qs(headline->term).contains(QStringLiteral("Headline")));
+    QVERIFY(qs(nominal->term).contains(QStringLiteral("Nominal")));
+    // ZeRO's stages with the paper's Figure 1 (Rajbhandari et al. 2020): 7.5B parameters at
+    // (2 + 2 + 12) bytes = 120 GB per GPU without ZeRO; at stage 3 divided by 64 GPUs, 1.875 GB.
+    const GlossaryTerm* zero = findGlossaryTerm("zero");
+    QVERIFY(zero != nullptr);
+    QVERIFY(qs(zero->line1).contains(QStringLiteral("Rajbhandari et al. 2020")));
+    QVERIFY(qs(zero->line2).contains(QStringLiteral("120 GB")));
+    QVERIFY(qs(zero->line2).contains(QStringLiteral("1.9 GB")));
+    QVERIFY(qs(findGlossaryTerm("tensor_parallel")->line1).contains(QStringLiteral("Megatron")));
+    QVERIFY(findGlossaryTerm("pipeline_parallel") != nullptr);
+    QVERIFY(findGlossaryTerm("headroom") != nullptr);
 }
 
 void TestGlossary::search_data()
@@ -69,6 +86,15 @@ void TestGlossary::search_data()
     QTest::newRow("two words, both needed")
         << "grouped query" << QStringList{QStringLiteral("gqa")};
     QTest::newRow("nothing") << "zzzz" << QStringList{};
+    // The terms a lecture on training and serving big models uses.
+    QTest::newRow("ZeRO by its stage") << "zero-3" << QStringList{QStringLiteral("zero")};
+    QTest::newRow("DeepSpeed's name") << "deepspeed" << QStringList{QStringLiteral("zero")};
+    QTest::newRow("tensor parallel")
+        << "tensor parallel" << QStringList{QStringLiteral("tensor_parallel")};
+    QTest::newRow("GPipe") << "gpipe" << QStringList{QStringLiteral("pipeline_parallel")};
+    QTest::newRow("headroom") << "headroom" << QStringList{QStringLiteral("headroom")};
+    QTest::newRow("a paper's figure")
+        << "paper's round figure" << QStringList{QStringLiteral("nominal")};
 }
 
 void TestGlossary::search()

@@ -202,6 +202,13 @@ void TestPresetFacts::nominalTotal()
     QVERIFY(std::abs(f.gap) < 0.01); // 96 layers of 12,288: within 1% of 175B
     QVERIFY2(QString::fromStdString(f.text).startsWith(QStringLiteral("175B published — counted ")),
              f.text.c_str());
+    // Explained by the glossary's "nominal" entry, not the headline's.
+    QCOMPARE(QString::fromStdString(f.term), QStringLiteral("nominal"));
+    QCOMPARE(
+        QString::fromStdString(publishedFacts(preset("gpt-2-small").published,
+                                              countParameters(preset("gpt-2-small").config).total)
+                                   .term),
+        QStringLiteral("headline"));
 }
 
 // Every preset's figures read as a sentence, and each headline lies near the count.

@@ -1,5 +1,6 @@
 // The comparison table: cells against hand calculations and countParameters, and the three
 // exports read back.
+#include "llmsizer/catalog/preset.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/hardware_view.h"
 #include "llmsizer/present/table.h"
@@ -179,6 +180,37 @@ private slots:
         const double n = 70'553'706'496.0;
         QCOMPARE(t.row("training_flops")->cells[0].real, 6.0 * n * (20.0 * n));
         QVERIFY(!t.row("training_flops")->cells[0].integral);
+        // Shown as the other views show FLOPs, with the unit, never "1.6e+11":
+        // 160,478,265,344 = 160.5 GFLOP (the Overview's SI prefixes); 549,053,952 = 549.1 MFLOP;
+        // 120·70,553,706,496² = 597,339,060,038,845,511,761,920 = 5.97e23 FLOP (Compute budget's
+        // powers of ten).
+        QCOMPARE(QString::fromStdString(t.row("flops_per_token")->cells[0].text),
+                 QStringLiteral("160.5 GFLOP"));
+        QCOMPARE(QString::fromStdString(t.row("flops_per_token")->cells[2].text),
+                 QStringLiteral("549.1 MFLOP"));
+        QCOMPARE(QString::fromStdString(t.row("training_flops")->cells[0].text),
+                 QStringLiteral("5.97e23 FLOP"));
+    }
+
+    // Routed experts are a row of their own, as in the pies, never "MLP". Mixtral 8x7B: 32 MoE
+    // layers × 8 experts × 3·4,096·14,336 (176,160,768) = 45,097,156,608, and no dense MLP;
+    // Llama 3 70B's MLP is all dense: 80 × 3·8,192·28,672 = 56,371,445,760.
+    void expertsHaveTheirOwnRow()
+    {
+        const Preset mixtral =
+            loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/mixtral-8x7b.json");
+        const ComparisonTable t = buildComparisonTable(
+            {{"Llama 3 70B", llama3_70b()}, {"Mixtral 8x7B", mixtral.config}}, TableOptions{});
+        const TableRow* experts = t.row("params.experts");
+        QVERIFY(experts != nullptr);
+        QCOMPARE(QString::fromStdString(experts->label), QStringLiteral("Routed experts"));
+        QCOMPARE(integerAt(t, "params.experts", 1), quint64(45'097'156'608ull));
+        QCOMPARE(integerAt(t, "params.experts", 0), quint64(0));
+        QCOMPARE(QString::fromStdString(t.row("params.mlp")->label), QStringLiteral("Dense MLP"));
+        QCOMPARE(integerAt(t, "params.mlp", 1), quint64(0));
+        QCOMPARE(integerAt(t, "params.mlp", 0), quint64(56'371'445'760ull));
+        // No shared experts in either: the row is left out.
+        QVERIFY(t.row("params.shared_experts") == nullptr);
     }
 
     void differsFlag()

@@ -70,6 +70,45 @@ private slots:
         QVERIFY(v.gpus >= 2 && v.gpus <= 8);
     }
 
+    // 12·L·d² is a dense-model rule. Llama 3 70B: 64,424,509,440 against 70,553,706,496 is
+    // −8.69%, shown without a note. Mixtral 8x7B: 12·32·4,096² = 6,442,450,944 against
+    // 46,702,792,704 (Mistral AI's count) is −86.2%, and the figure says the rule is for dense
+    // models; the note names the 8 experts it leaves out.
+    void ruleOfThumbOnMoe()
+    {
+        const Snapshot dense = evaluate(llama3_70b(), catalog());
+        QCOMPARE(QString::fromStdString(dense.approx_text.text),
+                 QStringLiteral("64,424,509,440 (64.4B) (error −8.7%)"));
+        QVERIFY(dense.approx_text.note.empty());
+
+        Workspace w;
+        w.config =
+            loadPresetFile(std::string(LLMSIZER_TEST_PRESETS_DIR) + "/mixtral-8x7b.json").config;
+        w.context = 4096;
+        const Snapshot moe = evaluate(w, catalog());
+        QCOMPARE(moe.count.total, std::uint64_t(46'702'792'704));
+        QCOMPARE(moe.approx_12ld2, std::uint64_t(6'442'450'944));
+        QCOMPARE(QString::fromStdString(moe.approx_text.text),
+                 QStringLiteral("6,442,450,944 (6.4B) (error −86.2%; a rule for dense models)"));
+        QCOMPARE(QString::fromStdString(moe.approx_text.short_text),
+                 QStringLiteral("6.4B (error −86.2%; dense-model rule)"));
+        const QString note = QString::fromStdString(moe.approx_text.note);
+        QVERIFY2(note.contains(QStringLiteral("rule for dense models")), qPrintable(note));
+        QVERIFY2(note.contains(QStringLiteral("8 routed experts")), qPrintable(note));
+    }
+
+    // A model opens at its own context, capped at 8,192 tokens: Llama 4 Scout's 10,485,760 and
+    // Llama 3.1's 131,072 open at 8,192, GPT-2's 1,024 and Llama 2's 4,096 at their own.
+    void defaultContexts()
+    {
+        ModelConfig c;
+        for (const auto& [own, opens] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
+                 {10'485'760, 8192}, {131'072, 8192}, {8192, 8192}, {4096, 4096}, {1024, 1024}}) {
+            c.context_length = own;
+            QCOMPARE(defaultContext(c), opens);
+        }
+    }
+
     // The configuration itself is counted once; other counts are the fit searches' pipeline
     // stages (different configurations), each once.
     void countsOnce()

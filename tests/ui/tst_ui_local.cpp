@@ -95,7 +95,7 @@ private slots:
             tree->model()->index(llama, static_cast<int>(LocalColumn::Params)).data().toString(),
             QStringLiteral("8,030,261,248"));
         QCOMPARE(f.window->localModelsView()->statusLabel()->text(),
-                 QStringLiteral("6 model(s) (9 copies) in 4 store(s)"));
+                 QStringLiteral("6 models (9 copies) in 4 stores"));
         // The Ollama copy at its num_ctx, cut to the trained 4,096, on one RTX 4090.
         const QString runs =
             tree->model()->index(0, static_cast<int>(LocalColumn::Runs), top).data().toString();

@@ -87,7 +87,7 @@ void TestUiMath::attentionOfLlama3_70b()
     panel.show();
     const QString text = panel.plainText();
     QVERIFY(text.contains(QStringLiteral("L × (d·h·dh + 2·d·kv·dh + h·dh·d)")));
-    QVERIFY(text.contains(QStringLiteral("= 80 × (8192·64·128 + 2·8192·8·128 + 64·128·8192)")));
+    QVERIFY(text.contains(QStringLiteral("= 80 × (8,192·64·128 + 2·8,192·8·128 + 64·128·8,192)")));
     QVERIFY(text.contains(QStringLiteral("= 12,079,595,520 parameters")));
     QVERIFY(text.contains(QStringLiteral("= 70,553,706,496 parameters")));
     QVERIFY(text.contains(QStringLiteral("12·L·d²")));
@@ -125,7 +125,7 @@ void TestUiMath::followsSliders()
     QCOMPARE(panel.rebuildCount(), before + 1);
     compareWithCore(panel, model);
     QVERIFY(panel.plainText().contains(
-        QStringLiteral("= 40 × (8192·64·128 + 2·8192·8·128 + 64·128·8192)")));
+        QStringLiteral("= 40 × (8,192·64·128 + 2·8,192·8·128 + 64·128·8,192)")));
     QVERIFY(!panel.plainText().contains(QStringLiteral("= 80 × (")));
     model.setPrecision(QStringLiteral("int4"));
     compareWithCore(panel, model);

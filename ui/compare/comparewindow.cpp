@@ -18,6 +18,15 @@
 
 namespace llmsizer::ui {
 
+namespace {
+
+QKeySequence addCurrentKeys()
+{
+    return {Qt::CTRL | Qt::SHIFT | Qt::Key_K};
+}
+
+} // namespace
+
 CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, QWidget* parent)
     : QMainWindow(parent, Qt::Window), m_comparison(comparison),
       m_panel(new ComparePanel(comparison, current, this))
@@ -25,12 +34,15 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
     setCentralWidget(m_panel);
     setAcceptDrops(true);
     QMenu* menu = menuBar()->addMenu(tr("&Comparison"));
-    menu->addAction(tr("Add &Current Configuration"), m_panel, [this] {
+    QAction* addCurrent = menu->addAction(tr("Add &Current Configuration"), m_panel, [this] {
         const QString error = m_comparison->addCurrent();
         if (!error.isEmpty()) {
             QMessageBox::information(this, tr("Comparison full"), error);
         }
     });
+    // The main window's Compare > Add Current to Comparison key, here too: a window of its own
+    // does not see the main window's shortcuts.
+    addCurrent->setShortcut(addCurrentKeys());
     menu->addAction(tr("&Remove All"), m_comparison, &ComparisonModel::clear);
     menu->addSeparator();
     QAction* close = menu->addAction(tr("C&lose"), this, &QWidget::close);
@@ -55,7 +67,7 @@ void CompareWindow::addActionsTo(QMenu* menu)
         }
         present();
     });
-    add->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    add->setShortcut(addCurrentKeys());
 }
 
 void CompareWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -109,8 +121,9 @@ void CompareWindow::followPalette()
 void CompareWindow::updateTitle()
 {
     const int n = m_comparison->size();
-    setWindowTitle(n == 0 ? tr("Compare models — LLM Sizer")
-                          : tr("Compare %n model(s) — LLM Sizer", nullptr, n));
+    setWindowTitle(n == 0   ? tr("Compare models — LLM Sizer")
+                   : n == 1 ? tr("Compare 1 model — LLM Sizer")
+                            : tr("Compare %1 models — LLM Sizer").arg(n));
 }
 
 } // namespace llmsizer::ui

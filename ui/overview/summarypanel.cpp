@@ -118,7 +118,7 @@ void SummaryPanel::refreshFacts()
     m_facts->setEntries(
         {{QStringLiteral("published"), tr("Published vs exact"),
           qs(compact ? published.short_text : published.text), QColor(), false,
-          glossaryTip("headline") + full(published.text) + tip(published.detail)},
+          glossaryTip(published.term.c_str()) + full(published.text) + tip(published.detail)},
          {QStringLiteral("training"), compact ? tr("Tokens per parameter") : tr("Training tokens"),
           qs(compact ? training.short_text : training.text), QColor(), false,
           glossaryTip("chinchilla") + full(training.text) + tip(training.detail)}});
@@ -131,7 +131,6 @@ void SummaryPanel::refresh()
     const ByteUnits units = m_model->units();
     const MemoryBar& bar = m_model->selectedBar();
     const KvCache& kv = m_model->kv();
-    const std::uint64_t approx = m_model->approx12Ld2();
     QHash<QString, QString> text;
     text[QStringLiteral("total")] = qs(countWithShort(count.total));
     // A vision-language model: the language model beside the whole. Something not counted: say
@@ -177,9 +176,13 @@ void SummaryPanel::refresh()
                                                                 .arg(config.moe.experts_per_token)
                                                                 .arg(config.moe.n_routed_experts)
                        : qs(countWithShort(count.active)) + tr(" (dense: all)");
+    // In presentation mode's narrow columns the short form; the note is the tooltip.
     text[QStringLiteral("approx")] =
-        qs(countWithShort(approx)) +
-        tr(" (error %1)").arg(qs(signedPercent(relativeError(approx, count.total))));
+        qs(presentationMode() ? m_model->approxText().short_text : m_model->approxText().text);
+    const QString approxTip =
+        m_model->approxText().note.empty()
+            ? QString()
+            : QStringLiteral("<p>%1</p>").arg(qs(m_model->approxText().note).toHtmlEscaped());
     text[QStringLiteral("flops")] =
         tr("%1 (decode at %2 tokens)")
             .arg(qs(formatFlops(m_model->flopsPerToken())), qs(withThousands(m_model->context())));
@@ -241,6 +244,7 @@ void SummaryPanel::refresh()
         const QString tip = k == QLatin1String("total")
                                 ? totalTip + (presentationMode() ? extrasTip : QString())
                             : k == QLatin1String("extras") ? extrasTip
+                            : k == QLatin1String("approx") ? approxTip
                                                            : QString();
         entries.append({k, f.name, text.value(k), QColor(),
                         k == QLatin1String("total") || k == QLatin1String("memory"),

@@ -2,8 +2,13 @@
 
 #include "ui/state/configmodel.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
+#include <QApplication>
+#include <QComboBox>
 #include <QDateTime>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QUndoCommand>
 #include <QUndoStack>
 
@@ -14,6 +19,55 @@ namespace {
 // Edits of knobs and the workload merge when they come within this many milliseconds of each
 // other (a slider drag, the arrow keys held down).
 constexpr qint64 kMergeMs = 700;
+
+// The redo keys: the platform's (Ctrl+Y, Ctrl+Shift+Z on Linux) and the action's own.
+bool isRedoKey(const QKeyEvent* key)
+{
+    return key->matches(QKeySequence::Redo) ||
+           key->keyCombination() == QKeyCombination(Qt::CTRL | Qt::SHIFT, Qt::Key_Z);
+}
+
+// The text field behind a focused widget: a line edit itself, or the one inside an editable
+// combo box (the preset picker) or a spin box (a knob's value), which hand it their keys.
+const QLineEdit* textFieldOf(QObject* focused)
+{
+    if (const auto* edit = qobject_cast<const QLineEdit*>(focused)) {
+        return edit;
+    }
+    if (const auto* combo = qobject_cast<const QComboBox*>(focused)) {
+        return combo->lineEdit();
+    }
+    if (qobject_cast<const QAbstractSpinBox*>(focused) != nullptr) {
+        return focused->findChild<const QLineEdit*>(QString(), Qt::FindDirectChildrenOnly);
+    }
+    return nullptr;
+}
+
+// Undo and redo reach the app's history wherever the focus is. A text field claims Ctrl+Z even
+// with nothing of its own to undo (right after a preset is picked, the picker keeps the focus
+// and its text was set, not typed); then the key goes to the history. A field with typing of its
+// own to undo keeps the key, as every text field does.
+class UndoKeys : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() != QEvent::ShortcutOverride) {
+            return false;
+        }
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool undo = key->matches(QKeySequence::Undo);
+        const bool redo = !undo && isRedoKey(key);
+        const QLineEdit* edit = undo || redo ? textFieldOf(watched) : nullptr;
+        if (edit == nullptr || (undo ? edit->isUndoAvailable() : edit->isRedoAvailable())) {
+            return false;
+        }
+        event->ignore(); // not the field's: the shortcut runs
+        return true;
+    }
+};
 
 class EditCommand : public QUndoCommand {
 public:
@@ -61,6 +115,12 @@ EditHistory::EditHistory(ConfigModel* model, QObject* parent)
 {
     m_undo->setShortcut(QKeySequence::Undo);
     m_redo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    // Every window of the app (the Compare window, Help) steps back through the same edits.
+    m_undo->setShortcutContext(Qt::ApplicationShortcut);
+    m_redo->setShortcutContext(Qt::ApplicationShortcut);
+    if (QCoreApplication::instance() != nullptr) {
+        QCoreApplication::instance()->installEventFilter(new UndoKeys(this));
+    }
     m_last = current();
     using Change = ConfigModel::Change;
     connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {

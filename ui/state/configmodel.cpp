@@ -12,7 +12,7 @@ namespace llmsizer::ui {
 ConfigModel::ConfigModel(QObject* parent) : QObject(parent)
 {
     m_modelName = QStringLiteral("Custom");
-    m_ws.context = m_ws.config.context_length;
+    m_ws.context = defaultContext(m_ws.config);
     ++m_recomputes;
     m_results = evaluate(m_ws, m_catalog);
 }
@@ -53,12 +53,13 @@ bool ConfigModel::loadConfig(const ModelConfig& config, const QString& name)
     return loadModel(config, {}, name);
 }
 
-// A preset or a file: the configuration, at its own context length, becomes the new base.
+// A preset or a file: the configuration, at its default context (its own length, capped at
+// kDefaultContext), becomes the new base.
 bool ConfigModel::loadModel(const ModelConfig& config, const QString& presetId, const QString& name)
 {
     Workspace next = m_ws;
     next.config = config;
-    next.context = config.context_length;
+    next.context = defaultContext(config);
     return adoptModel(std::move(next), presetId, name, {});
 }
 
@@ -101,7 +102,7 @@ bool ConfigModel::loadCheckpoint(const Checkpoint& checkpoint, const QString& na
         const ModelConfig& config = *checkpoint.inferred;
         Workspace next = m_ws;
         next.config = config;
-        next.context = config.context_length;
+        next.context = defaultContext(config);
         if (!apply(std::move(next))) {
             return false;
         }

@@ -160,6 +160,8 @@ public:
     double flopsPerToken() const { return m_results.flops_per_token; }
     // The 12·L·d² approximation of the total (count.h approx12Ld2).
     std::uint64_t approx12Ld2() const { return m_results.approx_12ld2; }
+    // It as shown, with its error and, for an MoE model, the rule's scope (approxRuleFigure).
+    const RuleFigure& approxText() const { return m_results.approx_text; }
     // Pin as baseline: the model shown now is kept, evaluated again at the current workload and
     // display options whenever they change, and every view sets its figures against it
     // (baseline.h) until it is cleared. Loads and edits keep it pinned.

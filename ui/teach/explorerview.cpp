@@ -214,6 +214,11 @@ void ExplorerView::sync()
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const int r = static_cast<int>(i);
         setCell(m_metrics, r, 0, qs(rows[i].label), false);
+        // Rich text, so that the sentence wraps.
+        m_metrics->item(r, 0)->setToolTip(
+            rows[i].note.empty()
+                ? QString()
+                : QStringLiteral("<p>%1</p>").arg(qs(rows[i].note).toHtmlEscaped()));
         setCell(m_metrics, r, 1, qs(rows[i].value), true);
         setCell(m_metrics, r, 2, qs(rows[i].reference), true);
         setCell(m_metrics, r, 3, qs(rows[i].ratio), true);

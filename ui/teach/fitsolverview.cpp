@@ -4,6 +4,7 @@
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/present/fit.h"
 #include "ui/kit/formrows.h"
+#include "ui/kit/glossarydialog.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
@@ -24,6 +25,12 @@
 namespace llmsizer::ui {
 
 namespace {
+
+// "1 GPU", "2 GPUs": the count's noun follows its value.
+void showCountSuffix(QSpinBox* box)
+{
+    box->setSuffix(box->value() == 1 ? FitSolverView::tr(" GPU") : FitSolverView::tr(" GPUs"));
+}
 
 int clampedInt(std::uint64_t value, const QSpinBox* box)
 {
@@ -76,6 +83,7 @@ FitSolverView::FitSolverView(FitModel* model, QWidget* parent)
     for (QComboBox* box : {m_gpu, m_precision, m_family, m_path}) {
         connect(box, &QComboBox::activated, this, &FitSolverView::writeChoice);
     }
+    connect(m_count, &QSpinBox::valueChanged, this, [this] { showCountSuffix(m_count); });
     connect(m_count, &QSpinBox::valueChanged, this, &FitSolverView::writeChoice);
     connect(m_exactKv, &QCheckBox::toggled, this, &FitSolverView::writeChoice);
     connect(m_kv, &QComboBox::activated, this, &FitSolverView::writeWorkload);
@@ -110,7 +118,7 @@ QWidget* FitSolverView::buildInputs()
         m_kv->addItem(qs(p.label), qs(p.id));
     }
     m_count->setRange(1, 64);
-    m_count->setSuffix(tr(" GPU(s)"));
+    showCountSuffix(m_count);
     // The Workspace's ranges (validateWorkload), and 0 for the view's own "no KV cache".
     m_context->setRange(0, static_cast<int>(Limits::maxContext));
     m_context->setSingleStep(1024);
@@ -206,6 +214,7 @@ void FitSolverView::showInputs()
     const QSignalBlocker b9(m_exactKv);
     m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(c.gpu)));
     m_count->setValue(static_cast<int>(c.gpus));
+    showCountSuffix(m_count);
     m_precision->setCurrentIndex(std::max(0, m_precision->findData(c.precision)));
     m_family->setCurrentIndex(std::max(0, m_family->findData(c.family)));
     m_path->setCurrentIndex(c.keepLayers ? 1 : 0);
@@ -266,6 +275,13 @@ void FitSolverView::showSnapshot()
             r.value->setFont(f);
             r.label->setFont(f);
         }
+        // The glossary explains headroom and the split over several GPUs.
+        const QString tip = key == QLatin1String("headroom") ? glossaryTip("headroom")
+                            : label.contains(QLatin1String("tensor parallel"))
+                                ? glossaryTip("tensor_parallel") + glossaryTip("pipeline_parallel")
+                                : QString();
+        r.label->setToolTip(tip);
+        r.value->setToolTip(tip);
         r.label->setVisible(true);
         r.value->setVisible(true);
     };

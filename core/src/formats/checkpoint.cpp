@@ -268,8 +268,8 @@ Checkpoint inspectCheckpoint(const fs::path& fileOrDir, const InspectOptions& op
                              "holds no .safetensors, .safetensors.index.json or .gguf file");
         }
         if (c.format == CheckpointFormat::Safetensors && !l.ggufs.empty()) {
-            c.notes.push_back("the directory also holds " + std::to_string(l.ggufs.size()) +
-                              " .gguf file(s), not read");
+            c.notes.push_back("the directory also holds " +
+                              countOf(l.ggufs.size(), ".gguf file", ".gguf files") + ", not read");
         }
     } else if (fileName(fileOrDir).ends_with(".index.json")) {
         indexShards = readIndex(c, budget, fileOrDir);

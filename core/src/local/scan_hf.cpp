@@ -113,8 +113,9 @@ void scanRepo(StoreScan& s, const fs::path& repo)
             c.open_path = repo;
             c.files = incomplete;
             c.partial = true;
-            c.error = "nothing downloaded yet: " + std::to_string(incomplete.size()) +
-                      " download(s) did not finish";
+            c.error =
+                "nothing downloaded yet: " + countOf(incomplete.size(), "download", "downloads") +
+                " did not finish";
             s.copies.push_back(std::move(c));
         }
         return; // a repository of something else (tokenizer only, a dataset) or an empty one
@@ -215,10 +216,10 @@ void scanRepo(StoreScan& s, const fs::path& repo)
             c.files = files;
             c.files.insert(c.files.end(), incomplete.begin(), incomplete.end());
             c.partial = true;
-            c.error = incomplete.empty()
-                          ? "no weights file of this snapshot can be read"
-                          : "no weights downloaded yet: " + std::to_string(incomplete.size()) +
-                                " download(s) did not finish";
+            c.error = incomplete.empty() ? "no weights file of this snapshot can be read"
+                                         : "no weights downloaded yet: " +
+                                               countOf(incomplete.size(), "download", "downloads") +
+                                               " did not finish";
             s.copies.push_back(std::move(c));
         }
     }

@@ -69,6 +69,11 @@ std::string countWithShort(std::uint64_t n)
     return withThousands(n) + " (" + shortCount(n) + ")";
 }
 
+std::string countOf(std::uint64_t n, std::string_view singular, std::string_view plural)
+{
+    return withThousands(n) + ' ' + std::string(n == 1 ? singular : plural);
+}
+
 std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals)
 {
     const bool binary = units == ByteUnits::Binary;

@@ -17,6 +17,8 @@ std::string signedThousands(std::int64_t d, std::string_view minus = "-");
 std::string signedThousands(bool negative, std::uint64_t magnitude, std::string_view minus = "-");
 // "70,553,706,496 (70.6B)"
 std::string countWithShort(std::uint64_t n);
+// A count and its noun, singular for one: "1 GPU", "2 GPUs", "0 models", "1,024 tokens".
+std::string countOf(std::uint64_t n, std::string_view singular, std::string_view plural);
 // Bytes in decimal or binary units with the unit named: "140.00 GB", "130.39 GiB".
 enum class ByteUnits { Decimal, Binary };
 std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals = 2);

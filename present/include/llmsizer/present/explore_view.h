@@ -56,6 +56,7 @@ struct IsoMetricRow {
     std::string reference;
     std::string ratio; // "×1.05"
     double ratio_value = 0;
+    std::string note{}; // what the figure assumes, in a sentence (a tooltip); empty: none
 };
 std::vector<IsoMetricRow> isoMetricRows(const ShapeMetrics& current, const ShapeMetrics& reference,
                                         ByteUnits units = ByteUnits::Decimal);

@@ -18,14 +18,14 @@ struct ParamCount; // count.h
 // One line of working.
 //
 // `substituted` uses a small fixed grammar so that it can be checked mechanically: decimal
-// integers without separators; "·" and "×" (both multiplication, same precedence), "/" (exact
-// division), "+", "−"; parentheses; "²" (square of the preceding number); "⌈ … ⌉" (round up).
-// It evaluates to `result` exactly.
+// integers with a comma between groups of three digits, as every number in the app ("8,192"); "·"
+// and "×" (both multiplication, same precedence), "/" (exact division), "+", "−"; parentheses; "²"
+// (square of the preceding number); "⌈ … ⌉" (round up). It evaluates to `result` exactly.
 struct MathItem {
     std::string key;         // "embedding", "attention", …, "weights", "kv_per_token"
     std::string title;       // "Attention (all layers)"
     std::string formula;     // "L × (d·h·dh + 2·d·kv·dh + h·dh·d)"
-    std::string substituted; // "80 × (8192·64·128 + 2·8192·8·128 + 64·128·8192)"
+    std::string substituted; // "80 × (8,192·64·128 + 2·8,192·8·128 + 64·128·8,192)"
     std::uint64_t result = 0;
     std::string result_text; // "12,079,595,520" or "141,107,412,992 bytes (141.11 GB)"
     std::string unit;        // "parameters" or "bytes"

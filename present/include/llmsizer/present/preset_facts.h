@@ -24,6 +24,9 @@ struct PublishedFacts {
     std::string text;
     std::string short_text; // the Compare cell: "117M headline (+6.4%)", "exact, as published"
     std::string detail;     // the tooltip: the note and where the figures come from
+    // The glossary's term for the published figure: "nominal" when the published total is the
+    // paper's figure with no checkpoint to count, else "headline".
+    std::string term = "headline";
 };
 
 // `counted` is countParameters(preset.config).total.

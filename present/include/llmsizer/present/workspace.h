@@ -9,9 +9,27 @@
 #include "llmsizer/present/memory_view.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace llmsizer {
+
+// The context a model opens at: its own maximum, capped at 8,192 tokens (Llama 3's context, the
+// course's worked example, and the CLI's default for runs and training). A 1M-token maximum would
+// turn a small model's bars into KV cache; the maximum stays on the context slider.
+inline constexpr std::uint64_t kDefaultContext = 8192;
+std::uint64_t defaultContext(const ModelConfig& config);
+
+// The 12·L·d² figure as the Overview shows it: "64,424,509,440 (64.4B) (error −8.7%)". The rule
+// is for dense models (one 8·d² MLP per layer); for an MoE model the error says so, and `note`
+// explains the gap (the experts the rule leaves out). `note` is empty for a dense model.
+struct RuleFigure {
+    std::string text;
+    std::string short_text; // presentation mode's narrow columns: "6.4B (error −86.2%; …)"
+    std::string note;
+};
+RuleFigure approxRuleFigure(const ModelConfig& config, const ParamCount& count,
+                            std::uint64_t approx);
 
 // What the Overview is evaluated from: the model being sized, the workload and the display
 // options (units, precisions, overhead profile, GGUF extras, selected GPUs, training).
@@ -34,6 +52,7 @@ struct Snapshot {
     KvCache kv;                       // at the workload's context and batch
     double flops_per_token = 0;       // decode FLOPs per token at the context
     std::uint64_t approx_12ld2 = 0;   // the 12·L·d² approximation of the total
+    RuleFigure approx_text;           // approx_12ld2 with its error, as shown
 };
 
 // Evaluates a workspace: counts its configuration once and passes the count to the bars, the

@@ -1,0 +1,187 @@
+// In front of a class, by keyboard: Ctrl+Z right after a preset is picked (the picker keeps the
+// focus) steps back to the model before it, Ctrl+Z from the Compare window too, and Ctrl+Shift+K
+// adds the current model from the Compare window as from the main window. And the wording a class
+// reads: "1 GPU" and "2 GPUs", "Compare 1 model", a model opening at a sensible context while its
+// maximum stays on the slider.
+#include "support/test_main.h"
+#include "support/window_fixture.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/kit/knobrow.h"
+#include "ui/kit/presetpicker.h"
+#include "ui/overview/configpanel.h"
+#include "ui/shell/edithistory.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/comparisonmodel.h"
+#include "ui/teach/fitsolverview.h"
+
+#include <QAbstractItemView>
+#include <QAction>
+#include <QCompleter>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+// Picks a preset from the picker's list by keyboard, as a lecturer does; the focus stays on it.
+void pickFromList(PresetPicker* picker, const QString& name)
+{
+    picker->setFocus();
+    picker->showPopup();
+    QAbstractItemView* list = picker->view();
+    QTRY_VERIFY(list->isVisible());
+    int row = -1;
+    for (int r = 0; r < picker->count() && row < 0; ++r) {
+        if (picker->itemText(r).startsWith(name + QStringLiteral("  —"))) {
+            row = r;
+        }
+    }
+    QVERIFY(row >= 0);
+    list->setCurrentIndex(list->model()->index(row, 0));
+    QTest::keyClick(list, Qt::Key_Return);
+}
+
+// Types a part of the name into the picker's search and takes the completer's first match.
+void pickBySearch(PresetPicker* picker, const QString& typed)
+{
+    picker->setFocus();
+    picker->lineEdit()->selectAll();
+    QTest::keyClicks(picker->lineEdit(), typed);
+    QAbstractItemView* popup = picker->completer()->popup();
+    QTRY_VERIFY(popup->isVisible());
+    QTest::keyClick(popup, Qt::Key_Return);
+}
+
+QAction* action(QWidget* w, const QString& text)
+{
+    for (QAction* a : w->findChildren<QAction*>()) {
+        if (a->text() == text) {
+            return a;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestUiClassKeys : public QObject {
+    Q_OBJECT
+private slots:
+    void undoRightAfterAPick_data()
+    {
+        QTest::addColumn<bool>("search");
+        QTest::newRow("from the list") << false;
+        QTest::newRow("from the search") << true;
+    }
+    void undoRightAfterAPick()
+    {
+        QFETCH(bool, search);
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        PresetPicker* picker = f.window->configPanel()->presetPicker();
+        if (search) {
+            pickBySearch(picker, QStringLiteral("GPT-2 sma"));
+        } else {
+            pickFromList(picker, QStringLiteral("GPT-2 small"));
+        }
+        QTRY_COMPARE(f.model->presetId(), QStringLiteral("gpt-2-small"));
+        QCOMPARE(f.window->history()->stack()->count(), 1);
+        // The picker keeps the focus (the offscreen platform may hand it back to the window when
+        // the list closes: give it back); Ctrl+Z goes to the app's history, and Ctrl+Shift+Z
+        // brings the pick back.
+        f.window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        picker->setFocus();
+        QTRY_VERIFY(picker->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f.model->presetId(), QStringLiteral("llama-2-7b"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z,
+                        Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(f.model->presetId(), QStringLiteral("gpt-2-small"));
+    }
+
+    // Typing in the search is the field's own to undo: Ctrl+Z there edits the text, not the model.
+    void typingIsTheFieldsToUndo()
+    {
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        PresetPicker* picker = f.window->configPanel()->presetPicker();
+        picker->setFocus();
+        picker->lineEdit()->end(false);
+        QTest::keyClicks(picker->lineEdit(), QStringLiteral("xy"));
+        const QString typed = picker->lineEdit()->text();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(picker->lineEdit()->text() != typed);
+        QCOMPARE(f.model->presetId(), QStringLiteral("llama-2-7b"));
+    }
+
+    void keysFromTheCompareWindow()
+    {
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        // An edit to undo later: twice the layers.
+        QAction* dbl = action(f.window.get(), QStringLiteral("Double the &layers"));
+        QVERIFY(dbl != nullptr);
+        dbl->trigger();
+        QCOMPARE(f.model->config().n_layers, std::uint64_t(64));
+
+        CompareWindow* compare = f.window->compareWindow();
+        compare->present();
+        QVERIFY(QTest::qWaitForWindowActive(compare));
+        const int before = f.window->comparison()->size();
+        // Ctrl+Shift+K: Add Current to Comparison, as in the main window.
+        QTest::keyClick(compare, Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(f.window->comparison()->size(), before + 1);
+        if (before == 0) {
+            QCOMPARE(compare->windowTitle(), QStringLiteral("Compare 1 model — LLM Sizer"));
+        }
+        // Ctrl+Z: the edit made in the main window is undone from here too.
+        QTest::keyClick(compare, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(f.model->config().n_layers, std::uint64_t(32));
+        compare->close();
+    }
+
+    // "1 GPU", "2 GPUs": never "GPU(s)".
+    void gpuCountReadsAsEnglish()
+    {
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        QSpinBox* count = nullptr;
+        for (QSpinBox* box : f.window->views()->fit()->findChildren<QSpinBox*>()) {
+            if (box->suffix().contains(QStringLiteral("GPU"))) {
+                count = box;
+            }
+        }
+        QVERIFY(count != nullptr);
+        count->setValue(1);
+        QCOMPARE(count->text(), QStringLiteral("1 GPU"));
+        count->setValue(2);
+        QCOMPARE(count->text(), QStringLiteral("2 GPUs"));
+        count->setValue(1);
+        QCOMPARE(count->text(), QStringLiteral("1 GPU"));
+    }
+
+    // Llama 4 Scout's maximum is 10,485,760 tokens: it opens at 8,192, where its weights, not a
+    // 10M-token KV cache, make the bars; the slider still reaches 10,485,760. GPT-2 small's own
+    // 1,024 is below the cap and stays.
+    void aSensibleContextAndTheMaximumKept()
+    {
+        test::WindowFixture f(QStringLiteral("llama-4-scout"));
+        QCOMPARE(f.model->context(), std::uint64_t(8192));
+        QSlider* slider = f.window->configPanel()->contextRow()->slider();
+        slider->setValue(slider->maximum());
+        QCOMPARE(f.model->context(), std::uint64_t(10'485'760));
+        QVERIFY(f.model->selectPreset(QStringLiteral("gpt-2-small")));
+        QCOMPARE(f.model->context(), std::uint64_t(1024));
+    }
+};
+
+LLMSIZER_TEST_MAIN(TestUiClassKeys)
+#include "tst_ui_class_keys.moc"
