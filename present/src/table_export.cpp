@@ -55,6 +55,13 @@ std::string tableToCsv(const ComparisonTable& table)
         }
         out += "\r\n";
     }
+    if (!table.caption.empty()) {
+        out += "export.caption," + csvField(table.caption) + ",,false";
+        for (std::size_t k = 0; k < table.names.size(); ++k) {
+            out += ",";
+        }
+        out += "\r\n";
+    }
     return out;
 }
 
@@ -75,6 +82,9 @@ std::string tableToMarkdown(const ComparisonTable& table)
         }
         out += "\n";
     }
+    if (!table.caption.empty()) {
+        out = "_" + markdownField(table.caption) + "_\n\n" + out;
+    }
     return out;
 }
 
@@ -94,11 +104,16 @@ json tableToJson(const ComparisonTable& table)
                         {"differs", row.differs},
                         {"cells", std::move(cells)}});
     }
-    return {{"names", table.names},
-            {"context", table.options.context == 0 ? json(nullptr) : json(table.options.context)},
-            {"units", table.options.units == ByteUnits::Decimal ? "GB" : "GiB"},
-            {"kv_precision", table.options.kv_precision},
-            {"rows", std::move(rows)}};
+    json out = {
+        {"names", table.names},
+        {"context", table.options.context == 0 ? json(nullptr) : json(table.options.context)},
+        {"units", table.options.units == ByteUnits::Decimal ? "GB" : "GiB"},
+        {"kv_precision", table.options.kv_precision},
+        {"rows", std::move(rows)}};
+    if (!table.caption.empty()) {
+        out["caption"] = table.caption;
+    }
+    return out;
 }
 
 } // namespace llmsizer

@@ -295,6 +295,28 @@ private slots:
         QVERIFY(sawTotal);
     }
 
+    // A caption (the model and the workload of the export) is a last CSV row of its own, with a
+    // cell per model, a paragraph above the Markdown table and a member of the JSON.
+    void captionInEveryFormat()
+    {
+        ComparisonTable t = buildTable();
+        t.caption = "Llama 3 70B · inference · 8,192 tokens × batch 1 · LLM Sizer 0.1.0";
+        const QList<QStringList> rows = parseCsv(QString::fromStdString(tableToCsv(t)));
+        QCOMPARE(rows.size(), qsizetype(t.rows.size() + 2));
+        QCOMPARE(rows.last(), QStringList({QStringLiteral("export.caption"),
+                                           QString::fromStdString(t.caption), QString(),
+                                           QStringLiteral("false"), QString(), QString(),
+                                           QString()}));
+        const std::string md = tableToMarkdown(t);
+        QVERIFY(md.rfind("_" + t.caption + "_\n\n| |", 0) == 0);
+        QCOMPARE(tableToJson(t).at("caption").get<std::string>(), t.caption);
+        // Without one, nothing is added.
+        t.caption.clear();
+        QCOMPARE(parseCsv(QString::fromStdString(tableToCsv(t))).size(),
+                 qsizetype(t.rows.size() + 1));
+        QVERIFY(!tableToJson(t).contains("caption"));
+    }
+
     void jsonRoundTrip()
     {
         const ComparisonTable t = buildTable();

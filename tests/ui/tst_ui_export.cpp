@@ -9,6 +9,7 @@
 #include "ui/kit/palette.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/exportfacts.h"
 #include "ui/state/startup.h"
 
 #include <QClipboard>
@@ -135,11 +136,15 @@ void TestUiExport::csvParsesBack()
     Fixture f;
     const QString file = f.path("comparison.csv");
     QCOMPARE(f.panel->exportTable(file), QString());
-    const ComparisonTable& table = f.comparison->table();
+    // The table, then a row saying what it is about: the compared models and the workload.
+    ComparisonTable table = f.comparison->table();
+    table.caption = compareCaption(*f.model, *f.comparison).toStdString();
+    QVERIFY2(table.caption.find(" vs ") != std::string::npos, table.caption.c_str());
     const QByteArray bytes = readAll(file);
     QCOMPARE(bytes.toStdString(), tableToCsv(table));
     QStringList lines = QString::fromUtf8(bytes).split(QStringLiteral("\r\n"));
     QCOMPARE(lines.takeLast(), QString()); // ends with CRLF
+    QCOMPARE(csvFields(lines.takeLast()).at(0), QStringLiteral("export.caption"));
     QCOMPARE(lines.size(), static_cast<qsizetype>(table.rows.size() + 1));
     QStringList header{QStringLiteral("key"), QStringLiteral("label"), QStringLiteral("unit"),
                        QStringLiteral("differs")};
@@ -211,7 +216,9 @@ void TestUiExport::markdownIsTheCoreText()
     const QString file = f.path("comparison.md");
     QCOMPARE(f.panel->exportTable(file), QString());
     const QByteArray bytes = readAll(file);
-    QCOMPARE(bytes.toStdString(), tableToMarkdown(f.comparison->table()));
+    ComparisonTable table = f.comparison->table();
+    table.caption = compareCaption(*f.model, *f.comparison).toStdString();
+    QCOMPARE(bytes.toStdString(), tableToMarkdown(table));
     QVERIFY(bytes.contains("Half \"Llama\", 40 \\| layers"));
     QVERIFY(bytes.contains("| **Total parameters** |"));
 }
@@ -243,7 +250,11 @@ void TestUiExport::pngShowsTheChart()
     if (!keep.isEmpty()) {
         QFile::copy(file, QDir(keep).filePath(QStringLiteral("%1.png").arg(chart)));
     }
-    QCOMPARE(image.size(), f.panel->chartWidget(which)->size() * 2);
+    // The chart, and below it the caption strip naming the models and the workload.
+    QWidget* w = f.panel->chartWidget(which);
+    const int strip = captionHeight(w, compareCaption(*f.model, *f.comparison), w->width());
+    QVERIFY(strip > 0);
+    QCOMPARE(image.size(), QSize(w->width(), w->height() + strip) * 2);
     QVERIFY2(countColour(image, componentColor(colourKey, false)) > 100,
              "the chart's bars or slices are missing");
 }
@@ -265,7 +276,11 @@ void TestUiExport::svgRenders()
                 svg.contains(componentColor(u"weights", false).name().toUtf8()));
         QSvgRenderer renderer(svg);
         QVERIFY(renderer.isValid());
-        QCOMPARE(renderer.viewBox(), QRect(QPoint(), f.panel->chartWidget(chart)->size()));
+        QWidget* w = f.panel->chartWidget(chart);
+        QCOMPARE(renderer.viewBox(),
+                 QRect(0, 0, w->width(),
+                       w->height() +
+                           captionHeight(w, compareCaption(*f.model, *f.comparison), w->width())));
     }
 }
 
@@ -275,7 +290,9 @@ void TestUiExport::clipboardGetsTheImage()
     f.panel->copyChart(ComparePanel::Chart::Memory);
     const QImage image = QGuiApplication::clipboard()->image();
     QVERIFY(!image.isNull());
-    QCOMPARE(image.size(), f.panel->chartWidget(ComparePanel::Chart::Memory)->size() * 2);
+    QWidget* w = f.panel->chartWidget(ComparePanel::Chart::Memory);
+    const int strip = captionHeight(w, compareCaption(*f.model, *f.comparison), w->width());
+    QCOMPARE(image.size(), QSize(w->width(), w->height() + strip) * 2);
 }
 
 void TestUiExport::failuresNameTheFile()
@@ -296,7 +313,9 @@ void TestUiExport::failuresNameTheFile()
     const QString csv = f.path("old.csv");
     QCOMPARE(saveFileAtomically(csv, "old\r\n"), QString());
     QCOMPARE(f.panel->exportTable(csv), QString());
-    QCOMPARE(readAll(csv).toStdString(), tableToCsv(f.comparison->table()));
+    ComparisonTable table = f.comparison->table();
+    table.caption = compareCaption(*f.model, *f.comparison).toStdString();
+    QCOMPARE(readAll(csv).toStdString(), tableToCsv(table));
     QCOMPARE(QDir(f.dir.path()).entryList(QDir::Files | QDir::Hidden).filter(QStringLiteral("old")),
              QStringList{QStringLiteral("old.csv")});
     // Success clears the message line.

@@ -385,7 +385,9 @@ QString ComparePanel::chartName(Chart chart) const
 
 QString ComparePanel::exportTable(const QString& path)
 {
-    const QString error = llmsizer::ui::exportTable(m_comparison->table(), path);
+    ComparisonTable table = m_comparison->table();
+    table.caption = compareCaption(*m_current, *m_comparison).toStdString();
+    const QString error = llmsizer::ui::exportTable(table, path);
     showMessage(error);
     return error;
 }

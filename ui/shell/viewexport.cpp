@@ -61,7 +61,9 @@ QString ViewExport::exportCurrentView(const QString& path) const
             return QStringLiteral("%1: no model to export").arg(path);
         }
         try {
-            return exportTable(m_comparison->currentTable(), path);
+            ComparisonTable table = m_comparison->currentTable();
+            table.caption = caption().toStdString();
+            return exportTable(table, path);
         } catch (const std::exception& e) {
             return QStringLiteral("%1: %2").arg(path, QString::fromStdString(e.what()));
         }

@@ -76,6 +76,9 @@ struct ComparisonTable {
     std::vector<std::string> names;
     std::vector<TableRow> rows;
     TableOptions options;
+    // What the export is about (export_caption.h: the model, the workload, the app's version);
+    // written by the exports below when set, never shown in the window.
+    std::string caption;
     const TableRow* row(std::string_view key) const; // nullptr when absent
 };
 
@@ -97,9 +100,11 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
                                      const TableOptions& options = {});
 
 // CSV (RFC 4180: CRLF line ends; fields with a comma, quote, CR or LF are quoted, quotes
-// doubled). Header: key,label,unit,differs,<name>…; cells hold TableCell::exact().
+// doubled). Header: key,label,unit,differs,<name>…; cells hold TableCell::exact(). A caption is
+// a last row: export.caption,<caption>,,false,<empty cell per model>.
 std::string tableToCsv(const ComparisonTable& table);
-// Markdown: the display texts; differing rows have their label in bold; '|' escaped.
+// Markdown: the display texts; differing rows have their label in bold; '|' escaped. A caption
+// is a paragraph in italics above the table.
 std::string tableToMarkdown(const ComparisonTable& table);
 // {"names": [...], "context": n|null, "units": "GB"|"GiB", "kv_precision": "fp16",
 //  "rows": [{"key", "label", "unit", "differs", "cells": [{"value", "exact", "text"}]}]}
