@@ -303,10 +303,10 @@ private slots:
         t.caption = "Llama 3 70B · inference · 8,192 tokens × batch 1 · LLM Sizer 0.1.0";
         const QList<QStringList> rows = parseCsv(QString::fromStdString(tableToCsv(t)));
         QCOMPARE(rows.size(), qsizetype(t.rows.size() + 2));
-        QCOMPARE(rows.last(), QStringList({QStringLiteral("export.caption"),
-                                           QString::fromStdString(t.caption), QString(),
-                                           QStringLiteral("false"), QString(), QString(),
-                                           QString()}));
+        QCOMPARE(
+            rows.last(),
+            QStringList({QStringLiteral("export.caption"), QString::fromStdString(t.caption),
+                         QString(), QStringLiteral("false"), QString(), QString(), QString()}));
         const std::string md = tableToMarkdown(t);
         QVERIFY(md.rfind("_" + t.caption + "_\n\n| |", 0) == 0);
         QCOMPARE(tableToJson(t).at("caption").get<std::string>(), t.caption);
