@@ -5,6 +5,7 @@
 #include <QToolTip>
 #include <QWhatsThis>
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -36,7 +37,7 @@ bool FigureGrid::stackedFor(int width) const
         if (m_entries[i].swatch.isValid()) {
             swatch = QFontMetrics(font()).height() + 2;
         }
-        value = std::max(value, m_values[i].size().width());
+        value = std::max(value, m_valueWidths[i]);
     }
     return name > 0 && 6 + swatch + name + value + 4 > width / columns;
 }
@@ -54,12 +55,78 @@ void FigureGrid::relayout()
         m_stacked = stacked;
         updateGeometry();
     }
+    wrapValues();
+}
+
+std::vector<qreal> FigureGrid::nameWidths() const
+{
+    std::vector<qreal> widths(static_cast<std::size_t>(m_columns), 0);
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        auto& w = widths[static_cast<std::size_t>(i % m_columns)];
+        w = std::max(w, m_names[i].size().width());
+    }
+    return widths;
+}
+
+qreal FigureGrid::valueLeft(qsizetype index, const std::vector<qreal>& names) const
+{
+    const Entry& e = m_entries[index];
+    qreal x = cellRect(index).left() + 6;
+    if (e.swatch.isValid()) {
+        x += QFontMetrics(font()).height() - 4 + 6;
+    }
+    if (!e.name.isEmpty() && !m_stacked) {
+        x += names[static_cast<std::size_t>(index % m_columns)] + 10;
+    }
+    return x;
+}
+
+// Only once shown: a hidden grid has no width of its own yet (a child not laid out is 100 pixels
+// wide), and the lines of a value wrapped to that would make the window grow past the screen.
+void FigureGrid::wrapValues()
+{
+    const std::vector<qreal> names = nameWidths();
+    int lines = 1;
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        const QRect cell = cellRect(i);
+        const qreal room = std::floor(cell.left() + cell.width() - valueLeft(i, names) - 2);
+        const qreal textWidth = isVisible() && m_valueWidths[i] > room && room > 0 ? room : -1;
+        QFont f = font();
+        f.setBold(m_entries[i].emphasis);
+        if (m_values[i].textWidth() != textWidth) {
+            m_values[i].setTextWidth(textWidth);
+            m_values[i].prepare(QTransform(), f);
+        }
+        const qreal spacing = QFontMetricsF(f).lineSpacing();
+        lines = std::max(lines, static_cast<int>(std::lround(m_values[i].size().height() /
+                                                             std::max<qreal>(1, spacing))));
+    }
+    if (lines != m_valueLines) {
+        m_valueLines = lines;
+        updateGeometry();
+    }
+}
+
+QRectF FigureGrid::valueRect(qsizetype index) const
+{
+    const int rh = rowHeight();
+    const QRect cell = cellRect(index);
+    const QSizeF size = m_values[index].size();
+    const int top = m_stacked && !m_entries[index].name.isEmpty() ? cell.top() + rh : cell.top();
+    const qreal y = size.height() > rh ? top + 2 : top + (rh - size.height()) / 2;
+    return {valueLeft(index, nameWidths()), y, size.width(), size.height()};
 }
 
 void FigureGrid::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     relayout();
+}
+
+void FigureGrid::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    relayout(); // laid out now: long values wrap to the width they have
 }
 
 void FigureGrid::setMaxColumns(int maxColumns)
@@ -80,6 +147,7 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
     m_bars = bars;
     m_names.resize(entries.size());
     m_values.resize(entries.size());
+    m_valueWidths.resize(entries.size());
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const bool same = i < m_entries.size();
         if (!same || m_entries[i].name != entries[i].name) {
@@ -94,6 +162,7 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
             QFont f = font();
             f.setBold(entries[i].emphasis);
             m_values[i].prepare(QTransform(), f);
+            m_valueWidths[i] = m_values[i].size().width();
         }
     }
     m_entries = entries;
@@ -214,17 +283,11 @@ void FigureGrid::paintEvent(QPaintEvent*)
     bold.setBold(true);
     const int swatch = QFontMetrics(font()).height() - 4;
     // Names share one width per column so the values line up.
-    std::vector<qreal> nameWidth(static_cast<std::size_t>(m_columns), 0);
-    p.setFont(font());
-    for (qsizetype i = 0; i < m_entries.size(); ++i) {
-        auto& w = nameWidth[static_cast<std::size_t>(i % m_columns)];
-        w = std::max(w, m_names[i].size().width());
-    }
+    const std::vector<qreal> names = nameWidths();
     const QColor muted = palette().color(QPalette::PlaceholderText);
     const QColor text = palette().color(QPalette::WindowText);
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
-        const int col = static_cast<int>(i % m_columns);
         const QRect cell = cellRect(i);
         p.setClipRect(cell);
         if (!m_highlighted.isEmpty() && e.key == m_highlighted) {
@@ -237,27 +300,22 @@ void FigureGrid::paintEvent(QPaintEvent*)
             p.drawRoundedRect(QRectF(cell).adjusted(1, 1, -1, -1), 4, 4);
             p.restore();
         }
-        qreal x = cell.left() + 6;
+        const qreal x = cell.left() + 6;
         if (e.swatch.isValid()) {
             p.fillRect(QRectF(x, cell.top() + (rh - swatch) / 2.0, swatch, swatch), e.swatch);
-            x += swatch + 6;
         }
         if (!e.name.isEmpty()) {
             p.setFont(font());
             p.setPen(e.swatch.isValid() ? text : muted);
-            p.drawStaticText(QPointF(x, cell.top() + (rh - m_names[i].size().height()) / 2),
+            p.drawStaticText(QPointF(x + (e.swatch.isValid() ? swatch + 6 : 0),
+                                     cell.top() + (rh - m_names[i].size().height()) / 2),
                              m_names[i]);
-            if (!m_stacked) {
-                x += nameWidth[static_cast<std::size_t>(col)] + 10;
-            }
         }
-        const int valueTop = m_stacked && !e.name.isEmpty() ? cell.top() + rh : cell.top();
         p.setFont(e.emphasis ? bold : font());
         p.setPen(text);
-        p.drawStaticText(QPointF(x, valueTop + (rh - m_values[i].size().height()) / 2),
-                         m_values[i]);
+        p.drawStaticText(valueRect(i).topLeft(), m_values[i]);
         if (e.bar >= 0) {
-            const int top = cell.top() + rh * (m_stacked ? 2 : 1);
+            const int top = cell.top() + rh * ((m_stacked ? 1 : 0) + m_valueLines);
             const qreal full = cell.width() - 12;
             p.fillRect(QRectF(cell.left() + 6, top, std::max<qreal>(2, full * std::min(e.bar, 1.0)),
                               barHeight() - 4),

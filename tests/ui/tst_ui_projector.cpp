@@ -1,0 +1,150 @@
+// The main window on a projector as a window manager gives it: a 1280×800 screen leaves the window
+// about 1240×760 (1920×1080 about 1880×1040), normal and presentation mode. Every figure of the
+// Overview whole (a long value wraps, never cut mid-number), the memory chart's legend whole,
+// no tab asking for more than the window has, the Depth × width chart's text whole and its
+// point's label off its curve; and presentation mode switched on and off leaves every tab and
+// the Compare window as they were.
+#include "support/chart_labels.h"
+#include "support/test_main.h"
+#include "support/window_fixture.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/kit/figuregrid.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+
+#include <QApplication>
+#include <QTest>
+#include <memory>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+using Fixture = llmsizer::test::WindowFixture;
+
+namespace {
+
+// What a window manager leaves a window on a 1280×800 projector and on a 1920×1080 screen.
+const QSize kProjector(1240, 760);
+const QSize kScreen(1880, 1040);
+
+std::unique_ptr<Fixture> openWindow(const QString& preset, QSize size)
+{
+    applyTheme(*qApp, Theme::Light);
+    Fixture::Options options;
+    options.size = size;
+    options.persistent = false;
+    return std::make_unique<Fixture>(preset, options);
+}
+
+// The first value of `grid` drawn beyond its cell, "" when every one is inside.
+QString cutValue(const FigureGrid* grid)
+{
+    for (qsizetype i = 0; i < grid->entries().size(); ++i) {
+        const QRectF cell = QRectF(grid->entryRect(i)).adjusted(0, 0, 1, 1);
+        if (!cell.contains(grid->valueRect(i))) {
+            return grid->entries()[i].name + QStringLiteral(": ") + grid->entries()[i].value;
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestUiProjector : public QObject {
+    Q_OBJECT
+private slots:
+    void figuresWhole_data();
+    void figuresWhole();
+    void memoryLegendWhole_data();
+    void memoryLegendWhole();
+};
+
+void TestUiProjector::figuresWhole_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    // Their exact counts ("exact count 46,702,792,704") ended a long published-vs-exact sentence
+    // and were cut mid-number at 1240 pixels.
+    for (const char* preset : {"mixtral-8x7b", "llama-4-maverick", "gpt-oss-120b"}) {
+        for (const QSize size : {kProjector, kScreen}) {
+            for (const bool presentation : {false, true}) {
+                QTest::addRow("%s %dx%d%s", preset, size.width(), size.height(),
+                              presentation ? " presentation" : "")
+                    << QString::fromLatin1(preset) << size << presentation;
+            }
+        }
+    }
+}
+
+void TestUiProjector::figuresWhole()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    const std::unique_ptr<Fixture> f = openWindow(preset, size);
+    f->window->presentation()->setOn(presentation);
+    QApplication::processEvents();
+    const SummaryPanel* summary = f->window->summaryPanel();
+    QVERIFY(summary->facts()->isVisible());
+    QVERIFY(!summary->figure(QStringLiteral("published")).isEmpty());
+    for (const FigureGrid* grid : {summary->grid(), summary->facts()}) {
+        QTRY_VERIFY2_WITH_TIMEOUT(cutValue(grid).isEmpty(), qPrintable(cutValue(grid)), 3000);
+    }
+    f->window->presentation()->setOn(false);
+}
+
+void TestUiProjector::memoryLegendWhole_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("training");
+    for (const QSize size : {kProjector, kScreen}) {
+        for (const bool presentation : {false, true}) {
+            for (const bool training : {false, true}) {
+                QTest::addRow("%dx%d%s%s", size.width(), size.height(),
+                              presentation ? " presentation" : "", training ? " training" : "")
+                    << size << presentation << training;
+            }
+        }
+    }
+}
+
+// The memory chart's legend names every segment whole ("Activat… Overhe…" at 1240 pixels was
+// Qt Charts' one-row legend), each name inside the chart and apart from the others.
+void TestUiProjector::memoryLegendWhole()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    QFETCH(bool, training);
+    const std::unique_ptr<Fixture> f = openWindow(QStringLiteral("llama-3-70b"), size);
+    f->model->setTraining(training);
+    f->window->presentation()->setOn(presentation);
+    QApplication::processEvents();
+    MemoryChartWidget* chart = f->window->memoryPanel()->chart();
+    // The segments of the memory breakdown (memory_view.cpp's names, as the course names them).
+    const QStringList expected =
+        training ? QStringList{QStringLiteral("Weights"), QStringLiteral("Gradients"),
+                               QStringLiteral("Optimizer"), QStringLiteral("Activations")}
+                 : QStringList{QStringLiteral("Weights"), QStringLiteral("KV cache"),
+                               QStringLiteral("Activations"), QStringLiteral("Overhead")};
+    QCOMPARE(chart->legendNames(), expected);
+    QTRY_VERIFY2_WITH_TIMEOUT(llmsizer::test::chartLabelProblem(chart).isEmpty(),
+                              qPrintable(llmsizer::test::chartLabelProblem(chart)), 3000);
+    const QList<QRectF> rects = chart->legendRects();
+    QCOMPARE(rects.size(), expected.size());
+    const QRectF whole(0, 0, chart->chartWidth(), chart->height());
+    for (qsizetype i = 0; i < rects.size(); ++i) {
+        QVERIFY2(whole.contains(rects[i]), qPrintable(expected[i]));
+        for (qsizetype j = i + 1; j < rects.size(); ++j) {
+            QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(expected[i] + expected[j]));
+        }
+    }
+    f->window->presentation()->setOn(false);
+}
+
+LLMSIZER_TEST_MAIN(TestUiProjector)
+#include "tst_ui_projector.moc"
