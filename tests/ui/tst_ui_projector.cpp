@@ -14,9 +14,13 @@
 #include "ui/overview/memorypanel.h"
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/shell/viewtabs.h"
 #include "ui/state/configmodel.h"
+#include "ui/teach/fitsolverview.h"
 
 #include <QApplication>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <memory>
 
@@ -51,6 +55,21 @@ QString cutValue(const FigureGrid* grid)
     return {};
 }
 
+// The widget under `root` with the tallest minimum size hint among its visible descendants whose
+// own minimum is taller than `limit`, deepest first: where a too-tall window comes from.
+QString tallest(QWidget* root, int limit)
+{
+    QString out;
+    for (QWidget* w : root->findChildren<QWidget*>()) {
+        if (w->isVisible() && w->minimumSizeHint().height() > limit) {
+            out = QString::fromLatin1(w->metaObject()->className()) + QLatin1Char(' ') +
+                  w->objectName() + QLatin1Char(' ') +
+                  QString::number(w->minimumSizeHint().height());
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 class TestUiProjector : public QObject {
@@ -60,6 +79,8 @@ private slots:
     void figuresWhole();
     void memoryLegendWhole_data();
     void memoryLegendWhole();
+    void tabsFitTheScreen_data();
+    void tabsFitTheScreen();
 };
 
 void TestUiProjector::figuresWhole_data()
@@ -144,6 +165,63 @@ void TestUiProjector::memoryLegendWhole()
         }
     }
     f->window->presentation()->setOn(false);
+}
+
+void TestUiProjector::tabsFitTheScreen_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::addColumn<bool>("training");
+    for (const bool presentation : {false, true}) {
+        for (const bool training : {false, true}) {
+            QTest::addRow("%s%s", presentation ? "presentation" : "normal",
+                          training ? " training" : "")
+                << presentation << training;
+        }
+    }
+}
+
+// No tab asks for more than the window has on a 1280×800 projector: with each tab shown, the main
+// window's minimum size stays within 1240×760 (Largest that fits in presentation mode asked for
+// 805 pixels of height, and the window grew past the screen and stayed that tall).
+void TestUiProjector::tabsFitTheScreen()
+{
+    QFETCH(bool, presentation);
+    QFETCH(bool, training);
+    const std::unique_ptr<Fixture> f = openWindow(QStringLiteral("llama-3-70b"), kProjector);
+    f->model->setTraining(training);
+    const auto check = [&f](const QString& where) {
+        const QSize min = f->window->minimumSizeHint();
+        QVERIFY2(min.width() <= kProjector.width() && min.height() <= kProjector.height(),
+                 qPrintable(QStringLiteral("%1: %2x%3 (%4)")
+                                .arg(where)
+                                .arg(min.width())
+                                .arg(min.height())
+                                .arg(tallest(f->window.get(), kProjector.height() - 200))));
+        QVERIFY2(f->window->size() == kProjector, qPrintable(where));
+    };
+    // Each tab shown in one mode, then switched to the other and back, as a lecturer does.
+    f->window->presentation()->setOn(presentation);
+    QApplication::processEvents();
+    for (const QString& name : ViewTabs::viewNames()) {
+        QVERIFY(f->window->views()->showView(name));
+        QApplication::processEvents();
+        check(name);
+        f->window->presentation()->setOn(!presentation);
+        QApplication::processEvents();
+        check(name + QStringLiteral(" after the switch"));
+        f->window->presentation()->setOn(presentation);
+        QApplication::processEvents();
+        check(name + QStringLiteral(" switched back"));
+    }
+    // Largest that fits shows its whole answer and exercise table there, without scrolling.
+    QVERIFY(f->window->views()->showView(QStringLiteral("fit")));
+    QApplication::processEvents();
+    const auto* scroll = f->window->views()->fit()->findChild<QScrollArea*>();
+    QVERIFY(scroll != nullptr);
+    QTRY_COMPARE(scroll->verticalScrollBar()->maximum(), 0);
+    f->window->presentation()->setOn(false);
+    QApplication::processEvents();
+    QCOMPARE(f->window->size(), kProjector);
 }
 
 LLMSIZER_TEST_MAIN(TestUiProjector)
