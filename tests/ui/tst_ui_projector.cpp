@@ -7,6 +7,7 @@
 #include "support/chart_labels.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
+#include "ui/charts/isocurvechart.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/presentation.h"
@@ -16,9 +17,11 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/viewtabs.h"
 #include "ui/state/configmodel.h"
+#include "ui/teach/explorerview.h"
 #include "ui/teach/fitsolverview.h"
 
 #include <QApplication>
+#include <QLineF>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
@@ -70,6 +73,22 @@ QString tallest(QWidget* root, int limit)
     return out;
 }
 
+// Whether the polyline through `points` passes through `box` (sampled every pixel or so).
+bool crosses(const QList<QPointF>& points, const QRectF& box)
+{
+    for (qsizetype i = 1; i < points.size(); ++i) {
+        const QPointF a = points[i - 1];
+        const QPointF b = points[i];
+        const int steps = std::max(1, static_cast<int>(QLineF(a, b).length()));
+        for (int k = 0; k <= steps; ++k) {
+            if (box.contains(a + (b - a) * (static_cast<qreal>(k) / steps))) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 class TestUiProjector : public QObject {
@@ -81,6 +100,8 @@ private slots:
     void memoryLegendWhole();
     void tabsFitTheScreen_data();
     void tabsFitTheScreen();
+    void explorerReadable_data();
+    void explorerReadable();
 };
 
 void TestUiProjector::figuresWhole_data()
@@ -222,6 +243,40 @@ void TestUiProjector::tabsFitTheScreen()
     f->window->presentation()->setOn(false);
     QApplication::processEvents();
     QCOMPARE(f->window->size(), kProjector);
+}
+
+void TestUiProjector::explorerReadable_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presentation");
+    for (const QSize size : {kProjector, kScreen}) {
+        for (const bool presentation : {false, true}) {
+            QTest::addRow("%dx%d%s", size.width(), size.height(),
+                          presentation ? " presentation" : "")
+                << size << presentation;
+        }
+    }
+}
+
+// Depth × width: its charts' ticks, titles and legends whole (at 1240×760 in normal mode they read
+// "…"), and the current shape's label beside its point, off the curve.
+void TestUiProjector::explorerReadable()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, presentation);
+    const std::unique_ptr<Fixture> f = openWindow(QStringLiteral("llama-3-70b"), size);
+    f->window->presentation()->setOn(presentation);
+    QVERIFY(f->window->views()->showView(QStringLiteral("explorer")));
+    QApplication::processEvents();
+    ExplorerView* explorer = f->window->views()->explorer();
+    QTRY_VERIFY2_WITH_TIMEOUT(llmsizer::test::chartLabelProblem(explorer).isEmpty(),
+                              qPrintable(llmsizer::test::chartLabelProblem(explorer)), 3000);
+    const IsoCurveChart* curve = explorer->curveChart();
+    // The label's glyphs (its box less the text margin) cross no part of the curve.
+    const QRectF label = curve->labelRect().adjusted(2, 2, -2, -2);
+    QVERIFY2(!crosses(curve->curvePositions(), label),
+             qPrintable(curve->currentLabel() + QStringLiteral(" lies on the curve")));
+    f->window->presentation()->setOn(false);
 }
 
 LLMSIZER_TEST_MAIN(TestUiProjector)

@@ -89,7 +89,8 @@ void IsoCurveChart::applyStyle()
     const bool dark = isDark(palette());
     applyChartStyle(m_chart, this);
     // Room for the plot between titles, tick labels and legend at any font size.
-    m_view->setMinimumSize(300, 15 * fontMetrics().height());
+    // (15 lines left the plot too short for its tick labels at 1240×760: they read "…").
+    m_view->setMinimumSize(300, 22 * fontMetrics().height());
     QPen line(componentColor(u"embedding", dark));
     line.setWidthF(chartLineWidth());
     m_line->setPen(line);
@@ -222,6 +223,20 @@ QPointF IsoCurveChart::yRange() const
 QString IsoCurveChart::title() const
 {
     return m_chart->title();
+}
+
+QRectF IsoCurveChart::labelRect() const
+{
+    return m_view->mapFromScene(m_label->mapRectToScene(m_label->boundingRect())).boundingRect();
+}
+
+QList<QPointF> IsoCurveChart::curvePositions() const
+{
+    QList<QPointF> out;
+    for (const QPointF& p : m_line->points()) {
+        out.append(m_view->mapFromScene(m_chart->mapToScene(m_chart->mapToPosition(p, m_line))));
+    }
+    return out;
 }
 
 } // namespace llmsizer::ui
