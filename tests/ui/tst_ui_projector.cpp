@@ -7,8 +7,13 @@
 #include "support/chart_labels.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
+#include "ui/charts/comparechartbars.h"
+#include "ui/charts/comparechartpies.h"
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/memorychartwidget.h"
+#include "ui/compare/comparediagrams.h"
+#include "ui/compare/comparepanel.h"
+#include "ui/compare/comparewindow.h"
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/theme.h"
@@ -16,6 +21,7 @@
 #include "ui/overview/summarypanel.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/viewtabs.h"
+#include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/teach/explorerview.h"
 #include "ui/teach/fitsolverview.h"
@@ -102,6 +108,7 @@ private slots:
     void tabsFitTheScreen();
     void explorerReadable_data();
     void explorerReadable();
+    void compareAfterPresentation();
 };
 
 void TestUiProjector::figuresWhole_data()
@@ -277,6 +284,44 @@ void TestUiProjector::explorerReadable()
     QVERIFY2(!crosses(curve->curvePositions(), label),
              qPrintable(curve->currentLabel() + QStringLiteral(" lies on the curve")));
     f->window->presentation()->setOn(false);
+}
+
+// The Compare window, wide enough for its side-by-side layout, through presentation mode on (its
+// tabs) and off: the table, the bar charts and the pies side by side again, none of them empty
+// (it went blank until resized).
+void TestUiProjector::compareAfterPresentation()
+{
+    const std::unique_ptr<Fixture> f = openWindow(QStringLiteral("llama-3-70b"), kScreen);
+    for (const char* id : {"llama-3-8b", "mixtral-8x7b"}) {
+        QCOMPARE(f->window->comparison()->addPreset(QString::fromLatin1(id)), QString());
+    }
+    CompareWindow* compare = f->window->compareWindow();
+    compare->resize(kScreen);
+    compare->show();
+    QVERIFY(QTest::qWaitForWindowExposed(compare));
+    ComparePanel* panel = compare->panel();
+    QVERIFY(panel->isSideBySide());
+    const auto shown = [panel](QWidget* w) {
+        return w->isVisible() && w->width() > 100 && w->height() > 100 &&
+               panel->rect().contains(QRect(w->mapTo(panel, QPoint(0, 0)), w->size()));
+    };
+    for (const bool presentation : {true, false, true, false}) {
+        f->window->presentation()->setOn(presentation);
+        QApplication::processEvents();
+        QCOMPARE(panel->isSideBySide(), !presentation);
+        if (!presentation) {
+            for (QWidget* w : {static_cast<QWidget*>(panel->table()),
+                               static_cast<QWidget*>(panel->componentsChart()),
+                               static_cast<QWidget*>(panel->memoryChart()),
+                               static_cast<QWidget*>(panel->pies())}) {
+                QTRY_VERIFY2(shown(w), w->metaObject()->className());
+            }
+            panel->showDiagrams();
+            QTRY_VERIFY(shown(panel->diagrams()));
+            panel->showCharts();
+        }
+    }
+    compare->close();
 }
 
 LLMSIZER_TEST_MAIN(TestUiProjector)
