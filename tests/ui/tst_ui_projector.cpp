@@ -95,6 +95,20 @@ bool crosses(const QList<QPointF>& points, const QRectF& box)
     return false;
 }
 
+// Every chart text of the views under `root` with the height of its line (its font's size; a
+// width may move by a pixel with the plot's layout), one line each.
+QStringList drawnLabels(QWidget* root)
+{
+    QStringList out;
+    for (const QList<llmsizer::test::ChartLabel>& view : llmsizer::test::chartLabelsPerView(root)) {
+        for (const llmsizer::test::ChartLabel& l : view) {
+            out << QStringLiteral("%1 (%2 high)").arg(l.text).arg(qRound(l.rect.height()));
+        }
+    }
+    out.sort();
+    return out;
+}
+
 } // namespace
 
 class TestUiProjector : public QObject {
@@ -109,6 +123,8 @@ private slots:
     void explorerReadable_data();
     void explorerReadable();
     void compareAfterPresentation();
+    void hiddenTabsRestored_data();
+    void hiddenTabsRestored();
 };
 
 void TestUiProjector::figuresWhole_data()
@@ -322,6 +338,47 @@ void TestUiProjector::compareAfterPresentation()
         }
     }
     compare->close();
+}
+
+void TestUiProjector::hiddenTabsRestored_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<bool>("shownWhenOn"); // shown when the mode goes on, or only when it goes off
+    for (const char* view : {"overview", "explorer", "budget"}) {
+        for (const bool shownWhenOn : {false, true}) {
+            QTest::addRow("%s%s", view, shownWhenOn ? " shown when switched on" : " hidden")
+                << QString::fromLatin1(view) << shownWhenOn;
+        }
+    }
+}
+
+// A tab that was not showing when presentation mode went off looks, when shown again, exactly as
+// before the mode went on: every chart text at the size it had (Depth × width kept the large
+// fonts).
+void TestUiProjector::hiddenTabsRestored()
+{
+    QFETCH(QString, view);
+    QFETCH(bool, shownWhenOn);
+    const std::unique_ptr<Fixture> f = openWindow(QStringLiteral("llama-3-70b"), kScreen);
+    ViewTabs* tabs = f->window->views();
+    const QString other =
+        view == QLatin1String("fit") ? QStringLiteral("math") : QStringLiteral("fit");
+    QVERIFY(tabs->showView(view));
+    QApplication::processEvents();
+    QWidget* page = f->window->findChild<QWidget*>(view);
+    QVERIFY(page != nullptr);
+    const QStringList before = drawnLabels(page);
+    QVERIFY(!before.isEmpty());
+    QVERIFY(tabs->showView(shownWhenOn ? view : other));
+    QApplication::processEvents();
+    f->window->presentation()->setOn(true);
+    QApplication::processEvents();
+    QVERIFY(tabs->showView(other));
+    QApplication::processEvents();
+    f->window->presentation()->setOn(false);
+    QApplication::processEvents();
+    QVERIFY(tabs->showView(view));
+    QTRY_COMPARE(drawnLabels(page), before);
 }
 
 LLMSIZER_TEST_MAIN(TestUiProjector)

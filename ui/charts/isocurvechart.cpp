@@ -71,9 +71,16 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
 void IsoCurveChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, plotTicks(m_chart, m_view));
-    m_x->setRange(xr.min, xr.max);
-    m_x->setTickCount(xr.ticks);
+    rescaleToData();
+}
+
+// The axes from the data and the room the plot has now (not from the last range, so that a
+// font switched back and forth gives the ticks it had).
+void IsoCurveChart::rescaleToData()
+{
+    if (m_current->count() > 0) {
+        rescale(m_current->at(0));
+    }
 }
 
 void IsoCurveChart::changeEvent(QEvent* event)
@@ -113,6 +120,15 @@ void IsoCurveChart::applyStyle()
     m_label->setFont(f);
     m_label->setColor(text);
     placeLabel();
+    // The tick count follows the room the new font leaves the plot, once the chart has laid
+    // itself out with it.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            rescaleToData();
+            placeLabel();
+        },
+        Qt::QueuedConnection);
 }
 
 void IsoCurveChart::refreshFamily()

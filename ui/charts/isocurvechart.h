@@ -46,6 +46,7 @@ private:
     void refreshFamily();
     void refreshCurrent();
     void rescale(const QPointF& extra);
+    void rescaleToData();
     void placeLabel();
     void applyStyle();
 
