@@ -39,7 +39,21 @@ bool FigureGrid::stackedFor(int width) const
         }
         value = std::max(value, m_valueWidths[i]);
     }
-    return name > 0 && 6 + swatch + name + value + 4 > width / columns;
+    const qreal cell = width / columns;
+    if (name <= 0 || 6 + swatch + name + value + 4 <= cell) {
+        return false;
+    }
+    // Too wide for one line either way once shown (a value wider than its cell wraps): names
+    // stay beside their values when wrapping the values there takes no more lines than a line
+    // of names above them would (the facts row of a long published sentence: three lines
+    // rather than four).
+    const qreal side = cell - (6 + swatch + name + 4);
+    const qreal under = cell - (6 + swatch + 4);
+    if (!isVisible() || side <= 0 || under <= 0) {
+        return true;
+    }
+    const auto lines = [](qreal text, qreal room) { return std::ceil(text / room); };
+    return lines(value, side) > 1 + lines(value, under);
 }
 
 // Columns and stacking follow the width; the height changes only when they do.
@@ -86,7 +100,7 @@ qreal FigureGrid::valueLeft(qsizetype index, const std::vector<qreal>& names) co
 void FigureGrid::wrapValues()
 {
     const std::vector<qreal> names = nameWidths();
-    int lines = 1;
+    QList<int> lines(rows(), 1); // per row of cells: the lines of its longest value
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         const QRect cell = cellRect(i);
         const qreal room = std::floor(cell.left() + cell.width() - valueLeft(i, names) - 2);
@@ -98,13 +112,33 @@ void FigureGrid::wrapValues()
             m_values[i].prepare(QTransform(), f);
         }
         const qreal spacing = QFontMetricsF(f).lineSpacing();
-        lines = std::max(lines, static_cast<int>(std::lround(m_values[i].size().height() /
-                                                             std::max<qreal>(1, spacing))));
+        int& row = lines[i / m_columns];
+        row = std::max(row, static_cast<int>(std::lround(m_values[i].size().height() /
+                                                         std::max<qreal>(1, spacing))));
     }
     if (lines != m_valueLines) {
         m_valueLines = lines;
         updateGeometry();
     }
+}
+
+int FigureGrid::rowLines(int row) const
+{
+    return row < m_valueLines.size() ? m_valueLines[row] : 1;
+}
+
+int FigureGrid::cellHeight(int row) const
+{
+    return rowHeight() * ((m_stacked ? 1 : 0) + rowLines(row)) + barHeight();
+}
+
+int FigureGrid::gridHeight() const
+{
+    int height = 0;
+    for (int r = 0; r < std::max(1, rows()); ++r) {
+        height += cellHeight(r);
+    }
+    return height;
 }
 
 QRectF FigureGrid::valueRect(qsizetype index) const
@@ -212,7 +246,11 @@ QRect FigureGrid::cellRect(qsizetype index) const
     const int colWidth = width() / m_columns;
     const int col = static_cast<int>(index % m_columns);
     const int row = static_cast<int>(index / m_columns);
-    return {col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight()};
+    int top = 2;
+    for (int r = 0; r < row; ++r) {
+        top += cellHeight(r);
+    }
+    return {col * colWidth, top, colWidth - 4, cellHeight(row)};
 }
 
 int FigureGrid::entryAt(const QPoint& pos) const
@@ -267,12 +305,12 @@ int FigureGrid::barHeight() const
 
 QSize FigureGrid::sizeHint() const
 {
-    return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * cellHeight() + 4};
+    return {m_maxColumns * std::max(m_minColumnWidth, 320), gridHeight() + 4};
 }
 
 QSize FigureGrid::minimumSizeHint() const
 {
-    return {std::max(m_minColumnWidth, 160), std::max(1, rows()) * cellHeight() + 4};
+    return {std::max(m_minColumnWidth, 160), gridHeight() + 4};
 }
 
 void FigureGrid::paintEvent(QPaintEvent*)
@@ -315,7 +353,8 @@ void FigureGrid::paintEvent(QPaintEvent*)
         p.setPen(text);
         p.drawStaticText(valueRect(i).topLeft(), m_values[i]);
         if (e.bar >= 0) {
-            const int top = cell.top() + rh * ((m_stacked ? 1 : 0) + m_valueLines);
+            const int top =
+                cell.top() + rh * ((m_stacked ? 1 : 0) + rowLines(static_cast<int>(i / m_columns)));
             const qreal full = cell.width() - 12;
             p.fillRect(QRectF(cell.left() + 6, top, std::max<qreal>(2, full * std::min(e.bar, 1.0)),
                               barHeight() - 4),

@@ -10,9 +10,10 @@
 namespace llmsizer::ui {
 
 // A painted grid of entries (optional colour swatch, name, value) in a fixed number of columns.
-// Changing a value repaints the widget but never relayouts the window: its size depends only on
-// the number of entries, so dragging a slider does not ripple layout requests up to the main
-// window (which cost more than the charts themselves). Used by the summary and the pie legend
+// Changing a value repaints the widget and relayouts the window only when the number of entries
+// or of a row's lines changes (a value wider than its cell wraps at its spaces onto more lines), so
+// dragging a slider does not ripple layout requests up to the main window (which cost more than
+// the charts themselves). Used by the summary and the pie legend
 // (which, in place of a pie too small to read, draws each entry's share as a bar under it).
 class FigureGrid : public QWidget {
     Q_OBJECT
@@ -64,10 +65,10 @@ private:
     // values then go on a second line under their names instead of being cut.
     bool stackedFor(int width) const;
     int barHeight() const; // 0 when no entry has a bar
-    int cellHeight() const
-    {
-        return rowHeight() * ((m_stacked ? 1 : 0) + m_valueLines) + barHeight();
-    }
+    // Each row of cells is as tall as the lines of its longest value need.
+    int rowLines(int row) const;
+    int cellHeight(int row) const;
+    int gridHeight() const;
     QRect cellRect(qsizetype index) const;
     // The name's width per column (the values line up after it) and where entry i's value starts.
     std::vector<qreal> nameWidths() const;
@@ -81,8 +82,8 @@ private:
     int m_minColumnWidth;
     int m_columns;
     bool m_stacked = false;
-    bool m_bars = false;  // some entry has a bar
-    int m_valueLines = 1; // the lines of the longest value, wrapped to its cell
+    bool m_bars = false;     // some entry has a bar
+    QList<int> m_valueLines; // per row: the lines of its longest value, wrapped to its cell
     QList<Entry> m_entries;
     QString m_highlighted;
     // Laid-out text, kept until the entry changes (painting then only draws glyphs).
