@@ -20,6 +20,9 @@ namespace llmsizer::ui {
 namespace {
 
 const char* const kSavedFonts = "llmsizerSavedFonts";
+// Set on a chart styled by applyChartStyle(): its fonts follow its owner's, in and out of
+// presentation mode, and followPresentationFonts() leaves them alone.
+const char* const kOwnFonts = "llmsizerOwnFonts";
 
 // The fonts followPresentationFonts() replaces, in a fixed order: legend, then per axis labels
 // and title.
@@ -61,7 +64,10 @@ void followPresentationFonts(QWidget* root)
 {
     for (QChartView* view : root->findChildren<QChartView*>()) {
         QChart* chart = view->chart();
-        if (chart == nullptr) {
+        // A chart that styles itself has its fonts already. Saving them here (after the switch
+        // on had enlarged them) and restoring them after the switch off put the large fonts back
+        // on a tab not shown at that moment.
+        if (chart == nullptr || chart->property(kOwnFonts).toBool()) {
             continue;
         }
         const QVariant saved = chart->property(kSavedFonts);
@@ -123,6 +129,7 @@ void styleAxis(QAbstractAxis* axis, const QWidget* owner)
 
 void applyChartStyle(QChart* chart, const QWidget* owner)
 {
+    chart->setProperty(kOwnFonts, true);
     const QPalette& p = owner->palette();
     const QColor text = p.color(QPalette::WindowText);
     chart->setBackgroundBrush(p.color(QPalette::Window));

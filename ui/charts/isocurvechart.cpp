@@ -71,9 +71,16 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
 void IsoCurveChart::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    const AxisRange xr = niceRange(m_x->min(), m_x->max(), false, plotTicks(m_chart, m_view));
-    m_x->setRange(xr.min, xr.max);
-    m_x->setTickCount(xr.ticks);
+    rescaleToData();
+}
+
+// The axes from the data and the room the plot has now (not from the last range, so that a
+// font switched back and forth gives the ticks it had).
+void IsoCurveChart::rescaleToData()
+{
+    if (m_current->count() > 0) {
+        rescale(m_current->at(0));
+    }
 }
 
 void IsoCurveChart::changeEvent(QEvent* event)
@@ -89,7 +96,8 @@ void IsoCurveChart::applyStyle()
     const bool dark = isDark(palette());
     applyChartStyle(m_chart, this);
     // Room for the plot between titles, tick labels and legend at any font size.
-    m_view->setMinimumSize(300, 15 * fontMetrics().height());
+    // (15 lines left the plot too short for its tick labels at 1240×760: they read "…").
+    m_view->setMinimumSize(300, 22 * fontMetrics().height());
     QPen line(componentColor(u"embedding", dark));
     line.setWidthF(chartLineWidth());
     m_line->setPen(line);
@@ -112,6 +120,15 @@ void IsoCurveChart::applyStyle()
     m_label->setFont(f);
     m_label->setColor(text);
     placeLabel();
+    // The tick count follows the room the new font leaves the plot, once the chart has laid
+    // itself out with it.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            rescaleToData();
+            placeLabel();
+        },
+        Qt::QueuedConnection);
 }
 
 void IsoCurveChart::refreshFamily()
@@ -222,6 +239,20 @@ QPointF IsoCurveChart::yRange() const
 QString IsoCurveChart::title() const
 {
     return m_chart->title();
+}
+
+QRectF IsoCurveChart::labelRect() const
+{
+    return m_view->mapFromScene(m_label->mapRectToScene(m_label->boundingRect())).boundingRect();
+}
+
+QList<QPointF> IsoCurveChart::curvePositions() const
+{
+    QList<QPointF> out;
+    for (const QPointF& p : m_line->points()) {
+        out.append(m_view->mapFromScene(m_chart->mapToScene(m_chart->mapToPosition(p, m_line))));
+    }
+    return out;
 }
 
 } // namespace llmsizer::ui

@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QPointF>
+#include <QRectF>
 #include <QWidget>
 
 class QChart;
@@ -32,6 +33,10 @@ public:
     QPointF xRange() const; // (min, max)
     QPointF yRange() const;
     QString title() const;
+    // Where the current shape's label is drawn and the curve's points as drawn, in the chart
+    // view's coordinates (tests: the label keeps off the curve).
+    QRectF labelRect() const;
+    QList<QPointF> curvePositions() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -41,6 +46,7 @@ private:
     void refreshFamily();
     void refreshCurrent();
     void rescale(const QPointF& extra);
+    void rescaleToData();
     void placeLabel();
     void applyStyle();
 

@@ -42,7 +42,6 @@ IsoMetricsChart::IsoMetricsChart(ExploreModel* model, QWidget* parent)
       m_marker(new QLineSeries(m_chart)), m_x(new QValueAxis(m_chart)), m_y(new QValueAxis(m_chart))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->setTitle(tr("At equal parameters, relative to the base shape"));
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setTitleText(tr("Layers"));
@@ -95,6 +94,16 @@ void IsoMetricsChart::placeLegend()
     if (m_chart->legend()->alignment() != side) {
         m_chart->legend()->setAlignment(side);
     }
+    // The title in a shorter form where the whole one would be elided (a 1240-pixel window; Qt
+    // Charts leaves its title less than the view's width).
+    const QString full = tr("At equal parameters, relative to the base shape");
+    const QString title =
+        QFontMetricsF(m_chart->titleFont()).horizontalAdvance(full) > 0.9 * m_view->width() - 40
+            ? tr("At equal parameters: × base shape")
+            : full;
+    if (m_chart->title() != title) {
+        m_chart->setTitle(title);
+    }
 }
 
 void IsoMetricsChart::applyStyle()
@@ -102,7 +111,8 @@ void IsoMetricsChart::applyStyle()
     const bool dark = isDark(palette());
     applyChartStyle(m_chart, this);
     // Room for the plot between titles, tick labels and legend at any font size.
-    m_view->setMinimumSize(300, 15 * fontMetrics().height());
+    // (15 lines left the plot too short for its tick labels at 1240×760: they read "…").
+    m_view->setMinimumSize(300, 22 * fontMetrics().height());
     for (std::size_t i = 0; i < m_series.size(); ++i) {
         QPen pen(componentColor(colourKey(m_keys[i]), dark));
         pen.setWidthF(chartLineWidth());

@@ -4,6 +4,7 @@
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/charts/statictextitem.h"
+#include "ui/charts/wrappinglegend.h"
 #include "ui/kit/palette.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
@@ -41,10 +42,11 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_bars(new QStackedBarSeries(m_chart)), m_categories(new QBarCategoryAxis(m_chart)),
       m_value(new QValueAxis(m_chart)), m_logValue(new QLogValueAxis(m_chart)),
-      m_lineX(new QValueAxis(m_chart)), m_title(new StaticTextItem(m_chart))
+      m_lineX(new QValueAxis(m_chart)), m_title(new StaticTextItem(m_chart)),
+      m_legend(new WrappingLegend(m_chart))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setVisible(false);
     // The title is drawn by a StaticTextItem in the top margin: QChart::setTitle lays out HTML
     // on each change.
     m_chart->setMargins(QMargins(4, kTitleSpace, 4, 4));
@@ -295,6 +297,7 @@ void MemoryChartWidget::fitCategories(double slot)
 void MemoryChartWidget::placeLabels()
 {
     fitTitle();
+    fitLegend();
     const QRectF plot = m_chart->plotArea();
     m_title->setPos((m_chart->size().width() - m_title->boundingRect().width()) / 2, 6);
     if (placeLineLabels(plot)) {

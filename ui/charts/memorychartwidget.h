@@ -24,6 +24,7 @@ namespace llmsizer::ui {
 
 class ConfigModel;
 class StaticTextItem;
+class WrappingLegend;
 
 // The memory bar chart: one stacked bar per precision (weights, KV cache, activations, overhead;
 // in training mode weights, gradients, optimizer, activations), the total above each bar marked
@@ -63,6 +64,9 @@ public:
     // Every text Qt Charts draws in the chart (axis labels, titles), as drawn: an elided one ends
     // in "...".
     QStringList drawnTexts() const;
+    // The legend's names (the segments', whole) and where they are drawn in the chart.
+    QStringList legendNames() const;
+    QList<QRectF> legendRects() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -86,6 +90,8 @@ private:
     bool placeLineLabels(const QRectF& plot);
     void fitCategories(double slot);
     void fitTitle();
+    // The legend wrapped to the chart's width in the bottom margin (memorychartwidget_style.cpp).
+    void fitLegend();
     void applyColours();
 
     ConfigModel* m_model;
@@ -97,6 +103,7 @@ private:
     QLogValueAxis* m_logValue;
     QValueAxis* m_lineX; // hidden: places the GPU lines across all bars
     StaticTextItem* m_title;
+    WrappingLegend* m_legend; // in place of Qt Charts' legend, which elides to one row
     QStringList m_titleParts; // mode and workload, then the runtime choices (inference)
     std::vector<QString> m_setKeys;
     std::vector<QBarSet*> m_sets;

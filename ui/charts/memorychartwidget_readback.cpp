@@ -1,6 +1,7 @@
 // What the memory chart shows, read back from its series, axes and labels (tests).
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/statictextitem.h"
+#include "ui/charts/wrappinglegend.h"
 #include "ui/state/configmodel.h"
 
 #include <QBarCategoryAxis>
@@ -86,6 +87,20 @@ QStringList MemoryChartWidget::drawnTexts() const
                 out << text->toPlainText();
             }
         }
+    }
+    return out;
+}
+
+QStringList MemoryChartWidget::legendNames() const
+{
+    return m_legend->names();
+}
+
+QList<QRectF> MemoryChartWidget::legendRects() const
+{
+    QList<QRectF> out;
+    for (const QRectF& r : m_legend->nameRects()) {
+        out.append(m_legend->mapRectToItem(m_chart, r));
     }
     return out;
 }

@@ -2,6 +2,7 @@
 // which presentation mode enlarges.
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/statictextitem.h"
+#include "ui/charts/wrappinglegend.h"
 #include "ui/kit/palette.h"
 
 #include <QBarCategoryAxis>
@@ -11,6 +12,7 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -27,7 +29,13 @@ void MemoryChartWidget::applyColours()
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setColor(text);
-    m_chart->legend()->setLabelColor(text);
+    QList<WrappingLegend::Entry> legend;
+    for (std::size_t i = 0; i < m_sets.size(); ++i) {
+        legend.append({m_sets[i]->label(), componentColor(m_setKeys[i], m_dark)});
+    }
+    m_legend->setFont(font());
+    m_legend->setEntries(legend);
+    m_legend->setTextColor(text);
     for (QAbstractAxis* a :
          {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
           static_cast<QAbstractAxis*>(m_logValue)}) {
@@ -56,6 +64,19 @@ void MemoryChartWidget::applyColours()
         l.label->setBackground(base);
     }
     applyGhostColours();
+}
+
+void MemoryChartWidget::fitLegend()
+{
+    const QSizeF size = m_chart->size();
+    const qreal height = m_legend->layout(size.width() - 16);
+    m_legend->setPos(8, size.height() - height - 4);
+    const int bottom = static_cast<int>(std::ceil(height)) + 8;
+    if (bottom != m_chart->margins().bottom()) {
+        QMargins margins = m_chart->margins();
+        margins.setBottom(bottom);
+        m_chart->setMargins(margins); // relayouts the plot area: the labels are placed again
+    }
 }
 
 void MemoryChartWidget::changeEvent(QEvent* event)

@@ -252,7 +252,9 @@ void ComparePanel::arrange()
     // Presentation mode's larger text fits side by side only on a very wide screen: on a projector
     // the table, the charts and the diagrams each get the whole window.
     const bool wide = width() >= (presentationMode() ? 2 : 1) * kSideBySideWidth;
-    if (wide && m_left->parentWidget() != m_split) {
+    // Decided by where the table is: the tabs leave the emptied left column in the splitter, and
+    // coming back from them (presentation mode off) must refill it.
+    if (wide && m_table->parentWidget() != m_left) {
         m_left->addWidget(m_table);
         m_left->addWidget(m_pies);
         m_left->setStretchFactor(0, 0);

@@ -5,6 +5,7 @@
 #include <QToolTip>
 #include <QWhatsThis>
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -36,9 +37,23 @@ bool FigureGrid::stackedFor(int width) const
         if (m_entries[i].swatch.isValid()) {
             swatch = QFontMetrics(font()).height() + 2;
         }
-        value = std::max(value, m_values[i].size().width());
+        value = std::max(value, m_valueWidths[i]);
     }
-    return name > 0 && 6 + swatch + name + value + 4 > width / columns;
+    const qreal cell = width / columns;
+    if (name <= 0 || 6 + swatch + name + value + 4 <= cell) {
+        return false;
+    }
+    // Too wide for one line either way once shown (a value wider than its cell wraps): names
+    // stay beside their values when wrapping the values there takes no more lines than a line
+    // of names above them would (the facts row of a long published sentence: three lines
+    // rather than four).
+    const qreal side = cell - (6 + swatch + name + 4);
+    const qreal under = cell - (6 + swatch + 4);
+    if (!isVisible() || side <= 0 || under <= 0) {
+        return true;
+    }
+    const auto lines = [](qreal text, qreal room) { return std::ceil(text / room); };
+    return lines(value, side) > 1 + lines(value, under);
 }
 
 // Columns and stacking follow the width; the height changes only when they do.
@@ -54,12 +69,98 @@ void FigureGrid::relayout()
         m_stacked = stacked;
         updateGeometry();
     }
+    wrapValues();
+}
+
+std::vector<qreal> FigureGrid::nameWidths() const
+{
+    std::vector<qreal> widths(static_cast<std::size_t>(m_columns), 0);
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        auto& w = widths[static_cast<std::size_t>(i % m_columns)];
+        w = std::max(w, m_names[i].size().width());
+    }
+    return widths;
+}
+
+qreal FigureGrid::valueLeft(qsizetype index, const std::vector<qreal>& names) const
+{
+    const Entry& e = m_entries[index];
+    qreal x = cellRect(index).left() + 6;
+    if (e.swatch.isValid()) {
+        x += QFontMetrics(font()).height() - 4 + 6;
+    }
+    if (!e.name.isEmpty() && !m_stacked) {
+        x += names[static_cast<std::size_t>(index % m_columns)] + 10;
+    }
+    return x;
+}
+
+// Only once shown: a hidden grid has no width of its own yet (a child not laid out is 100 pixels
+// wide), and the lines of a value wrapped to that would make the window grow past the screen.
+void FigureGrid::wrapValues()
+{
+    const std::vector<qreal> names = nameWidths();
+    QList<int> lines(rows(), 1); // per row of cells: the lines of its longest value
+    for (qsizetype i = 0; i < m_entries.size(); ++i) {
+        const QRect cell = cellRect(i);
+        const qreal room = std::floor(cell.left() + cell.width() - valueLeft(i, names) - 2);
+        const qreal textWidth = isVisible() && m_valueWidths[i] > room && room > 0 ? room : -1;
+        QFont f = font();
+        f.setBold(m_entries[i].emphasis);
+        if (m_values[i].textWidth() != textWidth) {
+            m_values[i].setTextWidth(textWidth);
+            m_values[i].prepare(QTransform(), f);
+        }
+        const qreal spacing = QFontMetricsF(f).lineSpacing();
+        int& row = lines[i / m_columns];
+        row = std::max(row, static_cast<int>(std::lround(m_values[i].size().height() /
+                                                         std::max<qreal>(1, spacing))));
+    }
+    if (lines != m_valueLines) {
+        m_valueLines = lines;
+        updateGeometry();
+    }
+}
+
+int FigureGrid::rowLines(int row) const
+{
+    return row < m_valueLines.size() ? m_valueLines[row] : 1;
+}
+
+int FigureGrid::cellHeight(int row) const
+{
+    return rowHeight() * ((m_stacked ? 1 : 0) + rowLines(row)) + barHeight();
+}
+
+int FigureGrid::gridHeight() const
+{
+    int height = 0;
+    for (int r = 0; r < std::max(1, rows()); ++r) {
+        height += cellHeight(r);
+    }
+    return height;
+}
+
+QRectF FigureGrid::valueRect(qsizetype index) const
+{
+    const int rh = rowHeight();
+    const QRect cell = cellRect(index);
+    const QSizeF size = m_values[index].size();
+    const int top = m_stacked && !m_entries[index].name.isEmpty() ? cell.top() + rh : cell.top();
+    const qreal y = size.height() > rh ? top + 2 : top + (rh - size.height()) / 2;
+    return {valueLeft(index, nameWidths()), y, size.width(), size.height()};
 }
 
 void FigureGrid::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     relayout();
+}
+
+void FigureGrid::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    relayout(); // laid out now: long values wrap to the width they have
 }
 
 void FigureGrid::setMaxColumns(int maxColumns)
@@ -80,6 +181,7 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
     m_bars = bars;
     m_names.resize(entries.size());
     m_values.resize(entries.size());
+    m_valueWidths.resize(entries.size());
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const bool same = i < m_entries.size();
         if (!same || m_entries[i].name != entries[i].name) {
@@ -94,6 +196,7 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
             QFont f = font();
             f.setBold(entries[i].emphasis);
             m_values[i].prepare(QTransform(), f);
+            m_valueWidths[i] = m_values[i].size().width();
         }
     }
     m_entries = entries;
@@ -143,7 +246,11 @@ QRect FigureGrid::cellRect(qsizetype index) const
     const int colWidth = width() / m_columns;
     const int col = static_cast<int>(index % m_columns);
     const int row = static_cast<int>(index / m_columns);
-    return {col * colWidth, row * cellHeight() + 2, colWidth - 4, cellHeight()};
+    int top = 2;
+    for (int r = 0; r < row; ++r) {
+        top += cellHeight(r);
+    }
+    return {col * colWidth, top, colWidth - 4, cellHeight(row)};
 }
 
 int FigureGrid::entryAt(const QPoint& pos) const
@@ -198,12 +305,12 @@ int FigureGrid::barHeight() const
 
 QSize FigureGrid::sizeHint() const
 {
-    return {m_maxColumns * std::max(m_minColumnWidth, 320), std::max(1, rows()) * cellHeight() + 4};
+    return {m_maxColumns * std::max(m_minColumnWidth, 320), gridHeight() + 4};
 }
 
 QSize FigureGrid::minimumSizeHint() const
 {
-    return {std::max(m_minColumnWidth, 160), std::max(1, rows()) * cellHeight() + 4};
+    return {std::max(m_minColumnWidth, 160), gridHeight() + 4};
 }
 
 void FigureGrid::paintEvent(QPaintEvent*)
@@ -214,17 +321,11 @@ void FigureGrid::paintEvent(QPaintEvent*)
     bold.setBold(true);
     const int swatch = QFontMetrics(font()).height() - 4;
     // Names share one width per column so the values line up.
-    std::vector<qreal> nameWidth(static_cast<std::size_t>(m_columns), 0);
-    p.setFont(font());
-    for (qsizetype i = 0; i < m_entries.size(); ++i) {
-        auto& w = nameWidth[static_cast<std::size_t>(i % m_columns)];
-        w = std::max(w, m_names[i].size().width());
-    }
+    const std::vector<qreal> names = nameWidths();
     const QColor muted = palette().color(QPalette::PlaceholderText);
     const QColor text = palette().color(QPalette::WindowText);
     for (qsizetype i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
-        const int col = static_cast<int>(i % m_columns);
         const QRect cell = cellRect(i);
         p.setClipRect(cell);
         if (!m_highlighted.isEmpty() && e.key == m_highlighted) {
@@ -237,27 +338,23 @@ void FigureGrid::paintEvent(QPaintEvent*)
             p.drawRoundedRect(QRectF(cell).adjusted(1, 1, -1, -1), 4, 4);
             p.restore();
         }
-        qreal x = cell.left() + 6;
+        const qreal x = cell.left() + 6;
         if (e.swatch.isValid()) {
             p.fillRect(QRectF(x, cell.top() + (rh - swatch) / 2.0, swatch, swatch), e.swatch);
-            x += swatch + 6;
         }
         if (!e.name.isEmpty()) {
             p.setFont(font());
             p.setPen(e.swatch.isValid() ? text : muted);
-            p.drawStaticText(QPointF(x, cell.top() + (rh - m_names[i].size().height()) / 2),
+            p.drawStaticText(QPointF(x + (e.swatch.isValid() ? swatch + 6 : 0),
+                                     cell.top() + (rh - m_names[i].size().height()) / 2),
                              m_names[i]);
-            if (!m_stacked) {
-                x += nameWidth[static_cast<std::size_t>(col)] + 10;
-            }
         }
-        const int valueTop = m_stacked && !e.name.isEmpty() ? cell.top() + rh : cell.top();
         p.setFont(e.emphasis ? bold : font());
         p.setPen(text);
-        p.drawStaticText(QPointF(x, valueTop + (rh - m_values[i].size().height()) / 2),
-                         m_values[i]);
+        p.drawStaticText(valueRect(i).topLeft(), m_values[i]);
         if (e.bar >= 0) {
-            const int top = cell.top() + rh * (m_stacked ? 2 : 1);
+            const int top =
+                cell.top() + rh * ((m_stacked ? 1 : 0) + rowLines(static_cast<int>(i / m_columns)));
             const qreal full = cell.width() - 12;
             p.fillRect(QRectF(cell.left() + 6, top, std::max<qreal>(2, full * std::min(e.bar, 1.0)),
                               barHeight() - 4),

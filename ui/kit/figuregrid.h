@@ -5,13 +5,15 @@
 #include <QStaticText>
 #include <QString>
 #include <QWidget>
+#include <vector>
 
 namespace llmsizer::ui {
 
 // A painted grid of entries (optional colour swatch, name, value) in a fixed number of columns.
-// Changing a value repaints the widget but never relayouts the window: its size depends only on
-// the number of entries, so dragging a slider does not ripple layout requests up to the main
-// window (which cost more than the charts themselves). Used by the summary and the pie legend
+// Changing a value repaints the widget and relayouts the window only when the number of entries
+// or of a row's lines changes (a value wider than its cell wraps at its spaces onto more lines), so
+// dragging a slider does not ripple layout requests up to the main window (which cost more than
+// the charts themselves). Used by the summary and the pie legend
 // (which, in place of a pie too small to read, draws each entry's share as a bar under it).
 class FigureGrid : public QWidget {
     Q_OBJECT
@@ -41,6 +43,10 @@ public:
     QString highlighted() const { return m_highlighted; }
     // The entry under a point of the widget, -1 for none.
     int entryAt(const QPoint& pos) const;
+    // Where entry `index` is drawn: its cell, and the box its value's text takes in it (a value
+    // wider than its cell wraps at its spaces onto more lines rather than being cut).
+    QRect entryRect(qsizetype index) const { return cellRect(index); }
+    QRectF valueRect(qsizetype index) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -49,6 +55,7 @@ protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     int rows() const;
@@ -58,20 +65,31 @@ private:
     // values then go on a second line under their names instead of being cut.
     bool stackedFor(int width) const;
     int barHeight() const; // 0 when no entry has a bar
-    int cellHeight() const { return rowHeight() * (m_stacked ? 2 : 1) + barHeight(); }
+    // Each row of cells is as tall as the lines of its longest value need.
+    int rowLines(int row) const;
+    int cellHeight(int row) const;
+    int gridHeight() const;
     QRect cellRect(qsizetype index) const;
+    // The name's width per column (the values line up after it) and where entry i's value starts.
+    std::vector<qreal> nameWidths() const;
+    qreal valueLeft(qsizetype index, const std::vector<qreal>& names) const;
+    // Each value wider than the room left for it in its cell is wrapped to that room; the cells
+    // grow by whole lines (only when the number of lines changes does the layout hear of it).
+    void wrapValues();
     void relayout();
 
     int m_maxColumns;
     int m_minColumnWidth;
     int m_columns;
     bool m_stacked = false;
-    bool m_bars = false; // some entry has a bar
+    bool m_bars = false;     // some entry has a bar
+    QList<int> m_valueLines; // per row: the lines of its longest value, wrapped to its cell
     QList<Entry> m_entries;
     QString m_highlighted;
     // Laid-out text, kept until the entry changes (painting then only draws glyphs).
     QList<QStaticText> m_names;
     QList<QStaticText> m_values;
+    QList<qreal> m_valueWidths; // each value on one line
 };
 
 } // namespace llmsizer::ui

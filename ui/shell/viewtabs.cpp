@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QMenu>
+#include <QSizePolicy>
 #include <QTabWidget>
 
 namespace llmsizer::ui {
@@ -59,6 +60,21 @@ void ViewTabs::addTabs(QTabWidget* tabs, QWidget* overview, QWidget* hardware, Q
             tabs->setTabToolTip(index, t.tip);
         }
     }
+    // Only the tab shown has a say in the window's minimum size. A hidden tab keeps the width it
+    // last had; switched to presentation mode's font there, it asked for more height than a
+    // 1280×800 screen has, and the window grew past the screen on every tab and stayed so.
+    QList<QSizePolicy> policies;
+    for (int i = 0; i < tabs->count(); ++i) {
+        policies.append(tabs->widget(i)->sizePolicy());
+    }
+    const auto sizeByShown = [tabs, policies](int shown) {
+        for (int i = 0; i < tabs->count() && i < policies.size(); ++i) {
+            tabs->widget(i)->setSizePolicy(
+                i == shown ? policies[i] : QSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored));
+        }
+    };
+    sizeByShown(tabs->currentIndex());
+    connect(tabs, &QTabWidget::currentChanged, this, sizeByShown);
 }
 
 void ViewTabs::addMenuEntries(QMenu* view)

@@ -5,6 +5,7 @@
 #include "llmsizer/present/fit.h"
 #include "ui/kit/formrows.h"
 #include "ui/kit/glossarydialog.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -30,6 +32,16 @@ namespace {
 void showCountSuffix(QSpinBox* box)
 {
     box->setSuffix(box->value() == 1 ? FitSolverView::tr(" GPU") : FitSolverView::tr(" GPUs"));
+}
+
+// The answer's short lines (bytes), two to a row in presentation mode.
+bool pairable(const QString& key)
+{
+    static const QStringList keys{QStringLiteral("weights"),     QStringLiteral("kv"),
+                                  QStringLiteral("activations"), QStringLiteral("overhead"),
+                                  QStringLiteral("total"),       QStringLiteral("budget"),
+                                  QStringLiteral("headroom")};
+    return keys.contains(key);
 }
 
 int clampedInt(std::uint64_t value, const QSpinBox* box)
@@ -70,12 +82,27 @@ FitSolverView::FitSolverView(FitModel* model, QWidget* parent)
     auto* exerciseLayout = new QVBoxLayout(exerciseBox);
     exerciseLayout->addWidget(m_exercise);
 
-    auto* layout = new QVBoxLayout(this);
+    // Everything scrolls when the window is too short for it, rather than growing the window past
+    // the screen; at 1240×760 it fits, presentation mode included (its answer packs the byte
+    // lines two to a row).
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
     layout->addWidget(inputs);
     layout->addWidget(m_message);
     layout->addWidget(m_answerBox);
     layout->addWidget(exerciseBox);
     layout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("fitScroll"));
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+    connect(Presentation::instance(), &Presentation::changing, this,
+            [this](bool compact) { arrangeAnswer(compact); });
 
     fillGpus();
     fillFamilies();
@@ -136,6 +163,7 @@ QWidget* FitSolverView::buildInputs()
     auto* gpuLine = new QHBoxLayout;
     gpuLine->addWidget(m_gpu, 1);
     gpuLine->addWidget(m_count);
+    gpuLine->addWidget(m_exactKv); // on the GPU's line: one row less
     auto* gpuLabel = new QLabel(tr("&GPU:"), inputs);
     gpuLabel->setBuddy(m_gpu);
     grid->addWidget(gpuLabel, 0, 0);
@@ -146,7 +174,6 @@ QWidget* FitSolverView::buildInputs()
     addLabelledField(grid, tr("&Batch:"), m_batch, 2, 2);
     addLabelledField(grid, tr("&Family:"), m_family, 3, 0);
     addLabelledField(grid, tr("&Path:"), m_path, 3, 2);
-    grid->addWidget(m_exactKv, 4, 1);
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
     return inputs;
@@ -250,7 +277,7 @@ FitSolverView::AnswerRow& FitSolverView::answerRow(int row)
         made.value->setWordWrap(true);
         made.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_answer->addWidget(made.label, r, 0, Qt::AlignTop);
-        m_answer->addWidget(made.value, r, 1);
+        m_answer->addWidget(made.value, r, 1, 1, 3);
         m_answerRows.append(made);
     }
     return m_answerRows[row];
@@ -295,6 +322,13 @@ void FitSolverView::showSnapshot()
         m_answerRows[r].label->setVisible(false);
         m_answerRows[r].value->setVisible(false);
     }
+    m_shownRows = row;
+    for (int r = 0; r < row; ++r) { // the rule, also where the shape is (presentation mode)
+        if (m_answerRows[r].value->objectName() == QLatin1String("shape")) {
+            m_answerRows[r].value->setToolTip(qs(s.width_rule));
+        }
+    }
+    arrangeAnswer(presentationMode());
     // The exercise's table, its items made once and refilled.
     m_exercise->setRowCount(static_cast<int>(s.exercise.size()));
     for (std::size_t i = 0; i < s.exercise.size(); ++i) {
@@ -311,6 +345,49 @@ void FitSolverView::showSnapshot()
             item->setText(qs(s.exercise[i].cells[c]));
         }
     }
+}
+
+// One answer line a row; in presentation mode the byte lines two to a row. Placed again only when
+// the lines or the mode change (not on every edit).
+// Presentation mode also leaves the shape rule's sentence to the shape's tooltip, as Depth × width
+// does.
+void FitSolverView::arrangeAnswer(bool compact)
+{
+    QStringList keys;
+    for (int r = 0; r < m_shownRows; ++r) {
+        keys << m_answerRows[r].value->objectName();
+        if (keys.last() == QLatin1String("widthRule")) {
+            m_answerRows[r].label->setVisible(!compact);
+            m_answerRows[r].value->setVisible(!compact);
+        }
+    }
+    if (keys == m_arrangedKeys && compact == m_arrangedCompact) {
+        return;
+    }
+    m_arrangedKeys = keys;
+    m_arrangedCompact = compact;
+    int gridRow = 0;
+    int column = 0; // 0 or 2: the left or right half of a row of two
+    for (int r = 0; r < m_shownRows; ++r) {
+        const AnswerRow& a = m_answerRows[r];
+        m_answer->removeWidget(a.label);
+        m_answer->removeWidget(a.value);
+        if (compact && pairable(keys[r])) {
+            m_answer->addWidget(a.label, gridRow, column, Qt::AlignTop);
+            m_answer->addWidget(a.value, gridRow, column + 1);
+            column = column == 0 ? 2 : 0;
+            gridRow += column == 0 ? 1 : 0;
+            continue;
+        }
+        if (column == 2) {
+            column = 0;
+            ++gridRow;
+        }
+        m_answer->addWidget(a.label, gridRow, 0, Qt::AlignTop);
+        m_answer->addWidget(a.value, gridRow, 1, 1, 3);
+        ++gridRow;
+    }
+    m_answer->setColumnStretch(3, compact ? 1 : 0);
 }
 
 QStringList FitSolverView::answerLines() const

@@ -57,6 +57,7 @@ private:
     void showInputs();
     void showSnapshot();
     AnswerRow& answerRow(int row);
+    void arrangeAnswer(bool compact);
 
     FitModel* m_model;
     QComboBox* m_gpu;
@@ -71,6 +72,9 @@ private:
     QGridLayout* m_answer;
     QWidget* m_answerBox;
     QList<AnswerRow> m_answerRows; // made as needed, kept and refilled
+    int m_shownRows = 0;
+    QStringList m_arrangedKeys; // as last placed in the grid, and in which mode
+    bool m_arrangedCompact = false;
     QTableWidget* m_exercise;
     QLabel* m_message;
 };
