@@ -151,8 +151,9 @@ std::uint64_t uintOption(const QCommandLineParser& parser, const QString& name,
     const QString text = parser.value(name);
     const qulonglong v = text.toULongLong(&ok);
     if (!ok || v < lo || v > hi) {
+        // The range as the app and the file readers print it (65,536); the value as typed.
         throw UsageError("--" + name.toStdString() + " must be an integer from " +
-                         std::to_string(lo) + " to " + std::to_string(hi) + " (got '" +
+                         withThousands(lo) + " to " + withThousands(hi) + " (got '" +
                          text.toStdString() + "')");
     }
     return v;

@@ -1,6 +1,8 @@
 #pragma once
 
-// The bad-input suite: tst_bad_inputs.cpp runs the rows, support/bad_input_rows.cpp lists them.
+// The bad-input suite: tst_bad_inputs.cpp runs the rows, support/bad_input_rows.cpp lists them;
+// tst_bad_inputs_limits.cpp holds the bounds and outputs, tst_bad_inputs_messages.cpp the
+// messages that were unclear.
 #include <QObject>
 #include <QtTest>
 
@@ -39,4 +41,9 @@ private slots:
     void jsonErrors_data();
     void jsonErrors();
     void outOfMemoryWithJson();
+
+    // tst_bad_inputs_messages.cpp: the twelve messages that were unclear, each the whole message
+    // as the CLI or the app (offscreen) prints it on files written the way they arrive.
+    void unclearMessages_data();
+    void unclearMessages();
 };

@@ -265,10 +265,10 @@ void TestBadInputs::jsonErrors_data()
     // One limit of GPUs for fit and runs (runs stopped at 4,096, fit at 65,536).
     QTest::newRow("fit --gpus one past the limit")
         << args("fit --json --preset llama-3-70b --gpu h100-sxm-80gb --gpus 65537") << 2
-        << QStringLiteral("--gpus must be an integer from 1 to 65536 (got '65537')");
+        << QStringLiteral("--gpus must be an integer from 1 to 65,536 (got '65537')");
     QTest::newRow("runs --gpus one past the limit")
         << args("runs --json --gpu h100-sxm-80gb --gpus 65537") << 2
-        << QStringLiteral("--gpus must be an integer from 1 to 65536 (got '65537')");
+        << QStringLiteral("--gpus must be an integer from 1 to 65,536 (got '65537')");
     QTest::newRow("a bad input") << args("count --json --config missing.json") << 3
                                  << QStringLiteral("no such file");
 }

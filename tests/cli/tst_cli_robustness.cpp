@@ -187,11 +187,11 @@ private slots:
         // One batch limit, Limits::maxBatch = 65,536, for the app, session files and the CLI.
         QTest::newRow("memory --batch one past the limit")
             << QStringLiteral("memory --preset gpt-2-small --batch 65537").split(QLatin1Char(' '))
-            << QStringLiteral("--batch must be an integer from 1 to 65536 (got '65537')\n(see "
+            << QStringLiteral("--batch must be an integer from 1 to 65,536 (got '65537')\n(see "
                               "'llm-sizer-cli memory --help')\n");
         QTest::newRow("fit --batch one past the limit")
             << (fit + QStringLiteral("--batch 65537")).split(QLatin1Char(' '))
-            << QStringLiteral("--batch must be an integer from 1 to 65536 (got '65537')\n(see "
+            << QStringLiteral("--batch must be an integer from 1 to 65,536 (got '65537')\n(see "
                               "'llm-sizer-cli fit --help')\n");
         QTest::newRow("an option given twice")
             << QStringLiteral("memory --preset llama-3-8b --context 4096 --context 8192")

@@ -167,7 +167,7 @@ void quantizationRows()
                    {"e.gate_up_proj_scales", "U8", {0, 1ull << 60}}},
                   ""),
         "ckpt",
-        msg("ckpt/model.safetensors: tensor 'e.gate_up_proj_blocks': quantized tensor elements "
+        msg("ckpt/model.safetensors: tensor 'e.gate_up_proj_blocks': quantized element count "
             "exceeds the 64-bit range (18,446,744,073,709,551,615)"));
 }
 
@@ -281,7 +281,7 @@ void addCheckpointNoteRows()
                               {p + "v_proj.lora_A.weight", "F32", {16, 16}},
                               {p + "v_proj.lora_B.weight", "F32", {16, 16}}});
         },
-        "ckpt", msg("ckpt/adapter_config.json gives rank 8, but the tensors have ranks 8 and 16"));
+        "ckpt", msg("ckpt/adapter_config.json: r: is 8, but the tensors have ranks 8 and 16"));
     row(
         "a config.json that is a symlink loop",
         [](const std::string& dir) {
@@ -314,8 +314,8 @@ void addCheckpointNoteRows()
                        lfsPointer("18446744073709551615"));
         },
         "ckpt",
-        msg("model-00002-of-00002.safetensors is a Git LFS pointer (to a file it says is larger "
-            "than 10 TB), not the file itself: run `git lfs pull`"));
+        msg("ckpt/model-00002-of-00002.safetensors: a Git LFS pointer (to a file it says is "
+            "larger than 10 TB), not the file itself: run `git lfs pull`"));
 }
 
 bool makeTree(const QString& dir, const TreeMaker& make)

@@ -2,7 +2,8 @@
 
 // The bad-input suite through the app: tst_ui_bad_inputs.cpp opens the suite's files with
 // File > Open; tst_ui_bad_inputs_app.cpp covers what only the app does (screenshots, its command
-// line, its settings file, the user GPU catalog shared by windows, names in labels, fields).
+// line, its settings file, the user GPU catalog shared by windows, names in labels), and
+// tst_ui_bad_inputs_fields.cpp its fields as typed and pasted.
 #include <QObject>
 #include <QString>
 
@@ -46,9 +47,11 @@ private slots:
     void twoWindowsShareRecentFiles();
     // Sessions and exports write through links and refuse pipes.
     void savesKeepLinksAndRefusePipes();
-    // A refused value stays only in its own field.
+    // tst_ui_bad_inputs_fields.cpp
+    // A refused value and its message stay only in the field typed in.
     void refusedValueStaysInItsField();
-    // A pasted list may end in a newline; a bad one quotes the offending word only.
+    // A list pasted into the budget view may end in a newline; a bad one quotes the offending
+    // word only.
     void pastedListsEndingInANewline();
     // Names are bounded, escaped and elided in the window.
     void namesAreBoundedAndShown();

@@ -97,7 +97,7 @@ u64 readIndex(Checkpoint& c, detail::CheckpointBudget& budget, const fs::path& i
         detail::requireInsideCheckpoint(dir, file);
         if (const auto lfs = detail::gitLfsPointerSize(file)) {
             c.missing_shards.push_back(shard);
-            c.notes.push_back(shard + " is " + detail::gitLfsMessage(*lfs));
+            c.notes.push_back(file.string() + ": " + detail::gitLfsMessage(*lfs));
             continue;
         }
         const SafetensorsHeader h = readHeader(c, budget, file);
@@ -168,7 +168,7 @@ void readUnindexed(Checkpoint& c, detail::CheckpointBudget& budget,
     for (const fs::path& f : read) {
         if (const auto lfs = detail::gitLfsPointerSize(f)) {
             c.missing_shards.push_back(fileName(f));
-            c.notes.push_back(fileName(f) + " is " + detail::gitLfsMessage(*lfs));
+            c.notes.push_back(f.string() + ": " + detail::gitLfsMessage(*lfs));
             continue;
         }
         std::string stem = fileName(f);

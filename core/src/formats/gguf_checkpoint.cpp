@@ -144,7 +144,7 @@ void readSplits(Checkpoint& c, CheckpointBudget& budget, const GgufFile& opened,
         }
         if (const auto lfs = i != name->number ? gitLfsPointerSize(path) : std::nullopt) {
             c.missing_shards.push_back(shard);
-            c.notes.push_back(shard + " is " + gitLfsMessage(*lfs));
+            c.notes.push_back(path.string() + ": " + gitLfsMessage(*lfs));
             continue;
         }
         GgufFile g = i == name->number ? opened : readGgufData(c, budget, path);

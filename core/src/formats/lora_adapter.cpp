@@ -41,22 +41,27 @@ std::optional<LoraName> loraName(const std::string& name)
     return std::nullopt;
 }
 
-void readAdapterConfig(LoraSummary& l, const std::filesystem::path& file, Checkpoint& c)
+// Reads adapter_config.json into l; returns the field its rank came from ("r" or
+// "lora_parameters.rank"), empty if none.
+std::string readAdapterConfig(LoraSummary& l, const std::filesystem::path& file, Checkpoint& c)
 {
+    std::string rankField;
     std::error_code ec;
     if (!std::filesystem::is_regular_file(file, ec)) {
-        return;
+        return rankField;
     }
     try {
         const nlohmann::json j = readJsonFile(file);
         if (!j.is_object()) {
-            return;
+            return rankField;
         }
         l.config_source = file.string();
         if (auto r = getOptUInt(j, "r", file.string(), "")) {
             l.config_rank = r;
+            rankField = "r";
         } else if (const auto p = j.find("lora_parameters"); p != j.end() && p->is_object()) {
             l.config_rank = getOptUInt(*p, "rank", file.string(), "lora_parameters");
+            rankField = "lora_parameters.rank";
         }
         for (const char* key : {"base_model_name_or_path", "model"}) {
             if (const auto it = j.find(key); it != j.end() && it->is_string()) {
@@ -67,6 +72,7 @@ void readAdapterConfig(LoraSummary& l, const std::filesystem::path& file, Checkp
     } catch (const InputError& e) {
         c.notes.push_back(std::string("adapter_config.json not read: ") + e.what());
     }
+    return rankField;
 }
 
 } // namespace
@@ -98,7 +104,7 @@ void recogniseLora(Checkpoint& c, const std::filesystem::path& dir)
     }
     l.ranks.assign(ranks.begin(), ranks.end());
     l.targets.assign(targets.begin(), targets.end());
-    readAdapterConfig(l, dir / "adapter_config.json", c);
+    const std::string rankField = readAdapterConfig(l, dir / "adapter_config.json", c);
     if (l.config_rank && (l.ranks.size() != 1 || l.ranks.front() != *l.config_rank)) {
         // Every rank found, "8", "8 and 16", "4, 8 and 16" (a few; the rest counted).
         std::string found;
@@ -112,9 +118,10 @@ void recogniseLora(Checkpoint& c, const std::filesystem::path& dir)
         if (shown < l.ranks.size()) {
             found += " and " + std::to_string(l.ranks.size() - shown) + " more";
         }
-        c.notes.push_back(l.config_source + " gives rank " + std::to_string(*l.config_rank) +
-                          ", but the tensors have " + (l.ranks.size() == 1 ? "rank " : "ranks ") +
-                          found);
+        // "adapter_config.json: r: is 8, but the tensors have ranks 8 and 16": file, field, what.
+        c.notes.push_back(l.config_source + ": " + rankField + ": is " +
+                          std::to_string(*l.config_rank) + ", but the tensors have " +
+                          (l.ranks.size() == 1 ? "rank " : "ranks ") + found);
     }
     if (l.tensors == c.tensors.size()) {
         c.inferred.reset();

@@ -30,7 +30,7 @@ void Quantizer::weight(CheckpointTensor& t, Shape logical, const std::string& cl
     if (!logical.empty()) {
         n = 1;
         for (u64 d : logical) {
-            n = checkedMul(n, d, "quantized tensor elements");
+            n = checkedMul(n, d, "quantized element count");
         }
     }
     t.params = n;
@@ -66,7 +66,7 @@ void Quantizer::mxfp4(CheckpointTensor& t)
         fail(t, "MXFP4 blocks " + shapeText(t.shape) + " do not match their scales " +
                     shapeText(scales->shape) + " (expected " + shapeText(logical) + ")");
     }
-    logical.back() = checkedMul(logical.back(), 32, "quantized tensor elements");
+    logical.back() = checkedMul(logical.back(), 32, "quantized element count");
     weight(t, std::move(logical), base, "MXFP4",
            "FP4 (E2M1) values in blocks of 32 with one E8M0 scale each, 16 bytes per block");
     meta(t, base + "_scales");

@@ -88,7 +88,7 @@ void Quantizer::packed(CheckpointTensor& t)
     std::optional<u64> in;
     u64 bits = 4;
     if (t.dtype == "U8") {
-        in = checkedMul(t.shape.back(), 2, "quantized tensor elements"); // NVFP4: 2 per byte
+        in = checkedMul(t.shape.back(), 2, "quantized element count"); // NVFP4: 2 per byte
     } else if (t.dtype == "I32") {
         if (m_s != nullptr && m_s->bits) {
             bits = *m_s->bits;
@@ -139,12 +139,12 @@ void Quantizer::bnb4(CheckpointTensor& state)
     std::string label = "bnb " + std::string(type == "fp4" ? "FP4" : "NF4");
     std::string block;
     if (const CheckpointTensor* a = find(base + ".absmax"); a != nullptr && a->params > 0) {
-        const u64 n = checkedMul(t->params, 2, "quantized tensor elements");
+        const u64 n = checkedMul(t->params, 2, "quantized element count");
         if (n % a->params == 0) {
             block = ", blocks of " + std::to_string(n / a->params);
         }
     }
-    weight(*t, {checkedMul(t->params, 2, "quantized tensor elements")}, base,
+    weight(*t, {checkedMul(t->params, 2, "quantized element count")}, base,
            label + (nested ? " DQ" : ""),
            "4-bit " + std::string(type == "fp4" ? "FP4" : "NF4") +
                " codes two per byte, stored flattened" + block + ", one absmax per block" +
