@@ -2,7 +2,8 @@
 
 // The bad-input suite through the app: tst_ui_bad_inputs.cpp opens the suite's files with
 // File > Open; tst_ui_bad_inputs_app.cpp covers what only the app does (screenshots, its command
-// line, its settings file, the user GPU catalog shared by windows, names in labels), and
+// line, the user GPU catalog shared by windows, names in labels),
+// tst_ui_bad_inputs_settings.cpp its settings file, and
 // tst_ui_bad_inputs_fields.cpp its fields as typed and pasted.
 #include <QObject>
 #include <QString>
@@ -41,6 +42,8 @@ private slots:
     // A settings file that is not INI text is kept aside and said once; unknown values are named.
     void garbageSettingsAreKeptAside_data();
     void garbageSettingsAreKeptAside();
+    void escapedSettingValuesAreRead();
+    void settingValuesAreEchoedOnOneLine();
     void unknownSettingValuesAreNamed();
     // Two windows share gpus.json and the recent files: nothing one saved is erased by the other.
     void twoWindowsShareGpus();

@@ -5,6 +5,7 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "ui/state/qstrings.h"
 
 #include <optional>
 
@@ -47,7 +48,7 @@ QString hardwareItemsProblem(const QStringList& items)
         if (eq <= 0) {
             return QStringLiteral("'%1': not a key=value item (gpu=ID, gpus=N, ramGB=N, "
                                   "runtime=R, context=N, batch=N, …)")
-                .arg(item.left(80));
+                .arg(shownName(item.left(80)));
         }
         const QString key = item.left(eq);
         const QString value = item.mid(eq + 1);
@@ -79,10 +80,11 @@ QString hardwareItemsProblem(const QStringList& items)
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
                                   "ramBandwidth, runtime, context, batch, decodeEfficiency, "
                                   "prefillEfficiency)")
-                .arg(key.left(80));
+                .arg(shownName(key.left(80)));
         }
         if (!problem.isEmpty()) {
-            return QStringLiteral("%1=%2: %3").arg(key, value.left(80), problem);
+            return QStringLiteral("%1=%2: %3")
+                .arg(key, shownName(value.left(80)), shownName(problem));
         }
     }
     return {};

@@ -2,6 +2,8 @@
 
 #include "llmsizer/catalog/gpu_choices.h"
 #include "ui/state/hardwareitems.h"
+#include "ui/state/qstrings.h"
+#include "ui/state/settingsfile.h"
 
 #include <QDir>
 #include <QFile>
@@ -93,7 +95,7 @@ QString badBool(const QSettings& s, const Key<bool>& key)
         return {};
     }
     return QStringLiteral("%1: '%2' is not true or false (%3 is used)")
-        .arg(QLatin1String(key.name), text.left(40),
+        .arg(QLatin1String(key.name), shownName(text.left(40)),
              key.fallback ? QStringLiteral("true") : QStringLiteral("false"));
 }
 
@@ -118,47 +120,11 @@ Settings::Settings(const QString& iniFile, QObject* parent)
     check();
 }
 
-namespace {
-
-// Why `bytes` is not an INI file QSettings wrote or a person edited ("" when it is one): text in
-// UTF-8 without C0 control characters, each line a [section], a key=value, a comment or blank (a
-// line ending in a backslash continues on the next). QSettings itself reads 4 KB of random bytes
-// without an error, and would replace them with its own at the next save.
-QString iniProblem(const QByteArray& bytes)
-{
-    if (QString::fromUtf8(bytes).toUtf8() != bytes) {
-        return QStringLiteral("is not UTF-8 text");
-    }
-    const QList<QByteArray> lines = bytes.split('\n');
-    bool continued = false;
-    for (qsizetype i = 0; i < lines.size(); ++i) {
-        const QByteArray line = lines[i].trimmed();
-        for (const char ch : lines[i]) {
-            const auto c = static_cast<unsigned char>(ch);
-            // DEL (0x7F) is not refused: QSettings writes it as it is, unescaped.
-            if (c < 0x20 && c != '\t' && c != '\r') {
-                return QStringLiteral("line %1 holds a control character (byte 0x%2)")
-                    .arg(i + 1)
-                    .arg(c, 2, 16, QLatin1Char('0'));
-            }
-        }
-        const bool ok = continued || line.isEmpty() || line.startsWith(';') ||
-                        line.startsWith('#') || (line.startsWith('[') && line.endsWith(']')) ||
-                        (line.indexOf('=') > 0);
-        if (!ok) {
-            return QStringLiteral("line %1 is neither a [section], a key=value nor a comment")
-                .arg(i + 1);
-        }
-        continued = line.endsWith('\\');
-    }
-    return {};
-}
-
-} // namespace
-
-// A settings file that cannot be read would be overwritten with defaults at the next save: a copy
-// is kept beside it (NAME.unreadable), and problem() tells the user once. A value the app does
-// not know (a precision "fp17", an overhead "nope") is named with the default used instead.
+// A settings file that cannot be read would be overwritten with defaults at the next save: it is
+// moved aside (NAME.unreadable) before QSettings decodes any of its values (it splits the file into
+// sections when it opens it and decodes a section's values when one is first read), and problem()
+// tells the user once. A value the app does not know (a precision "fp17", an overhead "nope") is
+// named with the default used instead.
 void Settings::check()
 {
     const QString file = m_settings->fileName();
@@ -167,23 +133,35 @@ void Settings::check()
     if (QFileInfo(file).isDir()) {
         problems << QStringLiteral("%1: is a directory; settings cannot be saved").arg(file);
     } else if (QFile in(file); QFileInfo(file).isFile() && in.open(QIODevice::ReadOnly)) {
-        unreadable = iniProblem(in.readAll());
+        unreadable = iniProblem(in.read(kMaxSettingsBytes + 1));
     }
     if (!unreadable.isEmpty() ||
         (problems.isEmpty() && m_settings->status() != QSettings::NoError)) {
         const QString copy = file + QStringLiteral(".unreadable");
         QFile::remove(copy);
-        const bool kept = QFile::copy(file, copy);
+        bool kept = false;
+        if (!unreadable.isEmpty()) {
+            // Nothing of it is read: the file moves aside, and QSettings opens the place it left
+            // (the next save writes a clean file there).
+            const QSettings::Format format = m_settings->format();
+            m_settings.reset();
+            kept = QFile::rename(file, copy);
+            m_settings = std::make_unique<QSettings>(
+                kept ? file : file + QStringLiteral(".defaults"), format);
+        } else {
+            kept = QFile::copy(file, copy);
+        }
         problems << QStringLiteral("%1: %2; the defaults are used%3")
                         .arg(file,
                              unreadable.isEmpty()
                                  ? QStringLiteral("could not be read")
                                  : QStringLiteral("is not a settings file (%1)").arg(unreadable),
                              kept ? QStringLiteral(" (the file is kept as %1)").arg(copy)
-                                  : QString());
-        if (!unreadable.isEmpty()) {
-            m_settings->clear(); // nothing of it is read; the next save writes a clean file
-        }
+                             : unreadable.isEmpty()
+                                 ? QString()
+                                 : QStringLiteral(" (the file could not be moved aside; this "
+                                                  "session's settings go to %1)")
+                                       .arg(m_settings->fileName()));
         m_problem = problems.join(QLatin1Char('\n'));
         return;
     }
@@ -208,7 +186,8 @@ QStringList Settings::unknownValues() const
     const auto report = [&out, this](const char* key, const QString& what, const QString& def) {
         out << QStringLiteral("%1: '%2' is not %3 (%4 is used)")
                    .arg(QLatin1String(key),
-                        m_settings->value(QLatin1StringView(key)).toString().left(40), what, def);
+                        shownName(m_settings->value(QLatin1StringView(key)).toString().left(40)),
+                        what, def);
     };
     if (stored.weight_precision != used.weight_precision) {
         report(kPrecision.name, QStringLiteral("a known precision"),
