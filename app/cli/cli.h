@@ -5,7 +5,7 @@
 #include <QCommandLineParser>
 #include <QStringList>
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <stdexcept>
 #include <string>
 

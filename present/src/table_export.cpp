@@ -2,6 +2,8 @@
 // JSON (both), from the rows buildComparisonTable made (table.cpp).
 #include "llmsizer/present/table.h"
 
+#include <nlohmann/json.hpp>
+
 namespace llmsizer {
 
 using nlohmann::json;

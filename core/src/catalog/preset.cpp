@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <system_error>
 #include <tuple>
 

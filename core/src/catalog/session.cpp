@@ -12,6 +12,8 @@
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 
+#include <nlohmann/json.hpp>
+
 namespace llmsizer {
 
 using nlohmann::json;

@@ -10,6 +10,7 @@
 #include "llmsizer/text/error.h"
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
 

@@ -12,6 +12,7 @@
 #include "llmsizer/text/format.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace llmsizer::detail {

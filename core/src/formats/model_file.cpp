@@ -9,6 +9,8 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 
+#include <nlohmann/json.hpp>
+
 namespace llmsizer {
 
 LoadedModel loadModelFile(const std::filesystem::path& file)

@@ -7,6 +7,7 @@
 
 #include "json/byte_reader.h"
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 
 namespace llmsizer {

@@ -10,6 +10,7 @@
 
 #include "json/byte_reader.h"
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_set>
 #include <vector>

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <system_error>
 
 namespace llmsizer {

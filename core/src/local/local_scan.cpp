@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cctype>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 namespace llmsizer {

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <nlohmann/json.hpp>
 
 namespace llmsizer::detail {
 

@@ -1,6 +1,8 @@
 // `llm-sizer-cli system --json`: what detectSystem found, with the catalog matches.
 #include "llmsizer/local/system.h"
 
+#include <nlohmann/json.hpp>
+
 namespace llmsizer {
 
 nlohmann::json systemToJson(const SystemInfo& info)

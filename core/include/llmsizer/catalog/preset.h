@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>

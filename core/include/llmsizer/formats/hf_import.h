@@ -3,7 +3,7 @@
 #include "llmsizer/model/model.h"
 
 #include <filesystem>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
