@@ -1,6 +1,7 @@
-// GraniteMoe and GraniteMoeShared, Ling (bailing_moe) and Gemma 3n against their published counts
-// or hand counts written here from the modeling code; the rotary buffers' checkpoint line. The
-// configs and sources are in tests/data/reference/hf-configs-2026/index.json.
+// GraniteMoe and GraniteMoeShared, Hunyuan (hunyuan_v1_dense, hunyuan_v1_moe), Ling (bailing_moe)
+// and Gemma 3n against their published counts or hand counts written here from the modeling code;
+// the rotary buffers' checkpoint line. The configs and sources are in
+// tests/data/reference/hf-configs-2026/index.json.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/formats/hf_import.h"
 #include "llmsizer/memory/memory.h"
@@ -103,6 +104,87 @@ private slots:
                  QStringLiteral("config.json: intermediate_size: has 3 entries for 2 layers"));
         j["intermediate_size"] = {32, 32};
         QCOMPARE(errorOf(j), QStringLiteral("(no error)"));
+    }
+
+    // Hunyuan-7B-Instruct, a hand count (no exact published count was found; the card says 7B)
+    // from modular_hunyuan_v1_dense.py: tied embedding 128167·4096; per layer q/o 4096·4096, k/v
+    // 4096·(8·128), query_layernorm and key_layernorm RMSNorm(128), MLP 3·4096·14336, two
+    // RMSNorm(4096); the final norm. The 6,430,552,064 a public scraper lists for this repository
+    // is its own estimate from the config, L·d²·(4 + 2·f/d) + V·d, not a checkpoint's count.
+    void hunyuanDenseByHand()
+    {
+        const quint64 d = 4096;
+        const quint64 layer = 2 * d * d + 2 * d * 1024 + 2 * 128 + 3 * d * 14336 + 2 * d;
+        const quint64 byHand = 128167 * d + 32 * layer + d;
+        QCOMPARE(byHand, quint64(7504568320));
+        const HfImport hf = load("hunyuan-7b-instruct");
+        QCOMPARE(quint64(countParameters(hf.config).total), byHand);
+        QVERIFY(hf.config.tied_head);
+        QCOMPARE(quint64(hf.config.head_dim), quint64(128));
+        QCOMPARE(32 * d * d * (4 + 2 * 14336 / d) + 128167 * d, quint64(6430552064));
+    }
+
+    // Hunyuan-A13B-Instruct, a hand count (the card and report: 80B total, 13B active) from
+    // modular_hunyuan_v1_moe.py: tied embedding 128167·4096; per layer the dense type's attention,
+    // HunYuanMoEV1Moe with 64 experts and shared_mlp, each 3·4096·3072, the router gate.wg
+    // 4096·64, two norms; the final norm. Active per token: 8 experts and the shared MLP.
+    void hunyuanMoeByHand()
+    {
+        const quint64 d = 4096;
+        const quint64 attention = 2 * d * d + 2 * d * 1024 + 2 * 128;
+        const quint64 mlp = 3 * d * 3072;
+        const quint64 layer = attention + 65 * mlp + 64 * d + 2 * d;
+        const quint64 byHand = 128167 * d + 32 * layer + d;
+        QCOMPARE(byHand, quint64(80393183232));
+        const HfImport hf = load("hunyuan-a13b-instruct");
+        const ParamCount count = countParameters(hf.config);
+        QCOMPARE(quint64(count.total), byHand);
+        QCOMPARE(quint64(count.active), byHand - quint64(32) * 56 * mlp);
+        QCOMPARE(quint64(hf.config.moe.experts_per_token), quint64(8));
+        QCOMPARE(quint64(hf.config.moe.n_shared_experts), quint64(1));
+        // llama.cpp's load log of a Q4_K_M conversion (ggml-org/llama.cpp#14425): "45.38 GiB
+        // (4.85 BPW)". Both figures rounded, the count lies between 45.375·2^30·8/4.855 and
+        // 45.385·2^30·8/4.845: the hand count does, the scraper's 79,709,921,280 does not.
+        const double bits = 8.0 * 1073741824.0;
+        const double low = 45.375 * bits / 4.855;
+        const double high = 45.385 * bits / 4.845;
+        QVERIFY(double(byHand) > low && double(byHand) < high);
+        QVERIFY(79709921280.0 < low);
+    }
+
+    // What transformers' Hunyuan classes do not build is refused, naming the field: cross-layer
+    // attention, experts of another width than intermediate_size, several shared MLPs, and
+    // per-layer lists whose values differ. One value per layer, all equal, is read.
+    void hunyuanRefusesWhatItCannotCount()
+    {
+        json j = json::parse(R"({"model_type": "hunyuan_v1_moe", "hidden_size": 64,
+            "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+            "head_dim": 16, "intermediate_size": 32, "vocab_size": 100,
+            "num_experts": [4, 4], "moe_topk": [2, 2], "tie_word_embeddings": true})");
+        QCOMPARE(errorOf(j), QStringLiteral("(no error)"));
+        const ModelConfig c = importHfConfig(j, "config.json").config;
+        QCOMPARE(quint64(c.moe.n_routed_experts), quint64(4));
+        QCOMPARE(quint64(c.moe.experts_per_token), quint64(2));
+        QCOMPARE(quint64(countParameters(c).total),
+                 100 * 64 +
+                     2 * (2 * 64 * 64 + 2 * 64 * 32 + 2 * 16 + 5 * 3 * 64 * 32 + 4 * 64 + 2 * 64) +
+                     64);
+        json uneven = j;
+        uneven["num_experts"] = {4, 8};
+        QVERIFY(errorOf(uneven).contains(QStringLiteral("num_experts: differs between layers")));
+        json cla = j;
+        cla["use_cla"] = true;
+        QVERIFY(errorOf(cla).startsWith(QStringLiteral("config.json: use_cla: is true")));
+        json wide = j;
+        wide["moe_intermediate_size"] = {48, 48};
+        QVERIFY(errorOf(wide).startsWith(QStringLiteral("config.json: moe_intermediate_size:")));
+        json shared = j;
+        shared["num_shared_expert"] = 2;
+        QVERIFY(errorOf(shared).startsWith(QStringLiteral("config.json: num_shared_expert:")));
+        json dense = j;
+        dense["model_type"] = "hunyuan_v1_dense";
+        dense["use_cla"] = true;
+        QVERIFY(errorOf(dense).startsWith(QStringLiteral("config.json: use_cla: is true")));
     }
 
     // Ling-lite (modeling_bailing_moe.py): untied embedding and head 126464·2048; per layer

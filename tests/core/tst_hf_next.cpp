@@ -27,10 +27,12 @@ HfImport load2026(const std::string& dir)
 
 // Reference configs without an independent exact count: their components are checked against a
 // hand calculation in tst_hf_import.cpp (StarCoder2-3B), here (Phi-3.5-MoE) and in
-// tst_hf_more.cpp (GraniteMoeShared, Gemma 3n's language model).
+// tst_hf_more.cpp (GraniteMoeShared, Hunyuan, Gemma 3n's language model).
 const std::set<std::string> kHandCounted = {"hf/starcoder2-3b",
                                             "reference/hf-configs-2026/phi-3.5-moe-instruct",
                                             "reference/hf-configs-2026/granite-moe-shared-hand",
+                                            "reference/hf-configs-2026/hunyuan-7b-instruct",
+                                            "reference/hf-configs-2026/hunyuan-a13b-instruct",
                                             "reference/hf-configs-2026/gemma-3n-e4b-it"};
 
 // A small config of a type nobody knows, with the fields of a Llama.

@@ -279,6 +279,30 @@ const DecoderSpec kGraniteMoeShared{.defaults = {32, nullopt, nullopt, 32000, 11
                                             .sharedDefault = 1,
                                             .sharedFf = "shared_intermediate_size",
                                             .sharedFfDefault = 0}};
+// HunYuanDenseV1 (modular_hunyuan_v1_dense.py): Llama's modules (q/k/v/o bias=attention_bias)
+// with query_layernorm and key_layernorm RMSNorm(head_dim) in every attention, built whatever
+// use_qk_norm says; HunYuanDenseV1MLP gate/up/down bias=False. Cross-layer attention (use_cla)
+// is not built by transformers and is refused by importHunyuan (hf_import_more.cpp).
+const DecoderSpec kHunyuanDense{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
+                                .qkvBias = kAttentionBias,
+                                .outFollowsQkv = true,
+                                .qkNorm = QkNormKind::PerHead};
+// HunYuanMoEV1 (modular_hunyuan_v1_moe.py): the dense type's attention; in every layer
+// HunYuanMoEV1Moe: the router gate.wg Linear(d, num_experts [1], bias=False), num_experts
+// HunYuanMoEV1MLP experts and one shared_mlp, all of intermediate_size [11008], no biases; top
+// moe_topk [1]. num_experts and moe_topk may be one value per layer.
+const DecoderSpec kHunyuanMoe{.defaults = {32, nullopt, nullopt, 290943, 11008, 2048, false},
+                              .qkvBias = kAttentionBias,
+                              .outFollowsQkv = true,
+                              .qkNorm = QkNormKind::PerHead,
+                              .moe = {.layers = MoeLayers::All,
+                                      .experts = "num_experts",
+                                      .expertsDefault = 1,
+                                      .topk = "moe_topk",
+                                      .topkDefault = 1,
+                                      .expertFf = nullptr,
+                                      .sharedDefault = 1,
+                                      .perLayer = true}};
 // BailingMoe (Ling, remote code modeling_bailing_moe.py): query_key_value fused Linear(d,
 // (heads + 2·kv_heads)·head_dim, bias=use_qkv_bias), dense Linear(bias=use_bias); dense layers
 // below first_k_dense_replace, then experts of moe_intermediate_size with shared_experts, one MLP

@@ -39,6 +39,8 @@ extern const DecoderSpec kPhimoe;
 extern const DecoderSpec kMinimaxM2;
 extern const DecoderSpec kGraniteMoe;
 extern const DecoderSpec kGraniteMoeShared;
+extern const DecoderSpec kHunyuanDense;
+extern const DecoderSpec kHunyuanMoe;
 extern const DecoderSpec kBailingMoe;
 extern const DecoderSpec kGemma3n;
 

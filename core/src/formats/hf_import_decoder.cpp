@@ -91,7 +91,12 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
     if (m.layers == MoeLayers::None) {
         return;
     }
-    const u64 experts = r.orDefault({m.experts}, m.expertsDefault);
+    // HunYuan writes its expert counts as one value per layer.
+    const auto size = [&](const char* field, u64 classDefault) {
+        return m.perLayer ? r.perLayerOrDefault(field, c.n_layers, classDefault)
+                          : r.orDefault({field}, classDefault);
+    };
+    const u64 experts = size(m.experts, m.expertsDefault);
     if (experts == 0) {
         return; // a dense model under an MoE type
     }
@@ -105,7 +110,7 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
     }
     c.moe.n_routed_experts = experts;
     r.source("moe.n_routed_experts", m.experts);
-    c.moe.experts_per_token = r.orDefault({m.topk}, m.topkDefault);
+    c.moe.experts_per_token = size(m.topk, m.topkDefault);
     r.source("moe.experts_per_token", m.topk);
     if (m.expertFf != nullptr) {
         c.moe.expert_d_ff = r.orDefault({m.expertFf}, m.expertFfDefault);
@@ -115,7 +120,7 @@ void readMoe(Reader& r, ModelConfig& c, const MoeSpec& m)
         r.source("moe.expert_d_ff", "intermediate_size");
     }
     c.moe.n_shared_experts =
-        m.shared != nullptr ? r.orDefault({m.shared}, m.sharedDefault) : m.sharedDefault;
+        m.shared != nullptr ? size(m.shared, m.sharedDefault) : m.sharedDefault;
     if (m.shared != nullptr) {
         r.source("moe.n_shared_experts", m.shared);
     }

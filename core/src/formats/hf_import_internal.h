@@ -139,6 +139,7 @@ struct MoeSpec {
     bool sharedGate = false; // Linear(d, 1) gating the shared expert (Qwen2-MoE)
     FieldFlag routerBias{};  // e_score_correction_bias per expert and layer
     u64 firstDenseDefault = 0;
+    bool perLayer = false; // experts, top-k, shared may be one value per layer (HunYuan)
 };
 
 // How the sliding window is laid over the layers (the KV cache only).
@@ -292,6 +293,7 @@ void importGlmMoeDsa(Reader& r, ModelConfig& c);
 void importBamba(Reader& r, ModelConfig& c);
 // hf_import_more.cpp: Gemma 3n's text model and its towers' embedders
 // (the towers themselves are not counted; c.not_counted says so).
+void importHunyuan(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void gemma3nEmbedders(const nlohmann::json& top, const std::string& file, ModelConfig& c,
                       std::vector<std::string>& guesses);

@@ -1,12 +1,46 @@
-// A model type whose layers need more than a DecoderSpec: Gemma 3n's text model (per-layer inputs,
-// AltUp, LAuReL, KV sharing; per-layer MLP widths) with the embedders of its vision and audio
-// towers. docs/hf-import.md has the mapping as tables.
+// Model types whose layers need more than a DecoderSpec: HunYuan (fields transformers does not
+// read, refused when they would change the checkpoint's shapes) and Gemma 3n's text model
+// (per-layer inputs, AltUp, LAuReL, KV sharing; per-layer MLP widths) with the embedders of its
+// vision and audio towers. docs/hf-import.md has the mapping as tables.
 #include "formats/hf_import_internal.h"
 #include "formats/hf_vision_parts.h"
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 
 namespace llmsizer::hf {
+
+void importHunyuan(const ModelTypeRow& row, Reader& r, ModelConfig& c)
+{
+    // Tencent's own code shares k_proj/v_proj between cla_share_factor layers when use_cla is
+    // set; transformers' HunYuanDenseV1/HunYuanMoEV1 build them in every layer, so such a
+    // checkpoint has fewer tensors than the model.
+    if (r.flag({"use_cla"}, false)) {
+        r.fail("use_cla", "is true: cross-layer attention (k and v projections shared by "
+                          "cla_share_factor layers) is not built by this model type, so its "
+                          "checkpoint cannot be counted");
+    }
+    importDecoder(row, r, c);
+    if (c.moe.n_routed_experts == 0) {
+        return;
+    }
+    // HunYuanMoEV1Moe builds its experts and its one shared_mlp of intermediate_size; the
+    // released configs also carry the remote code's moe_intermediate_size, num_shared_expert and
+    // use_mixed_mlp_moe, which must agree with that.
+    if (r.has("moe_intermediate_size") &&
+        r.perLayerOrDefault("moe_intermediate_size", c.n_layers, c.d_ff) != c.d_ff) {
+        r.fail("moe_intermediate_size",
+               "differs from intermediate_size (" + withThousands(c.d_ff) +
+                   "): this model type builds its experts of intermediate_size");
+    }
+    if (r.has("num_shared_expert") &&
+        r.perLayerOrDefault("num_shared_expert", c.n_layers, 1) != 1) {
+        r.fail("num_shared_expert", "is not 1: this model type builds one shared MLP per layer");
+    }
+    if (!r.flag({"use_mixed_mlp_moe"}, true)) {
+        r.fail("use_mixed_mlp_moe", "is false: this model type builds the shared MLP always");
+    }
+}
 
 void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c)
 {
