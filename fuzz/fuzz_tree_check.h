@@ -6,6 +6,7 @@
 #include "llmsizer/formats/checkpoint.h"
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 
 namespace fuzzsupport {
 

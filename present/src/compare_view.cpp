@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string_view>
 
 namespace llmsizer {
@@ -22,13 +23,22 @@ constexpr std::array<std::string_view, 9> kSliceOrder{
 void setAxis(CompareChart& chart)
 {
     double largest = 0;
+    double smallest = 0; // above zero
     for (const CompareSeries& s : chart.series) {
         for (double v : s.values) {
             largest = std::max(largest, v);
+            if (v > 0 && (smallest == 0 || v < smallest)) {
+                smallest = v;
+            }
         }
     }
     chart.axis_max = largest > 0 ? niceCeil(largest * 1.08) : 1.0;
     chart.tick = niceTick(chart.axis_max);
+    if (smallest > 0) {
+        chart.log_min = std::pow(10.0, std::floor(std::log10(smallest)));
+        chart.log_max =
+            std::pow(10.0, std::ceil(std::log10(std::max(largest, chart.log_min * 10))));
+    }
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <cmath>
 
 using namespace llmsizer;
 
@@ -33,6 +34,7 @@ private slots:
     void everyPart();
     void countsOnlyTheNewModel();
     void emptyAndTooMany();
+    void logAxisSpansEveryBar();
 };
 
 // GPT-2 small (OpenAI: 124,439,808) beside Llama 3 70B (Meta: 70,553,706,496).
@@ -92,6 +94,24 @@ void TestComparison::emptyAndTooMany()
         five.models.back().name += std::to_string(i);
     }
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, evaluate(five, counts));
+}
+
+// The parameter bars' log axis reaches from the smallest bar to the tallest, in powers of ten.
+// Smallest: GPT-2 small's norms, 12 layers × 2 LayerNorms × (768 weights + 768 biases) + the final
+// one's 1,536 = 38,400 = 3.84·10⁻⁵ billion. Tallest: DeepSeek-V3's routed experts, 58 MoE layers ×
+// 256 experts × 3 × 7,168 × 2,048 = 653,908,770,816 ≈ 653.9 billion (DeepSeek-V3's config.json:
+// 61 layers, the first 3 dense).
+void TestComparison::logAxisSpansEveryBar()
+{
+    Comparison c;
+    c.models = {preset("gpt-2-small", "GPT-2 small"), preset("deepseek-v3", "DeepSeek-V3")};
+    CountCache counts;
+    const ComparisonSnapshot s = evaluate(c, counts);
+    QCOMPARE(s.components.axis_title, std::string("billions of parameters"));
+    QVERIFY2(std::abs(s.components.log_min - 1e-5) < 1e-12,
+             qPrintable(QString::number(s.components.log_min)));
+    QVERIFY2(std::abs(s.components.log_max - 1e3) < 1e-9,
+             qPrintable(QString::number(s.components.log_max)));
 }
 
 LLMSIZER_TEST_GUILESS_MAIN(TestComparison)

@@ -15,26 +15,43 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 #include <unistd.h>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
 using testsupport::Make;
 
+struct TestUiBadInputs::Window {
+    QTemporaryDir settingsDir;
+    Settings settings{settingsDir.filePath(QStringLiteral("settings.ini"))};
+    ConfigModel model;
+    std::unique_ptr<MainWindow> window;
+};
+
+TestUiBadInputs::TestUiBadInputs() = default;
+TestUiBadInputs::~TestUiBadInputs() = default;
+
+void TestUiBadInputs::cleanupTestCase()
+{
+    m_window.reset(); // while the application is still there
+}
+
 void TestUiBadInputs::openAndCompare(const QString& file, const QString& message)
 {
-    QTemporaryDir settingsDir;
-    Settings settings(settingsDir.filePath(QStringLiteral("settings.ini")));
-    ConfigModel model;
-    loadCatalogs(model);
-    MainWindow window(&model, &settings);
-    window.setPersistent(false);
-    QVERIFY(model.selectPreset(QStringLiteral("llama-3-70b")));
+    if (!m_window) {
+        m_window = std::make_unique<Window>();
+        loadCatalogs(m_window->model);
+        m_window->window = std::make_unique<MainWindow>(&m_window->model, &m_window->settings);
+        m_window->window->setPersistent(false);
+        QVERIFY(m_window->model.selectPreset(QStringLiteral("llama-3-70b")));
+    }
+    ConfigModel& model = m_window->model;
     const ModelConfig before = model.config();
     const QString preset = model.presetId();
     QSignalSpy changed(&model, &ConfigModel::changed);
 
-    QCOMPARE(window.loadFile(file), message);
+    QCOMPARE(m_window->window->loadFile(file), message);
     QCOMPARE(changed.size(), 0);
     QVERIFY(model.config() == before);
     QCOMPARE(model.presetId(), preset);

@@ -3,6 +3,7 @@
 // adds the current model from the Compare window as from the main window. And the wording a class
 // reads: "1 GPU" and "2 GPUs", "Compare 1 model", a model opening at a sensible context while its
 // maximum stays on the slider.
+#include "support/preset_pick.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
@@ -14,9 +15,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/fitsolverview.h"
 
-#include <QAbstractItemView>
 #include <QAction>
-#include <QCompleter>
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
@@ -25,37 +24,9 @@
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
+using namespace llmsizer::test;
 
 namespace {
-
-// Picks a preset from the picker's list by keyboard, as a lecturer does; the focus stays on it.
-void pickFromList(PresetPicker* picker, const QString& name)
-{
-    picker->setFocus();
-    picker->showPopup();
-    QAbstractItemView* list = picker->view();
-    QTRY_VERIFY(list->isVisible());
-    int row = -1;
-    for (int r = 0; r < picker->count() && row < 0; ++r) {
-        if (picker->itemText(r).startsWith(name + QStringLiteral("  —"))) {
-            row = r;
-        }
-    }
-    QVERIFY(row >= 0);
-    list->setCurrentIndex(list->model()->index(row, 0));
-    QTest::keyClick(list, Qt::Key_Return);
-}
-
-// Types a part of the name into the picker's search and takes the completer's first match.
-void pickBySearch(PresetPicker* picker, const QString& typed)
-{
-    picker->setFocus();
-    picker->lineEdit()->selectAll();
-    QTest::keyClicks(picker->lineEdit(), typed);
-    QAbstractItemView* popup = picker->completer()->popup();
-    QTRY_VERIFY(popup->isVisible());
-    QTest::keyClick(popup, Qt::Key_Return);
-}
 
 QAction* action(QWidget* w, const QString& text)
 {
@@ -86,9 +57,9 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
         PresetPicker* picker = f.window->configPanel()->presetPicker();
         if (search) {
-            pickBySearch(picker, QStringLiteral("GPT-2 sma"));
+            pickPreset(picker, QStringLiteral("GPT-2 sma"), PickPath::SearchEnter);
         } else {
-            pickFromList(picker, QStringLiteral("GPT-2 small"));
+            pickPreset(picker, QStringLiteral("GPT-2 small"), PickPath::ListKeyboard);
         }
         QTRY_COMPARE(f.model->presetId(), QStringLiteral("gpt-2-small"));
         QCOMPARE(f.window->history()->stack()->count(), 1);

@@ -17,6 +17,7 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLocale>
 #include <QSignalSpy>
@@ -52,6 +53,7 @@ private slots:
     void unitsFollowTheSetting();
     void contextChangesKvRows();
     void kvPrecisionIsTheOverviews();
+    void logAxisShowsTheSmallModel();
 };
 
 void TestUiCompare::initTestCase()
@@ -251,6 +253,40 @@ void TestUiCompare::kvPrecisionIsTheOverviews()
     // An option the comparison does not show (the overhead profile) recomputes nothing there.
     f.model->setOverhead(QStringLiteral("vllm"));
     QCOMPARE(changed.size(), 1);
+}
+
+// GPT-2 small beside DeepSeek-V3: on the linear axis its tallest bar (the token embedding,
+// 50,257 × 768 = 38,597,376 = 0.0386 billion) is 0.006 % of the axis; its "Log axis" box turns
+// the axis logarithmic, from 10⁻⁵ (GPT-2 small's norms: 38,400) to 10³ (DeepSeek-V3's routed
+// experts: 653.9 billion), and back.
+void TestUiCompare::logAxisShowsTheSmallModel()
+{
+    CompareFixture f({QStringLiteral("gpt-2-small"), QStringLiteral("deepseek-v3")});
+    CompareChartBars* components = f.panel->componentsChart();
+    QVERIFY(!components->logScale());
+    QCOMPARE(components->axisMin(), 0.0);
+    components->logBox()->click();
+    QVERIFY(components->logScale());
+    QVERIFY2(qFuzzyCompare(components->axisMin(), 1e-5),
+             qPrintable(QString::number(components->axisMin())));
+    QVERIFY2(qFuzzyCompare(components->axisMax(), 1e3),
+             qPrintable(QString::number(components->axisMax())));
+    // On the log axis the embedding's bar reaches 0.0386 billion: log10 of it is −1.41, so the
+    // bar covers (−1.41 + 5) / 8 = 45 % of the axis' height.
+    const QStringList keys = components->seriesKeys();
+    const int embedding = static_cast<int>(keys.indexOf(QStringLiteral("embedding")));
+    QVERIFY(embedding >= 0);
+    QCOMPARE(components->value(embedding, 0), 0.038597376);
+    const QString grab = qEnvironmentVariable("LLMSIZER_GRAB_DIR");
+    if (!grab.isEmpty()) {
+        f.panel->resize(1240, 760);
+        f.panel->showCharts();
+        QApplication::processEvents();
+        f.panel->grab().save(grab + QStringLiteral("/compare-log.png"));
+    }
+    components->logBox()->click();
+    QVERIFY(!components->logScale());
+    QCOMPARE(components->axisMin(), 0.0);
 }
 
 LLMSIZER_TEST_MAIN(TestUiCompare)

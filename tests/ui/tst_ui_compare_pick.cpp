@@ -5,6 +5,7 @@
 #include "llmsizer/present/compare_view.h"
 #include "llmsizer/present/view_support.h"
 #include "support/compare_fixture.h"
+#include "support/preset_pick.h"
 #include "support/test_main.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/compare/comparepanel.h"
@@ -25,64 +26,7 @@ using namespace llmsizer;
 using namespace llmsizer::ui;
 using namespace llmsizer::test;
 
-namespace {
-
-// SearchEnter types the name (or TypedPrefix, a part of it) and presses Enter without choosing in
-// the search list.
-enum class Path { ListMouse, ListKeyboard, SearchMouse, SearchKeyboard, SearchEnter, TypedPrefix };
-
-// Picks `name` (a preset's display name) the way a user does.
-void pick(PresetPicker* picker, const QString& name, Path path)
-{
-    picker->setFocus();
-    if (path == Path::ListMouse || path == Path::ListKeyboard) {
-        picker->showPopup();
-        QAbstractItemView* list = picker->view();
-        QTRY_VERIFY(list->isVisible());
-        int row = -1;
-        for (int r = 0; r < picker->count() && row < 0; ++r) {
-            if (picker->itemText(r).startsWith(name + QStringLiteral("  —"))) {
-                row = r;
-            }
-        }
-        QVERIFY(row >= 0);
-        const QModelIndex index = list->model()->index(row, 0);
-        list->scrollTo(index);
-        if (path == Path::ListMouse) {
-            QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                              list->visualRect(index).center());
-        } else {
-            list->setCurrentIndex(index);
-            QTest::keyClick(list, Qt::Key_Return);
-        }
-        return;
-    }
-    picker->lineEdit()->selectAll();
-    // A part of the name that only this preset's label contains ("Mixtral 8x22" is no other's).
-    QTest::keyClicks(picker->lineEdit(), path == Path::TypedPrefix ? name.chopped(1) : name);
-    QAbstractItemView* popup = picker->completer()->popup();
-    QTRY_VERIFY(popup->isVisible());
-    if (path == Path::SearchEnter || path == Path::TypedPrefix) {
-        QTest::keyClick(popup, Qt::Key_Return);
-        return;
-    }
-    QModelIndex index;
-    for (int r = 0; r < popup->model()->rowCount() && !index.isValid(); ++r) {
-        const QModelIndex i = popup->model()->index(r, 0);
-        if (i.data().toString().startsWith(name + QStringLiteral("  —"))) {
-            index = i;
-        }
-    }
-    QVERIFY(index.isValid());
-    if (path == Path::SearchMouse) {
-        QTest::mouseClick(popup->viewport(), Qt::LeftButton, {}, popup->visualRect(index).center());
-    } else {
-        popup->setCurrentIndex(index);
-        QTest::keyClick(popup, Qt::Key_Return);
-    }
-}
-
-} // namespace
+using Path = PickPath;
 
 Q_DECLARE_METATYPE(Path)
 
@@ -114,7 +58,7 @@ void TestUiComparePick::onePickAddsOne()
     QFETCH(Path, path);
     CompareFixture f;
     QSignalSpy chosen(f.panel->presetPicker(), &PresetPicker::presetChosen);
-    pick(f.panel->presetPicker(), QStringLiteral("Mixtral 8x22B"), path);
+    pickPreset(f.panel->presetPicker(), QStringLiteral("Mixtral 8x22B"), path);
     QTRY_COMPARE(f.comparison->size(), 1);
     QTest::qWait(50); // a second emission would arrive in the same or the next event
     QCOMPARE(chosen.size(), 1);
@@ -134,7 +78,7 @@ void TestUiComparePick::fourDistinctModels()
     const QStringList names = {QStringLiteral("GPT-2 small"), QStringLiteral("Llama 3 70B"),
                                QStringLiteral("Mixtral 8x22B"), QStringLiteral("DeepSeek-V3")};
     for (const QString& name : names) {
-        pick(f.panel->presetPicker(), name, path);
+        pickPreset(f.panel->presetPicker(), name, path);
         QTest::qWait(20);
     }
     QCOMPARE(f.ids(),

@@ -16,7 +16,10 @@
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <QLabel>
 #include <QTest>
+#include <QToolButton>
+#include <algorithm>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
@@ -114,6 +117,51 @@ private slots:
         QCOMPARE(f.model->context(), std::uint64_t(4096));
         QCOMPARE(f.window->comparison()->context(), std::uint64_t(4096));
         lessons->stop();
+    }
+
+    // The course: Next and Back (Alt+Right, Alt+Left, clicked here) step through the lessons in
+    // order, "Lesson k of N" in the bar; each starts from the state before the course (after "What
+    // fits on an H100?", only the H100 line remained for every later lesson), and End lesson
+    // returns to it.
+    void nextAndBackStepThroughTheCourse()
+    {
+        Fixture f(QStringLiteral("mistral-7b"));
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+        setUpOwnState(f);
+        const Session before = f.window->sessions()->capture();
+        auto* lessons = f.window->findChild<Lessons*>();
+        const std::vector<std::string> ids = lessonIds();
+        QVERIFY(lessons->start(qs(ids.front())));
+        QVERIFY(!lessons->step(-1)); // nothing before the first
+        auto* title = lessons->findChildren<QLabel*>().front();
+        QCOMPARE(
+            title->text(),
+            QStringLiteral("Lesson 1 of %1: %2").arg(ids.size()).arg(qs(lessonTitle(ids.front()))));
+        const auto fits = std::find(ids.begin(), ids.end(), "fits-h100");
+        QVERIFY(fits != ids.end() && fits + 1 != ids.end());
+        QVERIFY(lessons->start(qs(*fits)));
+        QCOMPARE(f.model->gpus(), QStringList{QStringLiteral("h100-sxm-80gb:1")});
+        const QList<QToolButton*> buttons = lessons->findChildren<QToolButton*>();
+        QVERIFY(buttons.size() >= 2);
+        QToolButton* back = buttons[0];
+        QToolButton* next = buttons[1];
+        QCOMPARE(next->shortcut(), QKeySequence(Qt::ALT | Qt::Key_Right));
+        QCOMPARE(back->shortcut(), QKeySequence(Qt::ALT | Qt::Key_Left));
+        QTest::mouseClick(next, Qt::LeftButton);
+        QCOMPARE(lessons->current(), qs(*(fits + 1)));
+        // The next lesson sets no GPU lines of its own: those before the course are back.
+        if (buildLesson(*(fits + 1), f.model->presets(), {&f.model->gpuCatalog(), {}})
+                .gpus.empty()) {
+            QCOMPARE(f.model->gpus(), QStringList({QStringLiteral("rtx-4090-24gb"),
+                                                   QStringLiteral("a100-sxm-80gb:2")}));
+        }
+        QTest::mouseClick(back, Qt::LeftButton);
+        QCOMPARE(lessons->current(), qs(*fits));
+        QVERIFY(lessons->start(qs(ids.back())));
+        QVERIFY(!lessons->step(+1)); // nothing after the last
+        lessons->stop();
+        QVERIFY(f.window->sessions()->capture() == before);
     }
 };
 

@@ -25,13 +25,16 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QContextMenuEvent>
+#include <QDir>
 #include <QFile>
 #include <QGuiApplication>
 #include <QImage>
 #include <QMenu>
 #include <QMenuBar>
+#include <QTabWidget>
 #include <QTest>
 #include <QTimer>
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using namespace llmsizer;
@@ -87,6 +90,7 @@ private slots:
     void summaryAsJson();
     void summaryAsCsvAndMarkdown();
     void unknownFormatIsRefused();
+    void allViews();
 };
 
 void TestUiViewExport::everyChartExports_data()
@@ -152,7 +156,11 @@ void TestUiViewExport::everyChartExports()
     const QImage copied = QGuiApplication::clipboard()->image();
     const int strip = captionHeight(w, exportCaptionOf(*f.model), w->width());
     QVERIFY(strip > 0);
-    QCOMPARE(copied.size(), QSize(w->width(), w->height() + strip) * 2);
+    // At projector resolution: at least 1,920 pixels wide (a full-HD slide) and at least twice
+    // the chart's size, its proportions kept.
+    const QSize logical(w->width(), w->height() + strip);
+    QVERIFY2(copied.width() >= 1920, qPrintable(QString::number(copied.width())));
+    QCOMPARE(copied.size(), logical * std::max(2.0, 1920.0 / logical.width()));
 }
 
 void TestUiViewExport::fileMenuEntry()
@@ -166,6 +174,11 @@ void TestUiViewExport::fileMenuEntry()
     }
     QVERIFY(found != nullptr);
     QCOMPARE(found->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    bool all = false;
+    for (QAction* a : f.window->findChildren<QAction*>()) {
+        all = all || a->text() == QStringLiteral("Export &all views…");
+    }
+    QVERIFY(all);
 }
 
 void TestUiViewExport::viewAsImage_data()
@@ -254,6 +267,50 @@ void TestUiViewExport::unknownFormatIsRefused()
              file + QStringLiteral(": unknown format (use .png or .svg for the view, .csv, .md "
                                    "or .json for the summary)"));
     QVERIFY(!QFile::exists(file));
+}
+
+// File > Export all views…: a handout in one folder, one PNG per tab named by its place and
+// title, each the tab whole with the caption strip below it, and the summary as Markdown with
+// Llama 3 8B's published count; the tab shown before is shown again.
+void TestUiViewExport::allViews()
+{
+    Fixture f(QStringLiteral("llama-3-8b"));
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QVERIFY(f.window->views()->showView(QStringLiteral("math")));
+    const QString dir = f.dir.filePath(QStringLiteral("handout"));
+    QVERIFY(QDir().mkpath(dir));
+    QCOMPARE(f.window->viewExport()->exportAllViews(dir), QString());
+    QCOMPARE(f.window->views()->currentView(), QStringLiteral("math"));
+    const QStringList expected{
+        QStringLiteral("01-overview.png"),          QStringLiteral("02-my-hardware.png"),
+        QStringLiteral("03-my-models.png"),         QStringLiteral("04-depth-width.png"),
+        QStringLiteral("05-show-the-math.png"),     QStringLiteral("06-compute-budget.png"),
+        QStringLiteral("07-largest-that-fits.png"), QStringLiteral("summary.md")};
+    QCOMPARE(QDir(dir).entryList(QDir::Files, QDir::Name), expected);
+    QTabWidget* tabs = nullptr;
+    for (QTabWidget* t : f.window->findChildren<QTabWidget*>()) {
+        if (t->indexOf(f.window->hardwareView()) >= 0) {
+            tabs = t;
+        }
+    }
+    QVERIFY(tabs != nullptr);
+    QCOMPARE(tabs->count(), expected.size() - 1);
+    for (int i = 0; i < tabs->count(); ++i) {
+        QImage image;
+        const QString name = expected[i];
+        QVERIFY2(image.load(QDir(dir).filePath(name)), qPrintable(name));
+        // Twice the tab's size as it is shown (the model's panel beside some tabs, not all), and
+        // a caption strip below it.
+        tabs->setCurrentIndex(i);
+        QApplication::processEvents();
+        const QWidget* tab = tabs->widget(i);
+        QCOMPARE(image.width(), tab->width() * 2);
+        QVERIFY2(image.height() > tab->height() * 2, qPrintable(name));
+    }
+    const QByteArray summary = readAll(QDir(dir).filePath(QStringLiteral("summary.md")));
+    QVERIFY(summary.contains("Llama 3 8B"));
+    QVERIFY(summary.contains("8,030,261,248"));
 }
 
 LLMSIZER_TEST_MAIN(TestUiViewExport)

@@ -9,11 +9,14 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QCursor>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLegend>
+#include <QLogValueAxis>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -54,14 +57,19 @@ QColor CompareChartBars::colorFor(const QString& key, bool dark)
 CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     : QWidget(parent), m_title(title), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_series(new QBarSeries(m_chart)), m_categories(new QBarCategoryAxis(m_chart)),
-      m_value(new QValueAxis(m_chart)), m_legend(new QLabel(this))
+      m_value(new QValueAxis(m_chart)), m_logValue(new QLogValueAxis(m_chart)),
+      m_logBox(new QCheckBox(tr("Log axis"), this)), m_legend(new QLabel(this))
 {
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addSeries(m_series);
     m_chart->addAxis(m_categories, Qt::AlignBottom);
     m_chart->addAxis(m_value, Qt::AlignLeft);
+    m_chart->addAxis(m_logValue, Qt::AlignLeft);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_value);
+    m_logValue->setVisible(false);
+    m_logValue->setBase(10);
+    m_logValue->setLabelFormat(QStringLiteral("%g"));
     m_series->setBarWidth(0.85);
     m_chart->legend()->hide();
     m_legend->setWordWrap(true);
@@ -81,7 +89,13 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view, 1);
-    layout->addWidget(m_legend);
+    auto* below = new QHBoxLayout;
+    below->addWidget(m_legend, 1);
+    below->addWidget(m_logBox, 0, Qt::AlignTop);
+    layout->addLayout(below);
+    m_logBox->setToolTip(tr("A logarithmic axis: each step is ten times the one below, so a "
+                            "small model's bars stay visible beside a large one's"));
+    connect(m_logBox, &QCheckBox::toggled, this, &CompareChartBars::setLogScale);
     connect(m_series, &QBarSeries::hovered, this, &CompareChartBars::hover);
     connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
         fitTicks(plot.height());
@@ -111,6 +125,7 @@ void CompareChartBars::setData(const CompareChart& chart)
         m_sets.push_back(set);
     }
     setValueAxis(m_value, 0, chart.axis_max, chart.tick);
+    m_logValue->setRange(chart.log_min, chart.log_max);
     m_chart->setTitle(QStringLiteral("%1 — %2").arg(m_title, qs(chart.axis_title)));
     fitTicks(m_chart->plotArea().height());
     applyColours();
@@ -155,12 +170,15 @@ void CompareChartBars::applyColours()
     fitCategories(m_chart->plotArea().width());
     m_value->setLabelsFont(font());
     m_value->setTitleFont(font());
+    m_logValue->setLabelsFont(font());
+    m_logValue->setTitleFont(font());
     // An opaque mix of text and background for the grid lines.
     const QColor grid = QColor::fromRgbF(text.redF() * 0.16f + base.redF() * 0.84f,
                                          text.greenF() * 0.16f + base.greenF() * 0.84f,
                                          text.blueF() * 0.16f + base.blueF() * 0.84f);
     for (QAbstractAxis* a :
-         {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value)}) {
+         {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
+          static_cast<QAbstractAxis*>(m_logValue)}) {
         a->setLabelsColor(text);
         a->setTitleBrush(text);
         a->setLinePenColor(text);
@@ -308,7 +326,29 @@ double CompareChartBars::value(int series, int category) const
 
 double CompareChartBars::axisMax() const
 {
-    return m_value->max();
+    return m_log ? m_logValue->max() : m_value->max();
+}
+
+double CompareChartBars::axisMin() const
+{
+    return m_log ? m_logValue->min() : m_value->min();
+}
+
+void CompareChartBars::setLogScale(bool log)
+{
+    if (log == m_log) {
+        return;
+    }
+    m_log = log;
+    QAbstractAxis* from = log ? static_cast<QAbstractAxis*>(m_value) : m_logValue;
+    QAbstractAxis* to = log ? static_cast<QAbstractAxis*>(m_logValue) : m_value;
+    m_series->detachAxis(from);
+    m_series->attachAxis(to);
+    from->setVisible(false);
+    to->setVisible(true);
+    const QSignalBlocker quiet(m_logBox);
+    m_logBox->setChecked(log);
+    applyColours();
 }
 
 QString CompareChartBars::chartTitle() const

@@ -13,7 +13,9 @@ class QBarSeries;
 class QBarSet;
 class QChart;
 class QChartView;
+class QCheckBox;
 class QLabel;
+class QLogValueAxis;
 class QValueAxis;
 
 namespace llmsizer::ui {
@@ -30,6 +32,11 @@ public:
 
     void setData(const CompareChart& data);
     void setDark(bool dark);
+    // A logarithmic value axis (its "Log axis" box below the chart): GPT-2 small's bars stay
+    // visible beside DeepSeek-V3's, a hundred thousand times taller.
+    void setLogScale(bool log);
+    bool logScale() const { return m_log; }
+    QCheckBox* logBox() const { return m_logBox; }
     QString title() const { return m_title; }
     // The legend's text as shown (rich text): every series' full label; it wraps, never elides.
     QString legendText() const;
@@ -43,6 +50,7 @@ public:
     QStringList seriesLabels() const;
     double value(int series, int category) const;
     double axisMax() const;
+    double axisMin() const;     // 0 on the linear axis
     QString chartTitle() const; // the title with the unit, "Parameters per component — …"
     QColor seriesColor(int series) const;
 
@@ -74,10 +82,13 @@ private:
     QBarSeries* m_series;
     QBarCategoryAxis* m_categories;
     QValueAxis* m_value;
+    QLogValueAxis* m_logValue;
+    QCheckBox* m_logBox;
     QLabel* m_legend; // below the chart: wraps where Qt's legend would elide ("Positio…")
     std::vector<QBarSet*> m_sets;
     CompareChart m_data;
     bool m_dark = false;
+    bool m_log = false;
 };
 
 } // namespace llmsizer::ui

@@ -139,6 +139,7 @@ void MemoryChartWidget::refresh()
         item->setCentered(true);
         item->setZValue(10);
         item->setBackground(palette().color(QPalette::Window));
+        item->setPadding(3); // a GPU line at the label's edge runs behind it, not along its text
         QFont f = font();
         f.setBold(true);
         item->setFont(f);
@@ -331,8 +332,15 @@ void MemoryChartWidget::placeLabels()
             Qt::QueuedConnection);
     }
     // Each total above its bar; one that would still touch a label to its left (a word wider than
-    // the slot) goes above that label instead.
+    // the slot) or a GPU line's label in the right margin (the last bar's, in a narrow window)
+    // goes above that label instead, a few pixels clear of it.
     std::vector<QRectF> placed;
+    for (const Line& l : m_lines) {
+        if (l.label->isVisible()) {
+            placed.push_back(
+                QRectF(l.label->pos(), l.label->boundingRect().size()).adjusted(-6, -3, 6, 3));
+        }
+    }
     for (std::size_t b = 0; b < m_totals.size(); ++b) {
         const QPointF p =
             m_chart->mapToPosition(QPointF(static_cast<double>(b), m_totalValues[b]), m_bars);
@@ -363,7 +371,7 @@ double MemoryChartWidget::roomyMax(const MemoryAxis& axis) const
         const QString text =
             wrapToWidth(m_totalTexts[b], QFontMetricsF(m_totals[b]->font()), slot - 6);
         const qreal lines = static_cast<qreal>(text.count(QLatin1Char('\n')) + 1);
-        const qreal height = lines * QFontMetricsF(m_totals[b]->font()).lineSpacing() + 6;
+        const qreal height = lines * QFontMetricsF(m_totals[b]->font()).lineSpacing() + 12;
         const qreal room = plot.height() - height;
         if (room > 0.25 * plot.height()) {
             needed = std::max(needed, m_totalValues[b] * plot.height() / room);

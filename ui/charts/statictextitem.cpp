@@ -65,9 +65,18 @@ void StaticTextItem::relayout()
     update();
 }
 
+void StaticTextItem::setPadding(qreal padding)
+{
+    if (padding != m_padding) {
+        prepareGeometryChange();
+        m_padding = padding;
+        update();
+    }
+}
+
 QRectF StaticTextItem::boundingRect() const
 {
-    return {QPointF(0, 0), m_size};
+    return {QPointF(0, 0), m_size.grownBy(QMarginsF(0, m_padding, 0, m_padding))};
 }
 
 void StaticTextItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
@@ -77,7 +86,7 @@ void StaticTextItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     }
     painter->setFont(m_font);
     painter->setPen(m_color);
-    qreal y = 0;
+    qreal y = m_padding;
     for (const QStaticText& t : m_lines) {
         const qreal x = m_centered ? (m_size.width() - t.size().width()) / 2 : 0;
         painter->drawStaticText(QPointF(x, y), t);

@@ -25,6 +25,9 @@ public:
     // A filled box behind the text (so a grid line crossing a label does not cross the text);
     // an invalid colour draws none.
     void setBackground(const QColor& colour);
+    // Room above and below the text inside the box (a line passing just above or below the text
+    // then passes behind the box, not along the letters).
+    void setPadding(qreal padding);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -39,6 +42,7 @@ private:
     QColor m_background;
     QFont m_font;
     bool m_centered = false;
+    qreal m_padding = 0;
 };
 
 } // namespace llmsizer::ui

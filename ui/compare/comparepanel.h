@@ -76,6 +76,7 @@ protected:
 private:
     void refresh();
     void fitTable();
+    void fillTableWidth(bool fill);
     void arrange();
     void syncOptions();
     void showMessage(const QString& text);

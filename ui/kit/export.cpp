@@ -68,19 +68,33 @@ QRect captionRect(const QWidget* widget, const QString& caption, int width)
                            Qt::TextWordWrap | Qt::AlignLeft, caption);
 }
 
-// The widget and its caption strip painted from the painter's origin.
-void paintWithCaption(QPainter& painter, QWidget* widget, const QString& caption)
+// A widget ready to be painted into an image: laid out, no hover left on it, and the image's size
+// with the caption strip (`strip` pixels, 0 without a caption) below the widget.
+struct Captioned {
+    QSize size;
+    int strip = 0;
+};
+
+Captioned prepareImage(QWidget* widget, const QString& caption)
 {
-    const QSize size = widget->size();
-    const int strip = captionHeight(widget, caption, size.width());
-    painter.fillRect(QRect(0, 0, size.width(), size.height() + strip),
-                     widget->palette().color(QPalette::Window));
+    ensureLaidOut(widget);
+    releaseHover(widget);
+    const int strip = captionHeight(widget, caption, widget->width());
+    return {QSize(widget->width(), widget->height() + strip), strip};
+}
+
+// The widget and its caption strip painted from the painter's origin.
+void paintWithCaption(QPainter& painter, QWidget* widget, const QString& caption,
+                      const Captioned& image)
+{
+    painter.fillRect(QRect(QPoint(), image.size), widget->palette().color(QPalette::Window));
     widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
-    if (strip > 0) {
+    if (image.strip > 0) {
         painter.setFont(captionFont(widget));
         painter.setPen(widget->palette().color(QPalette::WindowText));
-        painter.drawText(QRect(kCaptionMargin, size.height() + kCaptionMargin / 2,
-                               size.width() - 2 * kCaptionMargin, strip - kCaptionMargin),
+        painter.drawText(QRect(kCaptionMargin, widget->height() + kCaptionMargin / 2,
+                               image.size.width() - 2 * kCaptionMargin,
+                               image.strip - kCaptionMargin),
                          Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter, caption);
     }
 }
@@ -166,16 +180,13 @@ std::optional<ImageFormat> imageFormatFor(const QString& path)
 
 QImage widgetImage(QWidget* widget, qreal scale, const QString& caption)
 {
-    ensureLaidOut(widget);
-    releaseHover(widget);
-    const QSize size(widget->width(),
-                     widget->height() + captionHeight(widget, caption, widget->width()));
-    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    const Captioned captioned = prepareImage(widget, caption);
+    QImage image(captioned.size * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
     image.fill(widget->palette().color(QPalette::Window));
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
-    paintWithCaption(painter, widget, caption);
+    paintWithCaption(painter, widget, caption, captioned);
     painter.end();
     return image;
 }
@@ -195,10 +206,8 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title,
             return failure(path, QStringLiteral("cannot encode the PNG image"));
         }
     } else {
-        ensureLaidOut(widget);
-        releaseHover(widget);
-        const QSize size(widget->width(),
-                         widget->height() + captionHeight(widget, caption, widget->width()));
+        const Captioned captioned = prepareImage(widget, caption);
+        const QSize size = captioned.size;
         QSvgGenerator svg;
         svg.setOutputDevice(&buffer);
         svg.setSize(size);
@@ -210,16 +219,21 @@ QString exportWidget(QWidget* widget, const QString& path, const QString& title,
         if (!painter.begin(&svg)) {
             return failure(path, QStringLiteral("cannot write the SVG image"));
         }
-        paintWithCaption(painter, widget, caption);
+        paintWithCaption(painter, widget, caption, captioned);
         painter.end();
     }
     buffer.close();
     return saveFileAtomically(path, buffer.data());
 }
 
+qreal copyScale(const QWidget* widget)
+{
+    return std::max(2.0, static_cast<qreal>(kProjectorWidth) / std::max(1, widget->width()));
+}
+
 void copyWidgetImage(QWidget* widget, const QString& caption)
 {
-    QGuiApplication::clipboard()->setImage(widgetImage(widget, 2.0, caption));
+    QGuiApplication::clipboard()->setImage(widgetImage(widget, copyScale(widget), caption));
 }
 
 } // namespace llmsizer::ui

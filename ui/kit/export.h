@@ -37,6 +37,11 @@ QImage widgetImage(QWidget* widget, qreal scale = 2.0, const QString& caption = 
 // PNG at twice the widget's size, or SVG (vector) at its size; the format by the suffix.
 QString exportWidget(QWidget* widget, const QString& path, const QString& title,
                      const QString& caption = {});
+// A full-HD projector's width: "Copy image" renders at least this many pixels wide (and at least
+// twice the widget's size), so that a chart pasted into a slide stays sharp when it fills it.
+inline constexpr int kProjectorWidth = 1920;
+// The scale "Copy image" renders `widget` at.
+qreal copyScale(const QWidget* widget);
 void copyWidgetImage(QWidget* widget, const QString& caption = {});
 // The height of the caption strip below a widget `width` pixels wide (0 for no caption).
 int captionHeight(const QWidget* widget, const QString& caption, int width);

@@ -19,13 +19,14 @@
 #include <QMenu>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <stdexcept>
 
 namespace llmsizer::ui {
 
 Lessons::Lessons(MainWindow* window, ConfigModel* model)
     : QFrame(window), m_window(window), m_model(model), m_title(new QLabel(this)),
-      m_text(new QLabel(this))
+      m_text(new QLabel(this)), m_back(new QToolButton(this)), m_next(new QToolButton(this))
 {
     setObjectName(QStringLiteral("lesson"));
     setFrameShape(QFrame::StyledPanel);
@@ -40,6 +41,14 @@ Lessons::Lessons(MainWindow* window, ConfigModel* model)
     close->setText(tr("End lesson"));
     close->setToolTip(tr("End the lesson and put back everything it changed: the model, the "
                          "workload, the GPUs, the comparison and the tab"));
+    // The lessons as a course, in the order of the course material: Back and Next (Alt+Left and
+    // Alt+Right, as a browser's history) step through them.
+    m_back->setText(tr("◂ Back"));
+    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_back->setToolTip(tr("The previous lesson (Alt+Left)"));
+    m_next->setText(tr("Next ▸"));
+    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_next->setToolTip(tr("The next lesson (Alt+Right)"));
     auto* column = new QVBoxLayout;
     column->setSpacing(2);
     column->addWidget(m_title);
@@ -47,8 +56,12 @@ Lessons::Lessons(MainWindow* window, ConfigModel* model)
     auto* row = new QHBoxLayout(this);
     row->setContentsMargins(8, 4, 8, 4);
     row->addLayout(column, 1);
+    row->addWidget(m_back, 0, Qt::AlignTop);
+    row->addWidget(m_next, 0, Qt::AlignTop);
     row->addWidget(close, 0, Qt::AlignTop);
     connect(close, &QToolButton::clicked, this, &Lessons::stop);
+    connect(m_back, &QToolButton::clicked, this, [this] { step(-1); });
+    connect(m_next, &QToolButton::clicked, this, [this] { step(+1); });
     setVisible(false);
 }
 
@@ -70,7 +83,11 @@ bool Lessons::start(const QString& id)
     } catch (const std::invalid_argument&) {
         return false;
     }
-    if (!m_saved) {
+    // Every lesson starts from the state before the course began: what an earlier lesson
+    // changed (its GPU lines, its comparison) never carries into the next one.
+    if (m_saved) {
+        restore(*m_saved);
+    } else {
         m_saved = capture();
     }
     if (lesson.model) {
@@ -112,10 +129,30 @@ bool Lessons::start(const QString& id)
         m_window->compareWindow()->present();
     }
     m_current = id;
-    m_title->setText(tr("Lesson: %1").arg(qs(lesson.title)));
+    const std::vector<std::string> ids = lessonIds();
+    const auto at = std::find(ids.begin(), ids.end(), id.toStdString());
+    const auto index = static_cast<int>(at - ids.begin());
+    const auto count = static_cast<int>(ids.size());
+    m_back->setEnabled(index > 0);
+    m_next->setEnabled(index + 1 < count);
+    m_title->setText(tr("Lesson %1 of %2: %3").arg(index + 1).arg(count).arg(qs(lesson.title)));
     m_text->setText(qs(lesson.text));
     setVisible(true);
     return true;
+}
+
+bool Lessons::step(int by)
+{
+    const std::vector<std::string> ids = lessonIds();
+    const auto at = std::find(ids.begin(), ids.end(), m_current.toStdString());
+    if (at == ids.end()) {
+        return false;
+    }
+    const auto index = (at - ids.begin()) + by;
+    if (index < 0 || index >= static_cast<std::ptrdiff_t>(ids.size())) {
+        return false;
+    }
+    return start(qs(ids[static_cast<std::size_t>(index)]));
 }
 
 void Lessons::stop()

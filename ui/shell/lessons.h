@@ -11,6 +11,7 @@
 
 class QLabel;
 class QMenu;
+class QToolButton;
 
 namespace llmsizer::ui {
 
@@ -24,7 +25,8 @@ class MainWindow;
 // working state as a session holds it (model, comparison, workload, GPU lines, precisions,
 // baseline), the tab, the Compare window's visibility and the Largest-that-fits and Compute-
 // budget questions, as they were before the first lesson started (one lesson after another
-// returns to the state before the first).
+// returns to the state before the first). Back and Next step through the lessons as a course, each
+// starting from that same state.
 class Lessons : public QFrame {
     Q_OBJECT
 public:
@@ -35,6 +37,9 @@ public:
     // Starts a lesson by id ("depth-vs-width", "gqa-saving", "rule-vs-exact"); false for an
     // unknown id or a catalogue without its preset.
     bool start(const QString& id);
+    // The next (`by` 1) or previous (-1) lesson of the course; false at either end or with no
+    // lesson on.
+    bool step(int by);
     void stop();
     QString current() const { return m_current; }
     QString text() const;
@@ -56,6 +61,8 @@ private:
     ConfigModel* m_model;
     QLabel* m_title;
     QLabel* m_text;
+    QToolButton* m_back;
+    QToolButton* m_next;
     QString m_current;
     std::optional<Saved> m_saved;
 };

@@ -12,6 +12,7 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/scrollarea.h"
 #include "ui/kit/theme.h"
 #include "ui/kit/windowsize.h"
 #include "ui/local/localmodelsview.h"
@@ -85,11 +86,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_localView(new LocalModelsView(m_local, this)), m_history(new EditHistory(model, this)),
       m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(m_config);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QScrollArea* scroll = verticalScrollArea(m_config, this);
     scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
 
     auto* charts = new QSplitter(Qt::Horizontal, this);

@@ -175,6 +175,11 @@ void MainWindow::createExport(QMenu* file)
     exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     exportView->setStatusTip(tr("Save the view shown as PNG or SVG, or the model's summary as "
                                 "CSV, Markdown or JSON"));
+    m_viewExport->setTabs(m_tabs);
+    QAction* exportAll =
+        file->addAction(tr("Export &all views…"), m_viewExport, &ViewExport::askAllViews);
+    exportAll->setStatusTip(tr("Save every view as a PNG image, and the model's summary as "
+                               "Markdown, into one folder (a handout)"));
     m_viewExport->attach(m_chart->pie(), tr("Parameter pie"), QStringLiteral("parameters"));
     m_viewExport->attach(m_chart->diagram(), tr("Parameter diagram"), QStringLiteral("diagram"));
     m_viewExport->attach(m_memory->chart(), tr("Memory per precision"), QStringLiteral("memory"));

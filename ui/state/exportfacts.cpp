@@ -3,6 +3,7 @@
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/precision/precision.h"
+#include "llmsizer/text/error.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 
@@ -13,14 +14,14 @@ namespace llmsizer::ui {
 
 namespace {
 
+// The runtime's name as the Overhead menu shows it (an id the app no longer knows: the id).
 std::string overheadLabel(const std::string& id)
 {
-    for (const OverheadProfile& p : overheadProfiles()) {
-        if (p.id == id) {
-            return p.label;
-        }
+    try {
+        return overheadProfileById(id).label;
+    } catch (const InputError&) {
+        return id;
     }
-    return id;
 }
 
 std::string precisionLabel(const std::string& id)

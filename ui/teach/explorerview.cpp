@@ -6,6 +6,7 @@
 #include "ui/charts/isometricschart.h"
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/scrollarea.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/exploremodel.h"
 #include "ui/state/qstrings.h"
@@ -18,7 +19,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -132,14 +132,7 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     layout->addWidget(controls);
     layout->addWidget(charts, 1);
     layout->addLayout(bottom);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    scrollWholeView(this, content);
 
     connect(m_lock, &QCheckBox::toggled, m_model, &ExploreModel::setLocked);
     connect(m_exactKv, &QCheckBox::toggled, m_model, &ExploreModel::setExactKv);

@@ -6,6 +6,7 @@
 #include "ui/kit/formrows.h"
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/scrollarea.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
@@ -92,15 +93,7 @@ FitSolverView::FitSolverView(FitModel* model, QWidget* parent)
     layout->addWidget(m_answerBox);
     layout->addWidget(exerciseBox);
     layout->addStretch(1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("fitScroll"));
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    scrollWholeView(this, content)->setObjectName(QStringLiteral("fitScroll"));
     connect(Presentation::instance(), &Presentation::changing, this,
             [this](bool compact) { arrangeAnswer(compact); });
 

@@ -26,6 +26,10 @@ struct CompareChart {
     std::string axis_title; // the values' unit: "billions of parameters", "GB"
     double axis_max = 1;    // a 1, 2, 5 × 10^k multiple covering the tallest bar
     double tick = 0.2;
+    // The log axis: powers of ten around the smallest bar above zero and the tallest (GPT-2
+    // small's 0.12 B beside DeepSeek-V3's 671 B: 0.01 to 1,000).
+    double log_min = 0.1;
+    double log_max = 10;
 };
 
 // Parameters per pie slice key (embedding, attention, mlp, experts, …), one group per model; a

@@ -1,0 +1,20 @@
+#pragma once
+
+// The JSON of `llm-sizer-cli runs --json`: the query (machine, workload, runtime and its
+// constants) and each row (the model, its precision and verdict, memory per GPU by part, the
+// speeds and the terms behind them, the whole machine's figures).
+#include <nlohmann/json_fwd.hpp>
+
+namespace llmsizer {
+struct ModelRuns;
+struct RunRow;
+struct RunQuery;
+} // namespace llmsizer
+
+namespace llmsizer::cli {
+
+nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r);
+// The machine (GPU, count, RAM), the workload, the runtime and its constants of a `runs` query.
+nlohmann::json runQueryJson(const RunQuery& q);
+
+} // namespace llmsizer::cli
