@@ -17,10 +17,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QShortcut>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace llmsizer::ui {
 
@@ -42,13 +44,18 @@ Lessons::Lessons(MainWindow* window, ConfigModel* model)
     close->setToolTip(tr("End the lesson and put back everything it changed: the model, the "
                          "workload, the GPUs, the comparison and the tab"));
     // The lessons as a course, in the order of the course material: Back and Next (Alt+Left and
-    // Alt+Right, as a browser's history) step through them.
+    // Alt+Right, as a browser's history) step through them, from any window of the app (a lesson
+    // that opens the Compare window leaves the keyboard there) while a lesson is on (the keys
+    // belong to this bar, shown only then).
     m_back->setText(tr("◂ Back"));
-    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_back->setToolTip(tr("The previous lesson (Alt+Left)"));
     m_next->setText(tr("Next ▸"));
-    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     m_next->setToolTip(tr("The next lesson (Alt+Right)"));
+    for (const auto& [key, by] : {std::pair{Qt::Key_Left, -1}, std::pair{Qt::Key_Right, 1}}) {
+        auto* shortcut = new QShortcut(QKeySequence(Qt::ALT | key), this);
+        shortcut->setContext(Qt::ApplicationShortcut);
+        connect(shortcut, &QShortcut::activated, this, [this, by = by] { step(by); });
+    }
     auto* column = new QVBoxLayout;
     column->setSpacing(2);
     column->addWidget(m_title);
