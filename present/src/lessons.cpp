@@ -83,6 +83,7 @@ Lesson gqaSaving(const std::vector<Preset>& presets)
     l.compare = {
         {p.name + " (GQA, " + std::to_string(p.config.n_kv_heads) + " KV heads)", p.config, p.id},
         {p.name + " with " + std::to_string(mha.n_kv_heads) + " KV heads (MHA)", mha, {}}};
+    l.baseline = l.compare[1];
     l.text = p.name + "'s " + std::to_string(p.config.n_heads) + " query heads share " +
              std::to_string(p.config.n_kv_heads) + " KV heads. Its FP16 KV cache at " +
              withThousands(context) + " tokens: " + formatBytes(gqa.bytes, ByteUnits::Decimal, 2) +
@@ -115,6 +116,7 @@ Lesson ruleVsExact(const std::vector<Preset>& presets)
                                   count.params(Component::LmHead);
     Lesson l = newLesson("rule-vs-exact", p.id);
     l.view = "math";
+    l.highlight = "approx_12ld2"; // Show the math brings the rule's item to the top
     l.text = "12·L·d² for " + p.name + ": 12 × " + std::to_string(c.n_layers) + " × " +
              withThousands(c.d_model) + "² = " + withThousands(approx) + "; the exact count is " +
              withThousands(count.total) + " (" + signedPercent(relativeError(approx, count.total)) +
@@ -224,6 +226,7 @@ Lesson denseVsMoe(const std::vector<Preset>& presets)
     l.view = "overview";
     l.highlight = "active";
     l.compare = {{dense.name, dense.config, dense.id}, {moe.name, moe.config, moe.id}};
+    l.baseline = l.compare[1];
     l.text = dense.name + " holds " + withThousands(d.total) +
              " parameters and uses every one for every token. " + moe.name + " holds " +
              withThousands(m.total) + ", but each token visits " +

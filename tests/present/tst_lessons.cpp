@@ -42,9 +42,11 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/present/lessons.h"
+#include "llmsizer/present/mathtext.h"
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <stdexcept>
 
 using namespace llmsizer;
@@ -214,6 +216,28 @@ void TestLessons::gqaModels()
     QCOMPARE(l.compare.size(), std::size_t{2});
     QCOMPARE(l.compare[0].config.n_kv_heads, std::uint64_t{8});
     QCOMPARE(l.compare[1].config.n_kv_heads, std::uint64_t{64});
+    // The two-model step: MHA pinned as the baseline, so the Overview's GQA model reads its ratio.
+    QVERIFY(l.baseline.has_value());
+    QCOMPARE(l.baseline->config.n_kv_heads, std::uint64_t{64});
+    QCOMPARE(l.baseline->name, std::string("Llama 2 70B with 64 KV heads (MHA)"));
+    // Dense against MoE: Mixtral 8x7B is the baseline beside Llama 3 70B.
+    const Lesson moe = buildLesson("dense-vs-moe", presets());
+    QVERIFY(moe.baseline.has_value());
+    QCOMPARE(moe.baseline->preset_id, std::string("mixtral-8x7b"));
+    // A lesson of one model leaves the baseline alone; the rule's lesson opens Show the math on
+    // the rule's item (a key Show the math has for Llama 2 7B).
+    const Lesson rule = buildLesson("rule-vs-exact", presets());
+    QVERIFY(!rule.baseline.has_value());
+    QCOMPARE(rule.view, std::string("math"));
+    QCOMPARE(rule.preset, std::string("llama-2-7b"));
+    const auto llama2 = std::find_if(presets().begin(), presets().end(),
+                                     [](const Preset& p) { return p.id == "llama-2-7b"; });
+    QVERIFY(llama2 != presets().end());
+    bool found = false;
+    for (const MathItem& item : showTheMath(llama2->config)) {
+        found = found || item.key == rule.highlight;
+    }
+    QVERIFY2(found, rule.highlight.c_str());
 }
 
 // The exercise's model is loaded as such: GPT-2's architecture at the exercise's shape.

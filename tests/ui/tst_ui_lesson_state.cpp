@@ -106,7 +106,8 @@ private slots:
     }
 
     // The GQA lesson quotes Llama 2 70B's KV cache at its 4,096-token context: the Compare
-    // window's table is at those 4,096 tokens too, as is the Overview.
+    // window's table is at those 4,096 tokens too, as is the Overview, and the MHA model is the
+    // baseline the Overview's figures are read against.
     void compareAtTheLessonsContext()
     {
         Fixture f(QStringLiteral("mistral-7b"));
@@ -116,7 +117,14 @@ private slots:
         QVERIFY2(lessons->text().contains(QStringLiteral("4,096")), qPrintable(lessons->text()));
         QCOMPARE(f.model->context(), std::uint64_t(4096));
         QCOMPARE(f.window->comparison()->context(), std::uint64_t(4096));
+        // A two-model step: the MHA model is the baseline, and the Overview's KV cache at context
+        // reads ×0.125 (8 KV heads against 64, the same layers, head dim and tokens).
+        QVERIFY(f.model->hasBaseline());
+        QVERIFY(f.model->ratios() != nullptr);
+        QCOMPARE(QString::fromStdString(f.model->ratios()->figure("kv_context")),
+                 QStringLiteral("×0.125"));
         lessons->stop();
+        QVERIFY(!f.model->hasBaseline()); // none before the lesson
     }
 
     // The course: Next and Back (clicked, and Alt+Right, Alt+Left from any window) step through the

@@ -12,6 +12,7 @@
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
+#include "ui/teach/mathpanel.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -113,6 +114,9 @@ bool Lessons::start(const QString& id)
         m_model->setBatch(1);
         m_model->setGpus(keys);
     }
+    if (lesson.baseline) {
+        m_model->setBaseline(qs(lesson.baseline->name), lesson.baseline->config);
+    }
     if (!lesson.fit_gpu.empty()) {
         m_window->views()->fitModel()->setExercise(qs(lesson.fit_gpu), qs(lesson.fit_precision),
                                                    lesson.fit_context);
@@ -121,9 +125,14 @@ bool Lessons::start(const QString& id)
         m_window->views()->budgetModel()->setExercise(lesson.budget);
     }
     m_window->views()->showView(qs(lesson.view));
+    if (lesson.view == "math" && !lesson.highlight.empty()) {
+        m_window->views()->math()->showItem(qs(lesson.highlight));
+    }
     // The figure is in the summary's grid or in the preset's facts below it.
-    m_window->summaryPanel()->grid()->setHighlighted(qs(lesson.highlight));
-    m_window->summaryPanel()->facts()->setHighlighted(qs(lesson.highlight));
+    // (A Show the math lesson's key names an item of that view instead.)
+    const QString figure = lesson.view == "math" ? QString() : qs(lesson.highlight);
+    m_window->summaryPanel()->grid()->setHighlighted(figure);
+    m_window->summaryPanel()->facts()->setHighlighted(figure);
     if (!lesson.compare.empty()) {
         std::vector<SessionModel> entries;
         entries.reserve(lesson.compare.size());

@@ -27,10 +27,16 @@ struct Lesson {
     // A model of the lesson's own loaded in the Overview instead of the preset (an exercise's
     // shape); the preset is the one it was made from.
     std::optional<LessonModel> model;
-    std::string view;      // the view shown: "overview", "math" (ExploreViews names)
-    std::string highlight; // the Overview summary figure framed ("kv_context", "published")
+    std::string view; // the view shown: "overview", "math" (ExploreViews names)
+    // The one number to look at: the Overview summary figure framed ("kv_context",
+    // "published"), or in Show the math the item brought to the top ("approx_12ld2").
+    std::string highlight;
     std::vector<LessonModel> compare; // side by side in the Compare window; empty: not opened
-    std::string text;                 // what the class should see, with the numbers
+    // A two-model step pins the other model as the baseline: every figure of the Overview's model
+    // then carries its ratio to it (×0.125 for the KV cache of 8 KV heads against 64); absent:
+    // the baseline is left as it is.
+    std::optional<LessonModel> baseline;
+    std::string text; // what the class should see, with the numbers
     // The Overview's GPU lines the lesson selects (referenceLines keys, "h100-sxm-80gb:1"), so
     // that the bars carry their verdicts for that machine; empty: unchanged. Such a lesson also
     // shows inference at batch 1 with an FP16 KV cache, as its text assumes.
