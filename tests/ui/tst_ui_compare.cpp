@@ -14,6 +14,7 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 
@@ -54,6 +55,7 @@ private slots:
     void contextChangesKvRows();
     void kvPrecisionIsTheOverviews();
     void logAxisShowsTheSmallModel();
+    void fourModelsFitAProjector();
 };
 
 void TestUiCompare::initTestCase()
@@ -287,6 +289,25 @@ void TestUiCompare::logAxisShowsTheSmallModel()
     components->logBox()->click();
     QVERIFY(!components->logScale());
     QCOMPARE(components->axisMin(), 0.0);
+}
+
+// Four models side by side fit a 1280×800 projector, whose window manager leaves about 1240×760
+// (with four models the window was 8 px wider than the screen): normal and presentation mode.
+void TestUiCompare::fourModelsFitAProjector()
+{
+    CompareFixture f(kFourCompared);
+    for (const bool presentation : {false, true}) {
+        Presentation::instance()->setOn(presentation);
+        QApplication::processEvents();
+        const QSize min = f.panel->minimumSizeHint().expandedTo(f.panel->minimumSize());
+        QVERIFY2(min.width() <= 1240 && min.height() <= 760,
+                 qPrintable(
+                     QStringLiteral("%1×%2%3")
+                         .arg(min.width())
+                         .arg(min.height())
+                         .arg(presentation ? QStringLiteral(" in presentation mode") : QString())));
+    }
+    Presentation::instance()->setOn(false);
 }
 
 LLMSIZER_TEST_MAIN(TestUiCompare)

@@ -1,5 +1,6 @@
 #include "ui/compare/comparechips.h"
 
+#include "ui/kit/flowlayout.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -25,10 +26,9 @@ QToolButton* chipButton(const QString& text, const QString& tip, QWidget* parent
 } // namespace
 
 CompareChips::CompareChips(ComparisonModel* comparison, QWidget* parent)
-    : QWidget(parent), m_comparison(comparison), m_row(new QHBoxLayout(this))
+    : QWidget(parent), m_comparison(comparison), m_row(new FlowLayout(this, 6))
 {
     m_row->setContentsMargins(0, 0, 0, 0);
-    m_row->setSpacing(6);
     connect(m_comparison, &ComparisonModel::changed, this, &CompareChips::rebuild);
     rebuild();
 }
@@ -82,7 +82,6 @@ void CompareChips::rebuild()
             Qt::QueuedConnection);
         m_row->addWidget(chip);
     }
-    m_row->addStretch();
 }
 
 } // namespace llmsizer::ui

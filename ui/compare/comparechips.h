@@ -2,15 +2,15 @@
 
 #include <QWidget>
 
-class QHBoxLayout;
-
 namespace llmsizer::ui {
 
 class ComparisonModel;
+class FlowLayout;
 
 // One chip per compared model, in column order: its name (the preset it came from in the tool
 // tip) and buttons to move it left or right and to remove it. Buttons are named "left2",
-// "right0", "remove3" by column. Rebuilt after every comparison change.
+// "right0", "remove3" by column. Rebuilt after every comparison change. The chips wrap onto a
+// second row when the window is narrower than they are.
 class CompareChips : public QWidget {
     Q_OBJECT
 public:
@@ -20,7 +20,7 @@ private:
     void rebuild();
 
     ComparisonModel* m_comparison;
-    QHBoxLayout* m_row;
+    FlowLayout* m_row; // wraps: four chips in presentation mode are wider than a projector
 };
 
 } // namespace llmsizer::ui
