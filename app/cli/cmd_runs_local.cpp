@@ -6,6 +6,7 @@
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 #include "local_options.h"
+#include "runs_json.h"
 
 #include <cmath>
 
@@ -24,11 +25,6 @@ std::string perSecond(const std::optional<double>& v)
 std::string gb(std::uint64_t bytes)
 {
     return text::fixed(static_cast<double>(bytes) / 1e9, 1);
-}
-
-nlohmann::json optional(const std::optional<double>& v)
-{
-    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
 } // namespace
@@ -68,8 +64,8 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
             j["bytes_per_gpu"] = r ? r->bytes_per_gpu : 0;
             j["ram_bytes"] = r ? r->ram_bytes : 0;
             j["max_context"] = r ? r->max_context : 0;
-            j["decode_tokens_per_s"] = r ? optional(r->decode_tokens_per_s) : nlohmann::json();
-            j["prefill_tokens_per_s"] = r ? optional(r->prefill_tokens_per_s) : nlohmann::json();
+            j["decode_tokens_per_s"] = r ? speedJson(r->decode_tokens_per_s) : nlohmann::json();
+            j["prefill_tokens_per_s"] = r ? speedJson(r->prefill_tokens_per_s) : nlohmann::json();
             j["note"] = r ? r->note : std::string();
             rows.push_back(std::move(j));
             const auto safe = [](const std::string& s) { return terminalSafe(s, false); };
@@ -96,12 +92,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
         }
     }
     if (json) {
-        nlohmann::json j;
-        j["gpu"] = q.hardware.gpu.id;
-        j["gpu_name"] = q.hardware.gpu.name;
-        j["gpus"] = q.hardware.gpus;
-        j["ram_bytes"] = q.hardware.ram_bytes;
-        j["ram_bandwidth_gb_s"] = q.hardware.ram_bandwidth_gb_s;
+        nlohmann::json j = machineJson(q.hardware);
         j["machine_notes"] = machineNotes;
         j["rows"] = std::move(rows);
         printJson(j);

@@ -1,4 +1,4 @@
-// The JSON form of one row of `llm-sizer-cli runs --json`.
+// The JSON of `llm-sizer-cli runs --json` (and the parts `runs --local --json` shares).
 #include "runs_json.h"
 
 #include "llmsizer/catalog/preset_runs.h"
@@ -11,12 +11,21 @@
 
 namespace llmsizer::cli {
 
-namespace {
-
 nlohmann::json speedJson(const std::optional<double>& v)
 {
     return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
+
+nlohmann::json machineJson(const Hardware& h)
+{
+    return {{"gpu", h.gpu.id},
+            {"gpu_name", h.gpu.name},
+            {"gpus", h.gpus},
+            {"ram_bytes", h.ram_bytes},
+            {"ram_bandwidth_gb_s", h.ram_bandwidth_gb_s}};
+}
+
+namespace {
 
 nlohmann::json termsJson(const StepTerms& t)
 {
@@ -94,12 +103,7 @@ nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
 // The machine, the runtime and its constants the rows were computed for.
 nlohmann::json runQueryJson(const RunQuery& q)
 {
-    nlohmann::json j;
-    j["gpu"] = q.hardware.gpu.id;
-    j["gpu_name"] = q.hardware.gpu.name;
-    j["gpus"] = q.hardware.gpus;
-    j["ram_bytes"] = q.hardware.ram_bytes;
-    j["ram_bandwidth_gb_s"] = q.hardware.ram_bandwidth_gb_s;
+    nlohmann::json j = machineJson(q.hardware);
     j["runtime"] = q.runtime.id;
     j["context"] = q.context;
     j["batch"] = q.batch;

@@ -4,16 +4,23 @@
 // constants) and each row (the model, its precision and verdict, memory per GPU by part, the
 // speeds and the terms behind them, the whole machine's figures).
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 
 namespace llmsizer {
 struct ModelRuns;
 struct RunRow;
 struct RunQuery;
+struct Hardware;
 } // namespace llmsizer
 
 namespace llmsizer::cli {
 
 nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r);
+// A speed in tokens per second; null when it is unknown.
+nlohmann::json speedJson(const std::optional<double>& v);
+// The machine: the GPU's id and name, how many, the RAM the model may use and its bandwidth (also
+// `runs --local --json`'s header).
+nlohmann::json machineJson(const Hardware& h);
 // The machine (GPU, count, RAM), the workload, the runtime and its constants of a `runs` query.
 nlohmann::json runQueryJson(const RunQuery& q);
 

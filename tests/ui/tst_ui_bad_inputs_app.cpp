@@ -8,6 +8,7 @@
 #include "llmsizer/text/error.h"
 #include "support/bad_input_rows.h"
 #include "support/full_disk.h"
+#include "support/gpu_editor_fixture.h"
 #include "support/window_fixture.h"
 #include "tst_ui_bad_inputs.h"
 #include "ui/hardware/hardwareview.h"
@@ -33,6 +34,8 @@
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
+using llmsizer::test::readAll;
+using llmsizer::test::writeAll;
 
 namespace {
 
@@ -77,18 +80,6 @@ QStringList appLines(const QByteArray& err)
     return out;
 }
 
-bool write(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-QByteArray read(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
 bool makeFifo(const QString& path)
 {
     return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
@@ -111,7 +102,7 @@ void TestUiBadInputs::screenshotSavesThroughLinksAndRefusesPipes()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(write(dir.filePath(QStringLiteral("real.png")), "old"));
+    QVERIFY(writeAll(dir.filePath(QStringLiteral("real.png")), "old"));
     QVERIFY(QFile::link(QStringLiteral("real.png"), dir.filePath(QStringLiteral("link.png"))));
     const QStringList shot = {QStringLiteral("--preset"), QStringLiteral("gpt-2-small"),
                               QStringLiteral("--size"), QStringLiteral("400x300"),
@@ -119,7 +110,7 @@ void TestUiBadInputs::screenshotSavesThroughLinksAndRefusesPipes()
     GuiRun r = runGui(shot + QStringList{QStringLiteral("link.png")}, dir);
     QCOMPARE(r.exitCode, 0);
     QVERIFY(QFileInfo(dir.filePath(QStringLiteral("link.png"))).isSymLink());
-    QVERIFY(read(dir.filePath(QStringLiteral("real.png"))).startsWith("\x89PNG"));
+    QVERIFY(readAll(dir.filePath(QStringLiteral("real.png"))).startsWith("\x89PNG"));
 
     QVERIFY(makeFifo(dir.filePath(QStringLiteral("pipe.png"))));
     r = runGui(shot + QStringList{QStringLiteral("pipe.png")}, dir);
@@ -152,7 +143,7 @@ void TestUiBadInputs::screenshotOnAFullDiskKeepsTheOldFile()
              QStringList{QStringLiteral("llm-sizer: %1: cannot be written (write: No space left "
                                         "on device)")
                              .arg(target)});
-    QCOMPARE(read(target), old);
+    QCOMPARE(readAll(target), old);
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked_data()
@@ -199,7 +190,7 @@ void TestUiBadInputs::settingsProblemsPrintALineEach()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString ini = dir.filePath(QStringLiteral("bad.ini"));
-    QVERIFY(write(ini, "[memory]\nprecision=fp17\noverhead=nope\n"));
+    QVERIFY(writeAll(ini, "[memory]\nprecision=fp17\noverhead=nope\n"));
     const GuiRun r = runGui({QStringLiteral("--settings"), ini, QStringLiteral("--screenshot"),
                              QStringLiteral("x.png")},
                             dir);
@@ -225,8 +216,8 @@ void TestUiBadInputs::longNamesRenderInTime()
             "num_hidden_layers": 2, "num_attention_heads": 4, "intermediate_size": 128,
             "vocab_size": 100})";
     };
-    QVERIFY(write(dir.filePath(QStringLiteral("short.json")), config("short")));
-    QVERIFY(write(dir.filePath(QStringLiteral("long.json")), config(QByteArray(100'000, 'n'))));
+    QVERIFY(writeAll(dir.filePath(QStringLiteral("short.json")), config("short")));
+    QVERIFY(writeAll(dir.filePath(QStringLiteral("long.json")), config(QByteArray(100'000, 'n'))));
     const auto shot = [&dir](const char* file) {
         return runGui(
             {QString::fromLatin1(file), QStringLiteral("--screenshot"), QStringLiteral("x.png")},
@@ -278,7 +269,7 @@ void TestUiBadInputs::twoWindowsShareGpus()
     QCOMPARE(modelB.gpuCatalog().at("two").name, std::string("Two, renamed"));
 
     // Another window holds the lock: the save waits for it, then says so; nothing is written.
-    const QByteArray before = read(file);
+    const QByteArray before = readAll(file);
     QLockFile held(file + QStringLiteral(".lock"));
     QVERIFY(held.tryLock(0));
     const UserGpus::Result locked = a.save(userGpu("three", "Three"));
@@ -286,7 +277,7 @@ void TestUiBadInputs::twoWindowsShareGpus()
                                           "lock file %1.lock is held); nothing was written, try "
                                           "again")
                                .arg(file));
-    QCOMPARE(read(file), before);
+    QCOMPARE(readAll(file), before);
 }
 
 void TestUiBadInputs::twoWindowsShareRecentFiles()
@@ -315,11 +306,11 @@ void TestUiBadInputs::savesKeepLinksAndRefusePipes()
     llmsizer::test::WindowFixture f(QStringLiteral("gpt-2-small"));
     const QString real = f.dir.filePath(QStringLiteral("real.json"));
     const QString link = f.dir.filePath(QStringLiteral("link.json"));
-    QVERIFY(write(real, "{}"));
+    QVERIFY(writeAll(real, "{}"));
     QVERIFY(QFile::link(QStringLiteral("real.json"), link));
     QCOMPARE(f.window->sessions()->save(link), QString());
     QVERIFY(QFileInfo(link).isSymLink());
-    QVERIFY(read(real).contains("\"llm-sizer-session\""));
+    QVERIFY(readAll(real).contains("\"llm-sizer-session\""));
 
     const QString pipe = f.dir.filePath(QStringLiteral("pipe.json"));
     QVERIFY(makeFifo(pipe));
@@ -336,8 +327,8 @@ void TestUiBadInputs::namesAreBoundedAndShown()
 {
     llmsizer::test::WindowFixture f(QStringLiteral("gpt-2-small"));
     const QString config = f.dir.filePath(QStringLiteral("config.json"));
-    QVERIFY(write(config, R"({"_name_or_path": "evil\u202eabc)" + QByteArray(100'000, 'n') +
-                              R"(", "model_type": "llama", "hidden_size": 64,
+    QVERIFY(writeAll(config, R"({"_name_or_path": "evil\u202eabc)" + QByteArray(100'000, 'n') +
+                                 R"(", "model_type": "llama", "hidden_size": 64,
                               "num_hidden_layers": 2, "num_attention_heads": 4,
                               "intermediate_size": 128, "vocab_size": 100})"));
     QElapsedTimer timer;
@@ -372,7 +363,7 @@ void TestUiBadInputs::hardwareRowsKeepTheirOverflow()
     // The presets are evaluated at their trained context at most (GPT-3 175B: 2,048); a model
     // trained for 2^26 tokens overflows (testsupport::longContextConfig).
     const QString config = f.dir.filePath(QStringLiteral("config.json"));
-    QVERIFY(write(config, testsupport::longContextConfig()));
+    QVERIFY(writeAll(config, testsupport::longContextConfig()));
     QCOMPARE(f.window->loadFile(config), QString());
     HardwareModel* hardware = f.window->hardwareView()->model();
     HardwareChoice choice;

@@ -1,30 +1,16 @@
 // A settings file the app did not write, or wrote with values it does not know: kept aside or
 // named, never read into the app silently, never decoded by QDataStream.
+#include "support/gpu_editor_fixture.h"
 #include "tst_ui_bad_inputs.h"
 #include "ui/state/settings.h"
 
-#include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace llmsizer::ui;
-
-namespace {
-
-bool write(const QString& path, const QByteArray& bytes)
-{
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-QByteArray read(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
-} // namespace
+using llmsizer::test::readAll;
+using llmsizer::test::writeAll;
 
 void TestUiBadInputs::garbageSettingsAreKeptAside_data()
 {
@@ -79,8 +65,8 @@ void TestUiBadInputs::escapedSettingValuesAreRead()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString file = dir.filePath(QStringLiteral("settings.ini"));
-    QVERIFY(write(file, "[model]\nlastPreset=@@Variant(x)\n[window]\n"
-                        "geometry=@ByteArray(\\x1\\xd9\\xd0\\xcb\\0\\x3@Variant\\0)\n"));
+    QVERIFY(writeAll(file, "[model]\nlastPreset=@@Variant(x)\n[window]\n"
+                           "geometry=@ByteArray(\\x1\\xd9\\xd0\\xcb\\0\\x3@Variant\\0)\n"));
     const Settings settings(file);
     QCOMPARE(settings.problem(), QString());
     QCOMPARE(settings.lastPreset(), QStringLiteral("@Variant(x)"));
@@ -96,7 +82,7 @@ void TestUiBadInputs::garbageSettingsAreKeptAside()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString file = dir.filePath(QStringLiteral("settings.ini"));
-    QVERIFY(write(file, content));
+    QVERIFY(writeAll(file, content));
     {
         Settings settings(file);
         QCOMPARE(settings.problem(),
@@ -106,7 +92,7 @@ void TestUiBadInputs::garbageSettingsAreKeptAside()
         QCOMPARE(settings.precision(), QStringLiteral("fp16"));
         settings.setLastPreset(QStringLiteral("gpt-2-small"));
     }
-    QCOMPARE(read(file + QStringLiteral(".unreadable")), content);
+    QCOMPARE(readAll(file + QStringLiteral(".unreadable")), content);
     const Settings again(file);
     QCOMPARE(again.problem(), QString()); // said once
     QCOMPARE(again.lastPreset(), QStringLiteral("gpt-2-small"));
@@ -117,9 +103,9 @@ void TestUiBadInputs::unknownSettingValuesAreNamed()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString file = dir.filePath(QStringLiteral("settings.ini"));
-    QVERIFY(write(file, "[memory]\nprecision=fp17\nkvPrecision=fp3\noverhead=nope\n"
-                        "[overview]\nchart=bars\n[teaching]\ntokensPerParam=0\n"
-                        "[hardware]\nchoice=gpu=h100-sxm-80gb, gpus=99999\n"));
+    QVERIFY(writeAll(file, "[memory]\nprecision=fp17\nkvPrecision=fp3\noverhead=nope\n"
+                           "[overview]\nchart=bars\n[teaching]\ntokensPerParam=0\n"
+                           "[hardware]\nchoice=gpu=h100-sxm-80gb, gpus=99999\n"));
     const Settings settings(file);
     const QString f = file + QStringLiteral(": ");
     QCOMPARE(settings.problem().split(QLatin1Char('\n')),
@@ -145,9 +131,9 @@ void TestUiBadInputs::settingValuesAreEchoedOnOneLine()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString file = dir.filePath(QStringLiteral("settings.ini"));
-    QVERIFY(write(file, "[memory]\nbinaryUnits=tr\\nue\nprecision=bf1\\n6\n"
-                        "[hardware]\nchoice=gpus=\xE2\x80\xAE"
-                        "8\n"));
+    QVERIFY(writeAll(file, "[memory]\nbinaryUnits=tr\\nue\nprecision=bf1\\n6\n"
+                           "[hardware]\nchoice=gpus=\xE2\x80\xAE"
+                           "8\n"));
     const Settings settings(file);
     const QString f = file + QStringLiteral(": ");
     QCOMPARE(settings.problem().split(QLatin1Char('\n')),

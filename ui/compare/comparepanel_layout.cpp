@@ -96,6 +96,15 @@ void ComparePanel::fillTableWidth(bool fill)
         return;
     }
     QHeaderView* header = m_table->horizontalHeader();
+    const auto setMode = [header](QHeaderView::ResizeMode mode) {
+        if (header->sectionResizeMode(0) != mode) {
+            header->setSectionResizeMode(mode);
+        }
+    };
+    if (!fill) {
+        setMode(QHeaderView::ResizeToContents); // the columns' text is not measured twice
+        return;
+    }
     int needed = m_table->verticalHeader()->sizeHint().width() + 2 * m_table->frameWidth();
     // QTableView hides QAbstractItemView's public sizeHintForColumn.
     const QAbstractItemView* view = m_table;
@@ -103,11 +112,7 @@ void ComparePanel::fillTableWidth(bool fill)
         needed += std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
     }
     const int room = m_tabs->contentsRect().width() - 8;
-    const QHeaderView::ResizeMode mode =
-        fill && needed <= room ? QHeaderView::Stretch : QHeaderView::ResizeToContents;
-    if (header->sectionResizeMode(0) != mode) {
-        header->setSectionResizeMode(mode);
-    }
+    setMode(needed <= room ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
 }
 
 bool ComparePanel::isSideBySide() const
