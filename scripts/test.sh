@@ -8,7 +8,7 @@
 #   LLMSIZER_SKIP_TIDY=1     skip clang-tidy
 #   LLMSIZER_SKIP_ASAN=1     skip the sanitizer pass (and the fuzzing, which uses its build)
 #   LLMSIZER_SKIP_FUZZ=1     skip the short fuzz runs
-#   LLMSIZER_FUZZ_SECONDS=N  seconds per fuzz target (default 30; targets run one per core)
+#   LLMSIZER_FUZZ_SECONDS=N  seconds per fuzz target (default 20; targets run one per core)
 #
 # Each thing is done once: the g++ stage builds the release tree that command 1 (scripts/run.sh)
 # built the app in, so only the tests are compiled there (at -O0; the libraries keep -O2);
@@ -69,8 +69,8 @@ if [ "${LLMSIZER_SKIP_ASAN:-0}" != 1 ]; then
     ctest --preset asan -j "$jobs" 2>&1 | tee build/asan/ctest.log
 
     if [ "${LLMSIZER_SKIP_FUZZ:-0}" != 1 ] && [ -d fuzz ]; then
-        stage "fuzz targets: ${LLMSIZER_FUZZ_SECONDS:-30} s each, from the sanitizer build"
-        scripts/fuzz.sh "${LLMSIZER_FUZZ_SECONDS:-30}"
+        stage "fuzz targets: ${LLMSIZER_FUZZ_SECONDS:-20} s each, from the sanitizer build"
+        scripts/fuzz.sh "${LLMSIZER_FUZZ_SECONDS:-20}"
     fi
 fi
 

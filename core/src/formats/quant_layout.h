@@ -14,7 +14,9 @@ namespace llmsizer::detail {
 // The quantization settings a config.json declares: MLX's "quantization" object, or
 // transformers' "quantization_config" (quant_method gptq, awq, bitsandbytes, fp8,
 // compressed-tensors, mxfp4). Missing values stay unset; the tensors then settle them.
-struct QuantSettings {
+// bugprone-exception-escape reads the implicit noexcept move constructor as throwing through
+// nlohmann::json's (declared noexcept) move constructor; any struct with a json member shows it.
+struct QuantSettings {  // NOLINT(bugprone-exception-escape)
     std::string method; // "mlx", "gptq", "awq", "bitsandbytes", "fp8", "compressed-tensors", …
     std::optional<std::uint64_t> bits;
     std::optional<std::uint64_t> group; // group_size; 0 for GPTQ's -1 (one group per row)
