@@ -185,6 +185,9 @@ int run(int argc, char** argv)
     if (parser.isSet(o.training)) {
         model.setTraining(true);
     }
+    if (parser.isSet(o.textbook)) {
+        model.setTextbook(true);
+    }
     // --baseline: pinned first; the model shown is loaded after it.
     if (parser.isSet(o.baseline)) {
         if (!model.selectPreset(parser.value(o.baseline))) {
@@ -235,7 +238,7 @@ int run(int argc, char** argv)
         const ParameterChart::Kind kind =
             ParameterChart::kindFromName(parser.value(o.overviewChart), &known);
         if (!known) {
-            fail(QStringLiteral("--overview-chart must be pie or diagram (got \"%1\")")
+            fail(QStringLiteral("--overview-chart must be pie, diagram or rule (got \"%1\")")
                      .arg(parser.value(o.overviewChart)));
             return 2;
         }

@@ -67,6 +67,11 @@ struct Options {
                              QStringLiteral("THEME"), QStringLiteral("system")};
     QCommandLineOption training{QStringLiteral("training"),
                                 QStringLiteral("Start in training mode.")};
+    QCommandLineOption textbook{
+        QStringLiteral("textbook"),
+        QStringLiteral("Start with textbook numbers: memory as computed by hand (weights; in "
+                       "training also gradients and optimizer states) and the 12·L·d² rule "
+                       "taken to the exact count.")};
     QCommandLineOption settingsFile{QStringLiteral("settings"),
                                     QStringLiteral("Read and write settings in this INI file."),
                                     QStringLiteral("FILE")};
@@ -104,7 +109,8 @@ struct Options {
         QStringLiteral("DIR")};
     QCommandLineOption overviewChart{
         QStringLiteral("overview-chart"),
-        QStringLiteral("The Overview's parameter chart: pie or diagram (default: as last shown)."),
+        QStringLiteral("The Overview's parameter chart: pie, diagram or rule (the 12·L·d² "
+                       "rule to the exact count; default: as last shown)."),
         QStringLiteral("KIND")};
     QCommandLineOption checkpointDialog{
         QStringLiteral("checkpoint-dialog"),
@@ -132,9 +138,11 @@ struct Options {
             QStringLiteral("Where a transformer's parameters live and how much memory it needs."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({preset, screenshot, size, theme, training, settingsFile, compare,
-                           compareCharts, compareDiagrams, view, presentation, hardware, sysroot,
-                           overviewChart, checkpointDialog, gpuEditor, glossary, lesson, baseline});
+        parser.addOptions({preset,        screenshot,      size,          theme,
+                           training,      textbook,        settingsFile,  compare,
+                           compareCharts, compareDiagrams, view,          presentation,
+                           hardware,      sysroot,         overviewChart, checkpointDialog,
+                           gpuEditor,     glossary,        lesson,        baseline});
         parser.addPositionalArgument(
             QStringLiteral("file"),
             QStringLiteral("A session file, a preset JSON, a Hugging Face config.json, or a "

@@ -4,6 +4,7 @@
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/model/count.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -25,6 +26,30 @@ FitCheck fitBar(CountCache& counts, const ModelConfig& config, const std::string
 std::string times(u64 gpus, const std::string& gpu)
 {
     return std::to_string(gpus) + "\u00d7 " + gpu;
+}
+
+// "fits on 2× H100 (88 % used)": whole percent, rounded down, so a full GPU never reads as
+// spare room.
+void setFits(BarVerdict& v, u64 required, u64 capacity)
+{
+    v.kind = BarVerdict::Kind::Fits;
+    v.required_bytes = required;
+    v.capacity_bytes = capacity;
+    v.tight =
+        static_cast<double>(capacity - required) < kTightHeadroom * static_cast<double>(capacity);
+    const double used =
+        std::floor(100.0 * static_cast<double>(required) / static_cast<double>(capacity));
+    v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
+             " % used)";
+}
+
+// A selected line's device and count ("h100-sxm-80gb:8"); nullptr for a key not in the catalog.
+const GpuSpec* lineDevice(const ReferenceLine& line, const GpuCatalog& catalog, u64& count)
+{
+    const auto colon = line.key.find(':');
+    count =
+        colon == std::string::npos ? 1 : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
+    return catalog.find(line.key.substr(0, colon));
 }
 
 } // namespace
@@ -49,14 +74,11 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     const GpuSpec* largest = nullptr; // the device of the largest selected line, and its count
     u64 largestCount = 0;
     for (const ReferenceLine& line : lines) {
-        const auto colon = line.key.find(':');
-        const GpuSpec* gpu = catalog.find(line.key.substr(0, colon));
+        u64 count = 1;
+        const GpuSpec* gpu = lineDevice(line, catalog, count);
         if (gpu == nullptr) { // referenceLines lists catalog devices only; never trust a key
             continue;
         }
-        const u64 count = colon == std::string::npos
-                              ? 1
-                              : std::strtoull(line.key.c_str() + colon + 1, nullptr, 10);
         largest = gpu;
         largestCount = count;
         const FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
@@ -66,20 +88,11 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
         // The answer an engineer wants is how few of these devices hold it (fit's gpus_needed),
         // not how many were selected: QLoRA of an 8B model on a selected 8× H100 fits on 1.
         const bool fewer = c.gpus_needed > 0 && c.gpus_needed < count;
-        v.kind = BarVerdict::Kind::Fits;
         v.gpu_id = gpu->id;
         v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
         v.gpus = fewer ? c.gpus_needed : count;
         v.split = fewer ? c.needed_split : c.split;
-        v.required_bytes = fewer ? c.needed_required_bytes : c.required_bytes;
-        v.capacity_bytes = c.capacity_bytes;
-        v.tight = static_cast<double>(c.capacity_bytes - v.required_bytes) <
-                  kTightHeadroom * static_cast<double>(c.capacity_bytes);
-        // Whole percent, rounded down: a full GPU never reads as spare room.
-        const double used = std::floor(100.0 * static_cast<double>(v.required_bytes) /
-                                       static_cast<double>(c.capacity_bytes));
-        v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
-                 " % used)";
+        setFits(v, fewer ? c.needed_required_bytes : c.required_bytes, c.capacity_bytes);
         return v;
     }
     if (largest == nullptr) {
@@ -102,6 +115,55 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     v.split = c.needed_split;
     v.required_bytes = c.needed_required_bytes;
     v.text = "needs " + times(c.gpus_needed, v.gpu);
+    return v;
+}
+
+BarVerdict textbookVerdict(std::uint64_t bytes, const GpuCatalog& catalog,
+                           const std::vector<std::string>& lineKeys, const FitOptions& fit)
+{
+    BarVerdict v;
+    const GpuSpec* largest = nullptr;
+    u64 perGpuOfLargest = 0;
+    for (const ReferenceLine& line : referenceLines(catalog, lineKeys)) { // by capacity
+        u64 count = 1;
+        const GpuSpec* gpu = lineDevice(line, catalog, count);
+        if (gpu == nullptr || count == 0) {
+            continue;
+        }
+        const u64 perGpu = line.bytes / count; // one device's usable bytes
+        largest = gpu;
+        perGpuOfLargest = perGpu;
+        if (perGpu == 0) {
+            continue;
+        }
+        // By hand: the bytes over one GPU's usable bytes, rounded up, and an even share each.
+        const u64 needed = std::max<u64>(1, bytes / perGpu + (bytes % perGpu != 0 ? 1 : 0));
+        if (needed > count) {
+            continue;
+        }
+        v.gpu_id = gpu->id;
+        v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
+        v.gpus = needed;
+        setFits(v, bytes / needed + (bytes % needed != 0 ? 1 : 0), perGpu);
+        return v;
+    }
+    if (largest == nullptr) {
+        return v;
+    }
+    v.gpu_id = largest->id;
+    v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
+    v.capacity_bytes = perGpuOfLargest;
+    const u64 needed =
+        perGpuOfLargest == 0 ? 0 : bytes / perGpuOfLargest + (bytes % perGpuOfLargest != 0 ? 1 : 0);
+    if (needed == 0 || needed > fit.max_gpus) {
+        v.kind = BarVerdict::Kind::DoesNotFit;
+        v.text = "does not fit on the selected GPUs";
+        return v;
+    }
+    v.kind = BarVerdict::Kind::Needs;
+    v.gpus = needed;
+    v.required_bytes = bytes / needed + (bytes % needed != 0 ? 1 : 0);
+    v.text = "needs " + times(needed, v.gpu);
     return v;
 }
 

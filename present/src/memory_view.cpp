@@ -8,10 +8,12 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/precision/precision.h"
 #include "llmsizer/precision/quant_mix.h"
+#include "llmsizer/text/checked.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <utility>
 
 namespace llmsizer {
 
@@ -59,6 +61,22 @@ MemoryBar trainingBar(const ModelConfig& config, const ParamCount& count, const 
                     {"optimizer", "Optimizer", m.optimizer_bytes},
                     {"activations", "Activations", m.activation_bytes}};
     bar.total = m.per_gpu_bytes;
+    return bar;
+}
+
+// What the course computes by hand from a full bar: the weights (parameters × bytes per
+// parameter), and in training the gradients and the optimizer states beside them; the KV cache,
+// activations and runtime overhead left out.
+MemoryBar textbookBar(MemoryBar bar, bool training)
+{
+    const auto byHand = [training](const MemorySegment& s) {
+        return s.key == "weights" || (training && (s.key == "gradients" || s.key == "optimizer"));
+    };
+    std::erase_if(bar.segments, [&](const MemorySegment& s) { return !byHand(s); });
+    bar.total = 0;
+    for (const MemorySegment& s : bar.segments) {
+        bar.total = checkedAdd(bar.total, s.bytes, "textbook memory");
+    }
     return bar;
 }
 
@@ -209,10 +227,13 @@ MemoryBar memoryBar(const ModelConfig& config, const std::string& id,
 MemoryBar memoryBar(const ModelConfig& config, const ParamCount& count, const std::string& id,
                     const MemoryViewOptions& options)
 {
-    if (options.training) {
-        return trainingBar(config, count, isTrainable(id) ? id : "fp16", options);
+    MemoryBar bar = options.training
+                        ? trainingBar(config, count, isTrainable(id) ? id : "fp16", options)
+                        : inferenceBar(config, count, id, options);
+    if (options.textbook) {
+        bar = textbookBar(std::move(bar), options.training);
     }
-    return inferenceBar(config, count, id, options);
+    return bar;
 }
 
 std::vector<MemoryBar> memoryBars(const ModelConfig& config, const std::vector<std::string>& ids,

@@ -2,6 +2,7 @@
 
 #include "llmsizer/compute/compute.h"
 #include "llmsizer/precision/precision.h"
+#include "llmsizer/text/checked.h"
 #include "llmsizer/text/figures.h"
 #include "llmsizer/text/format.h"
 
@@ -39,6 +40,40 @@ RuleFigure approxRuleFigure(const ModelConfig& c, const ParamCount& count, std::
     return f;
 }
 
+namespace {
+
+// Training against inference at the selected precision (training mode falls back to BF16 mixed
+// for a precision it cannot train in, as memoryBar does), same workload, same numbers.
+void modeRatio(const Workspace& w, Snapshot& s, const MemoryViewOptions& options)
+{
+    MemoryViewOptions other = options;
+    other.training = !options.training;
+    const std::string& id = s.selected.precision_id;
+    MemoryBar otherBar;
+    try {
+        otherBar = memoryBar(w.config, s.count, id, other);
+    } catch (const OverflowError&) {
+        // Training activations of 2^26 tokens × 65,536 sequences: no ratio, and said so.
+        s.mode_ratio_text = options.training ? "no ratio: the inference bytes exceed 64 bits"
+                                             : "no ratio: the training bytes exceed 64 bits";
+        return;
+    }
+    const MemoryBar& training = options.training ? s.selected : otherBar;
+    const MemoryBar& inference = options.training ? otherBar : s.selected;
+    s.other_mode_bytes = otherBar.total;
+    if (inference.total == 0) {
+        return;
+    }
+    s.training_ratio = static_cast<double>(training.total) / static_cast<double>(inference.total);
+    const std::string bytes = formatBytes(otherBar.total, w.display.units, 1);
+    s.mode_ratio_text =
+        options.training
+            ? ratioText(s.training_ratio) + " inference (" + bytes + " at " + inference.label + ")"
+            : "training at " + training.label + " " + bytes + ", " + ratioText(s.training_ratio);
+}
+
+} // namespace
+
 Snapshot evaluate(const Workspace& w, const GpuCatalog& catalog)
 {
     Snapshot s;
@@ -52,6 +87,7 @@ Snapshot evaluate(const Workspace& w, const GpuCatalog& catalog)
     options.training = w.display.training;
     options.kv_precision = w.display.kv_precision;
     options.overhead = w.display.overhead;
+    options.textbook = w.display.textbook;
     const std::vector<std::string> ids =
         barPrecisionIds(w.display.extra_precisions, w.display.training);
     s.bars = memoryBars(w.config, s.count, ids, options);
@@ -62,13 +98,17 @@ Snapshot evaluate(const Workspace& w, const GpuCatalog& catalog)
     s.lines = referenceLines(catalog, w.display.gpus);
     for (const MemoryBar& bar : s.bars) {
         s.verdicts.push_back(
-            barVerdict(counts, w.config, bar.precision_id, options, catalog, w.display.gpus));
+            w.display.textbook
+                ? textbookVerdict(bar.total, catalog, w.display.gpus)
+                : barVerdict(counts, w.config, bar.precision_id, options, catalog, w.display.gpus));
     }
     s.axis = memoryAxis(s.bars, s.lines, w.display.units);
     s.kv = kvCache(w.config, w.context, w.batch, kvPrecisionById(options.kv_precision));
     s.flops_per_token = decodeFlopsPerToken(w.config, s.count, w.context).total();
     s.approx_12ld2 = approx12Ld2(w.config);
     s.approx_text = approxRuleFigure(w.config, s.count, s.approx_12ld2);
+    s.rule_steps = ruleSteps(w.config, s.count);
+    modeRatio(w, s, options);
     return s;
 }
 

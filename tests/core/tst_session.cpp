@@ -43,6 +43,7 @@ Session sample()
     // Every display option away from its default.
     s.display.units = ByteUnits::Binary;
     s.display.training = true;
+    s.display.textbook = true;
     s.display.weight_precision = "q4_k_m";
     s.display.kv_precision = "q8_0";
     s.display.overhead = "vllm";
@@ -133,9 +134,10 @@ private slots:
     {
         const Session s = sample();
         const json d = sessionToJson(s).at("display");
-        QCOMPARE(d.size(), std::size_t(8)); // DisplayOptions' eight fields
+        QCOMPARE(d.size(), std::size_t(9)); // DisplayOptions' nine fields
         QCOMPARE(d.at("units").get<std::string>(), std::string("GiB"));
         QCOMPARE(d.at("mode").get<std::string>(), std::string("training"));
+        QCOMPARE(d.at("numbers").get<std::string>(), std::string("textbook"));
         QCOMPARE(d.at("precision").get<std::string>(), std::string("q4_k_m"));
         QCOMPARE(d.at("kv_precision").get<std::string>(), std::string("q8_0"));
         QCOMPARE(d.at("overhead").get<std::string>(), std::string("vllm"));
@@ -300,6 +302,11 @@ private slots:
         QTest::newRow("mode") << QStringLiteral("/display/mode") << QStringLiteral("\"serving\"")
                               << QStringLiteral("s.json: display.mode: must be \"inference\" or "
                                                 "\"training\" (got \"serving\")");
+        QTest::newRow("numbers") << QStringLiteral("/display/numbers")
+                                 << QStringLiteral("\"by hand\"")
+                                 << QStringLiteral("s.json: display.numbers: must be "
+                                                   "\"realistic\" or \"textbook\" (got \"by "
+                                                   "hand\")");
         QTest::newRow("context 0")
             << QStringLiteral("/workload/context") << QStringLiteral("0")
             << QStringLiteral("s.json: workload.context: must be between 1 and 67,108,864 (got 0)");

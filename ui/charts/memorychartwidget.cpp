@@ -202,6 +202,25 @@ void MemoryChartWidget::refresh()
 
     // The bars hold the whole workload on one GPU; the verdicts under them lay it out over the
     // selected GPUs as `llm-sizer-cli fit` does.
+    const bool textbook = m_model->textbook();
+    if (textbook) {
+        // What the course computes by hand: parameters × bytes per parameter (and, training,
+        // the gradients and AdamW states); the workload's parts are left out, and said so.
+        m_titleParts = {m_model->training()
+                            ? tr("Textbook: weights + gradients + AdamW states")
+                            : tr("Textbook: weights only = parameters × bytes per parameter"),
+                        m_model->training()
+                            ? tr("no activations (Realistic numbers add them)")
+                            : tr("no KV cache, activations or overhead (Realistic adds them)")};
+        if (m_model->hasBaseline()) {
+            m_titleParts.last() += tr(" · dotted: the baseline, ×: over it");
+        }
+        if (!m_model->lines().empty()) {
+            m_titleParts << tr("✓/✗: the bytes split evenly over N GPUs, as by hand");
+        }
+        placeLabels();
+        return;
+    }
     const QString mode = m_model->training() ? tr("Training memory on one GPU (AdamW, no ZeRO)")
                                              : tr("Inference memory on one GPU");
     m_titleParts = {tr("%1 · %2 tokens × batch %3")

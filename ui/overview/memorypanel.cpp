@@ -26,7 +26,7 @@
 namespace llmsizer::ui {
 
 MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_mode(new QComboBox(this)),
+    : QWidget(parent), m_model(model), m_mode(new QComboBox(this)), m_numbers(new QComboBox(this)),
       m_precision(new QComboBox(this)), m_gguf(new QToolButton(this)),
       m_gpus(new QToolButton(this)), m_runtime(new QToolButton(this)), m_units(new QComboBox(this)),
       m_log(new QCheckBox(tr("&Log axis"), this)), m_chart(new MemoryChartWidget(model, this))
@@ -36,6 +36,15 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     m_mode->setAccessibleName(tr("Mode"));
     m_mode->setToolTip(tr("Inference: weights + KV cache + activations + overhead. Training: "
                           "weights + gradients + AdamW states + activations."));
+    m_numbers->addItem(tr("Realistic"));
+    m_numbers->addItem(tr("Textbook"));
+    m_numbers->setAccessibleName(tr("Numbers"));
+    m_numbers->setToolTip(
+        tr("Realistic: the full memory (KV cache, activations, runtime overhead; in training "
+           "the activations too). Textbook: what the course computes by hand, parameters × "
+           "bytes per parameter (training: + gradients + AdamW states), and the 12·L·d² rule "
+           "taken to the exact count (View > Textbook numbers, Ctrl+T)."));
+    m_numbers->setWhatsThis(m_numbers->toolTip());
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
     }
@@ -83,6 +92,8 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
         return group;
     };
     bar->addWidget(labelled(tr("&Mode"), m_mode));
+    m_numbersGroup = labelled(tr("N&umbers"), m_numbers);
+    bar->addWidget(m_numbersGroup);
     bar->addWidget(labelled(tr("&Precision"), m_precision));
     bar->addWidget(m_gguf);
     bar->addWidget(m_gpus);
@@ -90,7 +101,8 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     bar->addWidget(m_units);
     bar->addWidget(m_log);
     // Tab follows the row as read (the labelled fields moved into their groups).
-    const QList<QWidget*> order{m_mode, m_precision, m_gguf, m_gpus, m_runtime, m_units, m_log};
+    const QList<QWidget*> order{m_mode, m_numbers, m_precision, m_gguf,
+                                m_gpus, m_runtime, m_units,     m_log};
     for (qsizetype i = 1; i < order.size(); ++i) {
         setTabOrder(order[i - 1], order[i]);
     }
@@ -104,6 +116,10 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     fillRuntimeMenu();
     connect(m_mode, &QComboBox::activated, this, [this](int i) {
         m_model->setTraining(i == 1);
+        emit optionsChanged();
+    });
+    connect(m_numbers, &QComboBox::activated, this, [this](int i) {
+        m_model->setTextbook(i == 1);
         emit optionsChanged();
     });
     connect(m_precision, &QComboBox::activated, this, [this](int i) {
@@ -126,6 +142,13 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
     });
     connect(Presentation::instance(), &Presentation::changing, this, &MemoryPanel::setCompact);
     sync();
+}
+
+QSize MemoryPanel::sizeHint() const
+{
+    QSize hint = QWidget::sizeHint();
+    hint.rwidth() -= m_numbersGroup->sizeHint().width() + 6; // the flow layout's spacing
+    return hint;
 }
 
 void MemoryPanel::setLogScale(bool log)
@@ -256,7 +279,9 @@ void MemoryPanel::sync()
     const QSignalBlocker b1(m_mode);
     const QSignalBlocker b2(m_precision);
     const QSignalBlocker b3(m_units);
+    const QSignalBlocker b4(m_numbers);
     m_mode->setCurrentIndex(m_model->training() ? 1 : 0);
+    m_numbers->setCurrentIndex(m_model->textbook() ? 1 : 0);
     m_precision->setCurrentIndex(m_precision->findData(m_model->precision()));
     m_units->setCurrentIndex(m_model->units() == ByteUnits::Binary ? 1 : 0);
     m_gguf->setEnabled(!m_model->training());

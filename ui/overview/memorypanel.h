@@ -12,7 +12,8 @@ namespace llmsizer::ui {
 class ConfigModel;
 class MemoryChartWidget;
 
-// The memory view: a row of options (inference/training, the summary's precision, extra GGUF
+// The memory view: a row of options (inference/training, realistic/textbook numbers, the
+// summary's precision, extra GGUF
 // types, GPU reference lines, runtime overhead and KV cache precision, GB/GiB, log axis) above
 // the memory bar chart. Options go to the
 // ConfigModel; optionsChanged() tells the window to persist them.
@@ -23,12 +24,16 @@ public:
 
     MemoryChartWidget* chart() const { return m_chart; }
     QComboBox* modeBox() const { return m_mode; }
+    QComboBox* numbersBox() const { return m_numbers; }
     QComboBox* precisionBox() const { return m_precision; }
     QComboBox* unitsBox() const { return m_units; }
     QToolButton* runtimeButton() const { return m_runtime; }
     QCheckBox* logBox() const { return m_log; }
     QToolButton* gpusButton() const { return m_gpus; }
     void setLogScale(bool log);
+    // The row of options wraps; the panel asks for the width it asks without the Numbers box, so
+    // that the parameter chart beside it keeps its room in the splitter.
+    QSize sizeHint() const override;
 
 signals:
     void optionsChanged();
@@ -46,6 +51,8 @@ private:
 
     ConfigModel* m_model;
     QComboBox* m_mode;
+    QComboBox* m_numbers;              // Realistic or Textbook
+    QWidget* m_numbersGroup = nullptr; // it with its label
     QComboBox* m_precision;
     QToolButton* m_gguf;
     QToolButton* m_gpus;

@@ -6,6 +6,7 @@
 #include "ui/charts/diagramlayout.h"
 #include "ui/charts/diagramwidget.h"
 #include "ui/charts/piechartwidget.h"
+#include "ui/charts/rulestepswidget.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -22,12 +23,13 @@ namespace llmsizer::ui {
 
 ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_pie(new PieChartWidget(model, this)),
-      m_diagram(new DiagramWidget(this)), m_stack(new QStackedWidget(this)),
-      m_buttons(new QButtonGroup(this))
+      m_diagram(new DiagramWidget(this)), m_rule(new RuleStepsWidget(this)),
+      m_stack(new QStackedWidget(this)), m_buttons(new QButtonGroup(this))
 {
     m_diagram->setObjectName(QStringLiteral("parameterDiagram"));
     m_stack->addWidget(m_pie);
     m_stack->addWidget(m_diagram);
+    m_stack->addWidget(m_rule);
 
     // A segmented switch: two checkable buttons side by side, one of them down.
     auto* switcher = new QHBoxLayout;
@@ -47,6 +49,9 @@ ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
     addButton(Kind::Diagram, tr("Diagram"),
               tr("Every weight of one layer as a box of its shape and count, the layer drawn "
                  "once with its × N; areas are proportional to parameters"));
+    addButton(Kind::Rule, tr("12·L·d²"),
+              tr("The 12·L·d² rule taken to the exact count, one correction or missing part at "
+                 "a time (textbook numbers show it)"));
     switcher->addStretch(1);
     m_buttons->setExclusive(true);
 
@@ -66,14 +71,20 @@ ParameterChart::ParameterChart(ConfigModel* model, QWidget* parent)
         b->setFont(f);
     });
     m_buttons->button(static_cast<int>(Kind::Pie))->setChecked(true);
+    refreshRule();
+    followTextbook();
     connect(m_diagram, &DiagramWidget::boxClicked, this, &ParameterChart::mathRequested);
     // Slider drags recompute the model once per step: the diagram follows each of them.
     connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
         using Change = ConfigModel::Change;
+        if (what & Change::Display) {
+            followTextbook();
+        }
         if (!(what & (Change::Configuration | Change::ModelLoaded | Change::Baseline))) {
             return;
         }
         const bool loaded = what.testFlag(Change::ModelLoaded);
+        refreshRule();
         if (m_kind == Kind::Diagram) {
             refreshDiagram(!loaded);
         } else {
@@ -95,7 +106,9 @@ void ParameterChart::setKind(Kind kind)
         return;
     }
     m_kind = kind;
-    m_stack->setCurrentWidget(kind == Kind::Diagram ? static_cast<QWidget*>(m_diagram) : m_pie);
+    m_stack->setCurrentWidget(kind == Kind::Diagram ? static_cast<QWidget*>(m_diagram)
+                              : kind == Kind::Rule  ? static_cast<QWidget*>(m_rule)
+                                                    : m_pie);
     if (kind == Kind::Diagram && m_stale) {
         refreshDiagram(!m_staleModel);
     }
@@ -104,22 +117,48 @@ void ParameterChart::setKind(Kind kind)
 
 QString ParameterChart::kindName(Kind kind)
 {
-    return kind == Kind::Diagram ? QStringLiteral("diagram") : QStringLiteral("pie");
+    return kind == Kind::Diagram ? QStringLiteral("diagram")
+           : kind == Kind::Rule  ? QStringLiteral("rule")
+                                 : QStringLiteral("pie");
 }
 
 ParameterChart::Kind ParameterChart::kindFromName(const QString& name, bool* ok)
 {
     const QString n = name.trimmed().toLower();
     if (ok != nullptr) {
-        *ok = n == QLatin1String("pie") || n == QLatin1String("diagram");
+        *ok = n == QLatin1String("pie") || n == QLatin1String("diagram") ||
+              n == QLatin1String("rule");
     }
-    return n == QLatin1String("diagram") ? Kind::Diagram : Kind::Pie;
+    return n == QLatin1String("diagram") ? Kind::Diagram
+           : n == QLatin1String("rule")  ? Kind::Rule
+                                         : Kind::Pie;
 }
 
 void ParameterChart::setDark(bool dark)
 {
     m_pie->setDark(dark);
     m_diagram->setDark(dark);
+    m_rule->setDark(dark);
+}
+
+void ParameterChart::refreshRule()
+{
+    const RuleSteps& steps = m_model->ruleSteps();
+    m_rule->setSteps(steps, qs(steps.summary));
+}
+
+void ParameterChart::followTextbook()
+{
+    if (m_model->textbook() == m_textbook) {
+        return;
+    }
+    m_textbook = m_model->textbook();
+    if (m_textbook) {
+        m_beforeTextbook = m_kind == Kind::Rule ? Kind::Pie : m_kind;
+        setKind(Kind::Rule);
+    } else if (m_kind == Kind::Rule) {
+        setKind(m_beforeTextbook);
+    }
 }
 
 void ParameterChart::refreshDiagram(bool sameModel)

@@ -186,10 +186,19 @@ void SummaryPanel::refresh()
     text[QStringLiteral("flops")] =
         tr("%1 (decode at %2 tokens)")
             .arg(qs(formatFlops(m_model->flopsPerToken())), qs(withThousands(m_model->context())));
+    // Training against inference, so that switching the mode reads as a ratio ("×8
+    // inference"); in inference the training figure is the tooltip.
     text[QStringLiteral("memory")] =
-        tr("%1 at %2, %3")
+        tr("%1 at %2, %3%4")
             .arg(qs(formatBytes(bar.total, units, 1)), qs(bar.label),
-                 m_model->training() ? tr("training") : tr("inference"));
+                 m_model->training() ? tr("training") : tr("inference"),
+                 m_model->textbook() ? tr(" (textbook)") : QString());
+    if (m_model->training()) {
+        text[QStringLiteral("memory")] += QStringLiteral(": ") + qs(m_model->modeRatioText());
+    }
+    const QString memoryTip =
+        QStringLiteral("<p>%1</p>")
+            .arg((tr("Training ÷ inference: ") + qs(m_model->modeRatioText())).toHtmlEscaped());
     text[QStringLiteral("weights")] = qs(formatBytes(segmentBytes(bar, "weights"), units, 1));
     text[QStringLiteral("kv_token")] =
         qs(formatBytes(kv.bytes_per_token, units, 1)) + (kv.latent ? tr(" (latent)") : QString());
@@ -245,6 +254,7 @@ void SummaryPanel::refresh()
                                 ? totalTip + (presentationMode() ? extrasTip : QString())
                             : k == QLatin1String("extras") ? extrasTip
                             : k == QLatin1String("approx") ? approxTip
+                            : k == QLatin1String("memory") ? memoryTip
                                                            : QString();
         entries.append({k, f.name, text.value(k), QColor(),
                         k == QLatin1String("total") || k == QLatin1String("memory"),

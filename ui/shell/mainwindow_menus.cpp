@@ -51,6 +51,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -116,7 +117,22 @@ void MainWindow::createMenus()
     model->addSeparator();
     model->addAction(m_checkpoint->action());
 
-    m_views->addMenuEntries(menuBar()->addMenu(tr("&View")));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_views->addMenuEntries(view);
+    // Textbook numbers, one key away for a lecturer (the Overview's Numbers box says the same).
+    QAction* textbook = view->addAction(tr("&Textbook numbers"));
+    textbook->setObjectName(QStringLiteral("textbookAction"));
+    textbook->setCheckable(true);
+    textbook->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    textbook->setShortcutContext(Qt::ApplicationShortcut);
+    textbook->setStatusTip(tr("Memory as computed by hand (parameters × bytes per parameter) and "
+                              "the 12·L·d² rule taken to the exact count, instead of the full "
+                              "memory"));
+    connect(textbook, &QAction::toggled, m_model, &ConfigModel::setTextbook);
+    m_model->whenChanged(ConfigModel::Change::Display, textbook, [this, textbook] {
+        const QSignalBlocker block(textbook);
+        textbook->setChecked(m_model->textbook());
+    });
 
     QMenu* compare = menuBar()->addMenu(tr("&Compare"));
     m_compareWindow->addActionsTo(compare);

@@ -320,6 +320,13 @@ void ConfigModel::setTraining(bool training)
     changeOptions(std::move(o));
 }
 
+void ConfigModel::setTextbook(bool textbook)
+{
+    DisplayOptions o = m_ws.display;
+    o.textbook = textbook;
+    changeOptions(std::move(o));
+}
+
 bool ConfigModel::setTokensPerParam(std::uint64_t tokens)
 {
     DisplayOptions o = m_ws.display;

@@ -119,6 +119,15 @@ public:
     void setExtraPrecisions(const QStringList& ids);
     bool training() const { return m_ws.display.training; }
     void setTraining(bool training);
+    // Textbook numbers (DisplayOptions::textbook): the bars hold what the course computes by
+    // hand, and the parameter chart takes the 12·L·d² rule to the exact count.
+    bool textbook() const { return m_ws.display.textbook; }
+    void setTextbook(bool textbook);
+    // The rule taken to the exact count, term by term (rule_steps.h).
+    const RuleSteps& ruleSteps() const { return m_results.rule_steps; }
+    // Training ÷ inference at the summary's precision, and as the summary shows it.
+    double trainingRatio() const { return m_results.training_ratio; }
+    const std::string& modeRatioText() const { return m_results.mode_ratio_text; }
     // The KV cache precision (kvPrecisions(); the Compare window's too) and runtime overhead
     // profile (overheadProfiles()) of the inference bars; unknown ids are ignored (false).
     QString kvPrecision() const;

@@ -43,8 +43,9 @@ const Key<QString> kKvPrecision{"memory/kvPrecision",
 const Key<QString> kOverhead{"memory/overhead", QString::fromStdString(kDisplayDefaults.overhead)};
 const Key<bool> kBinaryUnits{"memory/binaryUnits", kDisplayDefaults.units == ByteUnits::Binary};
 const Key<bool> kTraining{"memory/training", kDisplayDefaults.training};
+const Key<bool> kTextbook{"memory/textbook", kDisplayDefaults.textbook};
 const Key<bool> kLogScale{"memory/logScale", false};
-// The Overview's parameter chart: "pie" or "diagram" (anything else reads as the pie).
+// The Overview's parameter chart: "pie", "diagram" or "rule" (anything else reads as the pie).
 const Key<QString> kOverviewChart{"overview/chart", QStringLiteral("pie")};
 // Chinchilla's tokens per parameter, as the summary and the Compare table use it.
 const Key<qulonglong> kTokensPerParam{"teaching/tokensPerParam",
@@ -279,6 +280,14 @@ void Settings::setTraining(bool training)
 {
     put(*m_settings, kTraining, training);
 }
+bool Settings::textbook() const
+{
+    return get(*m_settings, kTextbook);
+}
+void Settings::setTextbook(bool textbook)
+{
+    put(*m_settings, kTextbook, textbook);
+}
 bool Settings::logScale() const
 {
     return get(*m_settings, kLogScale);
@@ -290,7 +299,9 @@ void Settings::setLogScale(bool log)
 QString Settings::overviewChart() const
 {
     const QString name = get(*m_settings, kOverviewChart);
-    return name == QLatin1String("diagram") ? name : kOverviewChart.fallback;
+    return name == QLatin1String("diagram") || name == QLatin1String("rule")
+               ? name
+               : kOverviewChart.fallback;
 }
 void Settings::setOverviewChart(const QString& name)
 {
@@ -329,6 +340,7 @@ DisplayOptions Settings::displayOptions() const
     o.extra_precisions = toStd(extraPrecisions());
     o.gpus = toStd(gpus());
     o.training = training();
+    o.textbook = textbook();
     o.tokens_per_param = tokensPerParam();
     return o;
 }
@@ -342,6 +354,7 @@ void Settings::setDisplayOptions(const DisplayOptions& o)
     setExtraPrecisions(toQt(o.extra_precisions));
     setGpus(toQt(o.gpus));
     setTraining(o.training);
+    setTextbook(o.textbook);
     setTokensPerParam(o.tokens_per_param);
 }
 

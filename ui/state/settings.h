@@ -48,13 +48,15 @@ public:
     void setBinaryUnits(bool binary);
     bool training() const; // training instead of inference memory
     void setTraining(bool training);
+    bool textbook() const; // textbook numbers instead of the full memory (DisplayOptions)
+    void setTextbook(bool textbook);
     // Chinchilla's tokens per parameter (display_options.h); out of range: the display options
     // keep their own.
     qulonglong tokensPerParam() const;
     void setTokensPerParam(const qulonglong& tokens);
     bool logScale() const; // log memory axis
     void setLogScale(bool log);
-    QString overviewChart() const; // the Overview's parameter chart: "pie" or "diagram"
+    QString overviewChart() const; // the Overview's parameter chart: "pie", "diagram" or "rule"
     void setOverviewChart(const QString& name);
     // The My hardware view's machine and workload, "key=value" items (HardwareChoice).
     QStringList hardware() const;

@@ -150,6 +150,16 @@ bool trainingFromJson(const json& j, const std::string& file, const std::string&
     return mode == "training";
 }
 
+bool textbookFromJson(const json& j, const std::string& file, const std::string& path)
+{
+    const std::string numbers = getOptString(j, "numbers", file, path).value_or("realistic");
+    if (numbers != "realistic" && numbers != "textbook") {
+        throw InputError(file, joinPath(path, "numbers"),
+                         "must be \"realistic\" or \"textbook\" (got \"" + numbers + "\")");
+    }
+    return numbers == "textbook";
+}
+
 // The precisions and the overhead profile of `j` (the version 4 "display" object, or an older
 // "workload"), each checked and canonical; absent ones keep `o`'s.
 void precisionsFromJson(const json& j, DisplayOptions& o, const std::string& file,
@@ -186,6 +196,7 @@ ordered_json displayToJson(const DisplayOptions& o)
     ordered_json j;
     j["units"] = o.units == ByteUnits::Binary ? "GiB" : "GB";
     j["mode"] = o.training ? "training" : "inference";
+    j["numbers"] = o.textbook ? "textbook" : "realistic";
     j["precision"] = o.weight_precision;
     j["kv_precision"] = o.kv_precision;
     j["overhead"] = o.overhead;
@@ -204,12 +215,13 @@ DisplayOptions displayFromJson(const json& j, const std::string& file, const Gpu
     const std::string path = "display";
     requireObject(j, file, path);
     requireKnownKeys(j,
-                     {"units", "mode", "precision", "kv_precision", "overhead", "extra_precisions",
-                      "gpus", "tokens_per_param"},
+                     {"units", "mode", "numbers", "precision", "kv_precision", "overhead",
+                      "extra_precisions", "gpus", "tokens_per_param"},
                      file, path);
     DisplayOptions o;
     o.units = unitsFromJson(j, file, path);
     o.training = trainingFromJson(j, file, path);
+    o.textbook = textbookFromJson(j, file, path);
     precisionsFromJson(j, o, file, path);
     if (auto extras = j.find("extra_precisions"); extras != j.end()) {
         const std::string at = joinPath(path, "extra_precisions");

@@ -23,6 +23,10 @@ struct DisplayOptions {
     std::vector<std::string> extra_precisions; // GGUF types added to the bars ("q4_k_m")
     std::vector<std::string> gpus;             // reference lines: "id" or "id:count"
     bool training = false;                     // training instead of inference memory
+    // Textbook numbers: the memory the course computes by hand (parameters × bytes; in training
+    // also gradients and optimizer states) and the 12·L·d² rule taken to the exact count,
+    // instead of the full memory with KV cache, activations and runtime overhead.
+    bool textbook = false;
     // Chinchilla's compute-optimal training tokens per parameter (Hoffmann et al. 2022, "Training
     // Compute-Optimal Large Language Models", Table 3: about 20), against which the summary and
     // the Compare table set a preset's published training tokens.

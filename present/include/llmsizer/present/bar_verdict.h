@@ -53,4 +53,10 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
                       const MemoryViewOptions& options, const GpuCatalog& catalog,
                       const std::vector<std::string>& lineKeys, const FitOptions& fit = {});
 
+// The textbook verdict on a bar of `bytes` (a textbook bar: weights, or training states): the
+// bytes divided evenly over GPUs as by hand ("140 GB over 80 GB GPUs: 2"), with no layout, KV
+// cache or overhead. The same lines tried in the same order, the same kinds and texts.
+BarVerdict textbookVerdict(std::uint64_t bytes, const GpuCatalog& catalog,
+                           const std::vector<std::string>& lineKeys, const FitOptions& fit = {});
+
 } // namespace llmsizer

@@ -41,6 +41,9 @@ struct MemoryViewOptions {
     std::uint64_t context = 4096; // tokens per sequence (KV cache; training sequence length)
     std::uint64_t batch = 1;      // sequences (training: micro-batch)
     bool training = false;
+    // Textbook numbers: only what the course computes by hand (the weights; in training also
+    // the gradients and optimizer states), not the KV cache, activations or overhead.
+    bool textbook = false;
     std::string kv_precision = DisplayOptions{}.kv_precision;
     std::string overhead = DisplayOptions{}.overhead; // OverheadProfile id for inference
 };

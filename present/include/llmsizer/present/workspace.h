@@ -7,6 +7,7 @@
 #include "llmsizer/model/model.h"
 #include "llmsizer/present/bar_verdict.h"
 #include "llmsizer/present/memory_view.h"
+#include "llmsizer/present/rule_steps.h"
 
 #include <cstdint>
 #include <string>
@@ -53,6 +54,13 @@ struct Snapshot {
     double flops_per_token = 0;       // decode FLOPs per token at the context
     std::uint64_t approx_12ld2 = 0;   // the 12·L·d² approximation of the total
     RuleFigure approx_text;           // approx_12ld2 with its error, as shown
+    RuleSteps rule_steps;             // the rule taken to the exact count (textbook numbers)
+    // Training against inference at the summary's precision, in the same numbers (textbook or
+    // realistic) and workload: the other mode's total, the ratio training ÷ inference, and the
+    // figure the summary shows beside the memory ("training at BF16 mixed 1.12 TB, ×8").
+    std::uint64_t other_mode_bytes = 0;
+    double training_ratio = 0;
+    std::string mode_ratio_text;
 };
 
 // Evaluates a workspace: counts its configuration once and passes the count to the bars, the

@@ -1,0 +1,148 @@
+// Textbook numbers in the main window: View > Textbook numbers (Ctrl+T) and the Overview's
+// Numbers box switch the memory bars to what the course computes by hand and the parameter chart
+// to the 12·L·d² rule taken to the exact count, and switch back to the chart shown before. The
+// rows fit whole at what a window manager leaves on a projector and on a laptop, normal and
+// presentation mode. Expected values are Llama 2 70B's published count and hand calculations
+// (tests/present/tst_textbook.cpp works them out).
+#include "support/test_main.h"
+#include "support/window_fixture.h"
+#include "ui/charts/memorychartwidget.h"
+#include "ui/charts/rulestepswidget.h"
+#include "ui/kit/presentation.h"
+#include "ui/overview/memorypanel.h"
+#include "ui/overview/parameterchart.h"
+#include "ui/overview/summarypanel.h"
+#include "ui/shell/mainwindow.h"
+#include "ui/state/configmodel.h"
+#include "ui/state/settings.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QTest>
+#include <memory>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+using Fixture = llmsizer::test::WindowFixture;
+
+std::unique_ptr<Fixture> openWindow(const QString& preset, QSize size)
+{
+    Fixture::Options options;
+    options.size = size;
+    return std::make_unique<Fixture>(preset, options);
+}
+
+} // namespace
+
+class TestUiTextbook : public QObject {
+    Q_OBJECT
+private slots:
+    // Ctrl+T on, Ctrl+T off: the bars, the chart, the Numbers box, the summary and the settings
+    // file follow; the diagram shown before comes back.
+    void switchByKeyboard()
+    {
+        const auto f = openWindow(QStringLiteral("llama-2-70b"), QSize(1240, 760));
+        MainWindow* w = f->window.get();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        w->parameterChart()->setKind(ParameterChart::Kind::Diagram);
+        QVERIFY(w->memoryPanel()->chart()->segmentKeys().contains(QStringLiteral("kv_cache")));
+
+        QTest::keyClick(w, Qt::Key_T, Qt::ControlModifier);
+        QVERIFY(f->model->textbook());
+        QCOMPARE(w->parameterChart()->kind(), ParameterChart::Kind::Rule);
+        QCOMPARE(w->memoryPanel()->numbersBox()->currentText(), QStringLiteral("Textbook"));
+        QCOMPARE(w->memoryPanel()->chart()->segmentKeys(), QStringList{QStringLiteral("weights")});
+        // 68,976,648,192 × 2 bytes = 137,953,296,384 = 138.0 GB.
+        QCOMPARE(w->memoryPanel()->chart()->value(QStringLiteral("weights"), 1), 137.953296384);
+        QVERIFY2(w->summaryPanel()
+                     ->figure(QStringLiteral("memory"))
+                     .startsWith(QStringLiteral("138.0 GB at FP16/BF16, inference (textbook)")),
+                 qPrintable(w->summaryPanel()->figure(QStringLiteral("memory"))));
+        const QStringList rows = w->parameterChart()->ruleSteps()->rowTexts();
+        QCOMPARE(rows.front(), QStringLiteral("12·L·d² rule  64,424,509,440"));
+        QCOMPARE(rows.back(), QStringLiteral("Exact count  68,976,648,192"));
+        QVERIFY(f->settings->textbook());
+
+        // Training shows training over inference: 16 bytes a parameter over 2 (AdamW, BF16).
+        f->model->setTraining(true);
+        QVERIFY2(w->summaryPanel()
+                     ->figure(QStringLiteral("memory"))
+                     .contains(QStringLiteral("×8 inference")),
+                 qPrintable(w->summaryPanel()->figure(QStringLiteral("memory"))));
+        f->model->setTraining(false);
+
+        QTest::keyClick(w, Qt::Key_T, Qt::ControlModifier);
+        QVERIFY(!f->model->textbook());
+        QCOMPARE(w->parameterChart()->kind(), ParameterChart::Kind::Diagram);
+        QCOMPARE(w->memoryPanel()->numbersBox()->currentText(), QStringLiteral("Realistic"));
+        QVERIFY(w->memoryPanel()->chart()->segmentKeys().contains(QStringLiteral("kv_cache")));
+        QVERIFY(!f->settings->textbook());
+    }
+
+    // The Numbers box and the View menu's entry say the same.
+    void boxAndMenuAgree()
+    {
+        const auto f = openWindow(QStringLiteral("gpt-2-small"), QSize(1240, 760));
+        MainWindow* w = f->window.get();
+        auto* action = w->findChild<QAction*>(QStringLiteral("textbookAction"));
+        QVERIFY(action != nullptr);
+        QComboBox* box = w->memoryPanel()->numbersBox();
+        box->setCurrentIndex(1);
+        emit box->activated(1);
+        QVERIFY(f->model->textbook());
+        QVERIFY(action->isChecked());
+        action->trigger();
+        QVERIFY(!f->model->textbook());
+        QCOMPARE(box->currentIndex(), 0);
+    }
+
+    // Every row whole, at the smallest font or larger, for few and many steps.
+    void rowsFit_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("presentation");
+        for (const char* preset : {"gpt-2-small", "llama-2-70b", "deepseek-v3", "jamba-1.5-mini"}) {
+            for (const QSize size : {QSize(1240, 760), QSize(1880, 1040)}) {
+                for (const bool presentation : {false, true}) {
+                    QTest::addRow("%s %dx%d%s", preset, size.width(), size.height(),
+                                  presentation ? " presentation" : "")
+                        << QString::fromLatin1(preset) << size << presentation;
+                }
+            }
+        }
+    }
+    void rowsFit()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QSize, size);
+        QFETCH(bool, presentation);
+        const auto f = openWindow(preset, size);
+        MainWindow* w = f->window.get();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        w->presentation()->setOn(presentation);
+        f->model->setTextbook(true);
+        QApplication::processEvents();
+        RuleStepsWidget* rule = w->parameterChart()->ruleSteps();
+        QVERIFY(rule->isVisible());
+        rule->grab(); // paints it
+        QVERIFY2(rule->fitsWhole(), qPrintable(QString::number(rule->drawnPointSize())));
+        QVERIFY(rule->drawnPointSize() >= RuleStepsWidget::kMinPointSize);
+        QCOMPARE(rule->rowRects().size(), rule->rowTexts().size());
+        for (const QRect& r : rule->rowRects()) {
+            QVERIFY(rule->rect().contains(r));
+        }
+        // The window stays within the screen.
+        QVERIFY(w->height() <= size.height() && w->width() <= size.width());
+        w->presentation()->setOn(false);
+    }
+};
+
+LLMSIZER_TEST_MAIN(TestUiTextbook)
+#include "tst_ui_textbook.moc"
