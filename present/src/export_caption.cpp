@@ -9,6 +9,9 @@ std::string exportCaption(const ExportFacts& f)
 {
     std::string s = f.model.empty() ? std::string("(unnamed model)") : f.model;
     s += f.training ? " · training" : " · inference";
+    if (f.textbook) {
+        s += " (textbook numbers: by hand)";
+    }
     s += " · weights " + f.precision + ", KV cache " + f.kv_precision;
     s += " · " + withThousands(f.context) + " tokens × batch " + withThousands(f.batch);
     if (!f.runtime.empty()) {

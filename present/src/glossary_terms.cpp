@@ -147,6 +147,12 @@ constexpr GlossaryTerm kTerms[] = {
      "Weights, gradients, the optimizer's states (AdamW: two per parameter) and the activations.",
      "Mixed precision with AdamW takes about 16 bytes per parameter before activations.",
      "training, gradients, optimizer, adamw"},
+    {"textbook_numbers", "Textbook and realistic numbers",
+     "Textbook: what is computed by hand, parameters × bytes per parameter (training: + gradients "
+     "+ AdamW states), and 12·L·d² taken to the exact count. Realistic: the full memory.",
+     "Realistic adds the KV cache, activations and runtime overhead: what a GPU must really hold "
+     "(View > Textbook numbers, Ctrl+T).",
+     "textbook, realistic, by hand, weights only, numbers"},
     {"headroom", "Headroom",
      "What is left of a GPU's usable memory once the weights, KV cache, activations and "
      "overhead are placed.",

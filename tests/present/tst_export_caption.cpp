@@ -35,6 +35,12 @@ private slots:
         QCOMPARE(exportCaption(f),
                  std::string("Llama 3 70B · training · weights FP16/BF16, KV cache FP16 · 8,192 "
                              "tokens × batch 1,024 · LLM Sizer 0.1.0"));
+        // Textbook numbers say so: the bars hold only what is computed by hand.
+        f.textbook = true;
+        QCOMPARE(exportCaption(f),
+                 std::string("Llama 3 70B · training (textbook numbers: by hand) · weights "
+                             "FP16/BF16, KV cache FP16 · 8,192 tokens × batch 1,024 · LLM Sizer "
+                             "0.1.0"));
         // A name from a file cannot carry control characters onto a slide.
         f.model = "evil\x1b]0;x";
         QVERIFY(exportCaption(f).find('\x1b') == std::string::npos);

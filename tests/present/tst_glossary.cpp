@@ -93,6 +93,8 @@ void TestGlossary::search_data()
         << "tensor parallel" << QStringList{QStringLiteral("tensor_parallel")};
     QTest::newRow("GPipe") << "gpipe" << QStringList{QStringLiteral("pipeline_parallel")};
     QTest::newRow("headroom") << "headroom" << QStringList{QStringLiteral("headroom")};
+    QTest::newRow("the switch's other name")
+        << "realistic" << QStringList{QStringLiteral("textbook_numbers")};
     QTest::newRow("a paper's figure")
         << "paper's round figure" << QStringList{QStringLiteral("nominal")};
 }

@@ -45,6 +45,7 @@ MemoryPanel::MemoryPanel(ConfigModel* model, QWidget* parent)
            "bytes per parameter (training: + gradients + AdamW states), and the 12·L·d² rule "
            "taken to the exact count (View > Textbook numbers, Ctrl+T)."));
     m_numbers->setWhatsThis(m_numbers->toolTip());
+    m_numbers->setProperty("glossaryKey", QStringLiteral("textbook_numbers"));
     for (const Precision& p : weightPrecisions()) {
         m_precision->addItem(qs(p.label), qs(p.id));
     }

@@ -41,6 +41,7 @@ ExportFacts exportFacts(const ConfigModel& model)
     f.context = model.context();
     f.batch = model.batch();
     f.training = model.training();
+    f.textbook = model.textbook();
     f.runtime = overheadLabel(model.overhead().toStdString());
     f.version = QCoreApplication::applicationVersion().isEmpty()
                     ? std::string(PROJECT_VERSION)

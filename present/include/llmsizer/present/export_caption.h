@@ -16,6 +16,7 @@ struct ExportFacts {
     std::uint64_t context = 0;
     std::uint64_t batch = 1;
     bool training = false;
+    bool textbook = false;        // textbook numbers (DisplayOptions::textbook)
     std::string runtime;          // the overhead profile's label, "transformers"
     std::string version;          // "0.1.0"
     std::string published_source; // the preset's source of its published count; "" for none
