@@ -219,6 +219,18 @@ void runOpenings(MainWindow& window, ConfigModel& model, int steps)
     window.presentation()->setOn(false);
     paintDirty();
     toggles.print("presentation_toggle");
+
+    // Textbook numbers on and off (Ctrl+T) on the Overview of Llama 3 70B.
+    Samples textbook;
+    for (int i = 0; i < 2 * rounds; ++i) {
+        textbook.measure([&] {
+            model.setTextbook(!model.textbook());
+            paintDirty();
+        });
+    }
+    model.setTextbook(false);
+    paintDirty();
+    textbook.print("textbook_toggle");
 }
 
 } // namespace llmsizer::bench
