@@ -249,7 +249,10 @@ void CompareChartBars::fitCategories(qreal plotWidth)
         m_categories->setLabelsFont(fit.font);
     }
     if (fit.labels != m_categories->categories()) {
-        m_categories->setCategories(fit.labels);
+        // Emptied and filled rather than setCategories(): replacing four names by three that
+        // way took 105 ms in Qt 6.4 (a lesson that opens Compare), this way a few.
+        m_categories->clear();
+        m_categories->append(fit.labels);
     }
 }
 
