@@ -17,6 +17,7 @@
 #include "ui/state/qstrings.h"
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QTest>
 #include <QToolButton>
 #include <algorithm>
@@ -125,6 +126,37 @@ private slots:
                  QStringLiteral("×0.125"));
         lessons->stop();
         QVERIFY(!f.model->hasBaseline()); // none before the lesson
+    }
+
+    // One workload in every lesson: a context the banner quotes ("at 4,096 tokens") is the
+    // Overview's, and a lesson that opens Compare opens it at that context too.
+    void oneWorkloadInEveryLesson_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const std::string& id : lessonIds()) {
+            QTest::newRow(id.c_str()) << QString::fromStdString(id);
+        }
+    }
+    void oneWorkloadInEveryLesson()
+    {
+        QFETCH(QString, id);
+        Fixture f(QStringLiteral("mistral-7b"));
+        f.window->show();
+        auto* lessons = f.window->findChild<Lessons*>();
+        QVERIFY(lessons->start(id));
+        const std::uint64_t context = f.model->context();
+        // Sequence lengths, not training tokens ("15T tokens") or a rate ("tokens per parameter").
+        static const QRegularExpression quoted(QStringLiteral("([0-9][0-9,]*) tokens(?! per)"));
+        for (const QRegularExpressionMatch& m : quoted.globalMatch(lessons->text())) {
+            const QString n = m.captured(1).remove(QLatin1Char(','));
+            QVERIFY2(n.toULongLong() == context,
+                     qPrintable(m.captured(0) + QStringLiteral(" quoted, the Overview at ") +
+                                QString::number(context)));
+        }
+        if (f.window->compareWindow()->isVisible()) {
+            QCOMPARE(f.window->comparison()->context(), context);
+        }
+        lessons->stop();
     }
 
     // The course: Next and Back (clicked, and Alt+Right, Alt+Left from any window) step through the
