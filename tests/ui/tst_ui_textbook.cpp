@@ -67,6 +67,8 @@ private slots:
         QCOMPARE(rows.front(), QStringLiteral("12·L·d² rule  64,424,509,440"));
         QCOMPARE(rows.back(), QStringLiteral("Exact count  68,976,648,192"));
         QVERIFY(f->settings->textbook());
+        // Right-click exports it like the pie and the diagram (File > Export's chart menu).
+        QCOMPARE(w->parameterChart()->ruleSteps()->contextMenuPolicy(), Qt::CustomContextMenu);
 
         // Training shows training over inference: 16 bytes a parameter over 2 (AdamW, BF16).
         f->model->setTraining(true);

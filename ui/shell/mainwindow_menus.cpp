@@ -9,6 +9,7 @@
 #include "ui/charts/isometricschart.h"
 #include "ui/charts/memorychartwidget.h"
 #include "ui/charts/piechartwidget.h"
+#include "ui/charts/rulestepswidget.h"
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
@@ -198,6 +199,8 @@ void MainWindow::createExport(QMenu* file)
                                "Markdown, into one folder (a handout)"));
     m_viewExport->attach(m_chart->pie(), tr("Parameter pie"), QStringLiteral("parameters"));
     m_viewExport->attach(m_chart->diagram(), tr("Parameter diagram"), QStringLiteral("diagram"));
+    m_viewExport->attach(m_chart->ruleSteps(), tr("12·L·d² to the exact count"),
+                         QStringLiteral("rule-to-exact"));
     m_viewExport->attach(m_memory->chart(), tr("Memory per precision"), QStringLiteral("memory"));
     m_viewExport->attach(m_views->explorer()->curveChart(), tr("Equal-parameter curve"),
                          QStringLiteral("depth-width"));
