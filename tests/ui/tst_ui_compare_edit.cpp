@@ -23,6 +23,7 @@ private slots:
     void removeAndReorder();
     void chipButtons();
     void emptyComparison();
+    void fewerModelsRelabelTheAxes();
 };
 
 void TestUiCompareEdit::addCurrentAndLimit()
@@ -101,6 +102,27 @@ void TestUiCompareEdit::emptyComparison()
     f.comparison->clear();
     QCOMPARE(f.panel->tableModel()->rowCount(), 0);
     QCOMPARE(f.panel->pies()->pieCount(), 0);
+}
+
+// Four compared models replaced by three (a lesson opening Compare): both bar charts' axes name
+// the three, in order, whatever they held before.
+void TestUiCompareEdit::fewerModelsRelabelTheAxes()
+{
+    CompareFixture f({QStringLiteral("gpt-2-small"), QStringLiteral("llama-3-8b"),
+                      QStringLiteral("mixtral-8x7b"), QStringLiteral("deepseek-v3")});
+    QCOMPARE(f.panel->memoryChart()->categoryTexts().size(), 4);
+    std::vector<SessionModel> three(f.comparison->entries().begin() + 1,
+                                    f.comparison->entries().end());
+    QCOMPARE(f.comparison->setEntries(three), QString());
+    for (const CompareChartBars* chart : {f.panel->componentsChart(), f.panel->memoryChart()}) {
+        QStringList shown = chart->categoryTexts();
+        for (QString& t : shown) { // a long name breaks at a hyphen or a space
+            t.replace(QStringLiteral("-<br>"), QStringLiteral("-"));
+            t.replace(QStringLiteral("<br>"), QStringLiteral(" "));
+        }
+        QCOMPARE(shown, (QStringList{QStringLiteral("Llama 3 8B"), QStringLiteral("Mixtral 8x7B"),
+                                     QStringLiteral("DeepSeek-V3")}));
+    }
 }
 
 LLMSIZER_TEST_MAIN(TestUiCompareEdit)
