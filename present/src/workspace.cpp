@@ -7,6 +7,7 @@
 #include "llmsizer/text/format.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace llmsizer {
 
@@ -107,7 +108,15 @@ Snapshot evaluate(const Workspace& w, const GpuCatalog& catalog)
     s.flops_per_token = decodeFlopsPerToken(w.config, s.count, w.context).total();
     s.approx_12ld2 = approx12Ld2(w.config);
     s.approx_text = approxRuleFigure(w.config, s.count, s.approx_12ld2);
-    s.rule_steps = ruleSteps(w.config, s.count);
+    try {
+        s.rule_steps = ruleSteps(w.config, s.count);
+    } catch (const std::logic_error&) {
+        // Steps that would not add up to the count are not drawn; the chart says so instead of
+        // the model being refused.
+        s.rule_steps = {};
+        s.rule_steps.summary = "The 12\u00b7L\u00b7d\u00b2 rule cannot be taken to this count "
+                               "step by step: its parts do not add up";
+    }
     modeRatio(w, s, options);
     return s;
 }

@@ -8,6 +8,7 @@
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <filesystem>
 
 using namespace llmsizer;
 
@@ -105,6 +106,29 @@ private slots:
             QCOMPARE(s.steps[i].from, s.steps[i - 1].to);
             QVERIFY(s.peak >= s.steps[i].to);
         }
+    }
+
+    // Every preset's steps end on its count, and each running total stays within the scale:
+    // dense and MoE, GQA and MLA, hybrids with mixer layers, vision-language models.
+    void everyPresetAddsUp()
+    {
+        int presets = 0;
+        for (const auto& entry :
+             std::filesystem::directory_iterator(std::string(LLMSIZER_TEST_PRESETS_DIR))) {
+            if (entry.path().extension() != ".json") {
+                continue;
+            }
+            const ModelConfig c = loadPresetFile(entry.path().string()).config;
+            const ParamCount count = countParameters(c);
+            const RuleSteps s = ruleSteps(c, count);
+            QVERIFY2(s.steps.back().to == count.total, entry.path().filename().c_str());
+            QCOMPARE(s.steps.front().key, std::string("rule"));
+            for (const RuleStep& step : s.steps) {
+                QVERIFY2(step.to <= s.peak && !step.label.empty(), step.key.c_str());
+            }
+            ++presets;
+        }
+        QVERIFY(presets > 50);
     }
 
     // What the rows say: the multiples of d² and the signed exact values.
