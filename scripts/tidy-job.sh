@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# One job of scripts/tidy.sh, run by its workers: BUILD WORK JOB. The job file holds the kind
-# ("file" or "batch") and the pass ("main" or "rest"), the checks, the compile command of the batch's files and then the files.
-#   file:  clang-tidy on each file alone (the checks that look only at the main file, and the
-#          static analyzer, which analyses only the main file's functions in depth).
-#   batch: clang-tidy once on a file that #includes every file of the batch, so that the system
-#          headers (nlohmann/json.hpp, the standard library) are parsed and walked once per batch
-#          instead of once per file. A batch that reports anything, or does not compile as one
-#          (two files' internal helpers of the same name), is split in two and each half checked
-#          again, down to single files: what is reported is always a single file's own result.
+# One job of scripts/tidy.sh, run by its workers: BUILD WORK JOB. The job file holds the pass
+# ("main" or "rest"), the checks, the compile command of the batch's files and then the files.
+#   main:  one file, checked alone (the checks that look only at the main file, and the static
+#          analyzer, which analyses only the main file's functions in depth).
+#   rest:  a batch, checked with one clang-tidy run on a file that #includes every file of it, so
+#          that the system headers (nlohmann/json.hpp, the standard library) are parsed and walked
+#          once per batch instead of once per file. A batch that reports anything, or does not
+#          compile as one (two files' internal helpers of the same name), is split in two and each
+#          half checked again, down to single files: what is reported is always a single file's
+#          own result. A batch of one file is checked alone.
 # Appends "STATUS PASS FILE" per file to WORK/status; each file's output goes to WORK/out/.
 set -uo pipefail
 build=$1 work=$2 job=$3
 {
-    read -r kind pass
+    read -r pass
     read -r checks
     read -r command
     mapfile -t files
@@ -55,10 +56,4 @@ together() {
     together "${@:half+1}"
 }
 
-if [ "$kind" = batch ]; then
-    together "${files[@]}"
-else
-    for f in "${files[@]}"; do
-        alone "$f"
-    done
-fi
+together "${files[@]}"

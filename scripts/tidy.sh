@@ -97,7 +97,7 @@ mkdir -p "$work/jobs" "$work/out"
 batches=()
 size=${LLMSIZER_TIDY_BATCH:-16}
 jobs=0
-add_job() { # KIND CHECKS COMMAND FILES...
+add_job() { # PASS CHECKS COMMAND FILES...
     jobs=$((jobs + 1))
     printf '%s\n' "$@" >"$work/jobs/$(printf '%04d' "$jobs")"
 }
@@ -129,15 +129,13 @@ if [ ${#todo[@]} -gt 0 ]; then
         batch_names[$chosen]+=" $names"
         batch_count[$chosen]=$((batch_count[$chosen] + 1))
     done
-    kind=batch
-    [ "$size" -le 1 ] && kind=file
+    # Every check but the per-file ones (kMainFileChecks holds the analyzer).
     for b in "${batches[@]}"; do
         mapfile -t members < <(printf '%s' "${batch_files[$b]}")
-        add_job "$kind rest" "-clang-analyzer-*,-${kMainFileChecks//,/,-}" "${batch_command[$b]}" \
-            "${members[@]}"
+        add_job rest "-${kMainFileChecks//,/,-}" "${batch_command[$b]}" "${members[@]}"
     done
     for file in "${todo[@]}"; do
-        add_job "file main" "-*,$kMainFileChecks" "" "$file"
+        add_job main "-*,$kMainFileChecks" "" "$file"
     done
 fi
 

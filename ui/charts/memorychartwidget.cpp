@@ -206,12 +206,11 @@ void MemoryChartWidget::refresh()
     if (textbook) {
         // What the course computes by hand: parameters × bytes per parameter (and, training,
         // the gradients and AdamW states); the workload's parts are left out, and said so.
-        m_titleParts = {m_model->training()
-                            ? tr("Textbook: weights + gradients + AdamW states")
-                            : tr("Textbook: weights only = parameters × bytes per parameter"),
-                        m_model->training()
-                            ? tr("no activations (Realistic numbers add them)")
-                            : tr("no KV cache, activations or overhead (Realistic adds them)")};
+        m_titleParts = {
+            m_model->training() ? tr("Textbook: weights + gradients + AdamW states")
+                                : tr("Textbook: weights only = parameters × bytes per parameter"),
+            m_model->training() ? tr("no activations (Realistic numbers add them)")
+                                : tr("no KV cache, activations or overhead (Realistic adds them)")};
         if (m_model->hasBaseline()) {
             m_titleParts.last() += tr(" · dotted: the baseline, ×: over it");
         }
