@@ -140,24 +140,27 @@ std::vector<std::string> gpuLinesFromJson(const json& list, const std::string& f
     return lines;
 }
 
+// A field of two allowed values: whether it holds `second` (absent: `first`); anything else is
+// refused, naming both.
+bool secondOfTwo(const json& j, const char* key, const std::string& first,
+                 const std::string& second, const std::string& file, const std::string& path)
+{
+    const std::string value = getOptString(j, key, file, path).value_or(first);
+    if (value != first && value != second) {
+        throw InputError(file, joinPath(path, key),
+                         "must be \"" + first + "\" or \"" + second + "\" (got \"" + value + "\")");
+    }
+    return value == second;
+}
+
 bool trainingFromJson(const json& j, const std::string& file, const std::string& path)
 {
-    const std::string mode = getOptString(j, "mode", file, path).value_or("inference");
-    if (mode != "inference" && mode != "training") {
-        throw InputError(file, joinPath(path, "mode"),
-                         "must be \"inference\" or \"training\" (got \"" + mode + "\")");
-    }
-    return mode == "training";
+    return secondOfTwo(j, "mode", "inference", "training", file, path);
 }
 
 bool textbookFromJson(const json& j, const std::string& file, const std::string& path)
 {
-    const std::string numbers = getOptString(j, "numbers", file, path).value_or("realistic");
-    if (numbers != "realistic" && numbers != "textbook") {
-        throw InputError(file, joinPath(path, "numbers"),
-                         "must be \"realistic\" or \"textbook\" (got \"" + numbers + "\")");
-    }
-    return numbers == "textbook";
+    return secondOfTwo(j, "numbers", "realistic", "textbook", file, path);
 }
 
 // The precisions and the overhead profile of `j` (the version 4 "display" object, or an older
