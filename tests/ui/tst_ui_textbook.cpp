@@ -19,6 +19,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDir>
+#include <QImage>
 #include <QTest>
 #include <memory>
 
@@ -101,6 +103,52 @@ private slots:
         action->trigger();
         QVERIFY(!f->model->textbook());
         QCOMPARE(box->currentIndex(), 0);
+    }
+
+    // F5 on and off leaves the summary exactly as it was, pixel for pixel, and the keyboard focus
+    // where it was: the summary's figures are measured again in the normal font (they stayed
+    // stacked under their names), the focus comes back from the panel that gave way. (The whole
+    // window, compared the same way under X11 with a window manager, is identical but for the
+    // caret; the offscreen platform lets a window grow while the fonts change, so the window as a
+    // whole is not compared here.)
+    void presentationLeavesTheSummaryAsItWas_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("textbook");
+        for (const QSize size : {QSize(1240, 760), QSize(1880, 1040)}) {
+            for (const bool textbook : {false, true}) {
+                QTest::addRow("%dx%d%s", size.width(), size.height(), textbook ? " textbook" : "")
+                    << size << textbook;
+            }
+        }
+    }
+    void presentationLeavesTheSummaryAsItWas()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, textbook);
+        QApplication::setCursorFlashTime(0); // no caret blinking between the two pictures
+        const auto f = openWindow(QStringLiteral("llama-2-70b"), size);
+        MainWindow* w = f->window.get();
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w));
+        f->model->setTextbook(textbook);
+        QTest::qWait(200); // the window laid out at its size, queued relayouts done
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus != nullptr);
+        const QImage before = w->summaryPanel()->grab().toImage();
+        w->presentation()->setOn(true);
+        QApplication::processEvents();
+        QVERIFY(QApplication::focusWidget() != focus); // the panel gave way
+        w->presentation()->setOn(false);
+        QTest::qWait(200);
+        QCOMPARE(QApplication::focusWidget(), focus);
+        const QImage after = w->summaryPanel()->grab().toImage();
+        if (after != before) {
+            before.save(QDir::temp().filePath(QStringLiteral("summary-f5-before.png")));
+            after.save(QDir::temp().filePath(QStringLiteral("summary-f5-after.png")));
+        }
+        QVERIFY2(after == before, "the summary differs after F5 on and off (both pictures saved "
+                                  "as summary-f5-*.png in the temporary directory)");
     }
 
     // Every row whole, at the smallest font or larger, for few and many steps.

@@ -6,6 +6,7 @@
 #include <QWhatsThis>
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace llmsizer::ui {
 
@@ -151,6 +152,34 @@ QRectF FigureGrid::valueRect(qsizetype index) const
     return {valueLeft(index, nameWidths()), y, size.width(), size.height()};
 }
 
+void FigureGrid::prepare(qsizetype i)
+{
+    const Entry& e = m_entries[i];
+    m_names[i] = QStaticText(e.name);
+    m_names[i].setTextFormat(Qt::PlainText);
+    m_names[i].prepare(QTransform(), font());
+    m_values[i] = QStaticText(e.value);
+    m_values[i].setTextFormat(Qt::PlainText);
+    QFont f = font();
+    f.setBold(e.emphasis);
+    m_values[i].prepare(QTransform(), f);
+    m_valueWidths[i] = m_values[i].size().width();
+}
+
+void FigureGrid::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        // Sizes measured in the old font would keep a grid stacked (or cut) after presentation
+        // mode is left.
+        for (qsizetype i = 0; i < m_entries.size(); ++i) {
+            prepare(i);
+        }
+        relayout();
+        update();
+    }
+}
+
 void FigureGrid::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
@@ -182,24 +211,19 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
     m_names.resize(entries.size());
     m_values.resize(entries.size());
     m_valueWidths.resize(entries.size());
+    std::vector<qsizetype> changed;
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const bool same = i < m_entries.size();
-        if (!same || m_entries[i].name != entries[i].name) {
-            m_names[i] = QStaticText(entries[i].name);
-            m_names[i].setTextFormat(Qt::PlainText);
-            m_names[i].prepare(QTransform(), font());
-        }
-        if (!same || m_entries[i].value != entries[i].value ||
-            m_entries[i].emphasis != entries[i].emphasis) {
-            m_values[i] = QStaticText(entries[i].value);
-            m_values[i].setTextFormat(Qt::PlainText);
-            QFont f = font();
-            f.setBold(entries[i].emphasis);
-            m_values[i].prepare(QTransform(), f);
-            m_valueWidths[i] = m_values[i].size().width();
+        const bool same = i < m_entries.size() && m_entries[i].name == entries[i].name &&
+                          m_entries[i].value == entries[i].value &&
+                          m_entries[i].emphasis == entries[i].emphasis;
+        if (!same) {
+            changed.push_back(i);
         }
     }
     m_entries = entries;
+    for (const qsizetype i : changed) {
+        prepare(i);
+    }
     QStringList text;
     for (const Entry& e : m_entries) {
         text << e.name + QStringLiteral(": ") + e.value;

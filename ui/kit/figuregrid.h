@@ -55,6 +55,8 @@ protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    // A new font (presentation mode on or off) measures every name and value again.
+    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
 private:
@@ -77,6 +79,8 @@ private:
     // grow by whole lines (only when the number of lines changes does the layout hear of it).
     void wrapValues();
     void relayout();
+    // Entry i's name and value measured in the current font.
+    void prepare(qsizetype i);
 
     int m_maxColumns;
     int m_minColumnWidth;

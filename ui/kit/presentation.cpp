@@ -86,6 +86,11 @@ void Presentation::setOn(bool on)
     if (m_action->isChecked() != on) {
         m_action->setChecked(on);
     }
+    // The keyboard focus goes back where it was before presentation mode moved it (the panels
+    // that give way take it with them): switched off, every window looks as it did.
+    if (on) {
+        m_focus = QApplication::focusWidget();
+    }
     // One repaint per window, after the whole switch.
     QList<QPointer<QWidget>> frozen;
     for (QWidget* w : QApplication::topLevelWidgets()) {
@@ -111,6 +116,10 @@ void Presentation::setOn(bool on)
         QApplication::setFont(m_font);
     }
     emit toggled(on);
+    if (!on && !m_focus.isNull() && m_focus->isVisible() && m_focus->isEnabled() &&
+        m_focus != QApplication::focusWidget()) {
+        m_focus->setFocus(Qt::OtherFocusReason);
+    }
     for (const QPointer<QWidget>& w : frozen) {
         if (!w.isNull()) {
             w->setUpdatesEnabled(true);

@@ -3,6 +3,8 @@
 #include <QFont>
 #include <QObject>
 #include <QPalette>
+#include <QPointer>
+#include <QWidget>
 
 class QAction;
 
@@ -48,6 +50,7 @@ private:
     bool m_on = false;
     QFont m_font;
     QPalette m_palette;
+    QPointer<QWidget> m_focus; // the keyboard focus before switching on
 };
 
 // Whether presentation mode is on (false before any Presentation exists).
