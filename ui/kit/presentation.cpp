@@ -116,8 +116,11 @@ void Presentation::setOn(bool on)
         QApplication::setFont(m_font);
     }
     emit toggled(on);
-    if (!on && !m_focus.isNull() && m_focus->isVisible() && m_focus->isEnabled() &&
-        m_focus != QApplication::focusWidget()) {
+    if (on) {
+        m_focusOn = QApplication::focusWidget(); // where the switch left it
+    } else if (!m_focus.isNull() && m_focus->isVisible() && m_focus->isEnabled() &&
+               QApplication::focusWidget() == m_focusOn.data()) {
+        // Not if the user has moved it since: then it stays where they put it.
         m_focus->setFocus(Qt::OtherFocusReason);
     }
     for (const QPointer<QWidget>& w : frozen) {

@@ -50,7 +50,8 @@ private:
     bool m_on = false;
     QFont m_font;
     QPalette m_palette;
-    QPointer<QWidget> m_focus; // the keyboard focus before switching on
+    QPointer<QWidget> m_focus;   // the keyboard focus before switching on
+    QPointer<QWidget> m_focusOn; // and right after
 };
 
 // Whether presentation mode is on (false before any Presentation exists).
