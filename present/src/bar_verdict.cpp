@@ -43,6 +43,12 @@ void setFits(BarVerdict& v, u64 required, u64 capacity)
              " % used)";
 }
 
+// a / b rounded up (b > 0).
+u64 ceilDiv(u64 a, u64 b)
+{
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
 // A selected line's device and count ("h100-sxm-80gb:8"); nullptr for a key not in the catalog.
 const GpuSpec* lineDevice(const ReferenceLine& line, const GpuCatalog& catalog, u64& count)
 {
@@ -137,14 +143,14 @@ BarVerdict textbookVerdict(std::uint64_t bytes, const GpuCatalog& catalog,
             continue;
         }
         // By hand: the bytes over one GPU's usable bytes, rounded up, and an even share each.
-        const u64 needed = std::max<u64>(1, bytes / perGpu + (bytes % perGpu != 0 ? 1 : 0));
+        const u64 needed = std::max<u64>(1, ceilDiv(bytes, perGpu));
         if (needed > count) {
             continue;
         }
         v.gpu_id = gpu->id;
         v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
         v.gpus = needed;
-        setFits(v, bytes / needed + (bytes % needed != 0 ? 1 : 0), perGpu);
+        setFits(v, ceilDiv(bytes, needed), perGpu);
         return v;
     }
     if (largest == nullptr) {
@@ -153,8 +159,7 @@ BarVerdict textbookVerdict(std::uint64_t bytes, const GpuCatalog& catalog,
     v.gpu_id = largest->id;
     v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
     v.capacity_bytes = perGpuOfLargest;
-    const u64 needed =
-        perGpuOfLargest == 0 ? 0 : bytes / perGpuOfLargest + (bytes % perGpuOfLargest != 0 ? 1 : 0);
+    const u64 needed = perGpuOfLargest == 0 ? 0 : ceilDiv(bytes, perGpuOfLargest);
     if (needed == 0 || needed > fit.max_gpus) {
         v.kind = BarVerdict::Kind::DoesNotFit;
         v.text = "does not fit on the selected GPUs";
@@ -162,7 +167,7 @@ BarVerdict textbookVerdict(std::uint64_t bytes, const GpuCatalog& catalog,
     }
     v.kind = BarVerdict::Kind::Needs;
     v.gpus = needed;
-    v.required_bytes = bytes / needed + (bytes % needed != 0 ? 1 : 0);
+    v.required_bytes = ceilDiv(bytes, needed);
     v.text = "needs " + times(needed, v.gpu);
     return v;
 }

@@ -18,18 +18,9 @@ constexpr int kMargin = 6;
 constexpr int kGap = 8;
 constexpr int kMinBar = 60; // the narrowest bar area of a one-line row
 
-struct Row {
-    QString label;
-    QString value;
-    QString why;
-    QString color;
-    std::uint64_t from = 0;
-    std::uint64_t to = 0;
-    bool negative = false;
-    bool bold = false;
-};
+} // namespace
 
-QList<Row> rowsOf(const RuleSteps& s)
+QList<RuleStepsWidget::Row> RuleStepsWidget::rowsOf(const RuleSteps& s)
 {
     QList<Row> rows;
     for (const RuleStep& step : s.steps) {
@@ -44,8 +35,6 @@ QList<Row> rowsOf(const RuleSteps& s)
     }
     return rows;
 }
-
-} // namespace
 
 struct RuleStepsWidget::Layout {
     QFont font;
@@ -68,6 +57,7 @@ RuleStepsWidget::RuleStepsWidget(QWidget* parent) : QWidget(parent)
 void RuleStepsWidget::setSteps(const RuleSteps& steps, const QString& title)
 {
     m_steps = steps;
+    m_rows = rowsOf(steps);
     m_title = title;
     setAccessibleName(title);
     updateGeometry();
@@ -83,7 +73,7 @@ void RuleStepsWidget::setDark(bool dark)
 QStringList RuleStepsWidget::rowTexts() const
 {
     QStringList out;
-    for (const Row& r : rowsOf(m_steps)) {
+    for (const Row& r : m_rows) {
         out << r.label + QStringLiteral("  ") + r.value;
     }
     return out;
@@ -103,7 +93,7 @@ QSize RuleStepsWidget::sizeHint() const
 
 RuleStepsWidget::Layout RuleStepsWidget::layoutFor(const QFont& base) const
 {
-    const QList<Row> rows = rowsOf(m_steps);
+    const QList<Row>& rows = m_rows;
     const int w = width() - 2 * kMargin;
     const int h = height() - 2 * kMargin;
     Layout l;
@@ -153,7 +143,7 @@ bool RuleStepsWidget::event(QEvent* e)
 {
     if (e->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(e);
-        const QList<Row> rows = rowsOf(m_steps);
+        const QList<Row>& rows = m_rows;
         const int i = rowAt(help->pos());
         if (i >= 0 && i < rows.size()) {
             QToolTip::showText(help->globalPos(),
@@ -173,7 +163,7 @@ void RuleStepsWidget::paintEvent(QPaintEvent* /*event*/)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    const QList<Row> rows = rowsOf(m_steps);
+    const QList<Row>& rows = m_rows;
     const Layout l = layoutFor(font());
     m_twoLines = l.twoLines;
     m_pointSize = l.font.pointSizeF();

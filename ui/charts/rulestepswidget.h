@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/rule_steps.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -47,11 +48,24 @@ protected:
     bool event(QEvent* event) override; // the row under the mouse explains itself
 
 private:
+    // One drawn row: a step, or the exact count after the last one.
+    struct Row {
+        QString label;
+        QString value;
+        QString why;
+        QString color;
+        std::uint64_t from = 0;
+        std::uint64_t to = 0;
+        bool negative = false;
+        bool bold = false;
+    };
+    static QList<Row> rowsOf(const RuleSteps& steps);
     struct Layout;
     Layout layoutFor(const QFont& base) const;
     int rowAt(QPoint pos) const;
 
     RuleSteps m_steps;
+    QList<Row> m_rows; // from m_steps, made once per setSteps
     QString m_title;
     bool m_dark = false;
     // As last painted.
