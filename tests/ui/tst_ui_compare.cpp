@@ -53,6 +53,7 @@ private slots:
     void chartsShowCoreFigures();
     void unitsFollowTheSetting();
     void contextChangesKvRows();
+    void contextIsTheWorkloads();
     void kvPrecisionIsTheOverviews();
     void logAxisShowsTheSmallModel();
     void fourModelsFitAProjector();
@@ -200,8 +201,8 @@ void TestUiCompare::unitsFollowTheSetting()
     const ComparisonTable table = f.expectedTable();
     QCOMPARE(f.panel->memoryChart()->value(1, 0),
              bytesInUnit(table.row("weights.bf16")->cells[0].integer, ByteUnits::Binary));
-    // A change that is not the units does not recompute the comparison.
-    f.model->setContext(16384);
+    // A change the comparison does not show (the batch) does not recompute it.
+    QVERIFY(f.model->setBatch(4));
     QCOMPARE(changed.size(), 1);
     // The panel's own units box writes the shared setting.
     QComboBox* units = f.panel->findChild<QComboBox*>(QStringLiteral("units"));
@@ -233,6 +234,42 @@ void TestUiCompare::contextChangesKvRows()
     compareTable(f.panel->tableModel(), f.expectedTable());
     QVERIFY(!f.comparison->setKvPrecision(QStringLiteral("fp7")));
     QCOMPARE(f.comparison->kvPrecision(), QStringLiteral("fp8"));
+}
+
+// One context for every view: the comparison's is the workload's. Llama 3 8B's KV cache per
+// token at FP16: K and V × 32 layers × 8 KV heads × 128 dimensions × 2 bytes = 131,072 bytes.
+void TestUiCompare::contextIsTheWorkloads()
+{
+    CompareFixture f({QStringLiteral("llama-3-8b")});
+    QComboBox* box = f.panel->contextBox();
+    const int fixed = box->count();
+    QVERIFY(f.model->setContext(1000));
+    QCOMPARE(f.comparison->context(), std::uint64_t{1000});
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{131072} * 1000);
+    // A context none of the fixed choices names is one more item, replaced as the context moves.
+    QCOMPARE(box->count(), fixed + 1);
+    QCOMPARE(box->currentText(), QStringLiteral("1,000 tokens"));
+    QVERIFY(f.model->setContext(1001));
+    QCOMPARE(box->count(), fixed + 1);
+    QCOMPARE(box->currentText(), QStringLiteral("1,001 tokens"));
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{131072} * 1001);
+    // Choosing in the comparison sets the workload's context.
+    const int index = box->findData(QVariant::fromValue<qulonglong>(4096));
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+    QCOMPARE(f.model->context(), std::uint64_t{4096});
+    QCOMPARE(box->count(), fixed);
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{131072} * 4096);
+    // Each model's own (8,192 for Llama 3 8B) is not moved by the workload.
+    QVERIFY(f.comparison->setContext(0));
+    QVERIFY(f.model->setContext(2048));
+    QCOMPARE(f.comparison->context(), std::uint64_t{0});
+    QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0),
+             std::uint64_t{131072} * 8192);
+    QCOMPARE(f.model->context(), std::uint64_t{2048});
 }
 
 // One KV precision for the Overview and the comparison (DisplayOptions): choosing it in either

@@ -30,8 +30,8 @@ namespace {
 using Fixture = llmsizer::test::WindowFixture;
 
 // A state no lesson sets up: Mistral 7B at 2,048 tokens, batch 4, in training, INT8 weights,
-// an RTX 4090 and two A100 lines, GPT-2 small and Llama 3 8B compared at 1,024 tokens, on the
-// Show the math tab, the Compare window closed.
+// an RTX 4090 and two A100 lines, GPT-2 small and Llama 3 8B compared at each model's own context,
+// on the Show the math tab, the Compare window closed.
 void setUpOwnState(Fixture& f)
 {
     ConfigModel* m = f.model.get();
@@ -45,7 +45,7 @@ void setUpOwnState(Fixture& f)
     c->clear();
     QVERIFY(c->addPreset(QStringLiteral("gpt-2-small")).isEmpty());
     QVERIFY(c->addPreset(QStringLiteral("llama-3-8b")).isEmpty());
-    c->setContext(1024);
+    QVERIFY(c->setContext(0));
     QVERIFY(f.window->views()->showView(QStringLiteral("math")));
     f.window->compareWindow()->hide();
 }
@@ -80,7 +80,7 @@ private slots:
         QCOMPARE(f.model->gpus(),
                  QStringList({QStringLiteral("rtx-4090-24gb"), QStringLiteral("a100-sxm-80gb:2")}));
         QCOMPARE(f.window->comparison()->size(), 2);
-        QCOMPARE(f.window->comparison()->context(), std::uint64_t(1024));
+        QCOMPARE(f.window->comparison()->context(), std::uint64_t(0));
         QCOMPARE(f.window->views()->currentView(), QStringLiteral("math"));
         QVERIFY(!f.window->compareWindow()->isVisible());
         QVERIFY(f.window->views()->fitModel()->choice() == fit);

@@ -36,6 +36,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <iterator>
 
 namespace llmsizer::ui {
 
@@ -75,7 +76,8 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
                                   : QString::fromStdString(withThousands(c)) + tr(" tokens"),
                            QVariant::fromValue<qulonglong>(c));
     }
-    m_context->setToolTip(tr("Context for the KV cache and FLOPs rows"));
+    m_context->setToolTip(tr("Context for the KV cache and FLOPs rows: the main window's context "
+                             "(choosing one here sets it there), or each model's own"));
     m_units->setObjectName(QStringLiteral("units"));
     m_kv->setObjectName(QStringLiteral("kvPrecision"));
     for (const Precision& p : kvPrecisions()) {
@@ -165,6 +167,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     });
     connect(m_addCurrent, &QPushButton::clicked, this,
             [this] { showMessage(m_comparison->addCurrent()); });
+    connect(m_comparison, &ComparisonModel::notice, this, &ComparePanel::showMessage);
     connect(m_context, &QComboBox::activated, this, [this](int index) {
         m_comparison->setContext(m_context->itemData(index).toULongLong());
     });
@@ -255,12 +258,22 @@ void ComparePanel::syncOptions()
     const QSignalBlocker blockTokens(m_tokensPerParam);
     m_tokensPerParam->setValue(static_cast<int>(m_current->tokensPerParam()));
     m_kv->setCurrentIndex(m_kv->findData(m_comparison->kvPrecision()));
-    int index = m_context->findData(QVariant::fromValue<qulonglong>(m_comparison->context()));
-    if (index < 0) {
-        m_context->addItem(QString::fromStdString(withThousands(m_comparison->context())) +
-                               tr(" tokens"),
-                           QVariant::fromValue<qulonglong>(m_comparison->context()));
-        index = m_context->count() - 1;
+    // The fixed choices, and one more item for a workload context that is none of them.
+    const auto context = QVariant::fromValue<qulonglong>(m_comparison->context());
+    constexpr int kFixed = static_cast<int>(std::size(kContexts));
+    int index = m_context->findData(context);
+    if (index < 0 || index >= kFixed) {
+        const QString text =
+            QString::fromStdString(withThousands(m_comparison->context())) + tr(" tokens");
+        if (m_context->count() == kFixed) {
+            m_context->addItem(text, context);
+        } else {
+            m_context->setItemText(kFixed, text);
+            m_context->setItemData(kFixed, context);
+        }
+        index = kFixed;
+    } else if (m_context->count() > kFixed) {
+        m_context->removeItem(kFixed);
     }
     m_context->setCurrentIndex(index);
     m_units->setCurrentIndex(m_comparison->units() == ByteUnits::Binary ? 1 : 0);

@@ -190,7 +190,7 @@ Lessons::Saved Lessons::capture() const
     s.session = m_window->sessions()->capture();
     s.view = m_window->views()->currentView();
     s.compareShown = m_window->compareWindow()->isVisible();
-    s.compareContext = m_window->comparison()->context();
+    s.compareOwnContexts = m_window->comparison()->context() == 0;
     s.fit = m_window->views()->fitModel()->choice();
     s.budget = m_window->views()->budgetModel()->question();
     return s;
@@ -200,7 +200,7 @@ void Lessons::restore(const Saved& saved)
 {
     // The session was captured from this very app: applying it cannot be refused.
     m_window->sessions()->apply(saved.session);
-    m_window->comparison()->setContext(saved.compareContext);
+    m_window->comparison()->setContext(saved.compareOwnContexts ? 0 : m_model->context());
     m_window->views()->fitModel()->setChoice(saved.fit);
     m_window->views()->budgetModel()->setQuestion(saved.budget);
     if (!saved.view.isEmpty()) {

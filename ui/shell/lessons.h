@@ -50,7 +50,7 @@ private:
         Session session;
         QString view;
         bool compareShown = false;
-        std::uint64_t compareContext = 0;
+        bool compareOwnContexts = false; // the comparison's "each model's own" context
         FitModel::Choice fit;
         BudgetQuestion budget;
     };

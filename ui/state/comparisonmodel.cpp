@@ -36,8 +36,28 @@ void distinguishNames(std::vector<SessionModel>& entries)
 ComparisonModel::ComparisonModel(ConfigModel* current, QObject* parent)
     : QObject(parent), m_current(current)
 {
-    // Units and the KV precision are the Overview's display options.
+    // Units and the KV precision are the Overview's display options; the context is the
+    // workload's (one value for every view), unless each model's own is asked for.
     m_current->whenChanged(ConfigModel::Change::Display, this, [this] { followOptions(); });
+    m_current->whenChanged(ConfigModel::Change::Workload, this, [this] {
+        if (m_ownContexts || m_computedContext == m_current->context()) {
+            return;
+        }
+        const QString why = apply(m_entries);
+        if (!why.isEmpty()) {
+            // Never the old context's figures under the new one: each model's own, and why.
+            m_ownContexts = true;
+            apply(m_entries);
+            emit notice(tr("At %1 tokens the comparison cannot be computed (%2); it shows each "
+                           "model's own context.")
+                            .arg(qs(withThousands(m_current->context())), why));
+        }
+    });
+}
+
+std::uint64_t ComparisonModel::context() const
+{
+    return m_ownContexts ? 0 : m_current->context();
 }
 
 NamedConfig ComparisonModel::namedConfig(const SessionModel& entry) const
@@ -104,7 +124,7 @@ QString ComparisonModel::add(const SessionModel& entry)
     }
     std::vector<SessionModel> entries = m_entries;
     entries.push_back(entry);
-    return apply(std::move(entries), m_context);
+    return apply(std::move(entries));
 }
 
 QString ComparisonModel::setEntries(const std::vector<SessionModel>& entries)
@@ -114,7 +134,7 @@ QString ComparisonModel::setEntries(const std::vector<SessionModel>& entries)
             .arg(kMax)
             .arg(static_cast<qulonglong>(entries.size()));
     }
-    return apply(entries, m_context);
+    return apply(entries);
 }
 
 bool ComparisonModel::remove(int index)
@@ -124,7 +144,7 @@ bool ComparisonModel::remove(int index)
     }
     std::vector<SessionModel> entries = m_entries;
     entries.erase(entries.begin() + index);
-    return apply(std::move(entries), m_context).isEmpty();
+    return apply(std::move(entries)).isEmpty();
 }
 
 bool ComparisonModel::move(int from, int to)
@@ -136,21 +156,34 @@ bool ComparisonModel::move(int from, int to)
     const SessionModel moved = entries[static_cast<std::size_t>(from)];
     entries.erase(entries.begin() + from);
     entries.insert(entries.begin() + to, moved);
-    return apply(std::move(entries), m_context).isEmpty();
+    return apply(std::move(entries)).isEmpty();
 }
 
 void ComparisonModel::clear()
 {
     if (!m_entries.empty()) {
-        apply({}, m_context);
+        apply({});
     }
 }
 
-void ComparisonModel::setContext(std::uint64_t tokens)
+bool ComparisonModel::setContext(std::uint64_t tokens)
 {
-    if (tokens != m_context) {
-        apply(m_entries, tokens);
+    if (tokens == 0) {
+        if (!m_ownContexts) {
+            m_ownContexts = true;
+            apply(m_entries);
+        }
+        return true;
     }
+    // Through the workload (the Workload change above recomputes while the context is followed).
+    if (tokens != m_current->context() && !m_current->setContext(tokens)) {
+        return false;
+    }
+    if (m_ownContexts) {
+        m_ownContexts = false;
+        apply(m_entries);
+    }
+    return true;
 }
 
 QString ComparisonModel::kvPrecision() const
@@ -175,8 +208,8 @@ bool ComparisonModel::setKvPrecision(const QString& id)
 void ComparisonModel::setHardware(const HardwareModel* hardware)
 {
     m_hardware = hardware;
-    connect(hardware, &HardwareModel::choiceChanged, this, [this] { apply(m_entries, m_context); });
-    apply(m_entries, m_context);
+    connect(hardware, &HardwareModel::choiceChanged, this, [this] { apply(m_entries); });
+    apply(m_entries);
 }
 
 void ComparisonModel::followOptions()
@@ -187,7 +220,7 @@ void ComparisonModel::followOptions()
         m_hardware != nullptr && o.weight_precision != m_computedFor.weight_precision;
     if (o.units != m_computedFor.units || o.kv_precision != m_computedFor.kv_precision ||
         o.tokens_per_param != m_computedFor.tokens_per_param || precision) {
-        apply(m_entries, m_context);
+        apply(m_entries);
     }
 }
 
@@ -209,8 +242,9 @@ Comparison ComparisonModel::comparison(const std::vector<SessionModel>& entries,
     return c;
 }
 
-QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t context)
+QString ComparisonModel::apply(std::vector<SessionModel> entries)
 {
+    const std::uint64_t context = this->context();
     distinguishNames(entries);
     const DisplayOptions& display = m_current->displayOptions();
     ComparisonSnapshot results;
@@ -227,7 +261,7 @@ QString ComparisonModel::apply(std::vector<SessionModel> entries, std::uint64_t 
     m_counts = std::move(counts);
     ++m_recomputes;
     m_entries = std::move(entries);
-    m_context = context;
+    m_computedContext = context;
     m_computedFor = display;
     m_results = std::move(results);
     emit changed();

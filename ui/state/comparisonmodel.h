@@ -17,11 +17,11 @@ class HardwareModel;
 
 // The state of the side-by-side comparison: 1–4 named configurations in column order (presets
 // from the catalogue or the current configuration), the context the KV cache and FLOPs are taken
-// at. Units and the KV precision are the ConfigModel's display options (one value for the
-// Overview and the comparison). Everything the comparison view shows is one evaluation of the
-// presentation layer (comparison.h evaluate), once per edit; changed() fires once after each
-// accepted edit. Edits that would leave the comparison without a valid table are refused with a
-// message and change nothing.
+// at (the workload's, or each model's own). Units, the KV precision and the context are the
+// ConfigModel's (one value for the Overview and the comparison). Everything the comparison view
+// shows is one evaluation of the presentation layer (comparison.h evaluate), once per edit;
+// changed() fires once after each accepted edit. Edits that would leave the comparison without a
+// valid table are refused with a message and change nothing.
 class ComparisonModel : public QObject {
     Q_OBJECT
 public:
@@ -43,9 +43,12 @@ public:
     bool move(int from, int to);
     void clear();
 
-    // Context for the KV cache and FLOPs rows; 0 = each model's own context length.
-    std::uint64_t context() const { return m_context; }
-    void setContext(std::uint64_t tokens);
+    // Context for the KV cache and FLOPs rows: the workload's (ConfigModel::context, one value
+    // for every view), or 0 = each model's own context length.
+    std::uint64_t context() const;
+    // 0: each model's own; otherwise the workload's context is set to `tokens` and followed from
+    // then on. False (nothing changed) when the workload refuses that context.
+    bool setContext(std::uint64_t tokens);
     QString kvPrecision() const;
     // Sets the ConfigModel's KV precision; false for an unknown id.
     bool setKvPrecision(const QString& id);
@@ -72,6 +75,8 @@ public:
 
 signals:
     void changed();
+    // Something the comparison did on its own that the user must read (shown in its message line).
+    void notice(const QString& text);
 
 private:
     // The ConfigModel's model as an entry; "(edited)" marks an edited preset.
@@ -82,14 +87,15 @@ private:
     Comparison comparison(const std::vector<SessionModel>& entries, std::uint64_t context,
                           const DisplayOptions& display) const;
     // Adopts the candidate when it computes; returns the core's message otherwise.
-    QString apply(std::vector<SessionModel> entries, std::uint64_t context);
+    QString apply(std::vector<SessionModel> entries);
     void followOptions();
 
     ConfigModel* m_current;
     const HardwareModel* m_hardware = nullptr;
     std::vector<SessionModel> m_entries;
-    std::uint64_t m_context = 8192;
-    DisplayOptions m_computedFor; // the display options the results were computed with
+    bool m_ownContexts = false;          // each model's own context instead of the workload's
+    std::uint64_t m_computedContext = 0; // the context the results were computed at
+    DisplayOptions m_computedFor;        // the display options the results were computed with
     ComparisonSnapshot m_results;
     CountCache m_counts; // the counts of the entries last computed
     int m_recomputes = 0;
