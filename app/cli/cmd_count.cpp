@@ -164,8 +164,7 @@ void printTable(const LoadedModel& model, const ParamCount& count)
     if (count.language_model != count.total) {
         printLine(row("Language model", count.language_model,
                       "(" + shortCount(count.language_model) +
-                          ", without vision tower and "
-                          "projector)"));
+                          ", without the towers and the projector)"));
     }
     if (c.isMoe()) {
         printLine(

@@ -160,6 +160,7 @@ void addInputs(const ModelConfig& c, const ParamCount& count, const BoxMaker& ma
                std::vector<DiagramBox>& out)
 {
     addCounted(count, Component::VisionTower, make, out);
+    addCounted(count, Component::AudioTower, make, out);
     addCounted(count, Component::Projector, make, out);
     const u64 d = c.d_model;
     const u64 e = c.embedding_dim != 0 ? c.embedding_dim : d;
@@ -167,6 +168,27 @@ void addInputs(const ModelConfig& c, const ParamCount& count, const BoxMaker& ma
     out.push_back(make.make(
         {"embedding", "embedding", "embedding", "Token embedding", shape(c.vocab_size, e)},
         emb.part("token")));
+    // Gemma 3n: the per-layer embeddings (a p-wide slice for each layer), their projection from
+    // d, its norm, and AltUp's projections into n - 1 further streams (docs/counting.md).
+    const LayerAugments& a = c.augments;
+    const u64 wide = c.n_layers * a.per_layer_dim;
+    if (const u64 n = emb.part("per_layer_token"); n > 0) {
+        out.push_back(make.make({"per_layer_token", "embedding", "embedding",
+                                 "Per-layer embeddings", shape(a.per_layer_vocab, wide)},
+                                n));
+        out.push_back(make.make({"per_layer_projection", "embedding", "embedding",
+                                 "Per-layer projection", shape(d, wide)},
+                                emb.part("per_layer_projection")));
+        out.push_back(
+            make.make({"per_layer_projection_norm", "norms", "norms", "Per-layer projection norm",
+                       diagramparts::digits(a.per_layer_dim)},
+                      count.get(Component::Norms).part("per_layer_projection_norm")));
+    }
+    if (const u64 n = count.get(Component::Mlp).part("altup_projections"); n > 0) {
+        out.push_back(make.make({"altup_projections", "mlp", "mlp", "AltUp projections",
+                                 diagramparts::digits(a.altup_inputs - 1) + " × " + shape(d, d)},
+                                n));
+    }
     if (const u64 in = emb.part("project_in"); in > 0) {
         out.push_back(
             make.make({"project_in", "embedding", "embedding", "project_in", shape(e, d)}, in));
@@ -188,6 +210,12 @@ void addOutputs(const ModelConfig& c, const ParamCount& count, const BoxMaker& m
 {
     const u64 d = c.d_model;
     const u64 e = c.embedding_dim != 0 ? c.embedding_dim : d;
+    if (const u64 n = count.get(Component::Mlp).part("altup_unembed"); n > 0) {
+        out.push_back(
+            make.make({"altup_unembed", "mlp", "mlp", "AltUp unembed projections",
+                       diagramparts::digits(c.augments.altup_inputs - 1) + " × " + shape(d, d)},
+                      n));
+    }
     if (const u64 norm = count.get(Component::Norms).part("final"); norm > 0) {
         out.push_back(
             make.make({"final_norm", "norms", "norms", "Final norm", normShape(c, d)}, norm));

@@ -195,6 +195,17 @@ PartName mlpPart(const ModelConfig& c, const std::string& key)
     if (key == "bias") {
         return {"MLP biases", ""};
     }
+    // Gemma 3n (docs/counting.md): per-layer input gate and projection, AltUp's per-layer
+    // coefficients and router, LAuReL's low-rank pair.
+    if (key == "per_layer_input") {
+        return {"Per-layer input", "2 × " + shape(c.d_model, c.augments.per_layer_dim)};
+    }
+    if (key == "altup") {
+        return {"AltUp coefficients", ""};
+    }
+    if (key == "laurel") {
+        return {"LAuReL", "2 × " + shape(c.d_model, c.augments.laurel_rank)};
+    }
     return {key, ""};
 }
 
@@ -297,7 +308,9 @@ void addMlp(const ModelConfig& c, const ParamCount& count, const BoxMaker& make,
         GroupBuilder g(make, "mlp", moe > 0 ? "Dense MLP" : "MLP", dense);
         const ComponentCount& cc = count.get(Component::Mlp);
         for (const Part& p : cc.parts) {
-            if (p.key != "routed_experts" && p.key != "shared_experts") {
+            // AltUp's projections are the model's, outside the layers (diagram.cpp).
+            if (p.key != "routed_experts" && p.key != "shared_experts" &&
+                p.key != "altup_projections" && p.key != "altup_unembed") {
                 g.part(cc, p.key, "mlp", mlpPart(c, p.key));
             }
         }
@@ -361,6 +374,11 @@ void addNorms(const ModelConfig& c, const ParamCount& count, const BoxMaker& mak
     g.add("block", "norms", "norms",
           {normsLabel(c, c.norms_per_block), normsShape(c, c.norms_per_block)},
           count.norms_per_layer);
+    // Gemma 3n's one norm per layer each for the per-layer input, AltUp's router and LAuReL.
+    const ComponentCount& norms = count.get(Component::Norms);
+    g.part(norms, "per_layer_inputs", "norms", {"Per-layer input norm", normsShape(c, 1)});
+    g.part(norms, "altup", "norms", {"AltUp router norm", normsShape(c, 1)}, "altup_norm");
+    g.part(norms, "laurel", "norms", {"LAuReL norm", normsShape(c, 1)}, "laurel_norm");
     g.takeInto(out);
 }
 

@@ -101,8 +101,9 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
     const Precision kv = kvPrecisionById(o.kv_precision, "kv_precision");
     std::vector<MathItem> out;
 
-    out.push_back(item("embedding", "Token embedding", embeddingExpr(c),
-                       count.params(Component::Embedding), embeddingLegend(c),
+    out.push_back(item("embedding", "Token embedding",
+                       withAugments(c, Component::Embedding, embeddingExpr(c)),
+                       count.params(Component::Embedding), embeddingLegend(c) + augmentsLegend(c),
                        std::string(kGuide) + " (vocab_size × d_model)"));
     if (c.position == PositionKind::Learned) {
         out.push_back(item("position_embedding", "Learned position embedding", positionExpr(c),
@@ -116,19 +117,22 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
                            ? "DeepSeek-V3 inference/model.py, class MLA"
                            : std::string(kHfSource) +
                                  "; Model Sizing (sizing chapter), estimate_model_size"));
-    out.push_back(
-        item("mlp", "MLP (all layers)", mlpExpr(c), count.params(Component::Mlp), mlpLegend(c),
-             c.mlp == MlpKind::Gated ? "Meta llama/model.py FeedForward (w1, w2, w3)"
-                                     : std::string(kGuide) + " (up and down projections)"));
+    out.push_back(item("mlp", "MLP (all layers)", withAugments(c, Component::Mlp, mlpExpr(c)),
+                       count.params(Component::Mlp), mlpLegend(c) + augmentsLegend(c),
+                       c.mlp == MlpKind::Gated
+                           ? "Meta llama/model.py FeedForward (w1, w2, w3)"
+                           : std::string(kGuide) + " (up and down projections)"));
     if (c.isMoe()) {
         out.push_back(item("router", "Router (all MoE layers)", routerExpr(c),
                            count.params(Component::Router),
                            "L_moe = MoE layers, d = d_model, E = routed experts", kHfSource));
     }
-    out.push_back(item("norms", "Norms", normsExpr(c), count.params(Component::Norms),
-                       c.norm == NormKind::LayerNorm
-                           ? "LayerNorm: 2·d each (scale and shift); n = norms per block"
-                           : "RMSNorm: d each (scale only); n = norms per block",
+    out.push_back(item("norms", "Norms", withAugments(c, Component::Norms, normsExpr(c)),
+                       count.params(Component::Norms),
+                       (c.norm == NormKind::LayerNorm
+                            ? "LayerNorm: 2·d each (scale and shift); n = norms per block"
+                            : "RMSNorm: d each (scale only); n = norms per block") +
+                           augmentsLegend(c),
                        std::string(kGuide) + " (LayerNorm scale and shift); " + kHfSource));
     out.push_back(item("lm_head", "LM head", lmHeadExpr(c), count.params(Component::LmHead),
                        c.embedding_dim != 0 && c.embedding_dim != c.d_model
@@ -145,8 +149,8 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
                            mixerSource(c)));
     }
     // Counted by the importer part by part (docs/counting.md): the vision tower and projector
-    // from vision_config.
-    for (Component comp : {Component::VisionTower, Component::Projector}) {
+    // from vision_config, an audio encoder from audio_config.
+    for (Component comp : {Component::VisionTower, Component::AudioTower, Component::Projector}) {
         const ComponentCount& cc = count.get(comp);
         if (cc.params == 0) {
             continue;

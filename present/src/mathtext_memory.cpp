@@ -63,7 +63,12 @@ Expr weightExpr(std::uint64_t params, const BitsPerWeight& bpw)
 Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
 {
     // Only attention layers cache K and V; hybrid models' other layers keep a recurrent state.
-    const Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
+    Expr L = c.mixer.layers > 0 ? var("L_attn", c.attentionLayers()) : var("L", c.n_layers);
+    if (c.kv_shared_layers > 0) {
+        // Gemma 3n: the last kv_shared_layers reuse an earlier layer's cache (kv_cache.cpp).
+        const u64 all = c.mixer.layers > 0 ? c.attentionLayers() : c.n_layers;
+        L = var("L_kv", all - std::min(all, c.kv_shared_layers));
+    }
     if (c.attention == AttentionKind::Latent) {
         const u64 n = c.mla.kv_lora_rank + c.mla.qk_rope_head_dim + c.indexer.head_dim;
         std::vector<Expr> terms{var("r_kv", c.mla.kv_lora_rank),
@@ -80,9 +85,12 @@ Expr kvPerTokenExpr(const ModelConfig& c, const BitsPerWeight& bpw)
 
 std::string kvLegend(const ModelConfig& c)
 {
-    const std::string layers = c.mixer.layers > 0
-                                   ? "L_attn = attention layers (the others keep a recurrent state)"
-                                   : "L = layers";
+    const std::string layers =
+        c.kv_shared_layers > 0
+            ? "L_kv = layers with a cache of their own (the last " +
+                  withThousands(c.kv_shared_layers) + " reuse an earlier layer's)"
+        : c.mixer.layers > 0 ? "L_attn = attention layers (the others keep a recurrent state)"
+                             : "L = layers";
     if (c.attention == AttentionKind::Latent) {
         return layers + ", r_kv = kv LoRA rank, d_rope = RoPE key dim, bits per element";
     }

@@ -34,6 +34,10 @@ Expr mlpExpr(const ModelConfig& c);
 std::string mlpLegend(const ModelConfig& c);
 Expr routerExpr(const ModelConfig& c);
 Expr normsExpr(const ModelConfig& c);
+// mathtext_augments.cpp: `base` plus Gemma 3n's per-layer inputs, AltUp and LAuReL terms of
+// `component` (unchanged without them), and their symbols for a legend ("" without them).
+Expr withAugments(const ModelConfig& c, Component component, const Expr& base);
+std::string augmentsLegend(const ModelConfig& c);
 Expr lmHeadExpr(const ModelConfig& c);
 // mathtext_mixer.cpp: the mixer layers (ModelConfig::mixer) from their dimensions.
 Expr mixerExpr(const ModelConfig& c);

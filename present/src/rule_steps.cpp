@@ -185,10 +185,11 @@ RuleSteps ruleSteps(const ModelConfig& c, const ParamCount& count)
               count.params(Component::LmHead));
     steps.add("norms", "norms", "Norms", "The layers' norms and the final norm.",
               count.params(Component::Norms));
-    steps.add("vision", "vision_tower", "Vision tower and projector",
-              "The image encoder and its projection into the language model.",
-              checkedAdd(count.params(Component::VisionTower), count.params(Component::Projector),
-                         "vision"));
+    steps.add("vision", "vision_tower", "Towers and projector",
+              "The image (and audio) encoders and their projection into the language model.",
+              checkedAdd(checkedAdd(count.params(Component::VisionTower),
+                                    count.params(Component::AudioTower), "towers"),
+                         count.params(Component::Projector), "vision"));
     if (out.steps.back().to != out.exact) {
         throw std::logic_error("rule steps do not add up to the exact count");
     }

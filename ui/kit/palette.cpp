@@ -12,7 +12,7 @@ struct Entry {
 };
 
 // Tableau 10/20 hues: distinguishable for common colour-vision deficiencies and on a projector.
-constexpr std::array<Entry, 19> kColours{{
+constexpr std::array<Entry, 20> kColours{{
     {u"embedding", 0x4E79A7},
     {u"position_embedding", 0x76B7B2},
     {u"attention", 0xF28E2B},
@@ -24,6 +24,7 @@ constexpr std::array<Entry, 19> kColours{{
     {u"norms", 0xE15759},
     {u"lm_head", 0xEDC948},
     {u"vision_tower", 0xD37295},
+    {u"audio_tower", 0xA0CBE8},
     {u"projector", 0xB6992D},
     {u"weights", 0x4E79A7},
     {u"kv_cache", 0xF28E2B},

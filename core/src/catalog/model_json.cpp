@@ -229,6 +229,9 @@ json modelConfigToJson(const ModelConfig& c)
     if (!c.vision_tower.empty()) {
         j["vision_tower"] = partsToJson(c.vision_tower);
     }
+    if (!c.audio_tower.empty()) {
+        j["audio_tower"] = partsToJson(c.audio_tower);
+    }
     if (!c.projector.empty()) {
         j["projector"] = partsToJson(c.projector);
     }
@@ -287,6 +290,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "kv_shared_layers",
                       "rotary_buffers",
                       "vision_tower",
+                      "audio_tower",
                       "projector",
                       "not_counted",
                       "estimate"},
@@ -385,6 +389,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     modeljson::augmentsFromJson(j, c, file, prefix);
     c.vision_tower = partsFromJson(j, "vision_tower", file, prefix);
     c.projector = partsFromJson(j, "projector", file, prefix);
+    c.audio_tower = partsFromJson(j, "audio_tower", file, prefix);
     if (auto t = getOptString(j, "not_counted", file, prefix)) {
         c.not_counted = *t;
     }

@@ -209,7 +209,10 @@ void Reader::fail(const std::string& name, const std::string& message) const
 
 void Reader::guess(const std::string& text)
 {
-    m_guesses.push_back(text);
+    // Two readers of one object (Gemma 3n's embedders and towers) may guess the same field.
+    if (std::find(m_guesses.begin(), m_guesses.end(), text) == m_guesses.end()) {
+        m_guesses.push_back(text);
+    }
 }
 
 void readCommon(Reader& r, ModelConfig& c, const CommonDefaults& d)

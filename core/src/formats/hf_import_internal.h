@@ -291,11 +291,13 @@ void importNemotronH(Reader& r, ModelConfig& c);
 void importDeepseekV32(const std::string& type, Reader& r, ModelConfig& c);
 void importGlmMoeDsa(Reader& r, ModelConfig& c);
 void importBamba(Reader& r, ModelConfig& c);
-// hf_import_more.cpp: Gemma 3n's text model and its towers' embedders
-// (the towers themselves are not counted; c.not_counted says so).
+// hf_import_more.cpp: Gemma 3n's text model and its towers' embedders; the towers are counted in
+// hf_import_gemma3n.cpp (gemma3nTowers returns what it could not count, "" when everything).
 void importHunyuan(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void importGemma3nText(const ModelTypeRow& row, Reader& r, ModelConfig& c);
 void gemma3nEmbedders(const nlohmann::json& top, const std::string& file, ModelConfig& c,
                       std::vector<std::string>& guesses);
+std::string gemma3nTowers(const nlohmann::json& top, const std::string& file, ModelConfig& c,
+                          std::vector<std::string>& guesses);
 
 } // namespace llmsizer::hf

@@ -86,11 +86,8 @@ void gemma3nEmbedders(const nlohmann::json& top, const std::string& file, ModelC
                     vision::add(vision::mul(vocab, D),
                                 vision::add(vision::mul(2, D), vision::mul(D, c.d_model))));
     }
-    // The vision tower is a timm MobileNet-V5 named by vision_config.architecture, whose layers
-    // the config does not list; the audio encoder (Gemma3nAudioEncoder, a conformer) is not
-    // described here either.
-    c.not_counted = "the vision tower and audio encoder (Gemma 3n's MobileNet-V5 and conformer "
-                    "are not described by the config)";
+    // The towers themselves (hf_import_gemma3n.cpp); what they cannot describe is named.
+    c.not_counted = gemma3nTowers(top, file, c, guesses);
 }
 
 } // namespace llmsizer::hf

@@ -370,6 +370,7 @@ ParamCount countParameters(const ModelConfig& c)
     r.components.push_back(norms(c, r));
     r.components.push_back(lmHead(c, e));
     r.components.push_back(imported(Component::VisionTower, c.vision_tower));
+    r.components.push_back(imported(Component::AudioTower, c.audio_tower));
     r.components.push_back(imported(Component::Projector, c.projector));
     for (const ComponentCount& cc : r.components) {
         r.total = add(r.total, cc.params);

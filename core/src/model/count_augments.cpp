@@ -40,18 +40,20 @@ std::vector<ComponentPart> augmentParts(const ModelConfig& c)
         // embed_tokens_per_layer, per_layer_model_projection, per_layer_projection_norm.
         out.push_back({Component::Embedding, "per_layer_token", mul(a.per_layer_vocab, wide)});
         out.push_back({Component::Embedding, "per_layer_projection", mul(d, wide)});
-        out.push_back({Component::Norms, "per_layer_inputs", p});
+        out.push_back({Component::Norms, "per_layer_projection_norm", p});
         // Per layer: per_layer_input_gate, per_layer_projection, post_per_layer_input_norm.
         out.push_back({Component::Mlp, "per_layer_input", mul(L, mul(2, mul(d, p)))});
         out.push_back({Component::Norms, "per_layer_inputs", mul(L, d)});
     }
     if (a.altup_inputs != 0) {
         const u64 n = a.altup_inputs;
-        // altup_projections and altup_unembed_projections: n-1 Linear(d, d) each.
-        u64 altup = mul(mul(2, n - 1), mul(d, d));
+        // altup_projections (after the embedding) and altup_unembed_projections (before the
+        // final norm): n-1 Linear(d, d) each.
+        out.push_back({Component::Mlp, "altup_projections", mul(n - 1, mul(d, d))});
+        out.push_back({Component::Mlp, "altup_unembed", mul(n - 1, mul(d, d))});
         // Per layer: correct_output_scale, correction_coefs, prediction_coefs, modality_router.
-        altup = add(altup, mul(L, add(add(d, mul(n, n)), add(mul(n, mul(n, n)), mul(d, n)))));
-        out.push_back({Component::Mlp, "altup", altup});
+        out.push_back({Component::Mlp, "altup",
+                       mul(L, add(add(d, mul(n, n)), add(mul(n, mul(n, n)), mul(d, n))))});
         out.push_back({Component::Norms, "altup", mul(L, d)}); // router_norm
     }
     if (a.laurel_rank != 0) {

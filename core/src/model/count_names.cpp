@@ -24,6 +24,8 @@ std::string_view componentKey(Component c)
         return "lm_head";
     case Component::VisionTower:
         return "vision_tower";
+    case Component::AudioTower:
+        return "audio_tower";
     case Component::Projector:
         return "projector";
     }
@@ -51,6 +53,8 @@ std::string_view componentLabel(Component c)
         return "LM head";
     case Component::VisionTower:
         return "Vision tower";
+    case Component::AudioTower:
+        return "Audio encoder";
     case Component::Projector:
         return "Projector";
     }
@@ -59,7 +63,7 @@ std::string_view componentLabel(Component c)
 
 bool isLanguageModel(Component c)
 {
-    return c != Component::VisionTower && c != Component::Projector;
+    return c != Component::VisionTower && c != Component::AudioTower && c != Component::Projector;
 }
 
 std::uint64_t ComponentCount::part(std::string_view key) const

@@ -13,7 +13,7 @@
 namespace llmsizer {
 
 // Top-level parameter components, in display order. The keys are part of the CLI's JSON contract.
-// VisionTower and Projector are a vision-language model's parts outside the language model.
+// VisionTower, AudioTower and Projector are a multimodal model's parts outside the language model.
 // Mixer: the state-space / linear-attention / convolution layers (ModelConfig::mixer).
 enum class Component {
     Embedding,
@@ -25,6 +25,7 @@ enum class Component {
     Norms,
     LmHead,
     VisionTower,
+    AudioTower,
     Projector
 };
 
@@ -32,9 +33,10 @@ inline constexpr Component kAllComponents[] = {Component::Embedding,   Component
                                                Component::Attention,   Component::Mixer,
                                                Component::Mlp,         Component::Router,
                                                Component::Norms,       Component::LmHead,
-                                               Component::VisionTower, Component::Projector};
+                                               Component::VisionTower, Component::AudioTower,
+                                               Component::Projector};
 
-// A component of the language model (everything but the vision tower and the projector).
+// A component of the language model (everything but the towers and the projector).
 bool isLanguageModel(Component c);
 
 std::string_view componentKey(Component c);   // "embedding", "position_embedding", …

@@ -304,6 +304,8 @@ struct ModelConfig {
     // the projector into the language model's width. Empty for a text-only model.
     std::vector<Part> vision_tower;
     std::vector<Part> projector;
+    // An audio encoder outside the decoder (Gemma 3n's conformer), counted the same way.
+    std::vector<Part> audio_tower;
     // What the source describes but this count leaves out ("" = the whole model is counted),
     // e.g. "the vision tower and projector (vision_config.model_type 'x' is not described)".
     std::string not_counted;
