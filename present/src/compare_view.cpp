@@ -14,11 +14,12 @@ namespace llmsizer {
 
 namespace {
 
-// pieSlices' keys in display order, so every model's groups line up.
-constexpr std::array<std::string_view, 9> kSliceOrder{
-    "embedding", "position_embedding", "attention", "mlp",
-    "experts",   "shared_experts",     "router",    "norms",
-    "lm_head"};
+// pieSlices' keys in display order, so every model's groups line up: every component of
+// kAllComponents, the MLP split into dense, routed and shared experts.
+constexpr std::array<std::string_view, 13> kSliceOrder{
+    "embedding",    "position_embedding", "attention", "mixer", "mlp",
+    "experts",      "shared_experts",     "router",    "norms", "lm_head",
+    "vision_tower", "audio_tower",        "projector"};
 
 void setAxis(CompareChart& chart)
 {

@@ -163,8 +163,11 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
         }
         out.push_back(item(std::string(componentKey(comp)), std::string(componentLabel(comp)),
                            mathparts::sum(terms), cc.params, legend,
-                           "transformers modeling of the vision tower and projector; "
-                           "docs/counting.md"));
+                           comp == Component::AudioTower
+                               ? "transformers modeling of the audio encoder "
+                                 "(Gemma3nAudioEncoder); docs/counting.md"
+                               : "transformers modeling of the vision tower and projector "
+                                 "(timm's mobilenetv5.py for MobileNet-V5); docs/counting.md"));
     }
     out.push_back(item("total", "Total parameters", totalExpr(count), count.total,
                        "the components above", "sum of the components"));

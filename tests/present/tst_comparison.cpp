@@ -6,6 +6,7 @@
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace llmsizer;
@@ -32,10 +33,40 @@ class TestComparison : public QObject {
 private slots:
     void cleanup() { setCountObserver(nullptr); }
     void everyPart();
+    void everyComponentHasItsBar();
     void countsOnlyTheNewModel();
     void emptyAndTooMany();
     void logAxisSpansEveryBar();
 };
+
+// A vision-language model, a multimodal one with an audio encoder and a hybrid: each model's bars
+// add up to its published total (Gemma 3 4B 4,300,079,472; Gemma 3n E4B 7,849,978,192, keras-hub
+// less its port's zero biases; Granite 4.0-H Small 32,207,337,984), so no component is left out.
+void TestComparison::everyComponentHasItsBar()
+{
+    Comparison c;
+    c.models = {preset("gemma-3-4b-it", "Gemma 3 4B"), preset("gemma-3n-e4b", "Gemma 3n E4B"),
+                preset("granite-4.0-h-small", "Granite 4.0-H Small")};
+    CountCache counts;
+    const ComparisonSnapshot s = evaluate(c, counts);
+    const double published[] = {4300079472.0, 7849978192.0, 32207337984.0};
+    std::vector<std::string> keys;
+    for (std::size_t m = 0; m < 3; ++m) {
+        double sum = 0;
+        for (const CompareSeries& series : s.components.series) {
+            sum += series.values[m];
+        }
+        const double billions = published[m] / 1e9;
+        QVERIFY2(std::abs(sum - billions) < 1e-9 * billions,
+                 qPrintable(QString::number(sum, 'f', 9)));
+    }
+    for (const CompareSeries& series : s.components.series) {
+        keys.push_back(series.key);
+    }
+    for (const char* key : {"mixer", "vision_tower", "audio_tower", "projector"}) {
+        QVERIFY2(std::find(keys.begin(), keys.end(), key) != keys.end(), key);
+    }
+}
 
 // GPT-2 small (OpenAI: 124,439,808) beside Llama 3 70B (Meta: 70,553,706,496).
 void TestComparison::everyPart()
