@@ -193,6 +193,15 @@ RuleSteps ruleSteps(const ModelConfig& c, const ParamCount& count)
     if (out.steps.back().to != out.exact) {
         throw std::logic_error("rule steps do not add up to the exact count");
     }
+    out.exact_row = {"exact",
+                     "",
+                     "Exact count",
+                     "The model's parameters, counted layer by layer: where the steps above end.",
+                     out.exact,
+                     false,
+                     0,
+                     out.exact,
+                     withThousands(out.exact)};
     out.summary = "From the 12\u00b7L\u00b7d\u00b2 rule to the exact count: the rule is " +
                   signedPercent(relativeError(out.rule, out.exact)) + " off";
     return out;

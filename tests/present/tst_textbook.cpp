@@ -100,6 +100,11 @@ private slots:
         const RuleSteps s = ruleSteps(c, countParameters(c));
         QCOMPARE(stepsOf(s), steps);
         QCOMPARE(s.exact, std::uint64_t(exact));
+        // The closing row: the exact count from 0, in the layer's text.
+        QCOMPARE(s.exact_row.key, std::string("exact"));
+        QCOMPARE(s.exact_row.to, std::uint64_t(exact));
+        QCOMPARE(s.exact_row.from, std::uint64_t(0));
+        QCOMPARE(s.exact_row.label, std::string("Exact count"));
         QCOMPARE(s.steps.back().to, std::uint64_t(exact));
         // Each step starts where the one before it ended; the scale covers every running total.
         for (std::size_t i = 1; i < s.steps.size(); ++i) {

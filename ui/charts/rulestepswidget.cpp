@@ -1,6 +1,5 @@
 #include "ui/charts/rulestepswidget.h"
 
-#include "llmsizer/text/format.h"
 #include "ui/kit/palette.h"
 #include "ui/state/qstrings.h"
 
@@ -28,10 +27,9 @@ QList<RuleStepsWidget::Row> RuleStepsWidget::rowsOf(const RuleSteps& s)
                      step.to, step.negative, step.key == "rule"});
     }
     if (!s.steps.empty()) {
-        rows.append({QObject::tr("Exact count"), qs(withThousands(s.exact)),
-                     QObject::tr("The model's parameters, counted layer by layer: where the "
-                                 "steps above end."),
-                     QString(), 0, s.exact, false, true});
+        const RuleStep& e = s.exact_row;
+        rows.append({qs(e.label), qs(e.value_text), qs(e.why), qs(e.color), e.from, e.to,
+                     e.negative, true});
     }
     return rows;
 }

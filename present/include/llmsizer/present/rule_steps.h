@@ -48,6 +48,8 @@ struct RuleSteps {
     std::uint64_t rule = 0;      // 12·L·d²
     std::uint64_t exact = 0;     // ParamCount::total
     std::uint64_t peak = 0;      // the largest running total (the bar's scale)
+    // The closing row, key "exact": the exact count from 0, where the steps end (no colour).
+    RuleStep exact_row;
     // "From the 12·L·d² rule to the exact count: the rule is −6.6% off"
     std::string summary;
 };
