@@ -5,7 +5,9 @@ Each published measurement in docs/data/speed-calibration.json (the fit's) and
 docs/data/speed-heldout.json (kept apart: other sources, GPUs and runtimes) is set beside the
 estimate `llm-sizer-cli runs` gives for the same machine, runtime, model, precision, context and
 batch. With --fit the script fits each runtime family's constants (runtime.h SpeedConstants) to
-the calibration rows alone, from the step terms the CLI reports, and prints them.
+the calibration rows alone, from the step terms the CLI reports, and prints them. The rows on AMD
+Radeon cards pin only the AMD GDDR efficiency, fitted after the rest with the shared constants
+(layer cost, quantized efficiency) held at the other rows' fit.
 
     scripts/calibration.py build/release/app/llm-sizer-cli [--fit | --record]
 
@@ -59,7 +61,8 @@ def run(m):
 
 FAMILY = {"llama.cpp": "llama.cpp", "ollama": "llama.cpp", "vllm": "serving", "sglang": "serving",
           "tensorrt-llm": "serving", "mlx": "mlx", "transformers": "transformers"}
-DECODE = ["bandwidth_gddr", "bandwidth_hbm", "bandwidth_unified", "bandwidth_lpddr5x",
+DECODE = ["bandwidth_gddr", "bandwidth_gddr_amd", "bandwidth_hbm", "bandwidth_unified",
+          "bandwidth_lpddr5x",
           "quantized_efficiency",
           "layer_us", "legacy_layer_us", "allreduce_us", "moe_dispatch_us", "hop_us"]
 PREFILL = ["prefill_consumer", "prefill_pro", "prefill_datacenter", "prefill_unified"]
@@ -67,7 +70,8 @@ PREFILL = ["prefill_consumer", "prefill_pro", "prefill_datacenter", "prefill_uni
 
 def step(t, c, legacy=False):
     q = 1 + t.get("quantized_share", 0) * (1 / c["quantized_efficiency"] - 1)
-    mem = (t["gddr_s"] / c["bandwidth_gddr"] + t["hbm_s"] / c["bandwidth_hbm"] +
+    mem = (t["gddr_s"] / c["bandwidth_gddr"] + t["gddr_amd_s"] / c["bandwidth_gddr_amd"] +
+           t["hbm_s"] / c["bandwidth_hbm"] +
            t["unified_s"] / c["bandwidth_unified"] + t["lpddr5x_s"] / c["bandwidth_lpddr5x"] +
            t["ddr_s"] / c.get("bandwidth_ddr", 0.6)) * q
     layer = c["legacy_layer_us"] if legacy else c["layer_us"]
@@ -170,17 +174,22 @@ def table(name, rows):
 
 if fit:
     for fam in ("llama.cpp", "serving", "transformers"):
-        dec, pre = [], []
+        dec, pre, amd = [], [], []
         for m in sets["calibration"]:
             if FAMILY[m["runtime"]] != fam:
                 continue
             r = run(m)
-            dec.append(({"rate": m["measured_decode_tokens_per_s"], "tokens": 1,
-                         "legacy": m.get("legacy", False)}, r))
+            row = ({"rate": m["measured_decode_tokens_per_s"], "tokens": 1,
+                    "legacy": m.get("legacy", False)}, r)
+            if r["decode_terms"]["gddr_amd_s"] > 0:
+                amd.append(row)
+                continue
+            dec.append(row)
             if m["measured_prefill_tokens_per_s"]:
                 pre.append(({"rate": m["measured_prefill_tokens_per_s"],
                              "tokens": m["prompt"], "legacy": m.get("legacy", False)}, r))
-        start = {"bandwidth_gddr": 0.8, "bandwidth_hbm": 0.7, "bandwidth_unified": 0.75,
+        start = {"bandwidth_gddr": 0.8, "bandwidth_gddr_amd": 0.7, "bandwidth_hbm": 0.7,
+                 "bandwidth_unified": 0.75,
                  "bandwidth_lpddr5x": 0.8,
                  "bandwidth_ddr": 0.6, "quantized_efficiency": 0.85, "layer_us": 50,
                  "allreduce_us": 15, "moe_dispatch_us": 100, "hop_us": 100, "legacy_layer_us": 90,
@@ -189,8 +198,8 @@ if fit:
         for k in ("bandwidth_gddr", "bandwidth_hbm", "bandwidth_unified", "bandwidth_lpddr5x"):
             start[k] = min(start[k], 0.85)
         used = [n for n in DECODE if any(r["decode_terms"].get(
-            {"bandwidth_gddr": "gddr_s", "bandwidth_hbm": "hbm_s",
-             "bandwidth_unified": "unified_s", "bandwidth_lpddr5x": "lpddr5x_s",
+            {"bandwidth_gddr": "gddr_s", "bandwidth_gddr_amd": "gddr_amd_s",
+             "bandwidth_hbm": "hbm_s", "bandwidth_unified": "unified_s", "bandwidth_lpddr5x": "lpddr5x_s",
              "quantized_efficiency": "quantized_share",
              "layer_us": "layers", "legacy_layer_us": "layers", "allreduce_us": "allreduces",
              "moe_dispatch_us": "moe_dispatches", "hop_us": "hops"}[n], 0) > 0 for _, r in dec)]
@@ -207,6 +216,9 @@ if fit:
         usedp = [n for n in PREFILL if n.split("_")[1] in classes]
         if pre:
             start.update(fit_family(pre, usedp, "prefill", start))
+        if amd:
+            used.append("bandwidth_gddr_amd")
+            start.update(fit_family(amd, ["bandwidth_gddr_amd"], "decode", start))
         print(fam, {k: round(v, 3) for k, v in start.items() if k in used + usedp})
 elif record:
     for m in sets["calibration"]:

@@ -30,6 +30,7 @@ namespace {
 nlohmann::json termsJson(const StepTerms& t)
 {
     return {{"gddr_s", t.gddr_s},
+            {"gddr_amd_s", t.gddr_amd_s},
             {"hbm_s", t.hbm_s},
             {"unified_s", t.unified_s},
             {"lpddr5x_s", t.lpddr5x_s},
@@ -118,6 +119,7 @@ nlohmann::json runQueryJson(const RunQuery& q)
     j["runtime_constants"] = constants;
     const SpeedConstants& sc = q.runtime.speed;
     j["speed_constants"] = {{"bandwidth_gddr", sc.bandwidth_gddr},
+                            {"bandwidth_gddr_amd", sc.bandwidth_gddr_amd},
                             {"bandwidth_hbm", sc.bandwidth_hbm},
                             {"bandwidth_unified", sc.bandwidth_unified},
                             {"bandwidth_lpddr5x", sc.bandwidth_lpddr5x},

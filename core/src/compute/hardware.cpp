@@ -28,13 +28,14 @@ MemoryClass GpuSpec::memoryClass() const
     if (t.rfind("DDR", 0) == 0) {
         return MemoryClass::Ddr;
     }
+    const MemoryClass gddr = vendor == "AMD" ? MemoryClass::GddrAmd : MemoryClass::Gddr;
     if (t.rfind("GDDR", 0) == 0) {
-        return MemoryClass::Gddr;
+        return gddr;
     }
     if (category == "datacenter") {
         return MemoryClass::Hbm;
     }
-    return category == "apple" || unified_memory ? MemoryClass::Unified : MemoryClass::Gddr;
+    return category == "apple" || unified_memory ? MemoryClass::Unified : gddr;
 }
 
 bool GpuSpec::isUncertain(std::string_view field) const

@@ -22,6 +22,7 @@ SpeedConstants llamaCppSpeed()
     s.legacy_layer_us = 92.9;
     s.quantized_efficiency = 0.986;
     s.bandwidth_gddr = 0.9;
+    s.bandwidth_gddr_amd = 0.715;
     s.bandwidth_hbm = 0.576;
     s.bandwidth_unified = 0.682;
     s.bandwidth_ddr = 0.65;
@@ -42,6 +43,7 @@ SpeedConstants servingSpeed()
     SpeedConstants s;
     s.bandwidth_lpddr5x = 0.8;
     s.bandwidth_gddr = 0.9;
+    s.bandwidth_gddr_amd = 0.9; // no AMD run of a serving engine: GDDR's
     s.bandwidth_hbm = 0.9;
     s.bandwidth_unified = 0.7;
     s.bandwidth_ddr = 0.5;
@@ -70,6 +72,7 @@ SpeedConstants transformersSpeed()
     s.bandwidth_lpddr5x = 0.5;
     s.quantized_efficiency = 0.942;
     s.bandwidth_gddr = 0.86;
+    s.bandwidth_gddr_amd = 0.86; // no AMD run of transformers: GDDR's
     s.bandwidth_hbm = 0.5;
     s.bandwidth_unified = 0.5;
     s.bandwidth_ddr = 0.4;
@@ -197,6 +200,8 @@ double& decodeSlot(SpeedConstants& s, const GpuSpec& g)
     switch (g.memoryClass()) {
     case MemoryClass::Gddr:
         return s.bandwidth_gddr;
+    case MemoryClass::GddrAmd:
+        return s.bandwidth_gddr_amd;
     case MemoryClass::Hbm:
         return s.bandwidth_hbm;
     case MemoryClass::Unified:

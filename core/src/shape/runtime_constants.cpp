@@ -157,7 +157,8 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
     const SpeedConstants& s = p.speed;
     c.push_back(
         {"decode bandwidth efficiency",
-         "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", HBM " + text::fixed(s.bandwidth_hbm, 2) +
+         "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", GDDR on AMD Radeon " +
+             text::fixed(s.bandwidth_gddr_amd, 2) + ", HBM " + text::fixed(s.bandwidth_hbm, 2) +
              ", LPDDR5 " + text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
              text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
          p.speed_source});

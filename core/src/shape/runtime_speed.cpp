@@ -29,6 +29,9 @@ void addBytes(StepTerms& t, const GpuSpec& g, double bytes)
     case MemoryClass::Gddr:
         t.gddr_s += s;
         break;
+    case MemoryClass::GddrAmd:
+        t.gddr_amd_s += s;
+        break;
     case MemoryClass::Hbm:
         t.hbm_s += s;
         break;
@@ -110,9 +113,9 @@ bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
 {
     const double quantized = 1.0 + t.quantized_share * (1.0 / s.quantized_efficiency - 1.0);
-    const double memory = (t.gddr_s / s.bandwidth_gddr + t.hbm_s / s.bandwidth_hbm +
-                           t.unified_s / s.bandwidth_unified + t.lpddr5x_s / s.bandwidth_lpddr5x +
-                           t.ddr_s / s.bandwidth_ddr) *
+    const double memory = (t.gddr_s / s.bandwidth_gddr + t.gddr_amd_s / s.bandwidth_gddr_amd +
+                           t.hbm_s / s.bandwidth_hbm + t.unified_s / s.bandwidth_unified +
+                           t.lpddr5x_s / s.bandwidth_lpddr5x + t.ddr_s / s.bandwidth_ddr) *
                           quantized;
     const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
                           t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *

@@ -13,6 +13,7 @@ namespace llmsizer {
 // bandwidth differs by memory kind (docs/compute.md, "Speed model").
 enum class MemoryClass {
     Gddr,    // GDDR6 / GDDR6X / GDDR7 on a discrete card
+    GddrAmd, // GDDR6 on an AMD Radeon card: ROCm/HIP and Vulkan kernels stream it less well
     Hbm,     // HBM2e / HBM3 / HBM3e
     Unified, // LPDDR4X / LPDDR5 shared by CPU and GPU (Apple M1–M3)
     Lpddr5x, // LPDDR5X shared by CPU and GPU (Apple M4, DGX Spark, Strix Halo)

@@ -140,6 +140,8 @@ struct TransformersSettings {
 struct SpeedConstants {
     // Share of peak bandwidth a decode step realizes, per memory class.
     double bandwidth_gddr = 0.8;
+    // GDDR on AMD Radeon cards (llama.cpp's ROCm/HIP and Vulkan backends, one figure for both).
+    double bandwidth_gddr_amd = 0.7;
     double bandwidth_hbm = 0.7;
     double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
     double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
