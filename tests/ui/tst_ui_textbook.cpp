@@ -132,17 +132,28 @@ private slots:
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w));
         f->model->setTextbook(textbook);
-        QTest::qWait(200); // the window laid out at its size, queued relayouts done
+        // The window laid out at its size and its queued relayouts done: two pictures 100 ms
+        // apart agree (a slow machine may take longer than any fixed wait).
+        const auto picture = [w] { return w->summaryPanel()->grab().toImage(); };
+        QImage before = picture();
+        const auto settled = [&] {
+            QTest::qWait(100);
+            const QImage now = picture();
+            const bool same = now == before;
+            before = now;
+            return same;
+        };
+        QVERIFY(QTest::qWaitFor(settled, 10000));
         QWidget* focus = QApplication::focusWidget();
         QVERIFY(focus != nullptr);
-        const QImage before = w->summaryPanel()->grab().toImage();
         w->presentation()->setOn(true);
         QApplication::processEvents();
         QVERIFY(QApplication::focusWidget() != focus); // the panel gave way
         w->presentation()->setOn(false);
-        QTest::qWait(200);
-        QCOMPARE(QApplication::focusWidget(), focus);
-        const QImage after = w->summaryPanel()->grab().toImage();
+        QTRY_COMPARE_WITH_TIMEOUT(QApplication::focusWidget(), focus, 10000);
+        // Back as it was once the relayouts are done; never settling elsewhere fails.
+        QImage after;
+        QTest::qWaitFor([&] { return (after = picture()) == before; }, 10000);
         if (after != before) {
             before.save(QDir::temp().filePath(QStringLiteral("summary-f5-before.png")));
             after.save(QDir::temp().filePath(QStringLiteral("summary-f5-after.png")));
