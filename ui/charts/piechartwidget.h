@@ -58,6 +58,7 @@ protected:
 private:
     void refresh();
     void rebuild();
+    void updateSlices(const std::vector<Slice>& slices, std::uint64_t total);
     void hover(QPieSlice* slice, bool state);
     void applyColours();
     void placeTitle();
