@@ -7,6 +7,7 @@
 #include "ui/charts/statictextitem.h"
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -79,9 +80,12 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     connect(m_series, &QPieSeries::hovered, this, &PieChartWidget::hover);
     // The slices follow the configuration or the checkpoint, never the workload or the options.
     using Change = ConfigModel::Change;
+    // On another tab than the Overview, the pie catches up when it is shown again.
+    m_refresh = new ShowRefresh(
+        this, [this] { refresh(); }, ShowRefresh::Waits::WhileHiddenInShownWindow);
     m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded |
                              Change::Baseline,
-                         this, [this] { refresh(); });
+                         m_refresh, [this] { m_refresh->invalidate(); });
     connect(m_chart, &QChart::plotAreaChanged, this, &PieChartWidget::placeTitle);
     setDark(false);
     refresh();
