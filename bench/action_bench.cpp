@@ -72,13 +72,9 @@ Samples drag(MainWindow& window, int steps)
     return s;
 }
 
-} // namespace
-
-void runOpenings(MainWindow& window, ConfigModel& model, int steps);
-
-void runActions(MainWindow& window, ConfigModel& model, int steps)
+// Preset switches: every ordered pair, so each preset is left for every other one.
+void runSwitches(ConfigModel& model)
 {
-    // Preset switches: every ordered pair, so each preset is left for every other one.
     Samples switches;
     for (const char* from : kPresets) {
         for (const char* to : kPresets) {
@@ -94,8 +90,11 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
         }
     }
     switches.print("preset_switch", ", \"presets\": 6");
+}
 
-    // Home and End on every slider, on a small and a large model.
+// Home and End on every slider, on a small and a large model.
+void runJumps(MainWindow& window, ConfigModel& model)
+{
     Samples jumps;
     for (const char* id : {"gpt-2-small", "llama-3-70b", "deepseek-v3"}) {
         model.selectPreset(QString::fromLatin1(id));
@@ -116,24 +115,11 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
         }
     }
     jumps.print("slider_jump");
+}
 
-    model.selectPreset(QStringLiteral("llama-3-70b"));
-    paintDirty();
-    ui::ViewTabs* views = window.views();
-    const std::pair<const char*, const char*> tabs[] = {{"overview", "slider_step_overview"},
-                                                        {"explorer", "slider_step_explorer"},
-                                                        {"math", "slider_step_math"},
-                                                        {"budget", "slider_step_budget"},
-                                                        {"fit", "slider_step_fit"}};
-    for (const auto& [view, name] : tabs) {
-        views->showView(QString::fromLatin1(view));
-        paintDirty();
-        drag(window, steps).print(name);
-        model.resetToBase();
-    }
-    views->showView(QStringLiteral("overview"));
-
-    // The comparison window open beside the main window, holding four models.
+// The comparison window open beside the main window, holding four models.
+void runCompare4(MainWindow& window, int steps)
+{
     ui::ComparisonModel* comparison = window.comparison();
     comparison->clear();
     for (const char* id : {"llama-3-8b", "llama-3-70b", "mixtral-8x22b", "deepseek-v3"}) {
@@ -145,20 +131,57 @@ void runActions(MainWindow& window, ConfigModel& model, int steps)
     drag(window, steps).print("slider_step_compare4");
     window.compareWindow()->hide();
     paintDirty();
+}
 
-    window.presentation()->setOn(true);
+} // namespace
+
+void runActions(MainWindow& window, ConfigModel& model, int steps)
+{
+    if (wanted("preset_switch")) {
+        runSwitches(model);
+    }
+    if (wanted("slider_jump")) {
+        runJumps(window, model);
+    }
+
+    model.selectPreset(QStringLiteral("llama-3-70b"));
     paintDirty();
-    drag(window, steps).print("slider_step_presentation");
-    window.presentation()->setOn(false);
-    paintDirty();
+    ui::ViewTabs* views = window.views();
+    const std::pair<const char*, const char*> tabs[] = {{"overview", "slider_step_overview"},
+                                                        {"explorer", "slider_step_explorer"},
+                                                        {"math", "slider_step_math"},
+                                                        {"budget", "slider_step_budget"},
+                                                        {"fit", "slider_step_fit"}};
+    for (const auto& [view, name] : tabs) {
+        if (!wanted(name)) {
+            continue;
+        }
+        views->showView(QString::fromLatin1(view));
+        paintDirty();
+        drag(window, steps).print(name);
+        model.resetToBase();
+    }
+    views->showView(QStringLiteral("overview"));
+
+    if (wanted("slider_step_compare4")) {
+        runCompare4(window, steps);
+    }
+    if (wanted("slider_step_presentation")) {
+        window.presentation()->setOn(true);
+        paintDirty();
+        drag(window, steps).print("slider_step_presentation");
+        window.presentation()->setOn(false);
+        paintDirty();
+    }
 
     runOpenings(window, model, steps);
 }
 
-void runOpenings(MainWindow& window, ConfigModel& model, int steps)
+namespace {
+
+// Adding a model to Compare, the window open: one to four models, from an empty comparison.
+void runAdds(MainWindow& window, int rounds)
 {
-    const int rounds = std::max(2, steps / 40);
-    // Adding a model to Compare, the window open: one to four models, from an empty comparison.
     ui::ComparisonModel* comparison = window.comparison();
     window.compareWindow()->resize(1600, 1000);
     window.compareWindow()->present();
@@ -177,8 +200,11 @@ void runOpenings(MainWindow& window, ConfigModel& model, int steps)
     adds.print("compare_add", ", \"models\": 4");
     window.compareWindow()->hide();
     paintDirty();
+}
 
-    // Every lesson from the Help menu, each from the Overview of Llama 3 70B.
+// Every lesson from the Help menu, each from the Overview of Llama 3 70B.
+void runLessons(MainWindow& window, ConfigModel& model, int rounds)
+{
     auto* lessons = window.findChild<ui::Lessons*>();
     Samples opened;
     std::string slowest;
@@ -207,8 +233,11 @@ void runOpenings(MainWindow& window, ConfigModel& model, int steps)
     model.selectPreset(QStringLiteral("llama-3-70b"));
     window.views()->showView(QStringLiteral("overview"));
     paintDirty();
+}
 
-    // F5 on and off on the Overview.
+// F5 on and off on the Overview.
+void runPresentationToggles(MainWindow& window, int rounds)
+{
     Samples toggles;
     for (int i = 0; i < 2 * rounds; ++i) {
         toggles.measure([&] {
@@ -219,8 +248,11 @@ void runOpenings(MainWindow& window, ConfigModel& model, int steps)
     window.presentation()->setOn(false);
     paintDirty();
     toggles.print("presentation_toggle");
+}
 
-    // Textbook numbers on and off (Ctrl+T) on the Overview of Llama 3 70B.
+// Textbook numbers on and off (Ctrl+T) on the Overview of Llama 3 70B.
+void runTextbookToggles(ConfigModel& model, int rounds)
+{
     Samples textbook;
     for (int i = 0; i < 2 * rounds; ++i) {
         textbook.measure([&] {
@@ -231,6 +263,25 @@ void runOpenings(MainWindow& window, ConfigModel& model, int steps)
     model.setTextbook(false);
     paintDirty();
     textbook.print("textbook_toggle");
+}
+
+} // namespace
+
+void runOpenings(MainWindow& window, ConfigModel& model, int steps)
+{
+    const int rounds = std::max(2, steps / 40);
+    if (wanted("compare_add")) {
+        runAdds(window, rounds);
+    }
+    if (wanted("lesson_open")) {
+        runLessons(window, model, rounds);
+    }
+    if (wanted("presentation_toggle")) {
+        runPresentationToggles(window, rounds);
+    }
+    if (wanted("textbook_toggle")) {
+        runTextbookToggles(model, rounds);
+    }
 }
 
 } // namespace llmsizer::bench

@@ -6,6 +6,36 @@
 
 namespace llmsizer::bench {
 
+namespace {
+
+std::vector<std::string>& wantedNames()
+{
+    static std::vector<std::string> names;
+    return names;
+}
+
+} // namespace
+
+void setWanted(const std::string& commaSeparated)
+{
+    std::vector<std::string>& names = wantedNames();
+    names.clear();
+    std::size_t start = 0;
+    while (start <= commaSeparated.size()) {
+        const std::size_t end = std::min(commaSeparated.find(',', start), commaSeparated.size());
+        if (end > start) {
+            names.push_back(commaSeparated.substr(start, end - start));
+        }
+        start = end + 1;
+    }
+}
+
+bool wanted(const char* name)
+{
+    const std::vector<std::string>& names = wantedNames();
+    return names.empty() || std::find(names.begin(), names.end(), name) != names.end();
+}
+
 double cpuMs()
 {
     timespec ts{};

@@ -11,6 +11,9 @@ namespace llmsizer::bench {
 // action includes waiting for a core; this does not.
 double cpuMs();
 double percentile(std::vector<double> v, double p);
+// The measures to run (--only: names as printed, comma-separated); all when none is given.
+void setWanted(const std::string& commaSeparated);
+bool wanted(const char* name);
 
 class Samples {
 public:

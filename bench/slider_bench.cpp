@@ -6,7 +6,8 @@
 // slider_step_compare4, slider_step_presentation, compare_add, lesson_open and presentation_toggle
 // (action_bench.h), each with median, p99 and max of the wall and the process CPU time.
 // Run on the offscreen platform (QT_QPA_PLATFORM=offscreen) for stable numbers:
-//   llm-sizer-bench [--preset ID] [--steps N] [--size WxH]
+//   llm-sizer-bench [--preset ID] [--steps N] [--size WxH] [--only NAME,NAME]
+// (--only runs just the measures of those names, as printed; every measure without it.)
 // Diagnostics: LLMSIZER_BENCH_VIEWS=1 prints each step and each chart view's repaint time;
 // LLMSIZER_BENCH_EVENTS=1 counts paint, layout and resize events per step by widget class.
 #include "action_bench.h"
@@ -102,8 +103,13 @@ int main(int argc, char** argv)
                                       QStringLiteral("N"), QStringLiteral("400"));
     const QCommandLineOption sizeOpt(QStringLiteral("size"), QStringLiteral("Window size."),
                                      QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    parser.addOptions({presetOpt, stepsOpt, sizeOpt});
+    const QCommandLineOption onlyOpt(
+        QStringLiteral("only"),
+        QStringLiteral("Only these measures (names as printed, comma-separated)."),
+        QStringLiteral("NAMES"));
+    parser.addOptions({presetOpt, stepsOpt, sizeOpt, onlyOpt});
     parser.process(app);
+    bench::setWanted(parser.value(onlyOpt).toStdString());
     const QStringList wh = parser.value(sizeOpt).split(QLatin1Char('x'));
     const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
     const int steps = std::max(10, parser.value(stepsOpt).toInt());
@@ -154,7 +160,8 @@ int main(int argc, char** argv)
         elog.on = true;
     }
     QElapsedTimer t;
-    for (int i = 0; i < steps; ++i) {
+    const int walk = bench::wanted("slider_step") ? steps : 0;
+    for (int i = 0; i < walk; ++i) {
         const std::size_t s = static_cast<std::size_t>(i / 5) % sliders.size();
         QSlider* slider = sliders[s];
         if (slider->value() + direction[s] > slider->maximum() ||
@@ -197,11 +204,12 @@ int main(int argc, char** argv)
         }
         elog.on = false;
     }
-    const double paintsPerStep = static_cast<double>(counter.paints) / steps;
+    const double paintsPerStep = static_cast<double>(counter.paints) / std::max(walk, 1);
     const int recomputes = model.recomputeCount() - recomputesBefore;
     // The same walk with the whole window repainted after each step (an upper bound: the
     // configuration panel and menus are painted too although they did not change).
-    for (int i = 0; i < steps; ++i) {
+    const int fullWalk = bench::wanted("slider_step_full_window_repaint") ? steps : 0;
+    for (int i = 0; i < fullWalk; ++i) {
         const std::size_t s = static_cast<std::size_t>(i / 5) % sliders.size();
         QSlider* slider = sliders[s];
         if (slider->value() + direction[s] > slider->maximum() ||
@@ -218,28 +226,36 @@ int main(int argc, char** argv)
     for (double v : times) {
         sum += v;
     }
-    std::printf("{\"name\": \"slider_step\", \"median_ms\": %.3f, \"p99_ms\": %.3f, "
-                "\"mean_ms\": %.3f, \"max_ms\": %.3f, \"steps\": %d, \"recomputes\": %d, "
-                "\"cpu_median_ms\": %.3f, \"cpu_p99_ms\": %.3f, \"cpu_max_ms\": %.3f, "
-                "\"chart_paints_per_step\": %.2f, \"size\": \"%dx%d\", \"platform\": \"%s\"}\n",
-                percentile(times, 0.5), percentile(times, 0.99),
-                sum / static_cast<double>(times.size()), percentile(times, 1.0), steps, recomputes,
-                percentile(cpu, 0.5), percentile(cpu, 0.99), percentile(cpu, 1.0), paintsPerStep,
-                size.width(), size.height(), qPrintable(QGuiApplication::platformName()));
-    std::printf("{\"name\": \"slider_step_full_window_repaint\", \"median_ms\": %.3f, "
-                "\"p99_ms\": %.3f}\n",
-                percentile(full, 0.5), percentile(full, 0.99));
+    if (walk > 0) {
+        std::printf("{\"name\": \"slider_step\", \"median_ms\": %.3f, \"p99_ms\": %.3f, "
+                    "\"mean_ms\": %.3f, \"max_ms\": %.3f, \"steps\": %d, \"recomputes\": %d, "
+                    "\"cpu_median_ms\": %.3f, \"cpu_p99_ms\": %.3f, \"cpu_max_ms\": %.3f, "
+                    "\"chart_paints_per_step\": %.2f, \"size\": \"%dx%d\", \"platform\": \"%s\"}\n",
+                    percentile(times, 0.5), percentile(times, 0.99),
+                    sum / static_cast<double>(times.size()), percentile(times, 1.0), steps,
+                    recomputes, percentile(cpu, 0.5), percentile(cpu, 0.99), percentile(cpu, 1.0),
+                    paintsPerStep, size.width(), size.height(),
+                    qPrintable(QGuiApplication::platformName()));
+    }
+    if (fullWalk > 0) {
+        std::printf("{\"name\": \"slider_step_full_window_repaint\", \"median_ms\": %.3f, "
+                    "\"p99_ms\": %.3f}\n",
+                    percentile(full, 0.5), percentile(full, 0.99));
+    }
 
     // One step without painting: the recomputation plus the in-place chart updates.
     std::vector<double> compute;
     const ModelConfig base = model.config();
-    for (int i = 0; i < steps; ++i) {
+    const int computeSteps = bench::wanted("step_without_paint") ? steps : 0;
+    for (int i = 0; i < computeSteps; ++i) {
         t.start();
         model.setKnob(Knob::Layers, base.n_layers + static_cast<std::uint64_t>(i % 2));
         compute.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
-    std::printf("{\"name\": \"step_without_paint\", \"median_ms\": %.3f, \"p99_ms\": %.3f}\n",
-                percentile(compute, 0.5), percentile(compute, 0.99));
+    if (computeSteps > 0) {
+        std::printf("{\"name\": \"step_without_paint\", \"median_ms\": %.3f, \"p99_ms\": %.3f}\n",
+                    percentile(compute, 0.5), percentile(compute, 0.99));
+    }
     std::fflush(stdout);
     model.setKnob(Knob::Layers, base.n_layers);
 

@@ -60,12 +60,17 @@ private slots:
                     p.context = context;
                     p.overhead = overheadProfileById("vllm");
                     std::uint64_t linear = 0;
+                    FitCheck first;
                     for (std::uint64_t n : counts) {
-                        if (linear == 0 && fitInference(config, p, gpu, n, each).fits) {
+                        const FitCheck at = fitInference(config, p, gpu, n, each);
+                        if (linear == 0 && at.fits) {
                             linear = n;
+                            first = at;
                         }
                     }
                     const FitCheck c = fitInference(config, p, gpu, 1, options);
+                    QCOMPARE(c.needed_split, linear == 0 ? ParallelSplit{} : first.split);
+                    QCOMPARE(c.needed_required_bytes, first.required_bytes);
                     QVERIFY2(c.gpus_needed == linear,
                              qPrintable(QStringLiteral("%1 on %2 at %3: %4, linear %5")
                                             .arg(QLatin1String(id), QLatin1String(gpuId))
@@ -73,15 +78,25 @@ private slots:
                                             .arg(c.gpus_needed)
                                             .arg(linear)));
                 }
-                TrainingParams t;
-                t.activations.seq = 4096;
-                std::uint64_t linear = 0;
-                for (std::uint64_t n : counts) {
-                    if (linear == 0 && fitTraining(config, t, gpu, n, each).fits) {
-                        linear = n;
+                for (const int zero : {0, 1, 3}) {
+                    TrainingParams t;
+                    t.activations.seq = 4096;
+                    t.zero_stage = zero;
+                    FitCheck linear;
+                    for (std::uint64_t n : counts) {
+                        const FitCheck at = fitTraining(config, t, gpu, n, each);
+                        if (linear.gpus_needed == 0 && at.fits) {
+                            linear.gpus_needed = n;
+                            linear.needed_split = at.split;
+                            linear.needed_required_bytes = at.required_bytes;
+                        }
                     }
+                    const FitCheck c = fitTraining(config, t, gpu, 1, options);
+                    QCOMPARE(c.gpus_needed, linear.gpus_needed);
+                    // The layout and need at that count, notes and all, as if asked about it.
+                    QCOMPARE(c.needed_split, linear.needed_split);
+                    QCOMPARE(c.needed_required_bytes, linear.needed_required_bytes);
                 }
-                QCOMPARE(fitTraining(config, t, gpu, 1, options).gpus_needed, linear);
             }
         }
     }

@@ -141,7 +141,11 @@ void IsoCurveChart::refreshFamily()
     m_line->replace(points);
     const ModelConfig& b = m_model->base();
     m_base->replace(QList<QPointF>{QPointF(dbl(b.n_layers), dbl(b.d_model))});
-    m_chart->setTitle(tr("Shapes with %1 parameters").arg(qs(shortCount(m_model->target()))));
+    // A new title lays the chart out again: only when the target changes.
+    const QString title = tr("Shapes with %1 parameters").arg(qs(shortCount(m_model->target())));
+    if (m_chart->title() != title) {
+        m_chart->setTitle(title);
+    }
     refreshCurrent();
 }
 

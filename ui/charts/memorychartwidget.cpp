@@ -6,6 +6,7 @@
 #include "ui/charts/statictextitem.h"
 #include "ui/charts/wrappinglegend.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -78,7 +79,10 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
 
-    connect(m_model, &ConfigModel::changed, this, &MemoryChartWidget::refresh);
+    // On another tab than the Overview, the chart catches up when it is shown again.
+    m_refresh = new ShowRefresh(
+        this, [this] { refresh(); }, ShowRefresh::Waits::WhileHiddenInShownWindow);
+    connect(m_model, &ConfigModel::changed, m_refresh, &ShowRefresh::invalidate);
     connect(m_chart, &QChart::plotAreaChanged, this, &MemoryChartWidget::placeLabels);
     setDark(false);
 }

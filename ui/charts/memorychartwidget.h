@@ -23,6 +23,7 @@ struct MemoryAxis;
 namespace llmsizer::ui {
 
 class ConfigModel;
+class ShowRefresh;
 class StaticTextItem;
 class WrappingLegend;
 
@@ -95,6 +96,7 @@ private:
     void applyColours();
 
     ConfigModel* m_model;
+    ShowRefresh* m_refresh = nullptr;
     QChart* m_chart;
     QChartView* m_view;
     QStackedBarSeries* m_bars;

@@ -7,6 +7,7 @@
 #include "ui/charts/statictextitem.h"
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QPieSeries>
 #include <QPieSlice>
+#include <QSignalBlocker>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -78,9 +80,12 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     connect(m_series, &QPieSeries::hovered, this, &PieChartWidget::hover);
     // The slices follow the configuration or the checkpoint, never the workload or the options.
     using Change = ConfigModel::Change;
+    // On another tab than the Overview, the pie catches up when it is shown again.
+    m_refresh = new ShowRefresh(
+        this, [this] { refresh(); }, ShowRefresh::Waits::WhileHiddenInShownWindow);
     m_model->whenChanged(Change::Configuration | Change::Checkpoint | Change::ModelLoaded |
                              Change::Baseline,
-                         this, [this] { refresh(); });
+                         m_refresh, [this] { m_refresh->invalidate(); });
     connect(m_chart, &QChart::plotAreaChanged, this, &PieChartWidget::placeTitle);
     setDark(false);
     refresh();
@@ -97,7 +102,6 @@ void PieChartWidget::refresh()
         rebuild();
     }
     const std::uint64_t total = m_model->slicesTotal();
-    const QList<QPieSlice*> pieces = m_series->slices();
     // Against a pinned baseline each slice carries its ratio ("×2"), labels and legend alike.
     const BaselineRatios* ratios = m_model->ratios();
     m_ratios.clear();
@@ -118,18 +122,7 @@ void PieChartWidget::refresh()
     } else {
         fitLabels(slices, total);
     }
-    for (qsizetype i = 0; i < pieces.size(); ++i) {
-        const Slice& s = slices[static_cast<std::size_t>(i)];
-        const double share = fraction(s.params, total);
-        QPieSlice* p = pieces[i];
-        p->setValue(static_cast<double>(s.params));
-        // A narrow pie shows shares only; the legend below names every slice.
-        const QString& ratio = m_ratios[static_cast<std::size_t>(i)];
-        p->setLabel(m_compactLabels
-                        ? qs(formatShare(share)) + ratio
-                        : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)) + ratio);
-        p->setLabelVisible(m_labelsFit && m_labelShown[static_cast<std::size_t>(i)]);
-    }
+    updateSlices(slices, total);
     m_legend->setEntries(legendEntries(slices, total));
     // A model type the tool does not know: the figure is an estimate, said on it.
     QString title = m_model->config().estimate.empty()
@@ -141,6 +134,41 @@ void PieChartWidget::refresh()
     m_title->setText(title);
     m_barsTitle->setText(title);
     placeTitle();
+}
+
+// Every slice's value, label and label visibility. Qt Charts lays out every slice item (its
+// label's text measured and set as HTML) on each value that changes, and the changed slice on each
+// label or visibility: seven slices cost some sixty label layouts a step. The slices take their
+// new state quietly, all but one value, whose change then lays out every slice once with it all;
+// when no value changes, each changed slice is laid out once.
+void PieChartWidget::updateSlices(const std::vector<Slice>& slices, std::uint64_t total)
+{
+    const QList<QPieSlice*> pieces = m_series->slices();
+    qsizetype last = -1; // the last slice whose value changes
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        if (!qFuzzyCompare(pieces[i]->value(),
+                           static_cast<double>(slices[static_cast<std::size_t>(i)].params))) {
+            last = i;
+        }
+    }
+    for (qsizetype i = 0; i < pieces.size(); ++i) {
+        const Slice& s = slices[static_cast<std::size_t>(i)];
+        const double share = fraction(s.params, total);
+        QPieSlice* p = pieces[i];
+        const QSignalBlocker quiet(last >= 0 ? p : nullptr);
+        // A narrow pie shows shares only; the legend below names every slice.
+        const QString& ratio = m_ratios[static_cast<std::size_t>(i)];
+        p->setLabel(m_compactLabels
+                        ? qs(formatShare(share)) + ratio
+                        : qs(s.label) + QLatin1Char(' ') + qs(formatShare(share)) + ratio);
+        p->setLabelVisible(m_labelsFit && m_labelShown[static_cast<std::size_t>(i)]);
+        if (i != last) {
+            p->setValue(static_cast<double>(s.params));
+        }
+    }
+    if (last >= 0) {
+        pieces[last]->setValue(static_cast<double>(slices[static_cast<std::size_t>(last)].params));
+    }
 }
 
 // The pie at its largest (kMax of the room under the title) against kMinPieDiameter.

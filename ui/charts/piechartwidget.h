@@ -19,6 +19,7 @@ class QPieSlice;
 namespace llmsizer::ui {
 
 class ConfigModel;
+class ShowRefresh;
 class StaticTextItem;
 
 // The parameter pie: one slice per core pieSlices() entry (embedding, attention, MLP, experts,
@@ -58,6 +59,7 @@ protected:
 private:
     void refresh();
     void rebuild();
+    void updateSlices(const std::vector<Slice>& slices, std::uint64_t total);
     void hover(QPieSlice* slice, bool state);
     void applyColours();
     void placeTitle();
@@ -79,6 +81,7 @@ private:
     QLabel* m_barsTitle;  // the title when the bars stand in for the pie (and its chart)
     FigureGrid* m_legend; // swatch + "Attention: 9.7B (13.8%)" per slice, tiny ones included
     StaticTextItem* m_title;
+    ShowRefresh* m_refresh = nullptr;
     std::vector<std::string> m_keys; // slice key, by slice index
     std::vector<QString> m_ratios;   // " ×2" against a pinned baseline, by slice index
     std::vector<bool> m_labelShown;  // by slice index: labelled beside the pie

@@ -36,7 +36,7 @@ bool FigureGrid::stackedFor(int width) const
             name = std::max(name, m_names[i].size().width() + 10);
         }
         if (m_entries[i].swatch.isValid()) {
-            swatch = QFontMetrics(font()).height() + 2;
+            swatch = metrics().height + 2;
         }
         value = std::max(value, m_valueWidths[i]);
     }
@@ -88,7 +88,7 @@ qreal FigureGrid::valueLeft(qsizetype index, const std::vector<qreal>& names) co
     const Entry& e = m_entries[index];
     qreal x = cellRect(index).left() + 6;
     if (e.swatch.isValid()) {
-        x += QFontMetrics(font()).height() - 4 + 6;
+        x += metrics().height - 4 + 6;
     }
     if (!e.name.isEmpty() && !m_stacked) {
         x += names[static_cast<std::size_t>(index % m_columns)] + 10;
@@ -106,13 +106,13 @@ void FigureGrid::wrapValues()
         const QRect cell = cellRect(i);
         const qreal room = std::floor(cell.left() + cell.width() - valueLeft(i, names) - 2);
         const qreal textWidth = isVisible() && m_valueWidths[i] > room && room > 0 ? room : -1;
-        QFont f = font();
-        f.setBold(m_entries[i].emphasis);
         if (m_values[i].textWidth() != textWidth) {
+            QFont f = font();
+            f.setBold(m_entries[i].emphasis);
             m_values[i].setTextWidth(textWidth);
             m_values[i].prepare(QTransform(), f);
         }
-        const qreal spacing = QFontMetricsF(f).lineSpacing();
+        const qreal spacing = metrics().lineSpacing[m_entries[i].emphasis ? 1 : 0];
         int& row = lines[i / m_columns];
         row = std::max(row, static_cast<int>(std::lround(m_values[i].size().height() /
                                                          std::max<qreal>(1, spacing))));
@@ -154,10 +154,20 @@ QRectF FigureGrid::valueRect(qsizetype index) const
 
 void FigureGrid::prepare(qsizetype i)
 {
-    const Entry& e = m_entries[i];
-    m_names[i] = QStaticText(e.name);
+    prepareName(i);
+    prepareValue(i);
+}
+
+void FigureGrid::prepareName(qsizetype i)
+{
+    m_names[i] = QStaticText(m_entries[i].name);
     m_names[i].setTextFormat(Qt::PlainText);
     m_names[i].prepare(QTransform(), font());
+}
+
+void FigureGrid::prepareValue(qsizetype i)
+{
+    const Entry& e = m_entries[i];
     m_values[i] = QStaticText(e.value);
     m_values[i].setTextFormat(Qt::PlainText);
     QFont f = font();
@@ -211,18 +221,30 @@ void FigureGrid::setEntries(const QList<Entry>& entries)
     m_names.resize(entries.size());
     m_values.resize(entries.size());
     m_valueWidths.resize(entries.size());
-    std::vector<qsizetype> changed;
+    // What changed of each entry: its name, its value (or its weight), or both. Only what
+    // changed is laid out again.
+    struct Changed {
+        qsizetype index;
+        bool name, value;
+    };
+    std::vector<Changed> changed;
     for (qsizetype i = 0; i < entries.size(); ++i) {
-        const bool same = i < m_entries.size() && m_entries[i].name == entries[i].name &&
-                          m_entries[i].value == entries[i].value &&
-                          m_entries[i].emphasis == entries[i].emphasis;
-        if (!same) {
-            changed.push_back(i);
+        const bool old = i < m_entries.size();
+        const bool name = !old || m_entries[i].name != entries[i].name;
+        const bool value = !old || m_entries[i].value != entries[i].value ||
+                           m_entries[i].emphasis != entries[i].emphasis;
+        if (name || value) {
+            changed.push_back({i, name, value});
         }
     }
     m_entries = entries;
-    for (const qsizetype i : changed) {
-        prepare(i);
+    for (const Changed& c : changed) {
+        if (c.name) {
+            prepareName(c.index);
+        }
+        if (c.value) {
+            prepareValue(c.index);
+        }
     }
     QStringList text;
     for (const Entry& e : m_entries) {
@@ -315,11 +337,23 @@ int FigureGrid::rows() const
     return (static_cast<int>(m_entries.size()) + m_columns - 1) / m_columns;
 }
 
+const FigureGrid::Metrics& FigureGrid::metrics() const
+{
+    if (m_metrics.rowHeight == 0 || m_metrics.font != font()) {
+        m_metrics.font = font();
+        m_metrics.height = QFontMetrics(font()).height();
+        QFont big = font();
+        big.setBold(true);
+        m_metrics.rowHeight = QFontMetrics(big).height() + 4;
+        m_metrics.lineSpacing[0] = QFontMetricsF(font()).lineSpacing();
+        m_metrics.lineSpacing[1] = QFontMetricsF(big).lineSpacing();
+    }
+    return m_metrics;
+}
+
 int FigureGrid::rowHeight() const
 {
-    QFont big = font();
-    big.setBold(true);
-    return QFontMetrics(big).height() + 4;
+    return metrics().rowHeight;
 }
 
 int FigureGrid::barHeight() const
@@ -343,7 +377,7 @@ void FigureGrid::paintEvent(QPaintEvent*)
     const int rh = rowHeight();
     QFont bold = font();
     bold.setBold(true);
-    const int swatch = QFontMetrics(font()).height() - 4;
+    const int swatch = metrics().height - 4;
     // Names share one width per column so the values line up.
     const std::vector<qreal> names = nameWidths();
     const QColor muted = palette().color(QPalette::PlaceholderText);

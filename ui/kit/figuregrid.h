@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QColor>
+#include <QFont>
 #include <QList>
 #include <QStaticText>
 #include <QString>
@@ -81,6 +82,18 @@ private:
     void relayout();
     // Entry i's name and value measured in the current font.
     void prepare(qsizetype i);
+    void prepareName(qsizetype i);
+    void prepareValue(qsizetype i);
+    // The font's measures the layout uses, taken again when the font changes: every cell's place
+    // asks for them, and a font's metrics are costly to look up.
+    struct Metrics {
+        QFont font;             // what they were measured in
+        int height = 0;         // QFontMetrics(font).height(): the swatch's size
+        int rowHeight = 0;      // a bold line and its margin
+        qreal lineSpacing[2]{}; // a value's line, regular and bold
+    };
+    const Metrics& metrics() const;
+    mutable Metrics m_metrics;
 
     int m_maxColumns;
     int m_minColumnWidth;

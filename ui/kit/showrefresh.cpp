@@ -5,8 +5,9 @@
 
 namespace llmsizer::ui {
 
-ShowRefresh::ShowRefresh(QWidget* view, std::function<void()> rebuild)
-    : QObject(view), m_view(view), m_rebuild(std::move(rebuild))
+ShowRefresh::ShowRefresh(QWidget* view, std::function<void()> rebuild, Waits waits)
+    : QObject(view), m_view(view), m_rebuild(std::move(rebuild)), m_waits(waits),
+      m_stale(waits == Waits::WhileHidden)
 {
     view->installEventFilter(this);
 }
@@ -14,7 +15,8 @@ ShowRefresh::ShowRefresh(QWidget* view, std::function<void()> rebuild)
 void ShowRefresh::invalidate()
 {
     m_stale = true;
-    if (m_view->isVisible()) {
+    if (m_view->isVisible() ||
+        (m_waits == Waits::WhileHiddenInShownWindow && !m_view->window()->isVisible())) {
         rebuild();
     }
 }

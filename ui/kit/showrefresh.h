@@ -12,7 +12,15 @@ namespace llmsizer::ui {
 // view's Show event, so the view needs no showEvent of its own). rebuild() runs the rebuild now.
 class ShowRefresh : public QObject {
 public:
-    ShowRefresh(QWidget* view, std::function<void()> rebuild);
+    enum class Waits {
+        // While the view is not visible; stale until first shown.
+        WhileHidden,
+        // Only while its window is shown and the view is not (a tab behind another, the
+        // presentation strip outside presentation mode): a view whose window is not shown stays
+        // current, as what is read or exported of it must be. Current until first invalidated.
+        WhileHiddenInShownWindow,
+    };
+    ShowRefresh(QWidget* view, std::function<void()> rebuild, Waits waits = Waits::WhileHidden);
 
     void invalidate();
     void rebuild();
@@ -27,6 +35,7 @@ private:
     QWidget* m_view;
     std::function<void()> m_rebuild;
     std::function<bool()> m_staleWhen;
+    Waits m_waits;
     bool m_stale = true;
 };
 

@@ -3,6 +3,7 @@
 #include "ui/kit/flowlayout.h"
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presetpicker.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/overview/configpanel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
@@ -46,8 +47,11 @@ KnobStrip::KnobStrip(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_issues);
 
     connect(m_picker, &PresetPicker::presetChosen, m_model, &ConfigModel::selectPreset);
-    connect(m_model, &ConfigModel::changed, this, &KnobStrip::sync);
-    connect(m_model, &ConfigModel::issuesChanged, this, &KnobStrip::sync);
+    // Outside presentation mode the strip is hidden: it catches up when it is shown.
+    m_refresh = new ShowRefresh(
+        this, [this] { sync(); }, ShowRefresh::Waits::WhileHiddenInShownWindow);
+    connect(m_model, &ConfigModel::changed, m_refresh, &ShowRefresh::invalidate);
+    connect(m_model, &ConfigModel::issuesChanged, m_refresh, &ShowRefresh::invalidate);
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
         m_picker->setPresets(m_model->presets(), m_model->presetTotals());
         sync();

@@ -11,6 +11,7 @@ namespace llmsizer::ui {
 
 class ConfigModel;
 class KnobRow;
+class ShowRefresh;
 class PresetPicker;
 
 // Presentation mode's controls: the preset picker and the four headline sliders (d_model,
@@ -36,6 +37,7 @@ private:
     void sync();
 
     ConfigModel* m_model;
+    ShowRefresh* m_refresh = nullptr;
     PresetPicker* m_picker;
     std::array<KnobRow*, kKnobs.size()> m_rows{};
     QLabel* m_issues;

@@ -7,6 +7,7 @@
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/showrefresh.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -53,7 +54,10 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_grid);
     layout->addWidget(m_factsRow);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-    connect(m_model, &ConfigModel::changed, this, &SummaryPanel::refresh);
+    // On another tab than the Overview, the summary catches up when it is shown again.
+    m_refresh = new ShowRefresh(
+        this, [this] { refresh(); }, ShowRefresh::Waits::WhileHiddenInShownWindow);
+    connect(m_model, &ConfigModel::changed, m_refresh, &ShowRefresh::invalidate);
     connect(m_tokensPerParam, &QSpinBox::valueChanged, this,
             [this](int tokens) { m_model->setTokensPerParam(static_cast<std::uint64_t>(tokens)); });
     connect(Presentation::instance(), &Presentation::changing, this,

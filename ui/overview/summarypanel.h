@@ -9,6 +9,7 @@ namespace llmsizer::ui {
 
 class ConfigModel;
 class FigureGrid;
+class ShowRefresh;
 
 // The summary: exact total and active parameters ("70,553,706,496 (70.6B)"), the 12·L·d²
 // approximation and its error, memory at the selected precision, KV cache per token and at the
@@ -43,6 +44,7 @@ private:
     void refreshFacts();
 
     ConfigModel* m_model;
+    ShowRefresh* m_refresh = nullptr;
     FigureGrid* m_grid;
     FigureGrid* m_facts;
     QWidget* m_factsRow;

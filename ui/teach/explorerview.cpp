@@ -35,7 +35,11 @@ void setCell(QTableWidget* table, int row, int column, const QString& text, bool
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         table->setItem(row, column, item);
     }
-    item->setTextAlignment(Qt::AlignVCenter | (right ? Qt::AlignRight : Qt::AlignLeft));
+    // Each change tells the view (a model's dataChanged): the alignment is set once.
+    const Qt::Alignment alignment = Qt::AlignVCenter | (right ? Qt::AlignRight : Qt::AlignLeft);
+    if (item->textAlignment() != static_cast<int>(alignment)) {
+        item->setTextAlignment(alignment);
+    }
     if (item->text() != text) {
         item->setText(text);
     }

@@ -322,8 +322,12 @@ void FitSolverView::showSnapshot()
         }
     }
     arrangeAnswer(presentationMode());
-    // The exercise's table, its items made once and refilled.
+    // The exercise's table, its items made once and refilled, quietly: the view, told of each
+    // cell, would measure every column (they fit their contents) again per cell. Told once.
     m_exercise->setRowCount(static_cast<int>(s.exercise.size()));
+    QAbstractItemModel* model = m_exercise->model();
+    QSignalBlocker quiet(model);
+    bool changed = false;
     for (std::size_t i = 0; i < s.exercise.size(); ++i) {
         for (std::size_t c = 0; c < s.exercise[i].cells.size(); ++c) {
             const int rr = static_cast<int>(i);
@@ -335,8 +339,15 @@ void FitSolverView::showSnapshot()
                                        (c == 0 || c == 2 ? Qt::AlignLeft : Qt::AlignRight));
                 m_exercise->setItem(rr, cc, item);
             }
-            item->setText(qs(s.exercise[i].cells[c]));
+            const QString text = qs(s.exercise[i].cells[c]);
+            changed = changed || item->text() != text;
+            item->setText(text);
         }
+    }
+    quiet.unblock();
+    if (changed) {
+        emit model->dataChanged(model->index(0, 0),
+                                model->index(model->rowCount() - 1, model->columnCount() - 1));
     }
 }
 

@@ -102,6 +102,8 @@ MathPanel::MathPanel(ConfigModel* model, QWidget* parent)
     layout->addWidget(m_header);
     layout->addWidget(m_browser, 1);
     connect(m_model, &ConfigModel::changed, m_refresh, &ShowRefresh::invalidate);
+    // A followed link replaces the document: the next rebuild sets the text again.
+    connect(m_browser, &QTextBrowser::sourceChanged, this, [this] { m_shownHtml.clear(); });
 }
 
 void MathPanel::changeEvent(QEvent* event)
@@ -143,10 +145,16 @@ void MathPanel::rebuild()
         }
         html += itemHtml(m);
     }
-    m_browser->document()->setDefaultStyleSheet(css);
-    const int scroll = m_browser->verticalScrollBar()->value();
-    m_browser->setHtml(html);
-    m_browser->verticalScrollBar()->setValue(scroll);
+    // The same text (a batch size changes none of it) is not laid out again: the whole document
+    // is, each time it is set.
+    if (html != m_shownHtml || css != m_shownCss) {
+        m_browser->document()->setDefaultStyleSheet(css);
+        const int scroll = m_browser->verticalScrollBar()->value();
+        m_browser->setHtml(html);
+        m_browser->verticalScrollBar()->setValue(scroll);
+        m_shownHtml = html;
+        m_shownCss = css;
+    }
     if (!m_pendingItem.isEmpty() && isVisible()) {
         m_browser->scrollToAnchor(QStringLiteral("item-") + m_pendingItem);
         m_pendingItem.clear();

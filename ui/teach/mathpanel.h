@@ -45,6 +45,8 @@ private:
     ShowRefresh* m_refresh;
     int m_rebuilds = 0;
     QString m_pendingItem; // showItem's, until the text is built
+    QString m_shownHtml;   // what the browser holds, and with which style sheet
+    QString m_shownCss;
 };
 
 } // namespace llmsizer::ui

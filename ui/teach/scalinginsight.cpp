@@ -59,17 +59,34 @@ void ScalingInsight::sync()
                            .arg(QString::fromStdString(r.summary).toHtmlEscaped()));
     const std::vector<ScalingRow> rows = scalingRows(r);
     m_table->setRowCount(static_cast<int>(rows.size()));
+    // The cells are kept and only what changed of them is set: each change tells the view.
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const std::array<std::string, 3> texts{rows[i].label, rows[i].deeper, rows[i].wider};
+        const bool bold = rows[i].key == "blocks" || rows[i].key == "total";
         for (int c = 0; c < 3; ++c) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(texts[std::size_t(c)]));
-            item->setTextAlignment(Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight));
-            if (rows[i].key == "blocks" || rows[i].key == "total") {
-                QFont f = item->font();
-                f.setBold(true);
-                item->setFont(f);
+            QTableWidgetItem* item = m_table->item(static_cast<int>(i), c);
+            if (item == nullptr) {
+                item = new QTableWidgetItem;
+                m_table->setItem(static_cast<int>(i), c, item);
             }
-            m_table->setItem(static_cast<int>(i), c, item);
+            const QString text = QString::fromStdString(texts[std::size_t(c)]);
+            if (item->text() != text) {
+                item->setText(text);
+            }
+            const Qt::Alignment alignment =
+                Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight);
+            if (item->textAlignment() != static_cast<int>(alignment)) {
+                item->setTextAlignment(alignment);
+            }
+            if (bold != item->data(Qt::FontRole).isValid()) {
+                if (bold) {
+                    QFont f; // a new cell's font, bold
+                    f.setBold(true);
+                    item->setFont(f);
+                } else {
+                    item->setData(Qt::FontRole, QVariant());
+                }
+            }
         }
     }
 }

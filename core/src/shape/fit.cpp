@@ -4,10 +4,12 @@
 
 #include "llmsizer/model/count.h"
 #include "llmsizer/text/format.h"
+#include "shape/fit_internal.h"
 
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <optional>
 
 namespace llmsizer {
 
@@ -18,17 +20,6 @@ using u64 = std::uint64_t;
 u64 ceilDiv(u64 a, u64 b)
 {
     return a / b + (a % b != 0 ? 1 : 0);
-}
-
-// Largest k ≤ cap dividing n (and `also`, when nonzero); at least 1.
-u64 largestDivisor(u64 n, u64 cap, u64 also = 0)
-{
-    for (u64 k = std::min(n, cap); k > 1; --k) {
-        if (n % k == 0 && (also == 0 || also % k == 0)) {
-            return k;
-        }
-    }
-    return 1;
 }
 
 // The most-loaded pipeline stage as a model of its own: ceil(L/p) layers (MoE layers first, as
@@ -118,35 +109,67 @@ using Annotate = std::function<void(ParallelSplit&)>; // its notes, for the layo
 // The per-GPU need of each distinct layout, worked out once: past the layouts the heads and
 // layers allow, more GPUs only add replicas with the same need (inference), so a search up to
 // max_gpus evaluates a handful. Training keys on the data-parallel size too (ZeRO shards over it).
+// The candidates' layouts are numbered by their table (candidateLayouts); the two counts asked
+// about outside it (the count given and one GPU) are looked up by their sizes.
 class NeedMemo {
 public:
-    NeedMemo(const Requirement& need, bool byDataParallel) : m_need(need), m_byDp(byDataParallel) {}
+    NeedMemo(const Requirement& need, bool byDataParallel, std::size_t layouts)
+        : m_need(need), m_byDp(byDataParallel), m_byLayout(layouts)
+    {
+    }
     u64 operator()(const ParallelSplit& s)
     {
-        const u64 dp = m_byDp ? s.data_parallel : 0;
-        for (const Entry& e : m_entries) {
-            if (e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == dp) {
-                return e.bytes;
-            }
+        if (const Entry* e = find(s)) {
+            return e->bytes;
         }
         const u64 bytes = m_need(s);
-        m_entries.push_back({s.tensor_parallel, s.pipeline_parallel, dp, bytes});
+        m_entries.push_back({s.tensor_parallel, s.pipeline_parallel, dataParallel(s), bytes});
         return bytes;
+    }
+    u64 operator()(const CandidateLayout& c)
+    {
+        std::optional<u64>& bytes = m_byLayout[c.layout];
+        if (!bytes) {
+            const Entry* e = find(c.split);
+            bytes = e != nullptr ? e->bytes : m_need(c.split);
+        }
+        return *bytes;
     }
 
 private:
     struct Entry {
         u64 t, p, d, bytes;
     };
+    u64 dataParallel(const ParallelSplit& s) const { return m_byDp ? s.data_parallel : 0; }
+    const Entry* find(const ParallelSplit& s) const
+    {
+        const u64 dp = dataParallel(s);
+        for (const Entry& e : m_entries) {
+            if (e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == dp) {
+                return &e;
+            }
+        }
+        return nullptr;
+    }
     const Requirement& m_need;
     bool m_byDp;
     std::vector<Entry> m_entries;
+    std::vector<std::optional<u64>> m_byLayout;
 };
 
-FitCheck check(const Requirement& requirement, bool byDataParallel, const Chooser& choose,
-               const Annotate& annotate, const GpuSpec& gpu, u64 gpus, const FitOptions& o)
+// The counts the search for the fewest GPUs tries: none when it is not asked for.
+const LayoutTable& searched(const ModelConfig& c, bool training, int zero_stage,
+                            bool byDataParallel, const FitOptions& o)
 {
-    NeedMemo need(requirement, byDataParallel);
+    static const LayoutTable none;
+    return o.find_needed ? candidateLayouts(c, training, zero_stage, byDataParallel, o) : none;
+}
+
+FitCheck check(const Requirement& requirement, bool byDataParallel, const Chooser& choose,
+               const LayoutTable& table, const Annotate& annotate, const GpuSpec& gpu, u64 gpus,
+               const FitOptions& o)
+{
+    NeedMemo need(requirement, byDataParallel, table.layouts);
     FitCheck r;
     r.gpus = std::max<u64>(gpus, 1);
     r.split = choose(r.gpus);
@@ -155,19 +178,19 @@ FitCheck check(const Requirement& requirement, bool byDataParallel, const Choose
     r.headroom_bytes = signedDifference(r.capacity_bytes, r.required_bytes);
     r.fits = r.required_bytes <= r.capacity_bytes;
     r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
-    for (u64 n : o.find_needed ? candidateGpuCounts(o) : std::vector<u64>{}) {
+    for (const CandidateLayout& c : table.candidates) {
         // The most loaded of n GPUs holds at least the average, and n GPUs together hold at
         // least the one-GPU workload (every part is split or replicated, never shrunk): need(n)
         // ≥ single / n. A count below half that bound cannot fit and is not evaluated, which
         // keeps a search over thousands of GPUs to a few layouts.
+        const u64 n = c.gpus;
         if (r.single_gpu_bytes / n / 2 > r.capacity_bytes) {
             continue;
         }
-        const ParallelSplit s = choose(n);
-        const u64 req = n == r.gpus ? r.required_bytes : need(s);
+        const u64 req = n == r.gpus ? r.required_bytes : need(c);
         if (req <= r.capacity_bytes) {
             r.gpus_needed = n;
-            r.needed_split = s;
+            r.needed_split = c.split;
             r.needed_required_bytes = req;
             break;
         }
@@ -221,26 +244,6 @@ std::vector<std::uint64_t> candidateGpuCounts(const FitOptions& o)
 }
 
 namespace {
-
-// The layout's sizes, without the notes (the fit search tries many and keeps two).
-ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_stage,
-                        const FitOptions& o)
-{
-    ParallelSplit s;
-    s.gpus = std::max<u64>(gpus, 1);
-    const u64 node = std::max<u64>(o.gpus_per_node, 1);
-    // Megatron splits attention heads over the tensor-parallel ranks: t must divide n_heads.
-    s.tensor_parallel = largestDivisor(s.gpus, node, c.n_heads);
-    const u64 rest = s.gpus / s.tensor_parallel;
-    if (training && zero_stage >= 1) {
-        s.data_parallel = rest;
-    } else {
-        s.pipeline_parallel = largestDivisor(rest, c.n_layers);
-        s.data_parallel = rest / s.pipeline_parallel;
-    }
-    s.nodes = ceilDiv(s.gpus, node);
-    return s;
-}
 
 // What an engineer should know about a layout: head divisibility, replicated KV heads.
 void addNotes(ParallelSplit& s, const ModelConfig& c, bool training, const FitOptions& o)
@@ -309,7 +312,8 @@ FitCheck fitInference(CountCache& counts, const ModelConfig& config, const Infer
     };
     const Chooser choose = [&](u64 n) { return layoutFor(config, n, false, 0, options); };
     const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, false, options); };
-    return check(need, false, choose, annotate, gpu, gpus, options);
+    const LayoutTable& table = searched(config, false, 0, false, options);
+    return check(need, false, choose, table, annotate, gpu, gpus, options);
 }
 
 FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const TrainingParams& params,
@@ -327,7 +331,8 @@ FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const Traini
         return layoutFor(config, n, true, params.zero_stage, options);
     };
     const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, true, options); };
-    return check(need, true, choose, annotate, gpu, gpus, options);
+    const LayoutTable& table = searched(config, true, params.zero_stage, true, options);
+    return check(need, true, choose, table, annotate, gpu, gpus, options);
 }
 
 } // namespace llmsizer

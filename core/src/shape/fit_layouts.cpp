@@ -1,0 +1,116 @@
+// How a model is laid out over a number of devices, and the layouts of every count the fewest-GPU
+// search tries (fit_internal.h).
+#include "shape/fit_internal.h"
+
+#include <algorithm>
+#include <array>
+#include <tuple>
+
+namespace llmsizer {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+u64 ceilDiv(u64 a, u64 b)
+{
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
+// Largest k ≤ cap dividing n (and `also`, when nonzero); at least 1.
+u64 largestDivisor(u64 n, u64 cap, u64 also = 0)
+{
+    for (u64 k = std::min(n, cap); k > 1; --k) {
+        if (n % k == 0 && (also == 0 || also % k == 0)) {
+            return k;
+        }
+    }
+    return 1;
+}
+
+// What a table depends on.
+struct TableKey {
+    u64 heads = 0;
+    u64 layers = 0;
+    bool training = false;
+    int zero_stage = 0;
+    bool byDataParallel = false;
+    u64 gpus_per_node = 0;
+    u64 max_gpus = 0;
+    bool operator==(const TableKey&) const = default;
+};
+
+LayoutTable buildTable(const ModelConfig& c, const TableKey& key, const FitOptions& o)
+{
+    LayoutTable table;
+    struct Seen {
+        u64 t, p, d;
+    };
+    std::vector<Seen> seen;
+    for (const u64 n : candidateGpuCounts(o)) {
+        CandidateLayout entry;
+        entry.gpus = n;
+        entry.split = layoutFor(c, n, key.training, key.zero_stage, o);
+        const ParallelSplit& s = entry.split;
+        const u64 d = key.byDataParallel ? s.data_parallel : 0;
+        const auto it = std::find_if(seen.begin(), seen.end(), [&](const Seen& e) {
+            return e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == d;
+        });
+        entry.layout = static_cast<std::size_t>(it - seen.begin());
+        if (it == seen.end()) {
+            seen.push_back({s.tensor_parallel, s.pipeline_parallel, d});
+        }
+        table.candidates.push_back(std::move(entry));
+    }
+    table.layouts = seen.size();
+    return table;
+}
+
+} // namespace
+
+ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_stage,
+                        const FitOptions& o)
+{
+    ParallelSplit s;
+    s.gpus = std::max<u64>(gpus, 1);
+    const u64 node = std::max<u64>(o.gpus_per_node, 1);
+    // Megatron splits attention heads over the tensor-parallel ranks: t must divide n_heads.
+    s.tensor_parallel = largestDivisor(s.gpus, node, c.n_heads);
+    const u64 rest = s.gpus / s.tensor_parallel;
+    if (training && zero_stage >= 1) {
+        s.data_parallel = rest;
+    } else {
+        s.pipeline_parallel = largestDivisor(rest, c.n_layers);
+        s.data_parallel = rest / s.pipeline_parallel;
+    }
+    s.nodes = ceilDiv(s.gpus, node);
+    return s;
+}
+
+const LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zero_stage,
+                                    bool byDataParallel, const FitOptions& o)
+{
+    const TableKey key{c.n_heads,      c.n_layers,      training,  zero_stage,
+                       byDataParallel, o.gpus_per_node, o.max_gpus};
+    struct Slot {
+        bool used = false;
+        TableKey key;
+        LayoutTable table;
+    };
+    // A few shapes: the model edited, its baseline, the Compare window's models.
+    thread_local std::array<Slot, 6> slots;
+    thread_local std::size_t next = 0;
+    for (const Slot& slot : slots) {
+        if (slot.used && slot.key == key) {
+            return slot.table;
+        }
+    }
+    Slot& slot = slots[next];
+    next = (next + 1) % slots.size();
+    slot.used = true;
+    slot.key = key;
+    slot.table = buildTable(c, key, o);
+    return slot.table;
+}
+
+} // namespace llmsizer
