@@ -138,6 +138,7 @@ struct Slice {
     std::string label; // "Attention", "Routed experts", …
     std::uint64_t params = 0;
     std::vector<Part> parts;
+    bool operator==(const Slice&) const = default;
 };
 std::vector<Slice> pieSlices(const ParamCount& count); // zero slices left out
 

@@ -18,6 +18,7 @@ struct CompareSeries {
     std::string label; // "Attention", "FP8/INT8"
     std::vector<double> values;
     std::vector<std::string> texts; // exact display text per model ("9.7B", "70.55 GB")
+    bool operator==(const CompareSeries&) const = default;
 };
 
 struct CompareChart {
@@ -30,6 +31,7 @@ struct CompareChart {
     // small's 0.12 B beside DeepSeek-V3's 671 B: 0.01 to 1,000).
     double log_min = 0.1;
     double log_max = 10;
+    bool operator==(const CompareChart&) const = default;
 };
 
 // Parameters per pie slice key (embedding, attention, mlp, experts, …), one group per model; a
@@ -50,6 +52,7 @@ struct ComparePie {
     std::string caption; // "70.6B parameters", "140.6B (39.2B active)"
     std::vector<Slice> slices;
     std::vector<std::string> shares; // formatShare per slice, "13.8%"
+    bool operator==(const ComparePie&) const = default;
 };
 std::vector<ComparePie> comparePies(const std::vector<NamedConfig>& configs);
 std::vector<ComparePie> comparePies(CountCache& counts, const std::vector<NamedConfig>& configs);

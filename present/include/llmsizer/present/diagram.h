@@ -42,6 +42,7 @@ struct DiagramBox {
     std::uint64_t lit = 0;
     // The LM head tied to the token embedding: no parameters of its own, drawn as a reference.
     bool tied = false;
+    bool operator==(const DiagramBox&) const = default;
 };
 
 // Boxes inside the decoder layer that the same layers hold.
@@ -54,6 +55,7 @@ struct DiagramGroup {
     std::uint64_t params = 0; // one layer's: the sum of the boxes
     std::string caption;      // "150,994,944 per layer"
     std::vector<DiagramBox> boxes;
+    bool operator==(const DiagramGroup&) const = default;
 };
 
 struct Diagram {
@@ -70,6 +72,7 @@ struct Diagram {
     // Every box, inputs first, then the groups' in order, then the outputs.
     std::vector<const DiagramBox*> boxes() const;
     const DiagramBox* find(std::string_view key) const; // nullptr when absent
+    bool operator==(const Diagram&) const = default;
 };
 
 // The diagram of a configuration from its count (count = countParameters(config)).
