@@ -3,6 +3,7 @@
 
 #include "llmsizer/catalog/gpu_catalog.h"
 #include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,12 +42,6 @@ void setFits(BarVerdict& v, u64 required, u64 capacity)
         std::floor(100.0 * static_cast<double>(required) / static_cast<double>(capacity));
     v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
              " % used)";
-}
-
-// a / b rounded up (b > 0).
-u64 ceilDiv(u64 a, u64 b)
-{
-    return a / b + (a % b != 0 ? 1 : 0);
 }
 
 // A selected line's device and count ("h100-sxm-80gb:8"); nullptr for a key not in the catalog.

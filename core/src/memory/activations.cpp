@@ -35,11 +35,6 @@ u64 add(u64 a, u64 b)
 {
     return checkedAdd(a, b, "activation bytes");
 }
-u64 ceilDiv(u64 a, u64 b)
-{
-    return a / b + (a % b != 0 ? 1 : 0);
-}
-
 struct LayerWidths {
     u64 qk = 0;  // Q plus K values per token
     u64 v = 0;   // V

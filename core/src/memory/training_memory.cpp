@@ -23,11 +23,6 @@ u64 add(u64 a, u64 b)
 {
     return checkedAdd(a, b, "training bytes");
 }
-u64 ceilDiv(u64 a, u64 b)
-{
-    return a / b + (a % b != 0 ? 1 : 0);
-}
-
 std::vector<OptimizerSpec> buildOptimizers()
 {
     return {

@@ -3,6 +3,7 @@
 #include "llmsizer/shape/fit.h"
 
 #include "llmsizer/model/count.h"
+#include "llmsizer/text/checked.h"
 #include "llmsizer/text/format.h"
 #include "shape/fit_internal.h"
 
@@ -16,11 +17,6 @@ namespace llmsizer {
 namespace {
 
 using u64 = std::uint64_t;
-
-u64 ceilDiv(u64 a, u64 b)
-{
-    return a / b + (a % b != 0 ? 1 : 0);
-}
 
 // The most-loaded pipeline stage as a model of its own: ceil(L/p) layers (MoE layers first, as
 // they are the heavier) plus one vocabulary matrix, the embedding on the first stage or the

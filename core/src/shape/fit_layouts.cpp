@@ -1,5 +1,6 @@
 // How a model is laid out over a number of devices, and the layouts of every count the fewest-GPU
 // search tries (fit_internal.h).
+#include "llmsizer/text/checked.h"
 #include "shape/fit_internal.h"
 
 #include <algorithm>
@@ -11,11 +12,6 @@ namespace llmsizer {
 namespace {
 
 using u64 = std::uint64_t;
-
-u64 ceilDiv(u64 a, u64 b)
-{
-    return a / b + (a % b != 0 ? 1 : 0);
-}
 
 // Largest k ≤ cap dividing n (and `also`, when nonzero); at least 1.
 u64 largestDivisor(u64 n, u64 cap, u64 also = 0)

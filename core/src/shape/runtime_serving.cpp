@@ -26,11 +26,6 @@ u64 mul(u64 a, u64 b)
     return checkedMul(a, b, "placement bytes");
 }
 
-u64 ceilDiv(u64 a, u64 b)
-{
-    return b == 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
-}
-
 // The weights as the engine loads them: an FP8 checkpoint keeps its ignore list in BF16.
 u64 servingWeights(const RunModel& m, const Precision& p)
 {

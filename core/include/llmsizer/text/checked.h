@@ -35,6 +35,13 @@ inline std::uint64_t checkedAdd(std::uint64_t a, std::uint64_t b, const char* wh
     return r;
 }
 
+// a / b rounded up, without the overflow of (a + b - 1) / b; 0 when b is 0 (nothing to divide
+// into).
+inline std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b)
+{
+    return b == 0 ? 0 : a / b + (a % b != 0 ? 1 : 0);
+}
+
 inline std::uint64_t checkedMul3(std::uint64_t a, std::uint64_t b, std::uint64_t c,
                                  const char* what)
 {
