@@ -7,6 +7,7 @@
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/scrollarea.h"
+#include "ui/kit/tablecells.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/exploremodel.h"
 #include "ui/state/qstrings.h"
@@ -29,20 +30,8 @@ namespace {
 
 void setCell(QTableWidget* table, int row, int column, const QString& text, bool right)
 {
-    QTableWidgetItem* item = table->item(row, column);
-    if (item == nullptr) {
-        item = new QTableWidgetItem;
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-        table->setItem(row, column, item);
-    }
-    // Each change tells the view (a model's dataChanged): the alignment is set once.
-    const Qt::Alignment alignment = Qt::AlignVCenter | (right ? Qt::AlignRight : Qt::AlignLeft);
-    if (item->textAlignment() != static_cast<int>(alignment)) {
-        item->setTextAlignment(alignment);
-    }
-    if (item->text() != text) {
-        item->setText(text);
-    }
+    setTableCell(table, row, column, text,
+                 Qt::AlignVCenter | (right ? Qt::AlignRight : Qt::AlignLeft));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "ui/teach/scalinginsight.h"
 
 #include "llmsizer/present/explore_view.h"
+#include "ui/kit/tablecells.h"
 #include "ui/state/exploremodel.h"
 
 #include <QHeaderView>
@@ -64,20 +65,9 @@ void ScalingInsight::sync()
         const std::array<std::string, 3> texts{rows[i].label, rows[i].deeper, rows[i].wider};
         const bool bold = rows[i].key == "blocks" || rows[i].key == "total";
         for (int c = 0; c < 3; ++c) {
-            QTableWidgetItem* item = m_table->item(static_cast<int>(i), c);
-            if (item == nullptr) {
-                item = new QTableWidgetItem;
-                m_table->setItem(static_cast<int>(i), c, item);
-            }
-            const QString text = QString::fromStdString(texts[std::size_t(c)]);
-            if (item->text() != text) {
-                item->setText(text);
-            }
-            const Qt::Alignment alignment =
-                Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight);
-            if (item->textAlignment() != static_cast<int>(alignment)) {
-                item->setTextAlignment(alignment);
-            }
+            QTableWidgetItem* item = setTableCell(
+                m_table, static_cast<int>(i), c, QString::fromStdString(texts[std::size_t(c)]),
+                Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight));
             if (bold != item->data(Qt::FontRole).isValid()) {
                 if (bold) {
                     QFont f; // a new cell's font, bold
