@@ -112,6 +112,11 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
 
 void CompareChartBars::setData(const CompareChart& chart)
 {
+    // An edit that leaves the bars as they are (a context or KV precision) rebuilds nothing.
+    if (m_hasData && chart == m_data) {
+        return;
+    }
+    m_hasData = true;
     m_data = chart;
     m_series->clear(); // deletes the sets
     m_sets.clear();

@@ -87,6 +87,7 @@ private:
     QLabel* m_legend; // below the chart: wraps where Qt's legend would elide ("Positio…")
     std::vector<QBarSet*> m_sets;
     CompareChart m_data;
+    bool m_hasData = false; // setData has run: m_data is what is shown
     bool m_dark = false;
     bool m_log = false;
 };

@@ -59,6 +59,11 @@ CompareChartPies::CompareChartPies(const QString& title, QWidget* parent)
 void CompareChartPies::setData(const std::vector<ComparePie>& pies,
                                const std::vector<CompareSeries>& legend)
 {
+    // An edit that leaves the pies as they are (a context or KV precision) rebuilds nothing.
+    if (m_hasData && pies == m_data && legend == m_legendKeys) {
+        return;
+    }
+    m_hasData = true;
     m_data = pies;
     m_legendKeys = legend;
     while (m_pies.size() > pies.size()) {

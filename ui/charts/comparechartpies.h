@@ -64,6 +64,7 @@ private:
     QLabel* m_legend;
     std::vector<Pie> m_pies;
     std::vector<ComparePie> m_data;
+    bool m_hasData = false; // setData has run: m_data and m_legendKeys are what is shown
     std::vector<CompareSeries> m_legendKeys;
     bool m_dark = false;
 };

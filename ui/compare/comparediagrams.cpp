@@ -23,6 +23,11 @@ CompareDiagrams::CompareDiagrams(QWidget* parent)
 
 void CompareDiagrams::setDiagrams(const std::vector<Diagram>& diagrams, const QStringList& titles)
 {
+    // An edit that leaves the diagrams as they are (a context or KV precision) rebuilds nothing.
+    if (m_shown && m_shown->diagrams == diagrams && m_shown->titles == titles) {
+        return;
+    }
+    m_shown = Shown{diagrams, titles};
     while (m_widgets.size() > static_cast<qsizetype>(diagrams.size())) {
         delete m_widgets.takeLast();
     }

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QStringList>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 class QHBoxLayout;
@@ -43,6 +44,11 @@ private:
     bool m_dark = false;
     double m_scale = 0;
     bool m_stale = false; // the scale is to be found again when shown
+    struct Shown {
+        std::vector<Diagram> diagrams;
+        QStringList titles;
+    };
+    std::optional<Shown> m_shown; // what setDiagrams last drew
 };
 
 } // namespace llmsizer::ui

@@ -212,28 +212,17 @@ void ComparePanel::buildCharts()
 
 void ComparePanel::refresh()
 {
-    // A context or KV precision edit changes the table alone: the charts, pies and diagrams are
-    // rebuilt only when their data changed.
-    if (!m_shown || !(m_shown->components == m_comparison->components())) {
-        m_components->setData(m_comparison->components());
-    }
-    if (!m_shown || !(m_shown->memory == m_comparison->memory())) {
-        m_memory->setData(m_comparison->memory());
-    }
-    if (!m_shown || !(m_shown->pies == m_comparison->pies()) ||
-        !(m_shown->components.series == m_comparison->components().series)) {
-        m_pies->setData(m_comparison->pies(), m_comparison->components().series);
-    }
+    // Each chart rebuilds only when its data changed (a context or KV precision edit changes the
+    // table alone).
+    m_components->setData(m_comparison->components());
+    m_memory->setData(m_comparison->memory());
+    m_pies->setData(m_comparison->pies(), m_comparison->components().series);
     QStringList titles;
     for (std::size_t i = 0; i < m_comparison->entries().size(); ++i) {
         titles << shownName(m_comparison->entries()[i].name) + QLatin1Char('\n') +
                       QString::fromStdString(m_comparison->diagrams()[i].total_text);
     }
-    if (!m_shown || !(m_shown->diagrams == m_comparison->diagrams()) || m_shown->titles != titles) {
-        m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
-    }
-    m_shown = Shown{m_comparison->components(), m_comparison->memory(), m_comparison->pies(),
-                    m_comparison->diagrams(), titles};
+    m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
     m_table->resizeColumnsToContents();
     arrange();
     syncOptions();

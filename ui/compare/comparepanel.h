@@ -1,13 +1,7 @@
 #pragma once
 
-#include "llmsizer/present/compare_view.h"
-#include "llmsizer/present/diagram.h"
-
 #include <QString>
-#include <QStringList>
 #include <QWidget>
-#include <optional>
-#include <vector>
 
 class QComboBox;
 class QHBoxLayout;
@@ -88,15 +82,6 @@ private:
     void showMessage(const QString& text);
     void buildCharts();
 
-    // What the charts, pies and diagrams show, to rebuild only what an edit changed.
-    struct Shown {
-        CompareChart components;
-        CompareChart memory;
-        std::vector<ComparePie> pies;
-        std::vector<Diagram> diagrams;
-        QStringList titles;
-    };
-    std::optional<Shown> m_shown;
     ComparisonModel* m_comparison;
     ConfigModel* m_current;
     PresetPicker* m_picker;
