@@ -286,6 +286,30 @@ private slots:
         }
     }
 
+    // Each point of a curve starts its search from the last point's width; every point must
+    // still be the closest width at its depth (checked against its 16 neighbours each side).
+    void isoCurveOnEveryPreset()
+    {
+        const std::vector<Preset> presets = loadPresetDir(LLMSIZER_TEST_PRESETS_DIR);
+        for (const Preset& p : presets) {
+            const ModelConfig& base = p.config;
+            const quint64 target = totalOf(base);
+            const quint64 l0 = base.isMoe() ? base.moe.first_dense_layers + base.moe.every : 1;
+            const quint64 from = std::max<quint64>(l0, base.n_layers / 2);
+            const quint64 to = std::max<quint64>(from + 8, 3 * base.n_layers);
+            const quint64 step = std::max<quint64>(1, (to - from) / 24);
+            const std::vector<IsoPoint> curve = isoCurve(base, target, from, to, step, {}, 4096);
+            QVERIFY2(!curve.empty(), p.id.c_str());
+            for (const IsoPoint& point : curve) {
+                const quint64 layers = point.solution.config.n_layers;
+                checkWidthSolution(base, point.solution, target, layers,
+                                   QString::fromStdString(p.id) +
+                                       QStringLiteral(" at %1").arg(layers));
+                QCOMPARE(quint64(point.metrics.total), quint64(point.solution.total));
+            }
+        }
+    }
+
     void isoCurveAndMetrics()
     {
         const quint64 target = 6'738'415'616ull;

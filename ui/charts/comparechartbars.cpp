@@ -177,10 +177,7 @@ void CompareChartBars::applyColours()
     m_value->setTitleFont(font());
     m_logValue->setLabelsFont(font());
     m_logValue->setTitleFont(font());
-    // An opaque mix of text and background for the grid lines.
-    const QColor grid = QColor::fromRgbF(text.redF() * 0.16f + base.redF() * 0.84f,
-                                         text.greenF() * 0.16f + base.greenF() * 0.84f,
-                                         text.blueF() * 0.16f + base.blueF() * 0.84f);
+    const QColor grid = gridLineColor(text, base, 0.16F);
     for (QAbstractAxis* a :
          {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
           static_cast<QAbstractAxis*>(m_logValue)}) {

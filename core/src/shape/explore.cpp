@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <numeric>
 #include <stdexcept>
 
@@ -79,8 +80,16 @@ double IsoSolution::relativeError() const
     return target == 0 ? 0.0 : signedError() / static_cast<double>(target);
 }
 
-IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint64_t n_layers,
-                       const ShapeRules& rules)
+namespace {
+
+// solveWidth, with `hint` a guess of the first multiple k whose lower bound reaches the target
+// (0: none). The answer does not depend on the hint, only the number of counts does: the bracket
+// is found by doubling steps away from the hint, then bisected. Along an iso curve the next
+// depth's k is within a few steps of the last one's, so a point costs a handful of counts
+// instead of a bisection over every width.
+IsoSolution solveWidthFrom(const ModelConfig& base, u64 target, u64 n_layers,
+                           const ShapeRules& rules, u64 hint, u64* firstAtOrAbove,
+                           ParamCount* bestCount)
 {
     const u64 step = widthStep(base, rules);
     const u64 kMax = largestValidK(base, n_layers, rules, maxWidthMultiple(base, rules));
@@ -88,35 +97,72 @@ IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint6
     auto config = [&](u64 k) { return reshape(base, k * step, n_layers, rules); };
     // Totals with one KV head and with n_kv = n_heads bracket the real total and are both
     // non-decreasing in k (every other term grows with d_model); they bound the scans below.
+    std::map<std::pair<u64, bool>, u64> bounds;
     auto totalWithKv = [&](u64 k, bool all) {
-        ModelConfig c = config(k);
-        c.n_kv_heads = all ? c.n_heads : 1;
-        return countParameters(c).total;
-    };
-
-    u64 lo = 0; // first k with lower bound ≥ target: lo ∈ [1, kMax + 1]
-    {
-        u64 a = 1;
-        u64 b = kMax + 1;
-        while (a < b) {
-            const u64 mid = a + (b - a) / 2;
-            if (totalWithKv(mid, false) >= target) {
-                b = mid;
-            } else {
-                a = mid + 1;
-            }
+        const auto [at, fresh] = bounds.try_emplace({k, all}, 0);
+        if (fresh) {
+            ModelConfig c = config(k);
+            c.n_kv_heads = all ? c.n_heads : 1;
+            at->second = countParameters(c).total;
         }
-        lo = a;
+        return at->second;
+    };
+    auto reaches = [&](u64 k) { return k > kMax || totalWithKv(k, false) >= target; };
+
+    // lo = the first k in [1, kMax + 1] whose lower bound reaches the target (kMax + 1: none).
+    // Invariant of the bisection: !reaches(a - 1) (or a = 1) and reaches(b).
+    u64 a = 1;
+    u64 b = kMax + 1;
+    if (hint >= 1 && hint <= kMax) {
+        if (reaches(hint)) {
+            b = hint;
+            for (u64 jump = 1; b > 1;) {
+                const u64 below = b > jump ? b - jump : 1;
+                if (!reaches(below)) {
+                    a = below + 1;
+                    break;
+                }
+                b = below;
+                jump *= 2;
+            }
+        } else {
+            a = hint + 1;
+            for (u64 jump = 1; a <= kMax;) {
+                const u64 above = std::min(kMax + 1, a + jump);
+                if (reaches(above)) {
+                    b = above;
+                    break;
+                }
+                a = above + 1;
+                jump *= 2;
+            }
+            b = std::max(a, b);
+        }
+    }
+    while (a < b) {
+        const u64 mid = a + (b - a) / 2;
+        if (reaches(mid)) {
+            b = mid;
+        } else {
+            a = mid + 1;
+        }
+    }
+    const u64 lo = a;
+    if (firstAtOrAbove != nullptr) {
+        *firstAtOrAbove = lo;
     }
 
     IsoSolution best;
     bool haveBest = false;
     auto consider = [&](u64 k) {
         ModelConfig c = config(k);
-        const u64 total = countParameters(c).total;
-        if (closer(total, target, best, haveBest)) {
-            best = makeSolution(std::move(c), total, target);
+        ParamCount count = countParameters(c);
+        if (closer(count.total, target, best, haveBest)) {
+            best = makeSolution(std::move(c), count.total, target);
             haveBest = true;
+            if (bestCount != nullptr) {
+                *bestCount = std::move(count);
+            }
         }
     };
     // Upwards: every total is at least its lower bound, which only grows.
@@ -135,6 +181,14 @@ IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint6
         consider(k);
     }
     return best;
+}
+
+} // namespace
+
+IsoSolution solveWidth(const ModelConfig& base, std::uint64_t target, std::uint64_t n_layers,
+                       const ShapeRules& rules)
+{
+    return solveWidthFrom(base, target, n_layers, rules, 0, nullptr, nullptr);
 }
 
 IsoSolution solveDepth(const ModelConfig& base, std::uint64_t target, std::uint64_t d_model,
@@ -220,10 +274,13 @@ std::vector<IsoPoint> isoCurve(const ModelConfig& base, std::uint64_t target,
         throw std::invalid_argument("the layer range must be 1 ≤ from ≤ to with a positive step");
     }
     std::vector<IsoPoint> out;
+    u64 hint = 0; // the last point's first multiple at or above the target
     for (u64 layers = layersFrom; layers <= layersTo; layers += step) {
         IsoPoint p;
-        p.solution = solveWidth(base, target, layers, rules);
-        p.metrics = shapeMetrics(p.solution.config, context == 0 ? base.context_length : context);
+        ParamCount count;
+        p.solution = solveWidthFrom(base, target, layers, rules, hint, &hint, &count);
+        p.metrics =
+            shapeMetrics(p.solution.config, count, context == 0 ? base.context_length : context);
         out.push_back(std::move(p));
         if (layersTo - layers < step) {
             break;
