@@ -55,6 +55,7 @@ private slots:
     void sourcesAreLinks();
     void followsSliders();
     void idleWhileHidden();
+    void editsOnlyWhatChanged();
 };
 
 void TestUiMath::showsEveryItem_data()
@@ -148,6 +149,40 @@ void TestUiMath::idleWhileHidden()
     panel.show();
     QCOMPARE(panel.rebuildCount(), before + 1);
     compareWithCore(panel, model);
+}
+
+// A step that changes only numbers edits the changed lines in place instead of setting the whole
+// text again; the text and formats must be those a panel built from scratch shows.
+void TestUiMath::editsOnlyWhatChanged()
+{
+    ConfigModel model;
+    loadCatalogs(model);
+    QVERIFY(model.selectPreset(QStringLiteral("llama-3-70b")));
+    MathPanel panel(&model);
+    panel.show();
+    const int resets = panel.resetCount();
+    // Numbers only (the title "KV cache at … tokens" too), and a GQA note that vanishes (KV heads
+    // equal to heads) and comes back (a paragraph removed and inserted).
+    const std::pair<Knob, std::uint64_t> edits[] = {
+        {Knob::Layers, 79},  {Knob::DModel, 8320}, {Knob::Vocab, 128'000}, {Knob::Dff, 28'000},
+        {Knob::KvHeads, 64}, {Knob::KvHeads, 8},   {Knob::Heads, 80},      {Knob::Layers, 81}};
+    for (const auto& [knob, value] : edits) {
+        QVERIFY2(model.setKnob(knob, value), qPrintable(QString::number(value)));
+        MathPanel fresh(&model);
+        fresh.show();
+        QCOMPARE(panel.plainText(), fresh.plainText());
+        QCOMPARE(panel.html(), fresh.html());
+    }
+    for (const auto& [context, title] : {std::pair{32'768u, "KV cache at 32,768 tokens"},
+                                         {65'536u, "KV cache at 65,536 tokens"}}) {
+        QVERIFY(model.setContext(context));
+        MathPanel fresh(&model);
+        fresh.show();
+        QVERIFY(panel.plainText().contains(QString::fromUtf8(title)));
+        QCOMPARE(panel.html(), fresh.html());
+    }
+    QCOMPARE(panel.resetCount(), resets);
+    QCOMPARE(panel.patchCount(), 10);
 }
 
 LLMSIZER_TEST_MAIN(TestUiMath)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "llmsizer/present/mathtext.h"
+#include "ui/teach/mathdocument.h"
 
 #include <QWidget>
 #include <vector>
@@ -29,6 +30,9 @@ public:
     QString html() const;
     QTextBrowser* browser() const { return m_browser; }
     int rebuildCount() const { return m_rebuilds; }
+    // How many rebuilds replaced the whole text, and how many only edited the changed results.
+    int resetCount() const { return m_text.resetCount(); }
+    int patchCount() const { return m_text.patchCount(); }
     // Brings the item `key` ("attention", "mlp", …) to the top of the text, once it is built.
     void showItem(const QString& key);
 
@@ -41,12 +45,11 @@ private:
     ConfigModel* m_model;
     QLabel* m_header;
     QTextBrowser* m_browser;
+    MathDocument m_text;
     std::vector<MathItem> m_items;
     ShowRefresh* m_refresh;
     int m_rebuilds = 0;
     QString m_pendingItem; // showItem's, until the text is built
-    QString m_shownHtml;   // what the browser holds, and with which style sheet
-    QString m_shownCss;
 };
 
 } // namespace llmsizer::ui
