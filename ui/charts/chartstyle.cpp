@@ -1,5 +1,7 @@
 #include "ui/charts/chartstyle.h"
 
+#include "ui/kit/textwidth.h"
+
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
@@ -253,11 +255,11 @@ std::vector<bool> pieLabelsShown(QSizeF plot, qreal size, const std::vector<PieL
     return shown;
 }
 
-QSizeF labelBox(const QFontMetricsF& metrics, const QString& text)
+QSizeF labelBox(const QFont& font, const QString& text)
 {
     // A little more than QGraphicsTextItem's document margins on each side.
     constexpr qreal kMargin = 4;
-    return {metrics.horizontalAdvance(text) + 2 * kMargin, metrics.height() + 2 * kMargin};
+    return {textWidth(font, text) + 2 * kMargin, QFontMetricsF(font).height() + 2 * kMargin};
 }
 
 std::vector<qreal> pieMidAngles(const std::vector<double>& values)

@@ -66,7 +66,7 @@ qreal pieSizeForLabels(QSizeF plot, const std::vector<PieLabelBox>& labels, qrea
 
 // A label's text as Qt Charts lays it out: its advance and line height, with the text item's
 // margins.
-QSizeF labelBox(const QFontMetricsF& metrics, const QString& text);
+QSizeF labelBox(const QFont& font, const QString& text);
 
 // Which of `labels` to show on a pie of `size` (as pieSizeForLabels) whose arms end at `reach` ×
 // the radius: the heaviest first, each unless its text would overlap one already kept (Qt Charts

@@ -2,6 +2,7 @@
 
 #include "ui/charts/chartstyle.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/textwidth.h"
 #include "ui/state/qstrings.h"
 
 #include <QBarCategoryAxis>
@@ -204,7 +205,6 @@ void CompareChartBars::changeEvent(QEvent* event)
 CompareChartBars::CategoryFit CompareChartBars::categoryLabels(qreal plotWidth) const
 {
     CategoryFit fit{{}, font()};
-    const QFontMetricsF metrics(fit.font);
     // Qt Charts elides a category's label well inside its group's width: keep 40% spare.
     const qreal room = m_data.categories.empty()
                            ? 0
@@ -212,7 +212,7 @@ CompareChartBars::CategoryFit CompareChartBars::categoryLabels(qreal plotWidth) 
     qreal widest = 0; // the longest line
     for (const std::string& c : m_data.categories) {
         QString label = qs(c);
-        qreal width = metrics.horizontalAdvance(label);
+        qreal width = textWidth(fit.font, label);
         // The space or hyphen nearest the middle: "Mixtral<br>8x22B", "DeepSeek-<br>V3".
         const qsizetype middle = label.size() / 2;
         qsizetype split = -1;
@@ -225,7 +225,7 @@ CompareChartBars::CategoryFit CompareChartBars::categoryLabels(qreal plotWidth) 
         if (room > 0 && width > room && split > 0) {
             const QString first = label.left(label[split] == QLatin1Char('-') ? split + 1 : split);
             const QString second = label.mid(split + 1);
-            width = std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(second));
+            width = std::max(textWidth(fit.font, first), textWidth(fit.font, second));
             label = first.toHtmlEscaped() + QStringLiteral("<br>") + second.toHtmlEscaped();
         }
         widest = std::max(widest, width);

@@ -134,7 +134,7 @@ void CompareChartPies::fitPies()
             continue;
         }
         const ComparePie& pie = m_data[static_cast<std::size_t>(&p - m_pies.data())];
-        const QFontMetricsF fm(pieces.front()->labelFont());
+        const QFont fm = pieces.front()->labelFont();
         std::vector<double> values;
         values.reserve(pie.slices.size());
         for (const Slice& slice : pie.slices) {

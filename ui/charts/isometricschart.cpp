@@ -3,6 +3,7 @@
 #include "llmsizer/present/explore_view.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/textwidth.h"
 #include "ui/kit/theme.h"
 #include "ui/state/exploremodel.h"
 
@@ -88,7 +89,7 @@ void IsoMetricsChart::placeLegend()
     const QFontMetricsF metrics(m_chart->legend()->font());
     qreal needed = 0;
     for (const QLineSeries* s : m_series) {
-        needed += metrics.horizontalAdvance(s->name()) + 2.5 * metrics.height() + 8;
+        needed += textWidth(m_chart->legend()->font(), s->name()) + 2.5 * metrics.height() + 8;
     }
     const Qt::Alignment side = needed > m_view->width() - 24 ? Qt::AlignRight : Qt::AlignBottom;
     if (m_chart->legend()->alignment() != side) {
@@ -97,10 +98,9 @@ void IsoMetricsChart::placeLegend()
     // The title in a shorter form where the whole one would be elided (a 1240-pixel window; Qt
     // Charts leaves its title less than the view's width).
     const QString full = tr("At equal parameters, relative to the base shape");
-    const QString title =
-        QFontMetricsF(m_chart->titleFont()).horizontalAdvance(full) > 0.9 * m_view->width() - 40
-            ? tr("At equal parameters: × base shape")
-            : full;
+    const QString title = textWidth(m_chart->titleFont(), full) > 0.9 * m_view->width() - 40
+                              ? tr("At equal parameters: × base shape")
+                              : full;
     if (m_chart->title() != title) {
         m_chart->setTitle(title);
     }

@@ -7,6 +7,7 @@
 #include "ui/charts/wrappinglegend.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/showrefresh.h"
+#include "ui/kit/textwidth.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -269,9 +270,9 @@ void MemoryChartWidget::fitTitle()
 {
     // Measured before it is set, so an unchanged title is not laid out again on each step.
     const QString oneLine = m_titleParts.join(QStringLiteral(" · "));
-    const QFontMetricsF metrics(m_title->font());
+    const QFont font = m_title->font();
     const qreal room = m_chart->size().width() - 16;
-    if (metrics.horizontalAdvance(oneLine) <= room) {
+    if (textWidth(font, oneLine) <= room) {
         m_title->setText(oneLine);
     } else {
         // One part a line; a part still too wide (presentation mode at 1280x800) wraps at spaces.
@@ -280,7 +281,7 @@ void MemoryChartWidget::fitTitle()
             QString line;
             for (const QString& word : part.split(QLatin1Char(' '))) {
                 const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-                if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
+                if (!line.isEmpty() && textWidth(font, longer) > room) {
                     lines << line;
                     line = word;
                 } else {
@@ -305,10 +306,10 @@ void MemoryChartWidget::fitTitle()
 // Decided on the short labels' widths, so the choice is stable while the axis relayouts.
 void MemoryChartWidget::fitCategories(double slot)
 {
-    const QFontMetricsF metrics(m_categories->labelsFont());
+    const QFont font = m_categories->labelsFont();
     bool narrow = false;
     for (const QString& name : m_fullCategories) {
-        narrow = narrow || metrics.horizontalAdvance(name) > 0.55 * slot;
+        narrow = narrow || textWidth(font, name) > 0.55 * slot;
     }
     m_narrow = narrow;
     const QStringList& names = m_narrow ? m_narrowCategories : m_fullCategories;
@@ -335,8 +336,7 @@ void MemoryChartWidget::placeLabels()
         plot.width() / static_cast<double>(std::max<std::size_t>(1, m_totals.size()));
     fitCategories(slot);
     for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
-        const QString text =
-            wrapToWidth(m_totalTexts[b], QFontMetricsF(m_totals[b]->font()), slot - 6);
+        const QString text = wrapToWidth(m_totalTexts[b], m_totals[b]->font(), slot - 6);
         if (text != m_totals[b]->text()) {
             m_totals[b]->setText(text);
         }
@@ -390,8 +390,7 @@ double MemoryChartWidget::roomyMax(const MemoryAxis& axis) const
     const double slot = plot.width() / static_cast<double>(m_totals.size());
     double needed = axis.max;
     for (std::size_t b = 0; b < m_totals.size() && b < m_totalTexts.size(); ++b) {
-        const QString text =
-            wrapToWidth(m_totalTexts[b], QFontMetricsF(m_totals[b]->font()), slot - 6);
+        const QString text = wrapToWidth(m_totalTexts[b], m_totals[b]->font(), slot - 6);
         const qreal lines = static_cast<qreal>(text.count(QLatin1Char('\n')) + 1);
         const qreal height = lines * QFontMetricsF(m_totals[b]->font()).lineSpacing() + 12;
         const qreal room = plot.height() - height;
@@ -415,19 +414,18 @@ double MemoryChartWidget::readableTick(double tick, double max) const
 
 // `text` with every line wider than `width` broken at its spaces (greedily, as many words per line
 // as fit); a single word wider than `width` keeps a line of its own.
-QString MemoryChartWidget::wrapToWidth(const QString& text, const QFontMetricsF& metrics,
-                                       qreal width)
+QString MemoryChartWidget::wrapToWidth(const QString& text, const QFont& font, qreal width)
 {
     QStringList out;
     for (const QString& line : text.split(QLatin1Char('\n'))) {
-        if (metrics.horizontalAdvance(line) <= width) {
+        if (textWidth(font, line) <= width) {
             out << line;
             continue;
         }
         QString current;
         for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
             const QString longer = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
-            if (!current.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            if (!current.isEmpty() && textWidth(font, longer) > width) {
                 out << current;
                 current = word;
             } else {

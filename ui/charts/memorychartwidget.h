@@ -77,7 +77,7 @@ private:
     // The tick interval, doubled until the tick labels on an axis up to `max` are far enough
     // apart on the current plot area to be drawn whole (closer ones are elided to "…").
     double readableTick(double tick, double max) const;
-    static QString wrapToWidth(const QString& text, const QFontMetricsF& metrics, qreal width);
+    static QString wrapToWidth(const QString& text, const QFont& font, qreal width);
     void refresh();
     void rebuildSets();
     void rebuildLines();

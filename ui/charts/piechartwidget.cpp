@@ -302,7 +302,7 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
     // plot with them around it; else the share only (the legend below names every slice); else
     // no labels. Where each label goes depends on its slice's angle (pieSizeForLabels).
     const QList<QPieSlice*> pieces = m_series->slices();
-    const QFontMetricsF fm(pieces.isEmpty() ? font() : pieces.front()->labelFont());
+    const QFont fm = pieces.isEmpty() ? font() : pieces.front()->labelFont();
     std::vector<double> values;
     values.reserve(slices.size());
     for (const Slice& s : slices) {
