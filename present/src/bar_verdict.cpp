@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <utility>
 
 namespace llmsizer {
 
@@ -72,8 +73,9 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     if (lines.empty()) {
         return v;
     }
-    const GpuSpec* largest = nullptr; // the device of the largest selected line, and its count
-    u64 largestCount = 0;
+    const GpuSpec* largest = nullptr; // the device of the largest selected line, its count
+    u64 largestCount = 0;             // and its check
+    FitCheck atLargest;
     for (const ReferenceLine& line : lines) {
         u64 count = 1;
         const GpuSpec* gpu = lineDevice(line, catalog, count);
@@ -82,8 +84,9 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
         }
         largest = gpu;
         largestCount = count;
-        const FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
+        FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
         if (!c.fits) {
+            atLargest = std::move(c);
             continue;
         }
         // The answer an engineer wants is how few of these devices hold it (fit's gpus_needed),
@@ -99,7 +102,7 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     if (largest == nullptr) {
         return v;
     }
-    const FitCheck c = fitBar(counts, config, precisionId, options, *largest, largestCount, fit);
+    const FitCheck& c = atLargest;
     v.gpu_id = largest->id;
     v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
     v.capacity_bytes = c.capacity_bytes;

@@ -20,8 +20,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace llmsizer;
@@ -57,6 +59,7 @@ private slots:
     void kvPrecisionIsTheOverviews();
     void logAxisShowsTheSmallModel();
     void fourModelsFitAProjector();
+    void textFitsItsCells();
 };
 
 void TestUiCompare::initTestCase()
@@ -343,6 +346,36 @@ void TestUiCompare::fourModelsFitAProjector()
                          .arg(min.width())
                          .arg(min.height())
                          .arg(presentation ? QStringLiteral(" in presentation mode") : QString())));
+    }
+    Presentation::instance()->setOn(false);
+}
+
+// Rows as tall as their text and columns as wide, in either mode and after switching (the table
+// sizes them itself, from the fonts of the moment).
+void TestUiCompare::textFitsItsCells()
+{
+    CompareFixture f(kFourCompared);
+    QTableView* view = f.panel->table();
+    const CompareTableModel* table = f.panel->tableModel();
+    for (const auto& [presentation, size] : {std::pair{true, QSize(1920, 1000)},
+                                             {false, QSize(1920, 1000)},
+                                             {true, QSize(1240, 760)},
+                                             {false, QSize(1240, 760)}}) {
+        Presentation::instance()->setOn(presentation);
+        f.panel->resize(size);
+        QApplication::processEvents();
+        const QFontMetricsF metrics(view->font());
+        const QString mode = (presentation ? QStringLiteral(" in presentation mode") : QString()) +
+                             QStringLiteral(" at %1 px").arg(size.width());
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QVERIFY2(view->rowHeight(r) >= metrics.height(),
+                     qPrintable(QStringLiteral("row %1%2").arg(r).arg(mode)));
+            for (int c = 0; c < table->columnCount(); ++c) {
+                const QString text = table->index(r, c).data().toString();
+                QVERIFY2(view->columnWidth(c) >= metrics.horizontalAdvance(text),
+                         qPrintable(text + mode));
+            }
+        }
     }
     Presentation::instance()->setOn(false);
 }

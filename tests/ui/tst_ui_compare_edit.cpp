@@ -6,8 +6,11 @@
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 
+#include <QFontMetricsF>
+#include <QHeaderView>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QToolButton>
 
@@ -24,6 +27,7 @@ private slots:
     void chipButtons();
     void emptyComparison();
     void fewerModelsRelabelTheAxes();
+    void contextStepEditsCells();
 };
 
 void TestUiCompareEdit::addCurrentAndLimit()
@@ -123,6 +127,68 @@ void TestUiCompareEdit::fewerModelsRelabelTheAxes()
         QCOMPARE(shown, (QStringList{QStringLiteral("Llama 3 8B"), QStringLiteral("Mixtral 8x7B"),
                                      QStringLiteral("DeepSeek-V3")}));
     }
+}
+
+// A context step changes a few cells and two row labels: the table model says which (one cell a
+// signal, so the view repaints those cells only) instead of resetting, and every text still fits
+// its column and the labels' header (measured here with the fonts' own metrics).
+void TestUiCompareEdit::contextStepEditsCells()
+{
+    CompareFixture f({QStringLiteral("llama-3-8b"), QStringLiteral("llama-3-70b"),
+                      QStringLiteral("mixtral-8x22b"), QStringLiteral("deepseek-v3")});
+    CompareTableModel* table = f.panel->tableModel();
+    const int resets = table->resetCount();
+    QSignalSpy cells(table, &QAbstractItemModel::dataChanged);
+    QSignalSpy labels(table, &CompareTableModel::rowLabelsChanged);
+    QSignalSpy reset(table, &QAbstractItemModel::modelReset);
+    QVERIFY(f.model->setContext(16'384));
+    QCOMPARE(reset.size(), 0);
+    QCOMPARE(table->resetCount(), resets);
+    QVERIFY(!cells.isEmpty());
+    for (const QList<QVariant>& signal : cells) {
+        QCOMPARE(signal[0].toModelIndex(), signal[1].toModelIndex());
+    }
+    int kvRow = -1;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->index(r, 0).data(CompareTableModel::KeyRole).toString() ==
+            QStringLiteral("kv_at_context")) {
+            kvRow = r;
+        }
+    }
+    QVERIFY(kvRow >= 0);
+    bool kvLabel = false;
+    for (const QList<QVariant>& signal : labels) {
+        kvLabel = kvLabel || (signal[0].toInt() <= kvRow && kvRow <= signal[1].toInt());
+    }
+    QVERIFY(kvLabel);
+    QVERIFY(table->headerData(kvRow, Qt::Vertical).toString().contains(QStringLiteral("16,384")));
+    compareTable(table, f.expectedTable());
+    // Llama 3 8B at 16,384 tokens: 2 × 32 layers × 8 KV heads × 128 × 2 bytes × 16,384 =
+    // 2,147,483,648 bytes.
+    QCOMPARE(table->index(kvRow, 0).data(CompareTableModel::ExactRole).toString(),
+             QStringLiteral("2147483648"));
+
+    QTableView* view = f.panel->table();
+    QCoreApplication::processEvents();
+    const QFontMetricsF cellMetrics(view->font());
+    for (int c = 0; c < table->columnCount(); ++c) {
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const QString text = table->index(r, c).data().toString();
+            QVERIFY2(view->columnWidth(c) >= cellMetrics.horizontalAdvance(text) + 6,
+                     qPrintable(text));
+        }
+    }
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QFont font = view->verticalHeader()->font();
+        font.setBold(table->headerData(r, Qt::Vertical, Qt::FontRole).value<QFont>().bold());
+        const QString label = table->headerData(r, Qt::Vertical).toString();
+        QVERIFY2(view->verticalHeader()->width() >= QFontMetricsF(font).horizontalAdvance(label),
+                 qPrintable(label));
+    }
+
+    // A new model is a new table: reset.
+    QVERIFY(f.comparison->remove(3));
+    QCOMPARE(table->resetCount(), resets + 1);
 }
 
 LLMSIZER_TEST_MAIN(TestUiCompareEdit)

@@ -35,6 +35,17 @@ CompareChips::CompareChips(ComparisonModel* comparison, QWidget* parent)
 
 void CompareChips::rebuild()
 {
+    // A step of a slider changes the comparison's figures, not its models: the chips stay (new
+    // ones would relay out and repaint the whole window).
+    QStringList shown;
+    for (const SessionModel& e : m_comparison->entries()) {
+        shown << QString::fromStdString(e.name) + QLatin1Char('\n') +
+                     QString::fromStdString(e.preset_id);
+    }
+    if (shown == m_shown && m_row->count() == m_comparison->size()) {
+        return;
+    }
+    m_shown = shown;
     while (QLayoutItem* item = m_row->takeAt(0)) {
         delete item->widget();
         delete item;

@@ -8,6 +8,7 @@
 #include "ui/compare/comparechips.h"
 #include "ui/compare/comparediagrams.h"
 #include "ui/compare/compareexportmenu.h"
+#include "ui/compare/comparerowheader.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/kit/export.h"
 #include "ui/kit/glossarydialog.h"
@@ -120,18 +121,31 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
 
+    m_table->setVerticalHeader(new CompareRowHeader(m_table));
     m_table->setModel(m_tableModel);
     m_table->setSelectionMode(QAbstractItemView::ContiguousSelection);
     m_table->setWordWrap(false);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Rows are one line each: their height is measured when the rows or the font change, not on
+    // every edit (ResizeToContents measured every cell and repainted the whole header each time).
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    connect(m_tableModel, &QAbstractItemModel::modelReset, m_table,
+            &QTableView::resizeRowsToContents);
+    connect(m_tableModel, &CompareTableModel::rowLabelsChanged, this, [this](int first, int last) {
+        QHeaderView* labels = m_table->verticalHeader();
+        const int width = labels->sizeHint().width();
+        labels->headerDataChanged(Qt::Vertical, first, last); // repaints those rows
+        // A label that needs another width lays the table out again.
+        if (labels->sizeHint().width() != width) {
+            emit m_tableModel->headerDataChanged(Qt::Vertical, first, last);
+        }
+    });
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed); // fillTableWidth
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setAlternatingRowColors(false);
 
     // Presentation mode comes with its larger font: the table then shows counts in short.
     connect(Presentation::instance(), &Presentation::toggled, this, [this] {
         m_tableModel->presentationChanged();
-        m_table->resizeColumnsToContents();
         arrange();
     });
     buildCharts();
@@ -223,7 +237,7 @@ void ComparePanel::refresh()
                       QString::fromStdString(m_comparison->diagrams()[i].total_text);
     }
     m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
-    m_table->resizeColumnsToContents();
+    // The columns follow their text by themselves (ResizeToContents, or Stretch in a tab).
     arrange();
     syncOptions();
 }
@@ -238,6 +252,17 @@ void ComparePanel::showDiagrams()
 {
     m_tabs->setCurrentWidget(m_diagrams);
     m_wide->setCurrentWidget(m_diagrams);
+}
+
+void ComparePanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // The table's rows and columns take the size of their text in the new font (presentation
+    // mode); the panel hears of it after every widget in it has the font.
+    if (event->type() == QEvent::FontChange) {
+        m_table->resizeRowsToContents();
+        arrange();
+    }
 }
 
 void ComparePanel::resizeEvent(QResizeEvent* event)

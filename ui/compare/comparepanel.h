@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <QWidget>
+#include <vector>
 
 class QComboBox;
 class QHBoxLayout;
@@ -70,6 +71,7 @@ public:
     void showDiagrams(); // the diagrams' tab
 
 protected:
+    void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
 
@@ -77,6 +79,7 @@ private:
     void refresh();
     void fitTable();
     void fillTableWidth(bool fill);
+    std::vector<int> columnWidths() const;
     void arrange();
     void syncOptions();
     void showMessage(const QString& text);

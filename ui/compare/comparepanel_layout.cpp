@@ -5,15 +5,19 @@
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/textwidth.h"
 #include "ui/state/comparisonmodel.h"
 
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace llmsizer::ui {
 
@@ -87,32 +91,61 @@ void ComparePanel::arrange()
     }
 }
 
+// Each column as wide as its widest text, measured from cached text widths: the header's
+// ResizeToContents mode measured every cell through the style after every edit (a context step
+// changes a few cells), which cost more than the comparison itself.
+std::vector<int> ComparePanel::columnWidths() const
+{
+    // As QTableView measures a cell: the style's text margin on each side, and the grid line.
+    const int margin =
+        m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1;
+    const int grid = m_table->showGrid() ? 1 : 0;
+    const QFont cellFont = m_table->font();
+    std::vector<int> widths;
+    for (int c = 0; c < m_tableModel->columnCount(); ++c) {
+        qreal widest = 0;
+        for (int r = 0; r < m_tableModel->rowCount(); ++r) {
+            widest =
+                std::max(widest, textWidth(cellFont, m_tableModel->index(r, c).data().toString()));
+        }
+        // At least the model's name as the header measures it (four sections: cheap).
+        widths.push_back(std::max(static_cast<int>(std::ceil(widest)) + 2 * margin + grid,
+                                  m_table->horizontalHeader()->sectionSizeHint(c)));
+    }
+    return widths;
+}
+
 // In a tab of its own the table's columns share the window's width when their text fits in it
 // (about 60 % of a 1280-pixel window was left empty); beside the charts, or when the text needs
-// more, each column is as wide as its text (the table scrolls).
+// more, each column is as wide as its text (the table scrolls). The header's mode stays Fixed:
+// the widths are set here.
 void ComparePanel::fillTableWidth(bool fill)
 {
     if (m_tableModel->columnCount() == 0) {
         return;
     }
     QHeaderView* header = m_table->horizontalHeader();
-    const auto setMode = [header](QHeaderView::ResizeMode mode) {
-        if (header->sectionResizeMode(0) != mode) {
-            header->setSectionResizeMode(mode);
+    std::vector<int> widths = columnWidths();
+    // The rows' scroll bar is counted in: forty rows are taller than a tab.
+    int needed = m_table->verticalHeader()->sizeHint().width() + 2 * m_table->frameWidth() +
+                 m_table->verticalScrollBar()->sizeHint().width();
+    for (int w : widths) {
+        needed += w;
+    }
+    // The room left over is shared equally: a column keeps at least its own text's width (an
+    // equal split of the whole width elided the widest column's text).
+    const int spare = m_tabs->contentsRect().width() - 8 - needed;
+    if (fill && spare > 0) {
+        const int n = static_cast<int>(widths.size());
+        for (int c = 0; c < n; ++c) {
+            widths[static_cast<std::size_t>(c)] += spare / n + (c < spare % n ? 1 : 0);
         }
-    };
-    if (!fill) {
-        setMode(QHeaderView::ResizeToContents); // the columns' text is not measured twice
-        return;
     }
-    int needed = m_table->verticalHeader()->sizeHint().width() + 2 * m_table->frameWidth();
-    // QTableView hides QAbstractItemView's public sizeHintForColumn.
-    const QAbstractItemView* view = m_table;
-    for (int c = 0; c < m_tableModel->columnCount(); ++c) {
-        needed += std::max(view->sizeHintForColumn(c), header->sectionSizeHint(c));
+    for (int c = 0; c < static_cast<int>(widths.size()); ++c) {
+        if (header->sectionSize(c) != widths[static_cast<std::size_t>(c)]) {
+            header->resizeSection(c, widths[static_cast<std::size_t>(c)]);
+        }
     }
-    const int room = m_tabs->contentsRect().width() - 8;
-    setMode(needed <= room ? QHeaderView::Stretch : QHeaderView::ResizeToContents);
 }
 
 bool ComparePanel::isSideBySide() const

@@ -11,13 +11,73 @@ namespace llmsizer::ui {
 CompareTableModel::CompareTableModel(ComparisonModel* comparison, QObject* parent)
     : QAbstractTableModel(parent), m_comparison(comparison)
 {
-    connect(m_comparison, &ComparisonModel::changed, this, &CompareTableModel::reset);
+    connect(m_comparison, &ComparisonModel::changed, this, &CompareTableModel::update);
 }
 
 void CompareTableModel::reset()
 {
+    ++m_resets;
     beginResetModel();
+    m_shown = m_comparison->table();
     endResetModel();
+}
+
+namespace {
+
+bool sameCell(const TableCell& a, const TableCell& b)
+{
+    return a.integral == b.integral && a.integer == b.integer && a.real == b.real &&
+           a.text == b.text && a.short_text == b.short_text && a.detail == b.detail;
+}
+
+} // namespace
+
+void CompareTableModel::update()
+{
+    const ComparisonTable& now = m_comparison->table();
+    bool sameShape = now.names == m_shown.names && now.rows.size() == m_shown.rows.size();
+    for (std::size_t r = 0; sameShape && r < now.rows.size(); ++r) {
+        sameShape = now.rows[r].key == m_shown.rows[r].key &&
+                    now.rows[r].cells.size() == m_shown.rows[r].cells.size();
+    }
+    if (!sameShape || now.rows.empty() || now.names.empty()) {
+        reset();
+        return;
+    }
+    ++m_rowUpdates;
+    std::vector<std::pair<int, int>> cells; // (row, column) of each changed cell
+    std::vector<int> headers;               // rows whose label, unit or highlight changed
+    for (std::size_t r = 0; r < now.rows.size(); ++r) {
+        const TableRow& a = m_shown.rows[r];
+        const TableRow& b = now.rows[r];
+        const bool rowLook = a.differs != b.differs || a.unit != b.unit || a.label != b.label;
+        if (rowLook || a.short_label != b.short_label) {
+            headers.push_back(static_cast<int>(r));
+        }
+        for (std::size_t c = 0; c < a.cells.size(); ++c) {
+            if (rowLook || !sameCell(a.cells[c], b.cells[c])) {
+                cells.emplace_back(static_cast<int>(r), static_cast<int>(c));
+            }
+        }
+    }
+    m_shown = now;
+    // One signal a cell: a view repaints a single cell's rectangle, but the whole viewport for a
+    // range of more than one.
+    for (const auto& [r, c] : cells) {
+        emit dataChanged(index(r, c), index(r, c));
+    }
+    // One signal per run of consecutive header rows.
+    const auto runs = [](const std::vector<int>& rows, auto emitRun) {
+        for (std::size_t i = 0; i < rows.size();) {
+            std::size_t j = i;
+            while (j + 1 < rows.size() && rows[j + 1] == rows[j] + 1) {
+                ++j;
+            }
+            emitRun(rows[i], rows[j]);
+            i = j + 1;
+        }
+    };
+    runs(headers, [this](int first, int last) { emit rowLabelsChanged(first, last); });
 }
 
 int CompareTableModel::rowCount(const QModelIndex& parent) const

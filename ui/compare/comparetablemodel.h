@@ -1,5 +1,7 @@
 #pragma once
 
+#include "llmsizer/present/table.h"
+
 #include <QAbstractTableModel>
 #include <QColor>
 
@@ -37,10 +39,28 @@ public:
     // scrolling sideways; or the exact ones again.
     void presentationChanged();
 
+signals:
+    // Rows whose label, unit or highlight changed while the rows stayed the same: the labels'
+    // header repaints those (a model's headerDataChanged makes a table view lay out and repaint
+    // every cell).
+    void rowLabelsChanged(int first, int last);
+
+public:
+    // How many changes reset the whole model, and how many only announced their changed rows.
+    int resetCount() const { return m_resets; }
+    int rowUpdateCount() const { return m_rowUpdates; }
+
 private:
     void reset();
+    // A new table: when it has the rows and models of the shown one, only the rows that changed
+    // are announced (a context step changes a few), so that the view measures and repaints those
+    // instead of every row and header section; otherwise the model is reset.
+    void update();
 
     ComparisonModel* m_comparison;
+    ComparisonTable m_shown; // the table the view last heard of
+    int m_resets = 0;
+    int m_rowUpdates = 0;
     bool m_dark = false;
 };
 
