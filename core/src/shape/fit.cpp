@@ -109,10 +109,7 @@ using Annotate = std::function<void(ParallelSplit&)>; // its notes, for the layo
 // about outside it (the count given and one GPU) are looked up by their sizes.
 class NeedMemo {
 public:
-    NeedMemo(const Requirement& need, bool byDataParallel, std::size_t layouts)
-        : m_need(need), m_byDp(byDataParallel), m_byLayout(layouts)
-    {
-    }
+    NeedMemo(const Requirement& need, bool byDataParallel) : m_need(need), m_byDp(byDataParallel) {}
     u64 operator()(const ParallelSplit& s)
     {
         if (const Entry* e = find(s)) {
@@ -124,6 +121,9 @@ public:
     }
     u64 operator()(const CandidateLayout& c)
     {
+        if (m_byLayout.size() <= c.layout) {
+            m_byLayout.resize(c.layout + 1);
+        }
         std::optional<u64>& bytes = m_byLayout[c.layout];
         if (!bytes) {
             const Entry* e = find(c.split);
@@ -154,18 +154,17 @@ private:
 };
 
 // The counts the search for the fewest GPUs tries: none when it is not asked for.
-const LayoutTable& searched(const ModelConfig& c, bool training, int zero_stage,
-                            bool byDataParallel, const FitOptions& o)
+LayoutTable* searched(const ModelConfig& c, bool training, int zero_stage, bool byDataParallel,
+                      const FitOptions& o)
 {
-    static const LayoutTable none;
-    return o.find_needed ? candidateLayouts(c, training, zero_stage, byDataParallel, o) : none;
+    return o.find_needed ? &candidateLayouts(c, training, zero_stage, byDataParallel, o) : nullptr;
 }
 
 FitCheck check(const Requirement& requirement, bool byDataParallel, const Chooser& choose,
-               const LayoutTable& table, const Annotate& annotate, const GpuSpec& gpu, u64 gpus,
+               LayoutTable* table, const Annotate& annotate, const GpuSpec& gpu, u64 gpus,
                const FitOptions& o)
 {
-    NeedMemo need(requirement, byDataParallel, table.layouts);
+    NeedMemo need(requirement, byDataParallel);
     FitCheck r;
     r.gpus = std::max<u64>(gpus, 1);
     r.split = choose(r.gpus);
@@ -174,15 +173,17 @@ FitCheck check(const Requirement& requirement, bool byDataParallel, const Choose
     r.headroom_bytes = signedDifference(r.capacity_bytes, r.required_bytes);
     r.fits = r.required_bytes <= r.capacity_bytes;
     r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
-    for (const CandidateLayout& c : table.candidates) {
+    const std::size_t counts = table != nullptr ? table->counts().size() : 0;
+    for (std::size_t i = 0; i < counts; ++i) {
         // The most loaded of n GPUs holds at least the average, and n GPUs together hold at
         // least the one-GPU workload (every part is split or replicated, never shrunk): need(n)
-        // ≥ single / n. A count below half that bound cannot fit and is not evaluated, which
-        // keeps a search over thousands of GPUs to a few layouts.
-        const u64 n = c.gpus;
+        // ≥ single / n. A count below half that bound cannot fit and is not evaluated (nor laid
+        // out), which keeps a search over thousands of GPUs to a few layouts.
+        const u64 n = table->counts()[i];
         if (r.single_gpu_bytes / n / 2 > r.capacity_bytes) {
             continue;
         }
+        const CandidateLayout& c = table->at(i);
         const u64 req = n == r.gpus ? r.required_bytes : need(c);
         if (req <= r.capacity_bytes) {
             r.gpus_needed = n;
@@ -308,7 +309,7 @@ FitCheck fitInference(CountCache& counts, const ModelConfig& config, const Infer
     };
     const Chooser choose = [&](u64 n) { return layoutFor(config, n, false, 0, options); };
     const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, false, options); };
-    const LayoutTable& table = searched(config, false, 0, false, options);
+    LayoutTable* table = searched(config, false, 0, false, options);
     return check(need, false, choose, table, annotate, gpu, gpus, options);
 }
 
@@ -327,7 +328,7 @@ FitCheck fitTraining(CountCache& counts, const ModelConfig& config, const Traini
         return layoutFor(config, n, true, params.zero_stage, options);
     };
     const Annotate annotate = [&](ParallelSplit& s) { addNotes(s, config, true, options); };
-    const LayoutTable& table = searched(config, true, params.zero_stage, true, options);
+    LayoutTable* table = searched(config, true, params.zero_stage, true, options);
     return check(need, true, choose, table, annotate, gpu, gpus, options);
 }
 

@@ -23,15 +23,37 @@ struct CandidateLayout {
     ParallelSplit split;
     std::size_t layout = 0;
 };
-struct LayoutTable {
-    std::vector<CandidateLayout> candidates;
-    std::size_t layouts = 0; // distinct layouts
+// The counts a search tries, with their layouts worked out as the search reaches them: a search
+// stops at the first count that fits (most of the 500-odd counts up to 4,096 GPUs are never
+// looked at), and a count it skips by the memory bound needs no layout at all.
+class LayoutTable {
+public:
+    LayoutTable() = default;
+    LayoutTable(const ModelConfig& config, bool training, int zero_stage, bool byDataParallel,
+                const FitOptions& options);
+    const std::vector<std::uint64_t>& counts() const { return m_counts; }
+    // The count at `i` with its layout (i < counts().size()).
+    const CandidateLayout& at(std::size_t i);
+    std::size_t layouts() const { return m_seen.size(); } // distinct layouts so far
+
+private:
+    struct Seen {
+        std::uint64_t t, p, d;
+    };
+    ModelConfig m_config; // its heads and layers decide the layouts
+    bool m_training = false;
+    int m_zeroStage = 0;
+    bool m_byDataParallel = false;
+    FitOptions m_options;
+    std::vector<std::uint64_t> m_counts;
+    std::vector<CandidateLayout> m_done; // the first m_done.size() counts, laid out
+    std::vector<Seen> m_seen;
 };
 
 // The table for a configuration's heads and layers: the layouts depend on nothing else of it,
 // nor on the GPU or the workload, so every bar and GPU line of an evaluation shares one table.
-// Worked out once per thread for the last few shapes asked about; valid until the next call.
-const LayoutTable& candidateLayouts(const ModelConfig& config, bool training, int zero_stage,
-                                    bool byDataParallel, const FitOptions& options);
+// Kept per thread for the last few shapes asked about; valid until the next call.
+LayoutTable& candidateLayouts(const ModelConfig& config, bool training, int zero_stage,
+                              bool byDataParallel, const FitOptions& options);
 
 } // namespace llmsizer

@@ -36,32 +36,6 @@ struct TableKey {
     bool operator==(const TableKey&) const = default;
 };
 
-LayoutTable buildTable(const ModelConfig& c, const TableKey& key, const FitOptions& o)
-{
-    LayoutTable table;
-    struct Seen {
-        u64 t, p, d;
-    };
-    std::vector<Seen> seen;
-    for (const u64 n : candidateGpuCounts(o)) {
-        CandidateLayout entry;
-        entry.gpus = n;
-        entry.split = layoutFor(c, n, key.training, key.zero_stage, o);
-        const ParallelSplit& s = entry.split;
-        const u64 d = key.byDataParallel ? s.data_parallel : 0;
-        const auto it = std::find_if(seen.begin(), seen.end(), [&](const Seen& e) {
-            return e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == d;
-        });
-        entry.layout = static_cast<std::size_t>(it - seen.begin());
-        if (it == seen.end()) {
-            seen.push_back({s.tensor_parallel, s.pipeline_parallel, d});
-        }
-        table.candidates.push_back(std::move(entry));
-    }
-    table.layouts = seen.size();
-    return table;
-}
-
 } // namespace
 
 ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_stage,
@@ -83,8 +57,35 @@ ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_
     return s;
 }
 
-const LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zero_stage,
-                                    bool byDataParallel, const FitOptions& o)
+LayoutTable::LayoutTable(const ModelConfig& config, bool training, int zero_stage,
+                         bool byDataParallel, const FitOptions& options)
+    : m_config(config), m_training(training), m_zeroStage(zero_stage),
+      m_byDataParallel(byDataParallel), m_options(options), m_counts(candidateGpuCounts(options))
+{
+}
+
+const CandidateLayout& LayoutTable::at(std::size_t i)
+{
+    while (m_done.size() <= i) {
+        CandidateLayout entry;
+        entry.gpus = m_counts[m_done.size()];
+        entry.split = layoutFor(m_config, entry.gpus, m_training, m_zeroStage, m_options);
+        const ParallelSplit& s = entry.split;
+        const u64 d = m_byDataParallel ? s.data_parallel : 0;
+        const auto it = std::find_if(m_seen.begin(), m_seen.end(), [&](const Seen& e) {
+            return e.t == s.tensor_parallel && e.p == s.pipeline_parallel && e.d == d;
+        });
+        entry.layout = static_cast<std::size_t>(it - m_seen.begin());
+        if (it == m_seen.end()) {
+            m_seen.push_back({s.tensor_parallel, s.pipeline_parallel, d});
+        }
+        m_done.push_back(std::move(entry));
+    }
+    return m_done[i];
+}
+
+LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zero_stage,
+                              bool byDataParallel, const FitOptions& o)
 {
     const TableKey key{c.n_heads,      c.n_layers,      training,  zero_stage,
                        byDataParallel, o.gpus_per_node, o.max_gpus};
@@ -96,7 +97,7 @@ const LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zer
     // A few shapes: the model edited, its baseline, the Compare window's models.
     thread_local std::array<Slot, 6> slots;
     thread_local std::size_t next = 0;
-    for (const Slot& slot : slots) {
+    for (Slot& slot : slots) {
         if (slot.used && slot.key == key) {
             return slot.table;
         }
@@ -105,7 +106,7 @@ const LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zer
     next = (next + 1) % slots.size();
     slot.used = true;
     slot.key = key;
-    slot.table = buildTable(c, key, o);
+    slot.table = LayoutTable(c, training, zero_stage, byDataParallel, o);
     return slot.table;
 }
 
