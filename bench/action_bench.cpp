@@ -14,6 +14,7 @@
 #include "ui/state/configmodel.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QSlider>
 #include <QTest>
 #include <algorithm>
@@ -57,6 +58,7 @@ Samples drag(MainWindow& window, int steps)
     for (int i = 0; i < steps; ++i) {
         const std::size_t k = static_cast<std::size_t>(i / 5) % all.size();
         QSlider* slider = all[k];
+        if (qEnvironmentVariableIsSet("LLMSIZER_BENCH_ONLY_SLIDER") && int(k) != qEnvironmentVariableIntValue("LLMSIZER_BENCH_ONLY_SLIDER")) continue;
         if (!slider->isEnabled()) {
             continue;
         }
@@ -64,10 +66,12 @@ Samples drag(MainWindow& window, int steps)
             slider->value() + direction[k] < slider->minimum()) {
             direction[k] = -direction[k];
         }
+        QElapsedTimer tt; tt.start();
         s.measure([&] {
             slider->setValue(slider->value() + direction[k]);
             paintDirty();
         });
+        if (qEnvironmentVariableIsSet("LLMSIZER_BENCH_SLOW") && tt.nsecsElapsed() > 8000000) std::printf("slow step %d slider %zu value %d %.1f ms\n", i, k, slider->value(), double(tt.nsecsElapsed()) / 1e6);
     }
     return s;
 }

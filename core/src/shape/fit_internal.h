@@ -29,7 +29,7 @@ struct CandidateLayout {
 class LayoutTable {
 public:
     LayoutTable() = default;
-    LayoutTable(const ModelConfig& config, bool training, int zero_stage, bool byDataParallel,
+    LayoutTable(ModelConfig config, bool training, int zero_stage, bool byDataParallel,
                 const FitOptions& options);
     const std::vector<std::uint64_t>& counts() const { return m_counts; }
     // The count at `i` with its layout (i < counts().size()).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <tuple>
+#include <utility>
 
 namespace llmsizer {
 
@@ -57,9 +58,9 @@ ParallelSplit layoutFor(const ModelConfig& c, u64 gpus, bool training, int zero_
     return s;
 }
 
-LayoutTable::LayoutTable(const ModelConfig& config, bool training, int zero_stage,
-                         bool byDataParallel, const FitOptions& options)
-    : m_config(config), m_training(training), m_zeroStage(zero_stage),
+LayoutTable::LayoutTable(ModelConfig config, bool training, int zero_stage, bool byDataParallel,
+                         const FitOptions& options)
+    : m_config(std::move(config)), m_training(training), m_zeroStage(zero_stage),
       m_byDataParallel(byDataParallel), m_options(options), m_counts(candidateGpuCounts(options))
 {
 }
