@@ -134,7 +134,11 @@ void MemoryChartWidget::refresh()
     }
     for (std::size_t s = 0; s < m_sets.size(); ++s) {
         for (std::size_t b = 0; b < bars.size(); ++b) {
-            m_sets[s]->replace(static_cast<int>(b), bytesInUnit(bars[b].segments[s].bytes, units));
+            // Only a changed value: each replace lays the bars out again.
+            const double value = bytesInUnit(bars[b].segments[s].bytes, units);
+            if (m_sets[s]->at(static_cast<int>(b)) != value) {
+                m_sets[s]->replace(static_cast<int>(b), value);
+            }
         }
     }
 

@@ -45,8 +45,13 @@ void MemoryChartWidget::rebuildGhosts()
         // Wider than the bar (0.6 of its slot), so that it shows beside a taller bar too.
         const double x = static_cast<double>(b);
         const double y = bytes == 0 ? 0 : bytesInUnit(bytes, units);
-        s->replace(QList<QPointF>{{x - 0.38, y}, {x + 0.38, y}});
-        s->setVisible(bytes != 0);
+        const QList<QPointF> points{{x - 0.38, y}, {x + 0.38, y}};
+        if (s->points() != points) {
+            s->replace(points);
+        }
+        if (s->isVisible() != (bytes != 0)) {
+            s->setVisible(bytes != 0);
+        }
         // Named in the title, not the legend: a fifth legend entry elides the others in a
         // narrow chart.
         const QList<QLegendMarker*> markers = m_chart->legend()->markers(s);

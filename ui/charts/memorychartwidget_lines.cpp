@@ -61,8 +61,14 @@ void MemoryChartWidget::rebuildLines()
         l.value = bytesInUnit(merged[i].second, units);
         // Above the axis as drawn (grown to give the totals room, memorychartwidget.cpp).
         l.above = m_log ? l.value > axis.log_max : l.value > std::max(axis.max, m_value->max());
-        l.series->replace(QList<QPointF>{{-0.5, l.value}, {right, l.value}});
-        l.series->setVisible(!l.above);
+        // Set only when it moved: a replaced series lays out and repaints its line.
+        const QList<QPointF> points{{-0.5, l.value}, {right, l.value}};
+        if (l.series->points() != points) {
+            l.series->replace(points);
+        }
+        if (l.series->isVisible() == l.above) {
+            l.series->setVisible(!l.above);
+        }
         // Vendors sell memory in GiB ("80GB" is 80 GiB), so decimal capacities name it too.
         l.capacity = qs(formatBytes(merged[i].second, units, 0));
         if (units == ByteUnits::Decimal) {
