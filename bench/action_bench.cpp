@@ -54,11 +54,18 @@ Samples drag(MainWindow& window, int steps)
 {
     const std::vector<QSlider*> all = sliders(window);
     std::vector<int> direction(all.size(), 1);
+    // Diagnostics (slider_bench.cpp's header): one slider only, and the steps slower than a bound.
+    const int onlySlider = qEnvironmentVariableIsSet("LLMSIZER_BENCH_ONLY_SLIDER")
+                               ? qEnvironmentVariableIntValue("LLMSIZER_BENCH_ONLY_SLIDER")
+                               : -1;
+    const double slowMs = qEnvironmentVariableIntValue("LLMSIZER_BENCH_SLOW");
     Samples s;
     for (int i = 0; i < steps; ++i) {
         const std::size_t k = static_cast<std::size_t>(i / 5) % all.size();
         QSlider* slider = all[k];
-        if (qEnvironmentVariableIsSet("LLMSIZER_BENCH_ONLY_SLIDER") && int(k) != qEnvironmentVariableIntValue("LLMSIZER_BENCH_ONLY_SLIDER")) continue;
+        if (onlySlider >= 0 && static_cast<int>(k) != onlySlider) {
+            continue;
+        }
         if (!slider->isEnabled()) {
             continue;
         }
@@ -66,12 +73,16 @@ Samples drag(MainWindow& window, int steps)
             slider->value() + direction[k] < slider->minimum()) {
             direction[k] = -direction[k];
         }
-        QElapsedTimer tt; tt.start();
+        QElapsedTimer step;
+        step.start();
         s.measure([&] {
             slider->setValue(slider->value() + direction[k]);
             paintDirty();
         });
-        if (qEnvironmentVariableIsSet("LLMSIZER_BENCH_SLOW") && tt.nsecsElapsed() > 8000000) std::printf("slow step %d slider %zu value %d %.1f ms\n", i, k, slider->value(), double(tt.nsecsElapsed()) / 1e6);
+        const double ms = static_cast<double>(step.nsecsElapsed()) / 1e6;
+        if (slowMs > 0 && ms > slowMs) {
+            std::printf("slow step %d: slider %zu at %d, %.1f ms\n", i, k, slider->value(), ms);
+        }
     }
     return s;
 }

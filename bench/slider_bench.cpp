@@ -10,6 +10,10 @@
 // (--only runs just the measures of those names, as printed; every measure without it.)
 // Diagnostics: LLMSIZER_BENCH_VIEWS=1 prints each step and each chart view's repaint time;
 // LLMSIZER_BENCH_EVENTS=1 counts paint, layout and resize events per step by widget class.
+// In the drags of the per-view lines (slider_step_explorer, …): LLMSIZER_BENCH_ONLY_SLIDER=K
+// steps only slider K (0 d_model, 1 layers, 2 heads, 3 KV heads, 4 vocab, 5 d_ff, 6 context,
+// 7 batch), to time or profile one kind of step; LLMSIZER_BENCH_SLOW=MS prints each step slower
+// than MS milliseconds with its slider and value.
 #include "action_bench.h"
 #include "bench_stats.h"
 #include "llmsizer/catalog/preset.h"
