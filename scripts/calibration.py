@@ -4,10 +4,12 @@
 Each published measurement in docs/data/speed-calibration.json (the fit's) and
 docs/data/speed-heldout.json (kept apart: other sources, GPUs and runtimes) is set beside the
 estimate `llm-sizer-cli runs` gives for the same machine, runtime, model, precision, context and
-batch. With --fit the script fits each runtime family's constants (runtime.h SpeedConstants) to
-the calibration rows alone, from the step terms the CLI reports, and prints them. The rows on AMD
-Radeon cards pin only the AMD GDDR efficiency, fitted after the rest with the shared constants
-(layer cost, quantized efficiency) held at the other rows' fit.
+batch (and, on an AMD Radeon, llama.cpp backend: a row's "backend" goes to --backend). With --fit
+the script fits each runtime family's constants (runtime.h SpeedConstants) to the calibration rows
+alone, from the step terms the CLI reports, and prints them. The rows on AMD Radeon cards pin only
+the AMD GDDR efficiencies, one per backend (bandwidth_gddr_amd: ROCm/HIP, bandwidth_gddr_amd_vulkan:
+Vulkan), each fitted to its own backend's rows after the rest, with the shared constants (layer
+cost, quantized efficiency) held at the other rows' fit.
 
     scripts/calibration.py build/release/app/llm-sizer-cli [--fit | --record]
 
@@ -32,20 +34,26 @@ sets = {"calibration": json.loads((data / "speed-calibration.json").read_text())
 cache = {}
 
 
+def key_of(m):
+    return (m["gpu"], m["gpus"], m["runtime"], m.get("backend"), m["context"], m["batch"],
+            m["prompt"], m["preset"])
+
+
 def constants(m):
     """The speed constants the CLI reports for the measurement's runtime."""
     run(m)
-    key = (m["gpu"], m["gpus"], m["runtime"], m["context"], m["batch"], m["prompt"], m["preset"])
-    return cache[key]["speed_constants"]
+    return cache[key_of(m)]["speed_constants"]
 
 
 def run(m):
     """The row of `runs` for the measurement, at the machine it ran on (all its GPUs)."""
-    key = (m["gpu"], m["gpus"], m["runtime"], m["context"], m["batch"], m["prompt"], m["preset"])
+    key = key_of(m)
     if key not in cache:
         cmd = [cli, "runs", "--gpu", m["gpu"], "--gpus", str(m["gpus"]), "--runtime", m["runtime"],
                "--context", str(m["context"]), "--batch", str(m["batch"]), "--prompt",
                str(m["prompt"]), "--preset", m["preset"], "--json"]
+        if m.get("backend"):
+            cmd += ["--backend", m["backend"]]
         cache[key] = json.loads(subprocess.run(cmd, check=True, capture_output=True,
                                                text=True).stdout)
     for r in cache[key]["rows"]:
@@ -61,7 +69,8 @@ def run(m):
 
 FAMILY = {"llama.cpp": "llama.cpp", "ollama": "llama.cpp", "vllm": "serving", "sglang": "serving",
           "tensorrt-llm": "serving", "mlx": "mlx", "transformers": "transformers"}
-DECODE = ["bandwidth_gddr", "bandwidth_gddr_amd", "bandwidth_hbm", "bandwidth_unified",
+DECODE = ["bandwidth_gddr", "bandwidth_gddr_amd", "bandwidth_gddr_amd_vulkan", "bandwidth_hbm",
+          "bandwidth_unified",
           "bandwidth_lpddr5x",
           "quantized_efficiency",
           "layer_us", "legacy_layer_us", "allreduce_us", "moe_dispatch_us", "hop_us"]
@@ -71,6 +80,7 @@ PREFILL = ["prefill_consumer", "prefill_pro", "prefill_datacenter", "prefill_uni
 def step(t, c, legacy=False):
     q = 1 + t.get("quantized_share", 0) * (1 / c["quantized_efficiency"] - 1)
     mem = (t["gddr_s"] / c["bandwidth_gddr"] + t["gddr_amd_s"] / c["bandwidth_gddr_amd"] +
+           t.get("gddr_amd_vulkan_s", 0) / c["bandwidth_gddr_amd_vulkan"] +
            t["hbm_s"] / c["bandwidth_hbm"] +
            t["unified_s"] / c["bandwidth_unified"] + t["lpddr5x_s"] / c["bandwidth_lpddr5x"] +
            t["ddr_s"] / c.get("bandwidth_ddr", 0.6)) * q
@@ -150,7 +160,8 @@ def table(name, rows):
     dec, pre = [], []
     for i, m in enumerate(rows, 1):
         d, p = estimate_of(m)
-        cells = [str(i), f"{m['gpus']}× {m['gpu']}", m["runtime"], f"{m['preset']} {m['precision']}"]
+        runtime = m["runtime"] + (f" ({m['backend']})" if m.get("backend") else "")
+        cells = [str(i), f"{m['gpus']}× {m['gpu']}", runtime, f"{m['preset']} {m['precision']}"]
         for meas, est, errs in ((m["measured_decode_tokens_per_s"], d, dec),
                                 (m["measured_prefill_tokens_per_s"], p, pre)):
             if meas is None:
@@ -174,7 +185,7 @@ def table(name, rows):
 
 if fit:
     for fam in ("llama.cpp", "serving", "transformers"):
-        dec, pre, amd = [], [], []
+        dec, pre, amd, vulkan = [], [], [], []
         for m in sets["calibration"]:
             if FAMILY[m["runtime"]] != fam:
                 continue
@@ -184,11 +195,15 @@ if fit:
             if r["decode_terms"]["gddr_amd_s"] > 0:
                 amd.append(row)
                 continue
+            if r["decode_terms"].get("gddr_amd_vulkan_s", 0) > 0:
+                vulkan.append(row)
+                continue
             dec.append(row)
             if m["measured_prefill_tokens_per_s"]:
                 pre.append(({"rate": m["measured_prefill_tokens_per_s"],
                              "tokens": m["prompt"], "legacy": m.get("legacy", False)}, r))
-        start = {"bandwidth_gddr": 0.8, "bandwidth_gddr_amd": 0.7, "bandwidth_hbm": 0.7,
+        start = {"bandwidth_gddr": 0.8, "bandwidth_gddr_amd": 0.7,
+                 "bandwidth_gddr_amd_vulkan": 0.7, "bandwidth_hbm": 0.7,
                  "bandwidth_unified": 0.75,
                  "bandwidth_lpddr5x": 0.8,
                  "bandwidth_ddr": 0.6, "quantized_efficiency": 0.85, "layer_us": 50,
@@ -199,6 +214,7 @@ if fit:
             start[k] = min(start[k], 0.85)
         used = [n for n in DECODE if any(r["decode_terms"].get(
             {"bandwidth_gddr": "gddr_s", "bandwidth_gddr_amd": "gddr_amd_s",
+             "bandwidth_gddr_amd_vulkan": "gddr_amd_vulkan_s",
              "bandwidth_hbm": "hbm_s", "bandwidth_unified": "unified_s", "bandwidth_lpddr5x": "lpddr5x_s",
              "quantized_efficiency": "quantized_share",
              "layer_us": "layers", "legacy_layer_us": "layers", "allreduce_us": "allreduces",
@@ -216,9 +232,11 @@ if fit:
         usedp = [n for n in PREFILL if n.split("_")[1] in classes]
         if pre:
             start.update(fit_family(pre, usedp, "prefill", start))
-        if amd:
-            used.append("bandwidth_gddr_amd")
-            start.update(fit_family(amd, ["bandwidth_gddr_amd"], "decode", start))
+        # Each AMD backend's efficiency on its own rows alone, the other constants held.
+        for rows, name in ((amd, "bandwidth_gddr_amd"), (vulkan, "bandwidth_gddr_amd_vulkan")):
+            if rows:
+                used.append(name)
+                start.update(fit_family(rows, [name], "decode", start))
         print(fam, {k: round(v, 3) for k, v in start.items() if k in used + usedp})
 elif record:
     for m in sets["calibration"]:

@@ -1,5 +1,5 @@
 // llm-sizer-cli runs [--gpu ID | --detect [--sysroot DIR]] [--gpus N] [--ram SIZE]
-// [--ram-bandwidth GB/S] [--runtime llama.cpp|vllm|transformers] [--context N] [--batch N]
+// [--ram-bandwidth GB/S] [--runtime R] [--backend auto|rocm|vulkan] [--context N] [--batch N]
 // [--kv-precision P] [--prompt N] [--preset ID | --config FILE | --local [--home DIR]
 // [--folder DIR]...] [--family F] [--year Y] [--fits-only] [--user-gpus FILE] [--json]
 // What runs on this machine: every preset (or one model, or the models on disk) × every
@@ -15,6 +15,7 @@
 #include "llmsizer/text/text.h"
 #include "local_options.h"
 #include "runs_json.h"
+#include "runtime_options.h"
 
 #include <cctype>
 #include <cmath>
@@ -164,27 +165,11 @@ int runRuns(const QStringList& args)
          QStringLiteral("System RAM bandwidth in GB/s for offloaded layers (default 89.6, "
                         "dual-channel DDR5-5600)."),
          QStringLiteral("GB/S")},
-        {QStringLiteral("runtime"),
-         QStringLiteral("llama.cpp (default), ollama, vllm, sglang, tensorrt-llm, mlx or "
-                        "transformers: memory placed as that runtime places it."),
-         QStringLiteral("R")},
         {QStringLiteral("context"),
          QStringLiteral("Tokens per sequence (default 8192; Ollama: its own default by VRAM)."),
          QStringLiteral("N")},
-        {QStringLiteral("gpu-memory-utilization"),
-         QStringLiteral("vLLM's share of each GPU (default 0.9)."), QStringLiteral("F")},
-        {QStringLiteral("max-num-batched-tokens"),
-         QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
-         QStringLiteral("N")},
-        {QStringLiteral("no-chunked-prefill"),
-         QStringLiteral(
-             "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
-        {QStringLiteral("split-mode"),
-         QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
         {QStringLiteral("batch"), QStringLiteral("Concurrent sequences (default 1)."),
          QStringLiteral("N")},
-        {QStringLiteral("kv-precision"), QStringLiteral("KV cache precision (default fp16)."),
-         QStringLiteral("P")},
         {QStringLiteral("prompt"),
          QStringLiteral("Prompt tokens for the prefill speed (default 512, llama-bench's pp512)."),
          QStringLiteral("N")},
@@ -202,6 +187,7 @@ int runRuns(const QStringList& args)
          QStringLiteral("N")},
     };
     parser.addOptions(options);
+    addRuntimeOptions(parser);
     parser.addOption({QStringLiteral("detect"),
                       QStringLiteral("Detect the machine (the default without --gpu): its GPUs, "
                                      "available RAM and memory bandwidth.")});
@@ -255,37 +241,9 @@ int runRuns(const QStringList& args)
     }
     q.hardware.ram_bandwidth_gb_s = doubleOption(parser, QStringLiteral("ram-bandwidth"),
                                                  q.hardware.ram_bandwidth_gb_s, 0.1, 100000);
-    const std::string runtime = parser.isSet(QStringLiteral("runtime"))
-                                    ? parser.value(QStringLiteral("runtime")).toStdString()
-                                    : std::string("llama.cpp");
-    try {
-        q.runtime = runtimeById(runtime);
-        if (parser.isSet(QStringLiteral("kv-precision"))) {
-            q.kv = kvPrecisionById(parser.value(QStringLiteral("kv-precision")).toStdString());
-        }
-    } catch (const InputError& e) {
-        throw UsageError(std::string(e.field() == "runtime" ? "--runtime: " : "--kv-precision: ") +
-                         e.message());
-    }
+    applyRuntimeOptions(parser, q, local);
     q.context = uintOption(parser, QStringLiteral("context"), 8192, 1, Limits::maxContext);
     q.context_given = parser.isSet(QStringLiteral("context"));
-    if (parser.isSet(QStringLiteral("gpu-memory-utilization"))) {
-        const double u =
-            doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
-        q.runtime.vllm.gpu_memory_utilization = {static_cast<std::uint64_t>(std::llround(u * 1000)),
-                                                 1000};
-    }
-    q.runtime.vllm.max_num_batched_tokens =
-        uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
-    q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
-    if (parser.isSet(QStringLiteral("split-mode"))) {
-        const QString mode = parser.value(QStringLiteral("split-mode"));
-        if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {
-            throw UsageError("--split-mode must be layer or row (got '" + mode.toStdString() +
-                             "')");
-        }
-        q.runtime.llama_cpp.row_split = mode == QStringLiteral("row");
-    }
     q.batch = uintOption(parser, QStringLiteral("batch"), 1, 1, Limits::maxBatch);
     q.prompt = uintOption(parser, QStringLiteral("prompt"), 512, 1, Limits::maxContext);
     const bool fitsOnly = parser.isSet(QStringLiteral("fits-only"));
@@ -367,10 +325,12 @@ int runRuns(const QStringList& args)
         return kOk;
     }
     const bool unified = q.hardware.gpu.unified_memory;
+    const std::string radeon = radeonBackendLabel(q.runtime, q.hardware.gpu);
     printLine(
         std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
-        ", " + q.runtime.label + " " + q.runtime.version + ", " +
+        ", " + q.runtime.label + " " + q.runtime.version +
+        (radeon.empty() ? std::string() : " on " + radeon) + ", " +
         (q.context_given || q.runtime.kind != Runtime::Ollama
              ? "context " + withThousands(q.context)
              : std::string("Ollama's default context")) +

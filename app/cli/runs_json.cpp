@@ -31,6 +31,7 @@ nlohmann::json termsJson(const StepTerms& t)
 {
     return {{"gddr_s", t.gddr_s},
             {"gddr_amd_s", t.gddr_amd_s},
+            {"gddr_amd_vulkan_s", t.gddr_amd_vulkan_s},
             {"hbm_s", t.hbm_s},
             {"unified_s", t.unified_s},
             {"lpddr5x_s", t.lpddr5x_s},
@@ -111,6 +112,10 @@ nlohmann::json runQueryJson(const RunQuery& q)
     j["prompt"] = q.prompt;
     j["kv_precision"] = q.kv.id;
     j["runtime_version"] = q.runtime.version;
+    // llama.cpp's backend (llama.cpp, Ollama): only a Radeon's decode depends on it.
+    j["backend"] = q.runtime.llamaCppFamily()
+                       ? nlohmann::json(std::string(llamaCppBackendId(q.runtime.llama_cpp.backend)))
+                       : nlohmann::json(nullptr);
     j["unified_memory"] = q.hardware.gpu.unified_memory;
     nlohmann::json constants = nlohmann::json::array();
     for (const RuntimeConstant& c : runtimeConstants(q.runtime)) {
@@ -120,6 +125,7 @@ nlohmann::json runQueryJson(const RunQuery& q)
     const SpeedConstants& sc = q.runtime.speed;
     j["speed_constants"] = {{"bandwidth_gddr", sc.bandwidth_gddr},
                             {"bandwidth_gddr_amd", sc.bandwidth_gddr_amd},
+                            {"bandwidth_gddr_amd_vulkan", sc.bandwidth_gddr_amd_vulkan},
                             {"bandwidth_hbm", sc.bandwidth_hbm},
                             {"bandwidth_unified", sc.bandwidth_unified},
                             {"bandwidth_lpddr5x", sc.bandwidth_lpddr5x},

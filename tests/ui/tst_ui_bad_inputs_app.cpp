@@ -165,10 +165,14 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
         // The runtime profiles of docs/memory.md, in their order there.
         << QStringLiteral("runtime=bogus: unknown runtime 'bogus' (known: llama.cpp, ollama, "
                           "vllm, sglang, tensorrt-llm, mlx, transformers)");
+    QTest::newRow("an unknown backend")
+        << QStringLiteral("backend=cuda")
+        << QStringLiteral("backend=cuda: unknown backend 'cuda' (known: auto, rocm, vulkan)");
     QTest::newRow("an unknown item")
         << QStringLiteral("gpu=h100-sxm-80gb,colour=red")
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
-                          "runtime, context, batch, decodeEfficiency, prefillEfficiency)");
+                          "runtime, backend, context, batch, decodeEfficiency, "
+                          "prefillEfficiency, detected)");
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked()

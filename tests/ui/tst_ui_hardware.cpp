@@ -1,18 +1,22 @@
 // My hardware as a user drives it: the machine's rows (one RTX 4090 with 64 GB of RAM under
 // llama.cpp, worked out by hand in tst_runs), the filters, opening a row in the Overview, whose
-// bar then shows the row's own memory, the rows computed off the main thread, and the choice kept
-// in the settings.
+// bar then shows the row's own memory, the rows computed off the main thread, llama.cpp's backend
+// on a Radeon, and the choice kept in the settings.
 #include "llmsizer/memory/memory.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/shell/viewtabs.h"
+#include "ui/state/hardwareitems.h"
 #include "ui/state/hardwaremodel.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
+#include <cmath>
 
 using namespace llmsizer;
 using namespace llmsizer::ui;
@@ -155,6 +159,71 @@ private slots:
         QVERIFY(!rows.isEmpty());
     }
 
+    // On an RX 7900 XTX under llama.cpp, choosing Vulkan in the backend box moves a row's decode
+    // by the two backends' efficiencies (runtime.cpp: ROCm/HIP, the automatic choice, and
+    // Vulkan), and the efficiency field shows Vulkan's; on an RTX 4090 the choice changes nothing.
+    void vulkanChangesARadeonRow()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-70b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice radeon = rtx4090();
+        radeon.gpu = QStringLiteral("rx-7900-xtx-24gb");
+        m->setChoice(radeon);
+        m->computeNow();
+        const HardwareRow* rocm = find(*m, "llama-3-8b", "q4_k_m");
+        QVERIFY(rocm != nullptr);
+        const double rocmDecode =
+            rocm->cells.at(static_cast<std::size_t>(HardwareColumn::Decode)).sort;
+        const SpeedConstants& s = runtimeProfile(Runtime::LlamaCpp).speed;
+        QDoubleSpinBox* efficiency = nullptr;
+        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
+            efficiency =
+                b->accessibleName() == QStringLiteral("Decode efficiency") ? b : efficiency;
+        }
+        QVERIFY(efficiency != nullptr);
+        QVERIFY(std::abs(efficiency->value() - s.bandwidth_gddr_amd) < 0.006);
+        QComboBox* backend = view->backendBox();
+        QVERIFY(backend->isEnabled());
+        QCOMPARE(backend->currentData().toString(), QStringLiteral("auto"));
+        backend->setCurrentIndex(backend->findData(QStringLiteral("vulkan")));
+        emit backend->activated(backend->currentIndex());
+        QCOMPARE(m->choice().backend, QStringLiteral("vulkan"));
+        QCOMPARE(m->choice().decode_efficiency, 0.0); // still the runtime's own figure
+        m->computeNow();
+        const HardwareRow* vulkan = find(*m, "llama-3-8b", "q4_k_m");
+        QVERIFY(vulkan != nullptr);
+        const double vulkanDecode =
+            vulkan->cells.at(static_cast<std::size_t>(HardwareColumn::Decode)).sort;
+        QVERIFY2(vulkanDecode > rocmDecode * 1.05,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(vulkanDecode).arg(rocmDecode)));
+        // Memory bound with the same layer cost: less than the efficiencies' whole ratio.
+        QVERIFY(vulkanDecode < rocmDecode * s.bandwidth_gddr_amd_vulkan / s.bandwidth_gddr_amd);
+        QCOMPARE(decodeEfficiency(m->runtime(), m->query().hardware.gpu),
+                 s.bandwidth_gddr_amd_vulkan);
+        QVERIFY(std::abs(efficiency->value() - s.bandwidth_gddr_amd_vulkan) < 0.006);
+        QCOMPARE(cell(*vulkan, HardwareColumn::Verdict), cell(*rocm, HardwareColumn::Verdict));
+
+        // The same choice on a GeForce: no row moves.
+        HardwareChoice nv = rtx4090();
+        m->setChoice(nv);
+        m->computeNow();
+        const double auto4090 = find(*m, "llama-3-8b", "q4_k_m")
+                                    ->cells.at(static_cast<std::size_t>(HardwareColumn::Decode))
+                                    .sort;
+        nv.backend = QStringLiteral("vulkan");
+        m->setChoice(nv);
+        m->computeNow();
+        QCOMPARE(find(*m, "llama-3-8b", "q4_k_m")
+                     ->cells.at(static_cast<std::size_t>(HardwareColumn::Decode))
+                     .sort,
+                 auto4090);
+        // A serving engine has no llama.cpp backend to choose.
+        nv.runtime = QStringLiteral("vllm");
+        m->setChoice(nv);
+        QVERIFY(!backend->isEnabled());
+    }
+
     void choiceKeptInTheSettings()
     {
         HardwareChoice c = rtx4090();
@@ -162,6 +231,16 @@ private slots:
         c.runtime = QStringLiteral("vllm");
         c.decode_efficiency = 0.7;
         QCOMPARE(HardwareChoice::fromStrings(c.toStrings()), c);
+        c.runtime = QStringLiteral("ollama");
+        c.backend = QStringLiteral("vulkan");
+        c.detected = true;
+        QCOMPARE(HardwareChoice::fromStrings(c.toStrings()), c);
+        // What the settings keep reads back without a problem to report.
+        QCOMPARE(hardwareItemsProblem(c.toStrings()), QString());
+        QCOMPARE(HardwareChoice::fromStrings({QStringLiteral("backend=hip")}).backend,
+                 QStringLiteral("rocm"));
+        QCOMPARE(HardwareChoice::fromStrings({QStringLiteral("backend=cuda")}).backend,
+                 QStringLiteral("auto"));
         // Bad values keep the defaults.
         const HardwareChoice bad = HardwareChoice::fromStrings(
             {QStringLiteral("gpus=0"), QStringLiteral("context=x"), QStringLiteral("nonsense")});

@@ -16,10 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
-#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -107,6 +105,18 @@ void HardwareView::buildControls()
                              "experts or layers in RAM; vLLM, SGLang and TensorRT-LLM preallocate "
                              "a share of each GPU, tensor parallel; MLX wires unified memory; "
                              "transformers offloads whole layers"));
+    m_backend = new QComboBox(this);
+    for (LlamaCppBackend b : llamaCppBackends()) {
+        m_backend->addItem(qs(std::string(llamaCppBackendLabel(b))),
+                           qs(std::string(llamaCppBackendId(b))));
+    }
+    m_backend->setAccessibleName(tr("llama.cpp backend"));
+    m_backend->setToolTip(
+        tr("The backend llama.cpp (and Ollama) runs on: on an AMD Radeon, ROCm/HIP "
+           "and Vulkan reach different shares of the memory bandwidth, each "
+           "calibrated on its own runs (docs/compute.md). Auto is ROCm/HIP, "
+           "what Ollama ships for Radeon cards; no other GPU's figures depend "
+           "on it"));
     m_context = new QSpinBox(this);
     m_context->setRange(1, static_cast<int>(Limits::maxContext));
     m_context->setSingleStep(1024);
@@ -156,6 +166,7 @@ void HardwareView::buildControls()
     pair(tr("at"), m_ramBandwidth);
     pair(QString(), m_customGpus);
     pair(tr("R&untime"), m_runtime);
+    pair(tr("on"), m_backend);
     pair(tr("Con&text"), m_context);
     pair(tr("&Batch"), m_batch);
     pair(tr("Efficiency: decode"), m_decodeEfficiency);
@@ -203,7 +214,7 @@ void HardwareView::buildControls()
     for (QDoubleSpinBox* s : {m_ram, m_ramBandwidth, m_decodeEfficiency, m_prefillEfficiency}) {
         connect(s, &QDoubleSpinBox::editingFinished, this, &HardwareView::applyControls);
     }
-    for (QComboBox* b : {m_gpu, m_runtime}) {
+    for (QComboBox* b : {m_gpu, m_runtime, m_backend}) {
         connect(b, &QComboBox::activated, this, &HardwareView::applyControls);
     }
     connect(m_search, &QLineEdit::textChanged, this, &HardwareView::applyFilter);
@@ -232,15 +243,19 @@ void HardwareView::syncControls()
     const RuntimeProfile rt = m_model->runtime();
     {
         const QSignalBlocker b1(m_gpus), b2(m_ram), b3(m_ramBandwidth), b4(m_runtime),
-            b5(m_context), b6(m_batch), b7(m_decodeEfficiency), b8(m_prefillEfficiency);
+            b5(m_context), b6(m_batch), b7(m_decodeEfficiency), b8(m_prefillEfficiency),
+            b9(m_backend);
         m_gpus->setValue(static_cast<int>(ch.gpus));
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
         m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
+        m_backend->setCurrentIndex(std::max(
+            0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
+        m_backend->setEnabled(rt.llamaCppFamily()); // the other runtimes have no such choice
         m_context->setValue(static_cast<int>(ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
         const GpuSpec gpu = m_model->query().hardware.gpu;
-        m_decodeEfficiency->setValue(decodeEfficiency(rt.speed, gpu));
+        m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
         // not; a unified-memory device has no RAM apart from its own.
@@ -294,16 +309,19 @@ void HardwareView::applyControls()
     ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
     ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
     ch.runtime = m_runtime->currentData().toString();
+    ch.backend = m_backend->currentData().toString();
     ch.context = static_cast<std::uint64_t>(m_context->value());
     ch.batch = static_cast<std::uint64_t>(m_batch->value());
     // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new
     // runtime brings its own calibrated ones.
-    const RuntimeProfile defaults = runtimeById(ch.runtime.toStdString());
+    RuntimeProfile defaults = runtimeById(ch.runtime.toStdString());
+    defaults.llama_cpp.backend = llamaCppBackendById(ch.backend.toStdString());
     const GpuSpec* gpu = m_config->gpuCatalog().find(ch.gpu.toStdString());
     const GpuSpec spec = gpu != nullptr ? *gpu : m_model->query().hardware.gpu;
-    const double decodeDefault = decodeEfficiency(defaults.speed, spec);
+    const double decodeDefault = decodeEfficiency(defaults, spec);
     const double prefillDefault = prefillEfficiency(defaults.speed, spec);
-    if (ch.runtime != m_model->choice().runtime || ch.gpu != m_model->choice().gpu) {
+    if (ch.runtime != m_model->choice().runtime || ch.gpu != m_model->choice().gpu ||
+        ch.backend != m_model->choice().backend) {
         m_decodeEfficiency->setValue(decodeDefault);
         m_prefillEfficiency->setValue(prefillDefault);
     }
@@ -347,48 +365,6 @@ void HardwareView::openRow(const QModelIndex& index)
     }
     emit openInOverview(index.data(HardwareTableModel::PresetRole).toString(),
                         index.data(HardwareTableModel::PrecisionRole).toString());
-}
-
-// Every column as wide as its contents; the width left over goes to the model's name, so the table
-// fills the view when it can and scrolls only when the numbers alone are wider.
-void HardwareView::fitColumns()
-{
-    QHeaderView* header = m_table->horizontalHeader();
-    // Offloading needs a runtime that can: without it the RAM column is empty.
-    m_table->setColumnHidden(static_cast<int>(HardwareColumn::Ram), !m_model->runtime().offloads());
-    m_table->resizeColumnsToContents();
-    int used = 0;
-    for (int c = 0; c < header->count(); ++c) {
-        if (!header->isSectionHidden(c)) {
-            used += header->sectionSize(c);
-        }
-    }
-    // The vertical scroll bar may appear after this layout: leave its width free.
-    const int bar = m_table->verticalScrollBar()->isVisible()
-                        ? 0
-                        : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
-    int spare = m_table->viewport()->width() - used - bar;
-    // The text columns give up width before the table scrolls sideways, elided (the row's
-    // tooltip has the verdict and the whole-machine / change text whole): the whole machine /
-    // change column, the model's name, then the verdict, each down to a floor (the precision
-    // stays whole).
-    const int chars = fontMetrics().averageCharWidth();
-    for (const auto& [column, floor] : {std::pair{HardwareColumn::Machine, 16 * chars},
-                                        std::pair{HardwareColumn::Model, 13 * chars},
-                                        std::pair{HardwareColumn::Verdict, 10 * chars}}) {
-        if (spare >= 0) {
-            break;
-        }
-        const int c = static_cast<int>(column);
-        const int width = header->sectionSize(c);
-        const int shrunk = std::max(std::min(floor, width), width + spare);
-        header->resizeSection(c, shrunk);
-        spare += width - shrunk;
-    }
-    if (spare > 0) {
-        const int model = static_cast<int>(HardwareColumn::Model);
-        header->resizeSection(model, header->sectionSize(model) + spare);
-    }
 }
 
 void HardwareView::resizeEvent(QResizeEvent* event)

@@ -19,10 +19,10 @@ class HardwareModel;
 class HardwareTableModel;
 
 // "My hardware": the machine (GPU type and count from the catalog, system RAM for offloaded
-// layers, the runtime, the workload) and every preset at every precision the runtime offers on
-// it: does it fit, on how many GPUs, with how many layers offloaded, how much context, how fast.
-// Sortable by any column and filtered by name, family, year, size and "runs entirely on the
-// GPUs". Double-click (or Enter) opens a row's model and precision in the Overview.
+// layers, the runtime and llama.cpp's backend, the workload) and every preset at every precision
+// the runtime offers on it: does it fit, on how many GPUs, with how many layers offloaded, how much
+// context, how fast. Sortable by any column and filtered by name, family, year, size and "runs
+// entirely on the GPUs". Double-click (or Enter) opens a row's model and precision in the Overview.
 class HardwareView : public QWidget {
     Q_OBJECT
 public:
@@ -30,6 +30,8 @@ public:
 
     HardwareModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+    // llama.cpp's backend (llama.cpp and Ollama): auto, ROCm/HIP, Vulkan.
+    QComboBox* backendBox() const { return m_backend; }
     HardwareFilterModel* filterModel() const { return m_filter; }
     // Reads the machine back from the model into the controls (after a session or settings).
     void syncControls();
@@ -65,6 +67,7 @@ private:
     QDoubleSpinBox* m_ram;
     QDoubleSpinBox* m_ramBandwidth;
     QComboBox* m_runtime;
+    QComboBox* m_backend;
     QSpinBox* m_context;
     QSpinBox* m_batch;
     QDoubleSpinBox* m_decodeEfficiency;

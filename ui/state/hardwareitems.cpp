@@ -69,17 +69,29 @@ QString hardwareItemsProblem(const QStringList& items)
             } catch (const InputError& e) {
                 problem = QString::fromStdString(e.message());
             }
+        } else if (key == QLatin1String("backend")) {
+            try {
+                (void)llamaCppBackendById(value.toStdString());
+            } catch (const InputError& e) {
+                problem = QString::fromStdString(e.message());
+            }
         } else if (key == QLatin1String("context")) {
             problem = uintProblem(value, 1, Limits::maxContext);
         } else if (key == QLatin1String("batch")) {
             problem = uintProblem(value, 1, Limits::maxBatch);
+        } else if (key == QLatin1String("detected")) {
+            // written by the settings (HardwareChoice::toStrings): the machine came from detection
+            problem = value == QLatin1String("0") || value == QLatin1String("1")
+                          ? QString()
+                          : QStringLiteral("must be 0 or 1");
         } else if (key == QLatin1String("decodeEfficiency") ||
                    key == QLatin1String("prefillEfficiency")) {
-            problem = numberProblem(value, 0.05, 1);
+            // 0: the runtime's own figure, as the settings keep an efficiency left alone
+            problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
         } else {
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
-                                  "ramBandwidth, runtime, context, batch, decodeEfficiency, "
-                                  "prefillEfficiency)")
+                                  "ramBandwidth, runtime, backend, context, batch, "
+                                  "decodeEfficiency, prefillEfficiency, detected)")
                 .arg(shownName(key.left(80)));
         }
         if (!problem.isEmpty()) {

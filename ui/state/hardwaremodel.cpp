@@ -2,6 +2,7 @@
 
 #include "llmsizer/text/text.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/qstrings.h"
 
 #include <QMetaObject>
 #include <algorithm>
@@ -56,6 +57,7 @@ QStringList HardwareChoice::toStrings() const
             QStringLiteral("ramBandwidth=") +
                 QString::fromStdString(text::general(ram_bandwidth_gb_s, 6)),
             QStringLiteral("runtime=") + runtime,
+            QStringLiteral("backend=") + backend,
             QStringLiteral("context=") + QString::number(context),
             QStringLiteral("batch=") + QString::number(batch),
             QStringLiteral("decodeEfficiency=") +
@@ -88,6 +90,13 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             c.ram_bandwidth_gb_s = toDouble(value, c.ram_bandwidth_gb_s, 0.1, 100000);
         } else if (key == QLatin1String("runtime") && !value.isEmpty()) {
             c.runtime = value;
+        } else if (key == QLatin1String("backend")) {
+            try {
+                c.backend =
+                    qs(std::string(llamaCppBackendId(llamaCppBackendById(value.toStdString()))));
+            } catch (const std::exception&) {
+                // an unknown backend keeps the default
+            }
         } else if (key == QLatin1String("context")) {
             c.context = toUInt(value, c.context, 1, Limits::maxContext);
         } else if (key == QLatin1String("batch")) {
@@ -136,10 +145,16 @@ RuntimeProfile HardwareModel::runtime() const
         return r.id == m_choice.runtime.toStdString();
     });
     RuntimeProfile r = it != all.end() ? *it : all.front();
-    // The user's efficiencies replace the model's for the chosen GPU's memory and device class.
+    try {
+        r.llama_cpp.backend = llamaCppBackendById(m_choice.backend.toStdString());
+    } catch (const std::exception&) {
+        r.llama_cpp.backend = LlamaCppBackend::Auto;
+    }
+    // The user's efficiencies replace the model's for the chosen GPU's memory and device class
+    // (a Radeon's: the backend's).
     const GpuSpec* gpu = m_model->gpuCatalog().find(m_choice.gpu.toStdString());
     if (gpu != nullptr && m_choice.decode_efficiency > 0) {
-        setDecodeEfficiency(r.speed, *gpu, m_choice.decode_efficiency);
+        setDecodeEfficiency(r, *gpu, m_choice.decode_efficiency);
     }
     if (gpu != nullptr && m_choice.prefill_efficiency > 0) {
         setPrefillEfficiency(r.speed, *gpu, m_choice.prefill_efficiency);

@@ -17,13 +17,16 @@ namespace llmsizer::ui {
 class ConfigModel;
 
 // The machine the My hardware view answers for. Defaults: one RTX 4090 with 64 GB of RAM for
-// offloaded layers, llama.cpp, an 8,192-token context.
+// offloaded layers, llama.cpp on its automatic backend, an 8,192-token context.
 struct HardwareChoice {
     QString gpu = QString::fromLatin1(kDefaultGpuId);
     std::uint64_t gpus = 1;
     std::uint64_t ram_bytes = 64'000'000'000; // GB = 10^9 bytes
     double ram_bandwidth_gb_s = Hardware{}.ram_bandwidth_gb_s;
     QString runtime = QStringLiteral("llama.cpp");
+    // llama.cpp's backend under llama.cpp and Ollama ("auto", "rocm", "vulkan"): a Radeon's
+    // decode efficiency is the backend's.
+    QString backend = QStringLiteral("auto");
     std::uint64_t context = 8192;
     std::uint64_t batch = 1;
     // 0: the runtime's calibrated efficiency (runs.h); else the user's (0 < e <= 1).

@@ -108,6 +108,8 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
         RunQuery q = base;
         const RuntimeProfile* profile = findRuntime(rt.runtime_id);
         q.runtime = profile != nullptr ? *profile : runtimeProfiles().front();
+        // The store's runtime, on the llama.cpp backend asked for (runs --local --backend).
+        q.runtime.llama_cpp.backend = base.runtime.llama_cpp.backend;
         q.context = std::max<u64>(rt.context, 1);
         // An unknown bandwidth (a custom GPU): memory and fit still hold; evaluateRun drops the
         // speeds.

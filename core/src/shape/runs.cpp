@@ -198,7 +198,7 @@ std::vector<Precision> runPrecisions(const RuntimeProfile& runtime,
 
 CalibrationSummary calibrationSummary()
 {
-    return {14, 3, 8, 15};
+    return {15, 3, 9, 16};
 }
 
 RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,

@@ -22,7 +22,11 @@ SpeedConstants llamaCppSpeed()
     s.legacy_layer_us = 92.9;
     s.quantized_efficiency = 0.986;
     s.bandwidth_gddr = 0.9;
-    s.bandwidth_gddr_amd = 0.715;
+    // AMD Radeon GDDR, fitted on each llama.cpp backend's own rows, the rest held: the RX 7900
+    // XTX under ROCm/HIP (pull requests 26284, 26705) and the RX 7900 XT under Vulkan (llmfit PR
+    // 808). Their ratio, 1.26, is issue 20934's Vulkan-over-ROCm gap on one RX 7900 XTX.
+    s.bandwidth_gddr_amd = 0.611;
+    s.bandwidth_gddr_amd_vulkan = 0.772;
     s.bandwidth_hbm = 0.576;
     s.bandwidth_unified = 0.682;
     s.bandwidth_ddr = 0.65;
@@ -44,6 +48,7 @@ SpeedConstants servingSpeed()
     s.bandwidth_lpddr5x = 0.8;
     s.bandwidth_gddr = 0.9;
     s.bandwidth_gddr_amd = 0.9; // no AMD run of a serving engine: GDDR's
+    s.bandwidth_gddr_amd_vulkan = 0.9;
     s.bandwidth_hbm = 0.9;
     s.bandwidth_unified = 0.7;
     s.bandwidth_ddr = 0.5;
@@ -73,6 +78,7 @@ SpeedConstants transformersSpeed()
     s.quantized_efficiency = 0.942;
     s.bandwidth_gddr = 0.86;
     s.bandwidth_gddr_amd = 0.86; // no AMD run of transformers: GDDR's
+    s.bandwidth_gddr_amd_vulkan = 0.86;
     s.bandwidth_hbm = 0.5;
     s.bandwidth_unified = 0.5;
     s.bandwidth_ddr = 0.4;
@@ -102,7 +108,8 @@ std::vector<RuntimeProfile> buildProfiles()
     llama.overhead_id = "llama.cpp";
     llama.precisions = gguf;
     llama.speed = llamaCppSpeed();
-    llama.speed_source = "llama.cpp CUDA and Metal runs (calibration set, docs/compute.md)";
+    llama.speed_source =
+        "llama.cpp CUDA, Metal, ROCm/HIP and Vulkan runs (calibration set, docs/compute.md)";
     v.push_back(llama);
 
     RuntimeProfile ollama = llama;
@@ -195,13 +202,24 @@ const RuntimeProfile& runtimeById(std::string_view id, const std::string& field)
 
 namespace {
 
-double& decodeSlot(SpeedConstants& s, const GpuSpec& g)
+struct BackendName {
+    LlamaCppBackend backend;
+    std::string_view id;
+    std::string_view label;
+};
+constexpr BackendName kBackends[] = {
+    {LlamaCppBackend::Auto, "auto", "Auto (ROCm/HIP on Radeon)"},
+    {LlamaCppBackend::Rocm, "rocm", "ROCm/HIP"},
+    {LlamaCppBackend::Vulkan, "vulkan", "Vulkan"},
+};
+
+double& decodeSlot(SpeedConstants& s, const GpuSpec& g, bool vulkan)
 {
     switch (g.memoryClass()) {
     case MemoryClass::Gddr:
         return s.bandwidth_gddr;
     case MemoryClass::GddrAmd:
-        return s.bandwidth_gddr_amd;
+        return vulkan ? s.bandwidth_gddr_amd_vulkan : s.bandwidth_gddr_amd;
     case MemoryClass::Hbm:
         return s.bandwidth_hbm;
     case MemoryClass::Unified:
@@ -230,15 +248,71 @@ double& prefillSlot(SpeedConstants& s, const GpuSpec& g)
 
 } // namespace
 
-double decodeEfficiency(const SpeedConstants& s, const GpuSpec& gpu)
+const std::vector<LlamaCppBackend>& llamaCppBackends()
 {
-    SpeedConstants copy = s;
-    return decodeSlot(copy, gpu);
+    static const std::vector<LlamaCppBackend> list{LlamaCppBackend::Auto, LlamaCppBackend::Rocm,
+                                                   LlamaCppBackend::Vulkan};
+    return list;
 }
 
-void setDecodeEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value)
+std::string_view llamaCppBackendId(LlamaCppBackend backend)
 {
-    decodeSlot(s, gpu) = value;
+    for (const BackendName& b : kBackends) {
+        if (b.backend == backend) {
+            return b.id;
+        }
+    }
+    return "auto";
+}
+
+std::string_view llamaCppBackendLabel(LlamaCppBackend backend)
+{
+    for (const BackendName& b : kBackends) {
+        if (b.backend == backend) {
+            return b.label;
+        }
+    }
+    return "Auto";
+}
+
+LlamaCppBackend llamaCppBackendById(std::string_view id, const std::string& field)
+{
+    if (id == "hip") {
+        return LlamaCppBackend::Rocm;
+    }
+    std::string known;
+    for (const BackendName& b : kBackends) {
+        if (b.id == id) {
+            return b.backend;
+        }
+        known += (known.empty() ? "" : ", ") + std::string(b.id);
+    }
+    throw InputError("", field, "unknown backend '" + std::string(id) + "' (known: " + known + ")");
+}
+
+bool radeonOnVulkan(const RuntimeProfile& runtime, const GpuSpec& gpu)
+{
+    return runtime.llamaCppFamily() && runtime.llama_cpp.backend == LlamaCppBackend::Vulkan &&
+           gpu.memoryClass() == MemoryClass::GddrAmd;
+}
+
+std::string radeonBackendLabel(const RuntimeProfile& runtime, const GpuSpec& gpu)
+{
+    if (!runtime.llamaCppFamily() || gpu.memoryClass() != MemoryClass::GddrAmd) {
+        return "";
+    }
+    return radeonOnVulkan(runtime, gpu) ? "Vulkan" : "ROCm/HIP";
+}
+
+double decodeEfficiency(const RuntimeProfile& runtime, const GpuSpec& gpu)
+{
+    SpeedConstants copy = runtime.speed;
+    return decodeSlot(copy, gpu, radeonOnVulkan(runtime, gpu));
+}
+
+void setDecodeEfficiency(RuntimeProfile& runtime, const GpuSpec& gpu, double value)
+{
+    decodeSlot(runtime.speed, gpu, radeonOnVulkan(runtime, gpu)) = value;
 }
 
 double prefillEfficiency(const SpeedConstants& s, const GpuSpec& gpu)

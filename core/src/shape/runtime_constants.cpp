@@ -57,6 +57,12 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                                 "disabled\" (PR 13676); Mistral 7B v0.1 loads as llama"});
         c.push_back({"SWA cache cells", "min(n_ctx, window × n_seq + n_ubatch), padded to 256",
                      llamaSrc + " src/llama-kv-cache-iswa.cpp"});
+        c.push_back({"backend",
+                     s.backend == LlamaCppBackend::Auto
+                         ? "auto (ROCm/HIP on AMD Radeon)"
+                         : std::string(llamaCppBackendLabel(s.backend)),
+                     llamaSrc + " docs/build.md (GGML_HIP, GGML_VULKAN); Ollama runs AMD Radeon "
+                                "cards \"via the ROCm library\" (ollama/ollama docs/gpu.mdx)"});
         c.push_back({"multi-GPU", s.row_split ? "-sm row (tensor split)" : "-sm layer (default)",
                      llamaSrc + " common/arg.cpp --split-mode; layers assigned by free memory"});
         c.push_back({"MoE experts in RAM", "--n-cpu-moe N / -ot exps=CPU",
@@ -155,13 +161,15 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         break;
     }
     const SpeedConstants& s = p.speed;
-    c.push_back(
-        {"decode bandwidth efficiency",
-         "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", GDDR on AMD Radeon " +
-             text::fixed(s.bandwidth_gddr_amd, 2) + ", HBM " + text::fixed(s.bandwidth_hbm, 2) +
-             ", LPDDR5 " + text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
-             text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " + text::fixed(s.bandwidth_ddr, 2),
-         p.speed_source});
+    c.push_back({"decode bandwidth efficiency",
+                 "GDDR " + text::fixed(s.bandwidth_gddr, 2) + ", GDDR on AMD Radeon " +
+                     text::fixed(s.bandwidth_gddr_amd, 2) + " (ROCm/HIP) / " +
+                     text::fixed(s.bandwidth_gddr_amd_vulkan, 2) + " (Vulkan), HBM " +
+                     text::fixed(s.bandwidth_hbm, 2) + ", LPDDR5 " +
+                     text::fixed(s.bandwidth_unified, 2) + ", LPDDR5X " +
+                     text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " +
+                     text::fixed(s.bandwidth_ddr, 2),
+                 p.speed_source});
     c.push_back(
         {"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
     return c;

@@ -21,8 +21,9 @@ double bandwidth(const GpuSpec& g)
     return g.bandwidthBytesPerSecond();
 }
 
-// Adds `bytes` streamed from the GPU's memory to the term of its class.
-void addBytes(StepTerms& t, const GpuSpec& g, double bytes)
+// Adds `bytes` streamed from the GPU's memory to the term of its class (a Radeon's: of the
+// llama.cpp backend that streams it).
+void addBytes(StepTerms& t, const GpuSpec& g, const RuntimeProfile& rt, double bytes)
 {
     const double s = bytes / bandwidth(g);
     switch (g.memoryClass()) {
@@ -30,7 +31,7 @@ void addBytes(StepTerms& t, const GpuSpec& g, double bytes)
         t.gddr_s += s;
         break;
     case MemoryClass::GddrAmd:
-        t.gddr_amd_s += s;
+        (radeonOnVulkan(rt, g) ? t.gddr_amd_vulkan_s : t.gddr_amd_s) += s;
         break;
     case MemoryClass::Hbm:
         t.hbm_s += s;
@@ -114,6 +115,7 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
 {
     const double quantized = 1.0 + t.quantized_share * (1.0 / s.quantized_efficiency - 1.0);
     const double memory = (t.gddr_s / s.bandwidth_gddr + t.gddr_amd_s / s.bandwidth_gddr_amd +
+                           t.gddr_amd_vulkan_s / s.bandwidth_gddr_amd_vulkan +
                            t.hbm_s / s.bandwidth_hbm + t.unified_s / s.bandwidth_unified +
                            t.lpddr5x_s / s.bandwidth_lpddr5x + t.ddr_s / s.bandwidth_ddr) *
                           quantized;
@@ -152,7 +154,7 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
         const double all = gpuBytes + static_cast<double>(pl.host_read_bytes);
         t.quantized_share = all > 0 ? std::clamp((all - kv) / all, 0.0, 1.0) : 0.0;
     }
-    addBytes(t, g, gpuBytes / static_cast<double>(tp));
+    addBytes(t, g, q.runtime, gpuBytes / static_cast<double>(tp));
     if (pl.host_read_bytes > 0) {
         const bool pool =
             g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x;
@@ -199,7 +201,7 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     t.compute_s = peak > 0 ? flops / peak : 0.0;
     // Each chunk streams the weights once (a long prompt visits every expert).
     const WeightMemory w = weightMemory(c, m.count, p);
-    addBytes(t, g, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
+    addBytes(t, g, rt, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
     t.layers = chunks * static_cast<double>(c.n_layers);
     if (tp > 1) {
         t.allreduces = chunks * 2.0 * static_cast<double>(c.n_layers);

@@ -81,13 +81,14 @@ struct GpuLoad {
 // the full bandwidth of each memory class, and the counts of fixed costs. scripts/calibration.py
 // fits the constants to these.
 struct StepTerms {
-    double gddr_s = 0;     // bytes streamed from GDDR / (peak bandwidth)
-    double gddr_amd_s = 0; // … from GDDR on an AMD Radeon card
-    double hbm_s = 0;      // … from HBM
-    double unified_s = 0;  // … from LPDDR4X / LPDDR5 unified memory
-    double lpddr5x_s = 0;  // … from LPDDR5X unified memory
-    double ddr_s = 0;      // … from system DDR (offload, CPU)
-    double layers = 0;     // decoder layers run in turn (× layer_us)
+    double gddr_s = 0;            // bytes streamed from GDDR / (peak bandwidth)
+    double gddr_amd_s = 0;        // … from GDDR on an AMD Radeon card (ROCm/HIP)
+    double gddr_amd_vulkan_s = 0; // … the same, through llama.cpp's Vulkan backend
+    double hbm_s = 0;             // … from HBM
+    double unified_s = 0;         // … from LPDDR4X / LPDDR5 unified memory
+    double lpddr5x_s = 0;         // … from LPDDR5X unified memory
+    double ddr_s = 0;             // … from system DDR (offload, CPU)
+    double layers = 0;            // decoder layers run in turn (× layer_us)
     double allreduces = 0;
     double moe_dispatches = 0;
     double hops = 0;

@@ -30,6 +30,18 @@ enum class Runtime {
     Transformers, // Hugging Face transformers on PyTorch
 };
 
+// The backend a llama.cpp build runs its kernels on. Only an AMD Radeon card's estimate depends
+// on it: ROCm/HIP and Vulkan stream a Radeon's GDDR at different shares of its peak
+// (SpeedConstants::bandwidth_gddr_amd, bandwidth_gddr_amd_vulkan); llama.cpp issue 20934 measured
+// Vulkan about 25 % faster than ROCm at decode on one RX 7900 XTX. Auto is ROCm/HIP on a Radeon:
+// llama.cpp's HIP build, and what Ollama runs there ("Ollama supports the following AMD GPUs via
+// the ROCm library", ollama/ollama docs/gpu.mdx).
+enum class LlamaCppBackend {
+    Auto,   // ROCm/HIP on AMD Radeon (CUDA on NVIDIA, Metal on Apple: no figure depends on it)
+    Rocm,   // HIP (GGML_HIP)
+    Vulkan, // GGML_VULKAN (RADV or AMDVLK)
+};
+
 // llama.cpp (and Ollama, which runs it). Defaults of llama.cpp b6918 (common/common.h,
 // src/llama-model.cpp, src/llama-context.cpp).
 struct LlamaCppSettings {
@@ -54,6 +66,7 @@ struct LlamaCppSettings {
     // (Mistral 7B v0.1 loads as `llama`, Phi-3 as `phi3`: "Phi SWA is currently disabled",
     // llama.cpp PR 13676) get a full cache.
     bool swa_only_interleaved = true;
+    LlamaCppBackend backend = LlamaCppBackend::Auto;
     bool operator==(const LlamaCppSettings&) const = default;
 };
 
@@ -140,8 +153,10 @@ struct TransformersSettings {
 struct SpeedConstants {
     // Share of peak bandwidth a decode step realizes, per memory class.
     double bandwidth_gddr = 0.8;
-    // GDDR on AMD Radeon cards (llama.cpp's ROCm/HIP and Vulkan backends, one figure for both).
+    // GDDR on AMD Radeon cards, per llama.cpp backend (LlamaCppBackend): ROCm/HIP (also Auto, and
+    // every runtime outside the llama.cpp family) and Vulkan, each fitted to its own runs.
     double bandwidth_gddr_amd = 0.7;
+    double bandwidth_gddr_amd_vulkan = 0.7;
     double bandwidth_hbm = 0.7;
     double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
     double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
@@ -208,10 +223,26 @@ struct RuntimeProfile {
     bool operator==(const RuntimeProfile&) const = default;
 };
 
-// The decode efficiency the model applies on `gpu` (its memory class), and the prefill one (its
-// device class); the setters change that one constant (the My hardware view edits them).
-double decodeEfficiency(const SpeedConstants& s, const GpuSpec& gpu);
-void setDecodeEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
+// "auto", "rocm", "vulkan", in menu order; labels "Auto (ROCm/HIP on Radeon)", "ROCm/HIP",
+// "Vulkan".
+const std::vector<LlamaCppBackend>& llamaCppBackends();
+std::string_view llamaCppBackendId(LlamaCppBackend backend);
+std::string_view llamaCppBackendLabel(LlamaCppBackend backend);
+// "auto", "rocm" (or "hip"), "vulkan"; throws InputError("", field, "unknown backend 'x' (known:
+// auto, rocm, vulkan)").
+LlamaCppBackend llamaCppBackendById(std::string_view id, const std::string& field = "backend");
+// The runtime streams `gpu`'s memory through llama.cpp's Vulkan backend: a llama.cpp-family
+// runtime set to Vulkan, on an AMD Radeon card. Everything else on a Radeon counts as ROCm/HIP.
+bool radeonOnVulkan(const RuntimeProfile& runtime, const GpuSpec& gpu);
+// "ROCm/HIP" or "Vulkan" for a llama.cpp-family runtime on an AMD Radeon card (what its speeds
+// assume); "" elsewhere, where no figure depends on the backend.
+std::string radeonBackendLabel(const RuntimeProfile& runtime, const GpuSpec& gpu);
+
+// The decode efficiency the model applies on `gpu` under `runtime` (its memory class; on a Radeon
+// also the llama.cpp backend), and the prefill one (its device class); the setters change that
+// one constant (the My hardware view edits them).
+double decodeEfficiency(const RuntimeProfile& runtime, const GpuSpec& gpu);
+void setDecodeEfficiency(RuntimeProfile& runtime, const GpuSpec& gpu, double value);
 double prefillEfficiency(const SpeedConstants& s, const GpuSpec& gpu);
 void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
 

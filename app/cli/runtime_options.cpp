@@ -1,0 +1,82 @@
+// --runtime and the runtime settings of `llm-sizer-cli runs` (runtime_options.h).
+#include "runtime_options.h"
+
+#include "cli.h"
+#include "llmsizer/shape/runs.h"
+#include "llmsizer/text/error.h"
+
+#include <cmath>
+
+namespace llmsizer::cli {
+
+void addRuntimeOptions(QCommandLineParser& parser)
+{
+    parser.addOptions({
+        {QStringLiteral("runtime"),
+         QStringLiteral("llama.cpp (default), ollama, vllm, sglang, tensorrt-llm, mlx or "
+                        "transformers: memory placed as that runtime places it."),
+         QStringLiteral("R")},
+        {QStringLiteral("backend"),
+         QStringLiteral("llama.cpp's backend (llama.cpp, Ollama): auto (default: ROCm/HIP on an "
+                        "AMD Radeon), rocm or vulkan. Only a Radeon's speeds depend on it."),
+         QStringLiteral("B")},
+        {QStringLiteral("gpu-memory-utilization"),
+         QStringLiteral("vLLM's share of each GPU (default 0.9)."), QStringLiteral("F")},
+        {QStringLiteral("max-num-batched-tokens"),
+         QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
+         QStringLiteral("N")},
+        {QStringLiteral("no-chunked-prefill"),
+         QStringLiteral(
+             "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
+        {QStringLiteral("split-mode"),
+         QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
+        {QStringLiteral("kv-precision"), QStringLiteral("KV cache precision (default fp16)."),
+         QStringLiteral("P")},
+    });
+}
+
+void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool local)
+{
+    const std::string runtime = parser.isSet(QStringLiteral("runtime"))
+                                    ? parser.value(QStringLiteral("runtime")).toStdString()
+                                    : std::string("llama.cpp");
+    // An unknown value names its option: "--runtime: unknown runtime 'x' (known: …)".
+    const auto named = [&parser](const char* option, auto read) {
+        try {
+            return read(parser.value(QString::fromLatin1(option)).toStdString());
+        } catch (const InputError& e) {
+            throw UsageError(std::string("--") + option + ": " + e.message());
+        }
+    };
+    q.runtime = named("runtime", [&runtime](const std::string&) { return runtimeById(runtime); });
+    if (parser.isSet(QStringLiteral("kv-precision"))) {
+        q.kv = named("kv-precision", [](const std::string& v) { return kvPrecisionById(v); });
+    }
+    if (parser.isSet(QStringLiteral("backend"))) {
+        q.runtime.llama_cpp.backend =
+            named("backend", [](const std::string& v) { return llamaCppBackendById(v); });
+    }
+    if (parser.isSet(QStringLiteral("backend")) && !local && !q.runtime.llamaCppFamily()) {
+        throw UsageError("--backend is llama.cpp's (llama.cpp, ollama); " + q.runtime.label +
+                         " has none to choose");
+    }
+    if (parser.isSet(QStringLiteral("gpu-memory-utilization"))) {
+        const double u =
+            doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
+        q.runtime.vllm.gpu_memory_utilization = {static_cast<std::uint64_t>(std::llround(u * 1000)),
+                                                 1000};
+    }
+    q.runtime.vllm.max_num_batched_tokens =
+        uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
+    q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
+    if (parser.isSet(QStringLiteral("split-mode"))) {
+        const QString mode = parser.value(QStringLiteral("split-mode"));
+        if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {
+            throw UsageError("--split-mode must be layer or row (got '" + mode.toStdString() +
+                             "')");
+        }
+        q.runtime.llama_cpp.row_split = mode == QStringLiteral("row");
+    }
+}
+
+} // namespace llmsizer::cli
