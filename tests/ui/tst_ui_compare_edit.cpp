@@ -186,6 +186,12 @@ void TestUiCompareEdit::contextStepEditsCells()
                  qPrintable(label));
     }
 
+    // The row labels act as QTableView's own header: clickable (a click selects the row) and
+    // marking the rows of a selection.
+    QHeaderView* rows = view->verticalHeader();
+    QVERIFY(rows->sectionsClickable());
+    QVERIFY(rows->highlightSections());
+
     // A new model is a new table: reset.
     QVERIFY(f.comparison->remove(3));
     QCOMPARE(table->resetCount(), resets + 1);

@@ -23,7 +23,12 @@ QColor mix(const QColor& over, const QColor& under, float share)
 
 } // namespace
 
-CompareRowHeader::CompareRowHeader(QWidget* parent) : QHeaderView(Qt::Vertical, parent) {}
+CompareRowHeader::CompareRowHeader(QWidget* parent) : QHeaderView(Qt::Vertical, parent)
+{
+    // As QTableView's own row header: a click selects the row, a selected row's label is marked.
+    setSectionsClickable(true);
+    setHighlightSections(true);
+}
 
 QFont CompareRowHeader::sectionFont(int logicalIndex) const
 {
