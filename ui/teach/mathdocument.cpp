@@ -284,6 +284,10 @@ bool MathDocument::patch(const std::vector<MathItem>& items)
         const MathItem& was = m_shownItems[i];
         const MathItem& now = items[i];
         ItemBlocks& at = m_blocks[i];
+        // An item's edits as one change of the document: its blocks are laid out once, and no
+        // cursor works out its x position after each edit.
+        QTextCursor edit(doc);
+        edit.beginEditBlock();
         for (auto [line, block] : {std::pair{&MathItem::title, at.title},
                                    {&MathItem::legend, at.legend},
                                    {&MathItem::note, at.note}}) {
@@ -325,6 +329,7 @@ bool MathDocument::patch(const std::vector<MathItem>& items)
         if (was.substituted != now.substituted) {
             replaceRun(doc, sub, oldSub, QString::fromStdString(now.substituted));
         }
+        edit.endEditBlock();
     }
     return true;
 }
