@@ -237,7 +237,7 @@ void ComparePanel::refresh()
                       QString::fromStdString(m_comparison->diagrams()[i].total_text);
     }
     m_diagrams->setDiagrams(m_comparison->diagrams(), titles);
-    // The columns follow their text by themselves (ResizeToContents, or Stretch in a tab).
+    // arrange() gives the columns their text's widths (fillTableWidth).
     arrange();
     syncOptions();
 }
