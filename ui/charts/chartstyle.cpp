@@ -1,5 +1,6 @@
 #include "ui/charts/chartstyle.h"
 
+#include "ui/kit/palette.h"
 #include "ui/kit/textwidth.h"
 
 #include <QAbstractAxis>
@@ -111,22 +112,12 @@ QFont chartTitleFont(const QWidget* owner)
     return f;
 }
 
-QColor gridLineColor(const QColor& text, const QColor& background, float share)
-{
-    const auto mix = [share](float over, float under) {
-        return over * share + under * (1 - share);
-    };
-    return QColor::fromRgbF(mix(text.redF(), background.redF()),
-                            mix(text.greenF(), background.greenF()),
-                            mix(text.blueF(), background.blueF()));
-}
-
 void styleAxis(QAbstractAxis* axis, const QWidget* owner)
 {
     const QPalette& p = owner->palette();
     const QColor text = p.color(QPalette::WindowText);
     const QColor grid =
-        gridLineColor(text, p.color(QPalette::Window), presentationMode() ? 0.35F : 0.18F);
+        opaqueMix(text, p.color(QPalette::Window), presentationMode() ? 0.35F : 0.18F);
     axis->setLabelsFont(owner->font());
     axis->setLabelsColor(text);
     QFont title = owner->font();

@@ -30,9 +30,6 @@ void applyChartStyle(QChart* chart, const QWidget* owner);
 // under `root` its view's (enlarged) font, and restore the fonts it had when switched off.
 void followPresentationFonts(QWidget* root);
 void styleAxis(QAbstractAxis* axis, const QWidget* owner);
-// The grid lines' colour: `share` of `text` over `background`, opaque. A translucent pen would
-// look the same but costs a blend per pixel of every grid line on every repaint of a plot.
-QColor gridLineColor(const QColor& text, const QColor& background, float share);
 QFont chartTitleFont(const QWidget* owner);
 
 // Gives a value axis with dynamic ticks the range [min, max] and a tick every `tick`, in the order

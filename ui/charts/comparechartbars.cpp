@@ -178,7 +178,7 @@ void CompareChartBars::applyColours()
     m_value->setTitleFont(font());
     m_logValue->setLabelsFont(font());
     m_logValue->setTitleFont(font());
-    const QColor grid = gridLineColor(text, base, 0.16F);
+    const QColor grid = opaqueMix(text, base, 0.16F);
     for (QAbstractAxis* a :
          {static_cast<QAbstractAxis*>(m_categories), static_cast<QAbstractAxis*>(m_value),
           static_cast<QAbstractAxis*>(m_logValue)}) {

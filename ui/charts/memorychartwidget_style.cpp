@@ -44,19 +44,14 @@ void MemoryChartWidget::applyColours()
         a->setLinePenColor(text);
         // An opaque mix of text and background: translucent grid lines cost milliseconds per
         // frame in the raster engine.
-        const QColor grid = QColor::fromRgbF(text.redF() * 0.16f + base.redF() * 0.84f,
-                                             text.greenF() * 0.16f + base.greenF() * 0.84f,
-                                             text.blueF() * 0.16f + base.blueF() * 0.84f);
-        a->setGridLineColor(grid);
+        a->setGridLineColor(opaqueMix(text, base, 0.16F));
     }
     for (std::size_t i = 0; i < m_sets.size(); ++i) {
         const QColor c = componentColor(m_setKeys[i], m_dark);
         m_sets[i]->setColor(c);
         m_sets[i]->setBorderColor(base);
     }
-    const QColor lineColour = QColor::fromRgbF(text.redF() * 0.7f + base.redF() * 0.3f,
-                                               text.greenF() * 0.7f + base.greenF() * 0.3f,
-                                               text.blueF() * 0.7f + base.blueF() * 0.3f);
+    const QColor lineColour = opaqueMix(text, base, 0.7F);
     for (Line& l : m_lines) {
         QPen pen(lineColour, 2, Qt::DashLine);
         l.series->setPen(pen);

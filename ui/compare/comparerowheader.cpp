@@ -1,5 +1,6 @@
 #include "ui/compare/comparerowheader.h"
 
+#include "ui/kit/palette.h"
 #include "ui/kit/textwidth.h"
 
 #include <QFontMetrics>
@@ -12,14 +13,6 @@ namespace llmsizer::ui {
 namespace {
 
 constexpr int kPadding = 6; // left and right of a label
-
-// `share` of `over` on `under`, opaque (a translucent fill blends every pixel).
-QColor mix(const QColor& over, const QColor& under, float share)
-{
-    return QColor::fromRgbF(over.redF() * share + under.redF() * (1 - share),
-                            over.greenF() * share + under.greenF() * (1 - share),
-                            over.blueF() * share + under.blueF() * (1 - share));
-}
 
 } // namespace
 
@@ -53,10 +46,10 @@ void CompareRowHeader::paintSection(QPainter* painter, const QRect& rect, int lo
     // A row with a selected cell is marked as the style marks it: a tint of the highlight.
     if (highlightSections() && selectionModel() != nullptr &&
         selectionModel()->rowIntersectsSelection(logicalIndex, rootIndex())) {
-        background = mix(p.color(QPalette::Highlight), background, 0.3F);
+        background = opaqueMix(p.color(QPalette::Highlight), background, 0.3F);
     }
     painter->fillRect(rect, background);
-    painter->setPen(mix(p.color(QPalette::WindowText), p.color(QPalette::Button), 0.25F));
+    painter->setPen(opaqueMix(p.color(QPalette::WindowText), p.color(QPalette::Button), 0.25F));
     painter->drawLine(rect.bottomLeft(), rect.bottomRight());
     painter->drawLine(rect.topRight(), rect.bottomRight());
     painter->setFont(sectionFont(logicalIndex));

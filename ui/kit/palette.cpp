@@ -62,4 +62,11 @@ QColor tightColor(bool dark)
     return dark ? QColor(0xFFC857) : QColor(0xB26A00);
 }
 
+QColor opaqueMix(const QColor& over, const QColor& under, float share)
+{
+    const auto mix = [share](float a, float b) { return a * share + b * (1 - share); };
+    return QColor::fromRgbF(mix(over.redF(), under.redF()), mix(over.greenF(), under.greenF()),
+                            mix(over.blueF(), under.blueF()));
+}
+
 } // namespace llmsizer::ui

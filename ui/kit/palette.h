@@ -15,4 +15,8 @@ QColor fitColor(bool fits, bool dark);
 // Amber: fits, with under 10 % of the GPU's memory to spare.
 QColor tightColor(bool dark);
 
+// `share` of `over` on `under`, as an opaque colour: a translucent pen or fill would look the same
+// but costs a blend per pixel on every repaint (grid lines, rules, tints).
+QColor opaqueMix(const QColor& over, const QColor& under, float share);
+
 } // namespace llmsizer::ui
