@@ -250,8 +250,13 @@ double& prefillSlot(SpeedConstants& s, const GpuSpec& g)
 
 const std::vector<LlamaCppBackend>& llamaCppBackends()
 {
-    static const std::vector<LlamaCppBackend> list{LlamaCppBackend::Auto, LlamaCppBackend::Rocm,
-                                                   LlamaCppBackend::Vulkan};
+    static const std::vector<LlamaCppBackend> list = [] {
+        std::vector<LlamaCppBackend> out;
+        for (const BackendName& b : kBackends) {
+            out.push_back(b.backend);
+        }
+        return out;
+    }();
     return list;
 }
 
