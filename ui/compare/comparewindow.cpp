@@ -2,6 +2,7 @@
 
 #include "ui/compare/compareexportmenu.h"
 #include "ui/compare/comparepanel.h"
+#include "ui/kit/paintround.h"
 #include "ui/kit/theme.h"
 #include "ui/kit/windowsize.h"
 #include "ui/state/comparisonmodel.h"
@@ -31,6 +32,7 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
     : QMainWindow(parent, Qt::Window), m_comparison(comparison),
       m_panel(new ComparePanel(comparison, current, this))
 {
+    paintInOneRound(this);
     setCentralWidget(m_panel);
     setAcceptDrops(true);
     QMenu* menu = menuBar()->addMenu(tr("&Comparison"));

@@ -11,6 +11,7 @@
 #include "ui/hardware/gpueditordialog.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/glossarydialog.h"
+#include "ui/kit/paintround.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/scrollarea.h"
 #include "ui/kit/theme.h"
@@ -86,6 +87,7 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
       m_localView(new LocalModelsView(m_local, this)), m_history(new EditHistory(model, this)),
       m_userGpus(std::make_unique<UserGpus>(model, settings->userGpuFile()))
 {
+    paintInOneRound(this);
     QScrollArea* scroll = verticalScrollArea(m_config, this);
     scroll->setMinimumWidth(m_config->sizeHint().width() + 16);
 
