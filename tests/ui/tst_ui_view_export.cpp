@@ -27,6 +27,9 @@
 #include <QContextMenuEvent>
 #include <QDir>
 #include <QFile>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QGuiApplication>
 #include <QImage>
 #include <QMenu>
@@ -149,6 +152,16 @@ void TestUiViewExport::everyChartExports()
     const QByteArray svgBytes = readAll(svg);
     QVERIFY(svgBytes.contains("<svg"));
     QVERIFY(svgBytes.contains("</svg>"));
+    // Lines and text as vectors: no item drawn from the pixmap the screen shows it from
+    // (chartstyle.h cacheStaticItems), and the pixmaps kept for the screen afterwards.
+    QVERIFY(!svgBytes.contains("<image"));
+    int cached = 0;
+    for (const QGraphicsView* v : w->findChildren<QGraphicsView*>()) {
+        for (const QGraphicsItem* item : v->scene()->items()) {
+            cached += item->cacheMode() == QGraphicsItem::DeviceCoordinateCache ? 1 : 0;
+        }
+    }
+    QVERIFY(chart != QLatin1String("curve") || cached > 10);
 
     // Copy image pastes the chart with its caption strip below it: the model and its workload.
     QGuiApplication::clipboard()->clear();

@@ -174,6 +174,7 @@ void BudgetChart::setData(BudgetChartData data)
     m_ruleLabel->setText(qs(m_data.rule.label));
     m_optimumLabel->setText(qs(m_data.optimum.label));
     placeLabels();
+    cacheStaticItems(m_chart);
 }
 
 // The rule's name above its mark and the minimum's below its own (the line lies above the

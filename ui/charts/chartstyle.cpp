@@ -8,6 +8,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QFontMetricsF>
+#include <QGraphicsLineItem>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QPen>
 #include <QPieSeries>
@@ -128,6 +131,28 @@ void styleAxis(QAbstractAxis* axis, const QWidget* owner)
     QPen gridPen(grid);
     gridPen.setWidthF(presentationMode() ? 1.5 : 1.0);
     axis->setGridLinePen(gridPen);
+}
+
+namespace {
+
+void cacheStaticItemsUnder(QGraphicsItem* item)
+{
+    const int type = item->type();
+    if ((type == QGraphicsLineItem::Type || type == QGraphicsTextItem::Type ||
+         type == QGraphicsSimpleTextItem::Type) &&
+        item->cacheMode() == QGraphicsItem::NoCache) {
+        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
+    }
+    for (QGraphicsItem* child : item->childItems()) {
+        cacheStaticItemsUnder(child);
+    }
+}
+
+} // namespace
+
+void cacheStaticItems(QChart* chart)
+{
+    cacheStaticItemsUnder(chart);
 }
 
 void applyChartStyle(QChart* chart, const QWidget* owner)

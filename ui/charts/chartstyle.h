@@ -32,6 +32,15 @@ void followPresentationFonts(QWidget* root);
 void styleAxis(QAbstractAxis* axis, const QWidget* owner);
 QFont chartTitleFont(const QWidget* owner);
 
+// Draws the chart's axis lines, grid lines, tick marks and text items (axis labels and titles,
+// legend labels) from pixmaps kept by their scene (QGraphicsItem::DeviceCoordinateCache): a step
+// that moves a curve or a bar repaints the plot under them, and these items are then copied
+// instead of drawn again (antialiased lines and laid out text, about a third of an explorer
+// repaint). An item's pixmap is drawn again when the item changes. Qt Charts makes new items when
+// an axis gets more ticks: charts call this after each change of their axes. Exports render
+// without the pixmaps (export.h). docs/performance.md.
+void cacheStaticItems(QChart* chart);
+
 // Gives a value axis with dynamic ticks the range [min, max] and a tick every `tick`, in the order
 // that never lays out more ticks than the old or the new state has. Each setter lays the axis out
 // at once: a new range of thousands of GB under the old interval of 0.2 GB would build thousands

@@ -135,6 +135,7 @@ void CompareChartBars::setData(const CompareChart& chart)
     m_chart->setTitle(QStringLiteral("%1 — %2").arg(m_title, qs(chart.axis_title)));
     fitTicks(m_chart->plotArea().height());
     applyColours();
+    cacheStaticItems(m_chart);
 }
 
 // The core's tick interval gives four to eight ticks; a short chart doubles it until the labels

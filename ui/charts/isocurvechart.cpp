@@ -186,6 +186,7 @@ void IsoCurveChart::rescale(const QPointF& extra)
         m_y->setRange(yr.min, yr.max);
         m_y->setTickCount(yr.ticks);
     }
+    cacheStaticItems(m_chart);
 }
 
 void IsoCurveChart::placeLabel()

@@ -182,6 +182,7 @@ void IsoMetricsChart::refreshFamily()
     m_y->setRange(yr.min, yr.max);
     m_y->setTickCount(yr.ticks);
     refreshCurrent();
+    cacheStaticItems(m_chart);
 }
 
 void IsoMetricsChart::refreshCurrent()
@@ -197,6 +198,7 @@ void IsoMetricsChart::refreshCurrent()
         m_x->setRange(xr.min, xr.max);
         m_x->setTickCount(xr.ticks);
     }
+    cacheStaticItems(m_chart);
 }
 
 QStringList IsoMetricsChart::seriesNames() const

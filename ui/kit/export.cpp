@@ -10,12 +10,17 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetrics>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QGuiApplication>
 #include <QPainter>
 #include <QSvgGenerator>
 #include <QWidget>
 #include <algorithm>
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 namespace llmsizer::ui {
 
@@ -83,12 +88,51 @@ Captioned prepareImage(QWidget* widget, const QString& caption)
     return {QSize(widget->width(), widget->height() + strip), strip};
 }
 
+// Charts draw some items from pixmaps on screen (charts/chartstyle.h cacheStaticItems); an
+// export draws every item itself, so that an SVG keeps its lines and text as vectors and a PNG at
+// twice the size its text sharp. The items get their pixmaps back when the export is done.
+class ItemCachesOff {
+public:
+    explicit ItemCachesOff(QWidget* widget)
+    {
+        QList<QGraphicsView*> views = widget->findChildren<QGraphicsView*>();
+        if (auto* view = qobject_cast<QGraphicsView*>(widget)) {
+            views.append(view);
+        }
+        for (const QGraphicsView* view : views) {
+            if (view->scene() == nullptr) {
+                continue;
+            }
+            for (QGraphicsItem* item : view->scene()->items()) {
+                if (item->cacheMode() != QGraphicsItem::NoCache) {
+                    m_cached.push_back({item, item->cacheMode()});
+                    item->setCacheMode(QGraphicsItem::NoCache);
+                }
+            }
+        }
+    }
+    ~ItemCachesOff()
+    {
+        for (const auto& [item, mode] : m_cached) {
+            item->setCacheMode(mode);
+        }
+    }
+    ItemCachesOff(const ItemCachesOff&) = delete;
+    ItemCachesOff& operator=(const ItemCachesOff&) = delete;
+
+private:
+    std::vector<std::pair<QGraphicsItem*, QGraphicsItem::CacheMode>> m_cached;
+};
+
 // The widget and its caption strip painted from the painter's origin.
 void paintWithCaption(QPainter& painter, QWidget* widget, const QString& caption,
                       const Captioned& image)
 {
     painter.fillRect(QRect(QPoint(), image.size), widget->palette().color(QPalette::Window));
-    widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    {
+        const ItemCachesOff direct(widget);
+        widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    }
     if (image.strip > 0) {
         painter.setFont(captionFont(widget));
         painter.setPen(widget->palette().color(QPalette::WindowText));
