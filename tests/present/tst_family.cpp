@@ -35,6 +35,7 @@ private slots:
     void curveThroughTheBase();
     void stepsAlongTheFamilyReuseTheCurve();
     void anotherPointIsMeasured();
+    void anotherContextMeasuresTheSameShapes();
 };
 
 void TestFamily::basePoint()
@@ -96,6 +97,38 @@ void TestFamily::anotherPointIsMeasured()
     QCOMPARE(s.metrics.total, std::uint64_t(142'477'504));
     QCOMPARE(s.solution.abs_error, std::uint64_t(18'037'696));
     QVERIFY(s.solution.above);
+}
+
+// A new context keeps the curve's shapes and measures them again at it: the base's point at 4,096
+// tokens holds 12 layers × (34·s·h + 5·a·s²) = 12 × (34·4,096·768 + 5·12·4,096²) = 12 ×
+// (106,954,752 + 1,006,632,960) = 13,363,052,544 bytes of activations (Korthikanti et al. 2022,
+// eq. 1). Every point equals what a family drawn afresh at 4,096 gives.
+void TestFamily::anotherContextMeasuresTheSameShapes()
+{
+    Family f = gpt2Family();
+    const FamilySnapshot first = evaluate(f);
+    f.context = 4096;
+    const FamilySnapshot moved = evaluate(f, &first);
+    const FamilySnapshot fresh = evaluate(f);
+    QVERIFY(moved.family.get() != first.family.get());
+    QCOMPARE(moved.family->context, std::uint64_t(4096));
+    QCOMPARE(moved.family->curve.size(), fresh.family->curve.size());
+    bool found = false;
+    for (std::size_t i = 0; i < fresh.family->curve.size(); ++i) {
+        const IsoPoint& m = moved.family->curve[i];
+        const IsoPoint& r = fresh.family->curve[i];
+        QVERIFY(m.solution.config == r.solution.config);
+        QCOMPARE(m.metrics.context, std::uint64_t(4096));
+        QCOMPARE(m.metrics.activation_bytes, r.metrics.activation_bytes);
+        QCOMPARE(m.metrics.flops_per_token, r.metrics.flops_per_token);
+        if (m.solution.config.n_layers == 12 && m.solution.config.d_model == 768) {
+            found = true;
+            QCOMPARE(m.metrics.activation_bytes, std::uint64_t(13'363'052'544));
+        }
+    }
+    QVERIFY(found);
+    QCOMPARE(moved.family->reference.activation_bytes, std::uint64_t(13'363'052'544));
+    QCOMPARE(moved.metrics.activation_bytes, std::uint64_t(13'363'052'544));
 }
 
 LLMSIZER_TEST_GUILESS_MAIN(TestFamily)

@@ -94,10 +94,8 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     m_metrics->setHorizontalHeaderLabels(
         {tr("At equal parameters"), tr("This shape"), tr("Base shape"), tr("Ratio")});
     m_metrics->verticalHeader()->hide();
+    // The value columns as wide as their text: fitColumnsToText() after each change of it.
     m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    for (int c = 1; c < 4; ++c) {
-        m_metrics->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
-    }
     m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_metrics->setSelectionMode(QAbstractItemView::NoSelection);
     m_metrics->setFocusPolicy(Qt::NoFocus);
@@ -209,6 +207,24 @@ void ExplorerView::sync()
         setCell(m_metrics, r, 2, qs(rows[i].reference), true);
         setCell(m_metrics, r, 3, qs(rows[i].ratio), true);
     }
+    fitMetricColumns();
+}
+
+// The ratios' column keeps room for one ("×0.985", three digits) also at the base shape, where
+// each reads "×1": the first step away from it does not widen the column.
+void ExplorerView::fitMetricColumns()
+{
+    fitColumnsToText(m_metrics, {1, 2});
+    fitColumnsToText(m_metrics, {3}, QStringLiteral("×0.000"));
+}
+
+void ExplorerView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange) { // presentation mode: the tables' text grew
+        fitMetricColumns();
+        m_insight->fitColumns();
+    }
+    QWidget::changeEvent(event);
 }
 
 } // namespace llmsizer::ui

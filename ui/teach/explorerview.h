@@ -39,6 +39,7 @@ public:
     ScalingInsight* insight() const { return m_insight; }
 
 protected:
+    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
@@ -50,6 +51,7 @@ private:
     void setCompact(bool compact);
     void sync();
     void syncFamily();
+    void fitMetricColumns();
 
     ExploreModel* m_model;
     QCheckBox* m_lock;

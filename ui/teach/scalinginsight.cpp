@@ -29,8 +29,6 @@ ScalingInsight::ScalingInsight(ExploreModel* model, QWidget* parent)
     m_table->setHorizontalHeaderLabels({tr("Doubling…"), tr("×2 layers"), tr("×2 d_model")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->setFocusPolicy(Qt::NoFocus);
@@ -79,6 +77,12 @@ void ScalingInsight::sync()
             }
         }
     }
+    fitColumns();
+}
+
+void ScalingInsight::fitColumns()
+{
+    fitColumnsToText(m_table, {1, 2});
 }
 
 } // namespace llmsizer::ui

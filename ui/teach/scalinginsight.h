@@ -19,6 +19,8 @@ public:
 
     QString summary() const; // the label's text (rich text around the core's summary)
     QTableWidget* table() const { return m_table; }
+    // The ratio columns as wide as their text (after a change of font).
+    void fitColumns();
 
 private:
     void sync();

@@ -49,6 +49,8 @@ struct FamilyCurve {
     std::uint64_t anchor_layers = 0;
     std::uint64_t anchor_d_model = 0;
     bool drawnFrom(const Family& family) const;
+    // The same shapes as `family` draws, whatever its context.
+    bool sameShapes(const Family& family) const;
 };
 
 struct FamilySnapshot {
@@ -60,7 +62,8 @@ struct FamilySnapshot {
 
 // Evaluates the explorer. The family's curve, steps and ratios are drawn only when `previous`
 // (the last snapshot) was drawn from another family: a slider step along the family costs the
-// current point's metrics alone.
+// current point's metrics alone, and a new context the metrics of the curve's points (its shapes
+// do not depend on it).
 FamilySnapshot evaluate(const Family& family, const FamilySnapshot* previous = nullptr);
 
 } // namespace llmsizer
