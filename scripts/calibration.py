@@ -9,7 +9,10 @@ the script fits each runtime family's constants (runtime.h SpeedConstants) to th
 alone, from the step terms the CLI reports, and prints them. The rows on AMD Radeon cards pin only
 the AMD GDDR efficiencies, one per backend (bandwidth_gddr_amd: ROCm/HIP, bandwidth_gddr_amd_vulkan:
 Vulkan), each fitted to its own backend's rows after the rest, with the shared constants (layer
-cost, quantized efficiency) held at the other rows' fit.
+cost, quantized efficiency) held at the other rows' fit. The Vulkan rows also pin
+vulkan_expert_efficiency, the share of the Vulkan efficiency a MoE's routed experts reach: it is
+fitted jointly with bandwidth_gddr_amd_vulkan (the dense rows pin the efficiency, the MoE rows the
+expert share).
 
     scripts/calibration.py build/release/app/llm-sizer-cli [--fit | --record]
 
@@ -81,6 +84,8 @@ def step(t, c, legacy=False):
     q = 1 + t.get("quantized_share", 0) * (1 / c["quantized_efficiency"] - 1)
     mem = (t["gddr_s"] / c["bandwidth_gddr"] + t["gddr_amd_s"] / c["bandwidth_gddr_amd"] +
            t.get("gddr_amd_vulkan_s", 0) / c["bandwidth_gddr_amd_vulkan"] +
+           t.get("gddr_amd_vulkan_expert_s", 0) /
+           (c["bandwidth_gddr_amd_vulkan"] * c.get("vulkan_expert_efficiency", 1)) +
            t["hbm_s"] / c["bandwidth_hbm"] +
            t["unified_s"] / c["bandwidth_unified"] + t["lpddr5x_s"] / c["bandwidth_lpddr5x"] +
            t["ddr_s"] / c.get("bandwidth_ddr", 0.6)) * q
@@ -130,7 +135,7 @@ def fit_family(rows, names, kind, start):
         for n, v in zip(names, x):
             # A decode step streams at most 90 % of peak bandwidth (the best streaming kernels'
             # share); efficiencies are shares.
-            if v <= 0 or (n.startswith(("prefill", "quantized")) and v > 1) or \
+            if v <= 0 or (n.startswith(("prefill", "quantized", "vulkan")) and v > 1) or \
                     (n.startswith("bandwidth") and v > 0.9):
                 return 1e9
             c[n] = v
@@ -195,7 +200,8 @@ if fit:
             if r["decode_terms"]["gddr_amd_s"] > 0:
                 amd.append(row)
                 continue
-            if r["decode_terms"].get("gddr_amd_vulkan_s", 0) > 0:
+            if r["decode_terms"].get("gddr_amd_vulkan_s", 0) > 0 or \
+                    r["decode_terms"].get("gddr_amd_vulkan_expert_s", 0) > 0:
                 vulkan.append(row)
                 continue
             dec.append(row)
@@ -203,7 +209,8 @@ if fit:
                 pre.append(({"rate": m["measured_prefill_tokens_per_s"],
                              "tokens": m["prompt"], "legacy": m.get("legacy", False)}, r))
         start = {"bandwidth_gddr": 0.8, "bandwidth_gddr_amd": 0.7,
-                 "bandwidth_gddr_amd_vulkan": 0.7, "bandwidth_hbm": 0.7,
+                 "bandwidth_gddr_amd_vulkan": 0.7, "vulkan_expert_efficiency": 0.8,
+                 "bandwidth_hbm": 0.7,
                  "bandwidth_unified": 0.75,
                  "bandwidth_lpddr5x": 0.8,
                  "bandwidth_ddr": 0.6, "quantized_efficiency": 0.85, "layer_us": 50,
@@ -232,11 +239,15 @@ if fit:
         usedp = [n for n in PREFILL if n.split("_")[1] in classes]
         if pre:
             start.update(fit_family(pre, usedp, "prefill", start))
-        # Each AMD backend's efficiency on its own rows alone, the other constants held.
-        for rows, name in ((amd, "bandwidth_gddr_amd"), (vulkan, "bandwidth_gddr_amd_vulkan")):
+        # Each AMD backend's efficiency on its own rows alone, the other constants held; on
+        # Vulkan with the share its MoE rows' routed experts reach, when there are such rows.
+        moe = any(r["decode_terms"].get("gddr_amd_vulkan_expert_s", 0) > 0 for _, r in vulkan)
+        for rows, names in ((amd, ["bandwidth_gddr_amd"]),
+                            (vulkan, ["bandwidth_gddr_amd_vulkan"] +
+                             (["vulkan_expert_efficiency"] if moe else []))):
             if rows:
-                used.append(name)
-                start.update(fit_family(rows, [name], "decode", start))
+                used += names
+                start.update(fit_family(rows, names, "decode", start))
         print(fam, {k: round(v, 3) for k, v in start.items() if k in used + usedp})
 elif record:
     for m in sets["calibration"]:

@@ -260,11 +260,19 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
     const CalibrationSummary s = calibrationSummary();
     const std::string backend = radeonBackendLabel(runtime, gpu);
+    // Under llama.cpp's Vulkan backend a MoE's routed experts stream at a share of their own.
+    const std::string experts =
+        radeonOnVulkan(runtime, gpu)
+            ? " (a MoE's routed experts: " +
+                  std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu) *
+                                             runtime.speed.vulkan_expert_efficiency)) +
+                  "%)"
+            : std::string();
     return "Speeds come from the speed model (" + runtime.label +
            (backend.empty() ? "" : " on " + backend) + ": " +
            std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu))) +
-           "% of peak memory bandwidth on this memory, " + text::fixed(runtime.speed.layer_us, 0) +
-           " µs per layer and step; " +
+           "% of peak memory bandwidth on this memory" + experts + ", " +
+           text::fixed(runtime.speed.layer_us, 0) + " µs per layer and step; " +
            std::to_string(std::lround(100 * prefillEfficiency(runtime.speed, gpu))) +
            "% of peak FLOP/s in prefill). On " + std::to_string(s.decode_measurements) +
            " published measurements kept out of the fit, the decode estimate is off by " +

@@ -114,7 +114,8 @@ private slots:
     }
 
     // --backend: on an RX 7900 XTX Vulkan's decode is the Vulkan efficiency's, auto is ROCm/HIP;
-    // the JSON states the backend and both AMD figures; a GeForce's rows do not move.
+    // the JSON states the backend, both AMD figures and the Vulkan expert share, and a MoE's
+    // routed experts in a term of their own; a GeForce's rows do not move.
     void backendOnARadeon()
     {
         const QString radeon =
@@ -126,6 +127,7 @@ private slots:
         QCOMPARE(vulkan.at("backend").get<std::string>(), std::string("vulkan"));
         const json& sc = vulkan.at("speed_constants");
         QVERIFY(sc.contains("bandwidth_gddr_amd") && sc.contains("bandwidth_gddr_amd_vulkan"));
+        QVERIFY(sc.at("vulkan_expert_efficiency").get<double>() < 1.0);
         const auto decode = [](const json& runs) {
             return row(runs, "q4_k_m").at("decode_tokens_per_s").get<double>();
         };
@@ -134,6 +136,13 @@ private slots:
         const json terms = row(vulkan, "q4_k_m").at("decode_terms");
         QCOMPARE(terms.at("gddr_amd_s").get<double>(), 0.0);
         QVERIFY(terms.at("gddr_amd_vulkan_s").get<double>() > 0);
+        QCOMPARE(terms.at("gddr_amd_vulkan_expert_s").get<double>(), 0.0);
+        const json moe = row(runJson(QStringLiteral("runs --gpu rx-7900-xtx-24gb --context 512 "
+                                                    "--preset qwen3-30b-a3b --backend vulkan")),
+                             "q4_k_m")
+                             .at("decode_terms");
+        QVERIFY(moe.at("gddr_amd_vulkan_expert_s").get<double>() > 0);
+        QVERIFY(moe.at("gddr_amd_vulkan_s").get<double>() > 0);
         const QString geforce =
             QStringLiteral("runs --gpu rtx-4090-24gb --context 512 --preset llama-3-8b");
         QCOMPARE(decode(runJson(geforce + QStringLiteral(" --backend vulkan"))),

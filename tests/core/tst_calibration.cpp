@@ -115,12 +115,12 @@ private slots:
         }
     }
 
-    // The held-out rows: decode within 10 % at the median and 40 % at worst, prefill within 20 %
-    // and 60 %, every row estimated; these are the figures the app and the CLI state. The worst
-    // decode bound was 35 % until the AMD efficiency was split by llama.cpp backend: the Vulkan
-    // fit (0.772, on the RX 7900 XT's dense and MoE rows together) puts ERNIE 4.5 21B-A3B on that
-    // card at +38 % (+31 % under the shared 0.715), MoE models under Vulkan running slower than
-    // its dense rows (docs/compute.md, "Speed model").
+    // The held-out rows: decode within 10 % at the median and 35 % at worst, prefill within 20 %
+    // and 60 %, every row estimated; these are the figures the app and the CLI state. ERNIE 4.5
+    // 21B-A3B on an RX 7900 XT under Vulkan, the MoE row that once missed the worst bound (+38 %
+    // with one Vulkan figure for dense and MoE models), is at +17 % now that a MoE's routed
+    // experts stream at a share of their own (vulkan_expert_efficiency; docs/compute.md, "Speed
+    // model").
     void heldOutError()
     {
         const json held = rows("speed-heldout.json");
@@ -133,7 +133,7 @@ private slots:
             QVERIFY2(e.decode.has_value(), qPrintable(what));
             const double md = m.at("measured_decode_tokens_per_s").get<double>();
             decode.push_back(std::abs(*e.decode - md) / md);
-            QVERIFY2(decode.back() <= 0.40, qPrintable(what));
+            QVERIFY2(decode.back() <= 0.35, qPrintable(what));
             if (!m.at("measured_prefill_tokens_per_s").is_null()) {
                 QVERIFY2(e.prefill.has_value(), qPrintable(what));
                 const double mp = m.at("measured_prefill_tokens_per_s").get<double>();

@@ -3,6 +3,7 @@
 // bar then shows the row's own memory, the rows computed off the main thread, llama.cpp's backend
 // on a Radeon, and the choice kept in the settings.
 #include "llmsizer/memory/memory.h"
+#include "llmsizer/present/hardware_view.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwaretable.h"
@@ -183,6 +184,8 @@ private slots:
         }
         QVERIFY(efficiency != nullptr);
         QVERIFY(std::abs(efficiency->value() - s.bandwidth_gddr_amd) < 0.006);
+        QVERIFY(hardwareSpeedNote(m->runtime(), m->query().hardware.gpu).find("routed experts") ==
+                std::string::npos);
         QComboBox* backend = view->backendBox();
         QVERIFY(backend->isEnabled());
         QCOMPARE(backend->currentData().toString(), QStringLiteral("auto"));
@@ -203,6 +206,12 @@ private slots:
                  s.bandwidth_gddr_amd_vulkan);
         QVERIFY(std::abs(efficiency->value() - s.bandwidth_gddr_amd_vulkan) < 0.006);
         QCOMPARE(cell(*vulkan, HardwareColumn::Verdict), cell(*rocm, HardwareColumn::Verdict));
+        // The note under the table states the Vulkan figure and what a MoE's routed experts
+        // reach of the peak: round(100 × 0.811) = 81 %, round(100 × 0.811 × 0.634) = 51 %.
+        const std::string note = hardwareSpeedNote(m->runtime(), m->query().hardware.gpu);
+        QVERIFY2(note.find("on Vulkan: 81% of peak memory bandwidth on this memory (a MoE's "
+                           "routed experts: 51%),") != std::string::npos,
+                 note.c_str());
 
         // The same choice on a GeForce: no row moves.
         HardwareChoice nv = rtx4090();

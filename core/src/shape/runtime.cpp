@@ -24,9 +24,13 @@ SpeedConstants llamaCppSpeed()
     s.bandwidth_gddr = 0.9;
     // AMD Radeon GDDR, fitted on each llama.cpp backend's own rows, the rest held: the RX 7900
     // XTX under ROCm/HIP (pull requests 26284, 26705) and the RX 7900 XT under Vulkan (llmfit PR
-    // 808). Their ratio, 1.26, is issue 20934's Vulkan-over-ROCm gap on one RX 7900 XTX.
+    // 808). Their ratio, 1.33, is near issue 20934's Vulkan-over-ROCm gap on one RX 7900 XTX
+    // (1.26, a dense model). Under Vulkan a MoE's routed experts stream at 0.634 of the Vulkan
+    // figure, fitted jointly with it: the dense rows pin the one, gpt-oss 20B and Qwen3 30B-A3B
+    // the other.
     s.bandwidth_gddr_amd = 0.611;
-    s.bandwidth_gddr_amd_vulkan = 0.772;
+    s.bandwidth_gddr_amd_vulkan = 0.811;
+    s.vulkan_expert_efficiency = 0.634;
     s.bandwidth_hbm = 0.576;
     s.bandwidth_unified = 0.682;
     s.bandwidth_ddr = 0.65;

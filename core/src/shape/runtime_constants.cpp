@@ -170,6 +170,14 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      text::fixed(s.bandwidth_lpddr5x, 2) + ", DDR " +
                      text::fixed(s.bandwidth_ddr, 2),
                  p.speed_source});
+    if (p.llamaCppFamily()) {
+        c.push_back({"Vulkan routed-expert reads",
+                     text::fixed(s.vulkan_expert_efficiency, 2) +
+                         " of the Vulkan figure (a MoE's routed experts on AMD Radeon)",
+                     "fitted to the RX 7900 XT's Vulkan MoE runs (calibration set, "
+                     "docs/compute.md); MUL_MAT_ID's matrix-vector shaders (ggml-org/llama.cpp "
+                     "PR 7628)"});
+    }
     c.push_back(
         {"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
     return c;

@@ -133,6 +133,8 @@ struct LlamaPlan {
     u64 host = 0;
     u64 gpuRead = 0;
     u64 hostRead = 0;
+    u64 gpuExpertRead = 0;  // of gpuRead, the visited routed experts
+    u64 hostExpertRead = 0; // of hostRead, the same
 };
 
 // Layers [0, ramLayers) in RAM, the others split evenly over `gpus` GPUs in order (llama.cpp
@@ -159,6 +161,7 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
         if (i < ramLayers || cpu) {
             plan.host = add(plan.host, add(layer.weight_bytes, layer.kv_bytes));
             plan.hostRead = add(plan.hostRead, add(layer.active_bytes, layer.kv_bytes));
+            plan.hostExpertRead = add(plan.hostExpertRead, layer.active_expert_bytes);
             continue;
         }
         const u64 g = onGpu == 0 ? 0 : (i - ramLayers) * gpus / onGpu;
@@ -166,7 +169,9 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
         loads[g].kv_bytes = add(loads[g].kv_bytes, layer.kv_bytes);
         plan.host = add(plan.host, experts);
         plan.hostRead = add(plan.hostRead, activeExperts);
+        plan.hostExpertRead = add(plan.hostExpertRead, activeExperts);
         plan.gpuRead = add(plan.gpuRead, add(layer.active_bytes - activeExperts, layer.kv_bytes));
+        plan.gpuExpertRead = add(plan.gpuExpertRead, layer.active_expert_bytes - activeExperts);
     }
     // The input layer stays in host memory (a tied head's matrix is copied to the output's
     // device); without the host rule it sits with the first layer.
@@ -207,7 +212,9 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
     }
     if (cpu) {
         plan.gpuRead = plan.hostRead;
+        plan.gpuExpertRead = plan.hostExpertRead;
         plan.hostRead = 0;
+        plan.hostExpertRead = 0;
         plan.host = 0;
     }
     return plan;
@@ -252,6 +259,7 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         out.fits = plan.fits && hostOk;
         out.gpu_read_bytes = plan.gpuRead;
         out.host_read_bytes = plan.hostRead;
+        out.gpu_expert_read_bytes = plan.gpuExpertRead;
         // Under 5 % to spare; a plan with weights in RAM fills the GPUs by design.
         out.tight = out.fits && kind == PlacementKind::Gpus && capacity > 0 &&
                     (capacity - plan.worst.total_bytes) * 20 < capacity;

@@ -22,8 +22,11 @@ double bandwidth(const GpuSpec& g)
 }
 
 // Adds `bytes` streamed from the GPU's memory to the term of its class (a Radeon's: of the
-// llama.cpp backend that streams it).
-void addBytes(StepTerms& t, const GpuSpec& g, const RuntimeProfile& rt, double bytes)
+// llama.cpp backend that streams it). `expertBytes` of them, a decode step's routed experts, have
+// a term of their own under Vulkan (SpeedConstants::vulkan_expert_efficiency); elsewhere they
+// stream like the rest.
+void addBytes(StepTerms& t, const GpuSpec& g, const RuntimeProfile& rt, double bytes,
+              double expertBytes = 0)
 {
     const double s = bytes / bandwidth(g);
     switch (g.memoryClass()) {
@@ -31,7 +34,13 @@ void addBytes(StepTerms& t, const GpuSpec& g, const RuntimeProfile& rt, double b
         t.gddr_s += s;
         break;
     case MemoryClass::GddrAmd:
-        (radeonOnVulkan(rt, g) ? t.gddr_amd_vulkan_s : t.gddr_amd_s) += s;
+        if (radeonOnVulkan(rt, g)) {
+            const double experts = std::clamp(expertBytes, 0.0, bytes);
+            t.gddr_amd_vulkan_s += (bytes - experts) / bandwidth(g);
+            t.gddr_amd_vulkan_expert_s += experts / bandwidth(g);
+        } else {
+            t.gddr_amd_s += s;
+        }
         break;
     case MemoryClass::Hbm:
         t.hbm_s += s;
@@ -114,11 +123,13 @@ bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
 {
     const double quantized = 1.0 + t.quantized_share * (1.0 / s.quantized_efficiency - 1.0);
-    const double memory = (t.gddr_s / s.bandwidth_gddr + t.gddr_amd_s / s.bandwidth_gddr_amd +
-                           t.gddr_amd_vulkan_s / s.bandwidth_gddr_amd_vulkan +
-                           t.hbm_s / s.bandwidth_hbm + t.unified_s / s.bandwidth_unified +
-                           t.lpddr5x_s / s.bandwidth_lpddr5x + t.ddr_s / s.bandwidth_ddr) *
-                          quantized;
+    const double memory =
+        (t.gddr_s / s.bandwidth_gddr + t.gddr_amd_s / s.bandwidth_gddr_amd +
+         t.gddr_amd_vulkan_s / s.bandwidth_gddr_amd_vulkan +
+         t.gddr_amd_vulkan_expert_s / (s.bandwidth_gddr_amd_vulkan * s.vulkan_expert_efficiency) +
+         t.hbm_s / s.bandwidth_hbm + t.unified_s / s.bandwidth_unified +
+         t.lpddr5x_s / s.bandwidth_lpddr5x + t.ddr_s / s.bandwidth_ddr) *
+        quantized;
     const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
                           t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *
                          1e-6;
@@ -137,6 +148,7 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     t.prefill_class = prefillClass(g);
     const u64 tp = tensorSplit(q.runtime, pl) ? pl.split.tensor_parallel : 1;
     double gpuBytes = static_cast<double>(pl.gpu_read_bytes);
+    double expertBytes = static_cast<double>(pl.gpu_expert_read_bytes); // routed, visited
     // A batch reads every expert any of its tokens visits: E·(1 − (1 − k/E)^B) per MoE layer
     // under independent, uniform routing (an assumption; real routers are skewed).
     const u64 batch = std::max<u64>(q.batch, 1);
@@ -146,7 +158,9 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
         const double k = static_cast<double>(c.moe.experts_per_token);
         const double perExpert = static_cast<double>(w.bytes - w.active_bytes) / (E - k);
         const double visited = E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)));
-        gpuBytes += perExpert * std::max(0.0, visited - k);
+        const double more = perExpert * std::max(0.0, visited - k);
+        gpuBytes += more;
+        expertBytes += more;
     }
     if (blockQuantized(p)) {
         const double kv = static_cast<double>(
@@ -154,7 +168,8 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
         const double all = gpuBytes + static_cast<double>(pl.host_read_bytes);
         t.quantized_share = all > 0 ? std::clamp((all - kv) / all, 0.0, 1.0) : 0.0;
     }
-    addBytes(t, g, q.runtime, gpuBytes / static_cast<double>(tp));
+    addBytes(t, g, q.runtime, gpuBytes / static_cast<double>(tp),
+             expertBytes / static_cast<double>(tp));
     if (pl.host_read_bytes > 0) {
         const bool pool =
             g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x;
@@ -199,7 +214,9 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
         static_cast<double>(prompt) * sequenceFlopsPerToken(c, m.count, prompt).total();
     const double peak = prefillPeak(g, rt, p) * static_cast<double>(tp);
     t.compute_s = peak > 0 ? flops / peak : 0.0;
-    // Each chunk streams the weights once (a long prompt visits every expert).
+    // Each chunk streams the weights once (a long prompt visits every expert); its expert
+    // matrices go through the tiled matrix-matrix kernels, whose reads are not a decode's, so
+    // they stay in the class's one term.
     const WeightMemory w = weightMemory(c, m.count, p);
     addBytes(t, g, rt, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
     t.layers = chunks * static_cast<double>(c.n_layers);

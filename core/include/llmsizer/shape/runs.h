@@ -84,11 +84,14 @@ struct StepTerms {
     double gddr_s = 0;            // bytes streamed from GDDR / (peak bandwidth)
     double gddr_amd_s = 0;        // … from GDDR on an AMD Radeon card (ROCm/HIP)
     double gddr_amd_vulkan_s = 0; // … the same, through llama.cpp's Vulkan backend
-    double hbm_s = 0;             // … from HBM
-    double unified_s = 0;         // … from LPDDR4X / LPDDR5 unified memory
-    double lpddr5x_s = 0;         // … from LPDDR5X unified memory
-    double ddr_s = 0;             // … from system DDR (offload, CPU)
-    double layers = 0;            // decoder layers run in turn (× layer_us)
+    // … a decode step's routed-expert reads through that backend (a MoE), at
+    // bandwidth_gddr_amd_vulkan × vulkan_expert_efficiency; gddr_amd_vulkan_s holds the rest.
+    double gddr_amd_vulkan_expert_s = 0;
+    double hbm_s = 0;     // … from HBM
+    double unified_s = 0; // … from LPDDR4X / LPDDR5 unified memory
+    double lpddr5x_s = 0; // … from LPDDR5X unified memory
+    double ddr_s = 0;     // … from system DDR (offload, CPU)
+    double layers = 0;    // decoder layers run in turn (× layer_us)
     double allreduces = 0;
     double moe_dispatches = 0;
     double hops = 0;
@@ -198,6 +201,9 @@ struct Placement {
     // Decode: bytes read per step on the GPUs (whole model, before any split) and from RAM.
     std::uint64_t gpu_read_bytes = 0;
     std::uint64_t host_read_bytes = 0;
+    // Of gpu_read_bytes, the routed experts' matrices a token visits (llama.cpp-family
+    // placements, the only ones that run under Vulkan; 0 elsewhere).
+    std::uint64_t gpu_expert_read_bytes = 0;
     std::string flags;
 };
 

@@ -157,6 +157,14 @@ struct SpeedConstants {
     // every runtime outside the llama.cpp family) and Vulkan, each fitted to its own runs.
     double bandwidth_gddr_amd = 0.7;
     double bandwidth_gddr_amd_vulkan = 0.7;
+    // Share of bandwidth_gddr_amd_vulkan that a MoE's routed experts reach in a decode step under
+    // llama.cpp's Vulkan backend: they are read through GGML_OP_MUL_MAT_ID's own matrix-vector
+    // shaders, not the dense mul_mat_vec ones (the backend's MoE support, ggml-org/llama.cpp pull
+    // request 7628: "There's some bottleneck in the matrix vector MUL_MAT_ID shaders … so that
+    // generation is rather slow"), and MoE models run slower there than their active bytes say.
+    // Shared experts, attention and every dense weight stay at bandwidth_gddr_amd_vulkan; 1 is no
+    // penalty. Fitted to the RX 7900 XT's Vulkan MoE runs (docs/compute.md, "Speed model").
+    double vulkan_expert_efficiency = 1.0;
     double bandwidth_hbm = 0.7;
     double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
     double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
