@@ -57,6 +57,7 @@ BudgetChart::BudgetChart(QWidget* parent)
       m_x(new QCategoryAxis(m_chart)), m_y(new QValueAxis(m_chart)),
       m_ruleLabel(new StaticTextItem(m_chart)), m_optimumLabel(new StaticTextItem(m_chart))
 {
+    paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     const std::initializer_list<QXYSeries*> all{m_curve, m_over, m_fits, m_marks};
     for (QXYSeries* s : all) {

@@ -1,5 +1,6 @@
 #include "ui/charts/chartstyle.h"
 
+#include "ui/kit/paintround.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/textwidth.h"
 
@@ -149,6 +150,11 @@ void cacheStaticItemsUnder(QGraphicsItem* item)
 }
 
 } // namespace
+
+void paintWithWindow(QChartView* view)
+{
+    ui::paintWithWindow(view, {view->chart(), view->chart()->legend()});
+}
 
 void cacheStaticItems(QChart* chart)
 {

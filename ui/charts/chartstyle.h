@@ -11,6 +11,7 @@ class QAbstractAxis;
 class QFontMetricsF;
 class QString;
 class QChart;
+class QChartView;
 class QValueAxis;
 class QWidget;
 
@@ -31,6 +32,10 @@ void applyChartStyle(QChart* chart, const QWidget* owner);
 void followPresentationFonts(QWidget* root);
 void styleAxis(QAbstractAxis* axis, const QWidget* owner);
 QFont chartTitleFont(const QWidget* owner);
+
+// The view repaints with its window in one round (kit/paintround.h), its chart and legend laid out
+// first.
+void paintWithWindow(QChartView* view);
 
 // Draws the chart's axis lines, grid lines, tick marks and text items (axis labels and titles,
 // legend labels) from pixmaps kept by their scene (QGraphicsItem::DeviceCoordinateCache): a step

@@ -61,6 +61,7 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
       m_value(new QValueAxis(m_chart)), m_logValue(new QLogValueAxis(m_chart)),
       m_logBox(new QCheckBox(tr("Log axis"), this)), m_legend(new QLabel(this))
 {
+    paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addSeries(m_series);
     m_chart->addAxis(m_categories, Qt::AlignBottom);

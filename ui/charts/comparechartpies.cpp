@@ -88,6 +88,7 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
         connect(p.chart, &QChart::plotAreaChanged, this, &CompareChartPies::fitPies,
                 Qt::QueuedConnection);
         p.view = new QChartView(p.chart, this);
+        paintWithWindow(p.view);
         p.view->setRenderHint(QPainter::Antialiasing);
         p.view->setFocusPolicy(Qt::NoFocus);
         p.view->setMinimumSize(110, 110);

@@ -35,6 +35,7 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
       m_current(new QScatterSeries(m_chart)), m_x(new QValueAxis(m_chart)),
       m_y(new QValueAxis(m_chart)), m_label(new StaticTextItem(m_chart))
 {
+    paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_line->setName(tr("Same total"));
     m_base->setName(tr("Base shape"));

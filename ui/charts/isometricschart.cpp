@@ -42,6 +42,7 @@ IsoMetricsChart::IsoMetricsChart(ExploreModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_marker(new QLineSeries(m_chart)), m_x(new QValueAxis(m_chart)), m_y(new QValueAxis(m_chart))
 {
+    paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
@@ -177,10 +178,19 @@ void IsoMetricsChart::refreshFamily()
     }
     const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
     const AxisRange yr = niceRange(0, y1, true, 6);
-    m_x->setRange(xr.min, xr.max);
-    m_x->setTickCount(xr.ticks);
-    m_y->setRange(yr.min, yr.max);
-    m_y->setTickCount(yr.ticks);
+    // Only new values: each setter lays the axis's labels out again.
+    if (m_x->min() != xr.min || m_x->max() != xr.max) {
+        m_x->setRange(xr.min, xr.max);
+    }
+    if (m_x->tickCount() != xr.ticks) {
+        m_x->setTickCount(xr.ticks);
+    }
+    if (m_y->min() != yr.min || m_y->max() != yr.max) {
+        m_y->setRange(yr.min, yr.max);
+    }
+    if (m_y->tickCount() != yr.ticks) {
+        m_y->setTickCount(yr.ticks);
+    }
     refreshCurrent();
     cacheStaticItems(m_chart);
 }

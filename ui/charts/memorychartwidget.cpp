@@ -47,6 +47,7 @@ MemoryChartWidget::MemoryChartWidget(ConfigModel* model, QWidget* parent)
       m_lineX(new QValueAxis(m_chart)), m_title(new StaticTextItem(m_chart)),
       m_legend(new WrappingLegend(m_chart))
 {
+    paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setVisible(false);
     // The title is drawn by a StaticTextItem in the top margin: QChart::setTitle lays out HTML

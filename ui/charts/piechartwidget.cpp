@@ -54,6 +54,7 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
       m_series(new QPieSeries(m_chart)), m_details(new QLabel(this)), m_barsTitle(new QLabel(this)),
       m_legend(new FigureGrid(2, 250, this)), m_title(new StaticTextItem(m_chart))
 {
+    paintWithWindow(m_view);
     m_barsTitle->setAlignment(Qt::AlignCenter);
     m_barsTitle->setTextFormat(Qt::PlainText);
     m_barsTitle->hide();

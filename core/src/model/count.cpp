@@ -36,6 +36,10 @@ u64 normParams(const ModelConfig& c, u64 width)
 // Accumulates the parts of one component; parts that come out as zero are not listed.
 class Builder {
 public:
+    // Room for a component's parts (attention: q, k, v, o, their biases and norms), made at its
+    // first part, so that its parts are allocated once (an empty component allocates nothing):
+    // the width solvers count thousands of shapes a second.
+    static constexpr std::size_t kPartsReserved = 8;
     explicit Builder(Component c) { m_count.component = c; }
     void add(const char* key, u64 params)
     {
@@ -48,6 +52,9 @@ public:
                 p.params = llmsizer::add(p.params, params);
                 return;
             }
+        }
+        if (m_count.parts.empty()) {
+            m_count.parts.reserve(kPartsReserved);
         }
         m_count.parts.push_back({key, params});
     }
@@ -356,6 +363,7 @@ ParamCount countParameters(const ModelConfig& c)
     }
     requireValid(c);
     ParamCount r;
+    r.components.reserve(11); // the push_backs below
     const u64 e = c.embedding_dim != 0 ? c.embedding_dim : c.d_model;
     ComponentCount attn =
         c.attention == AttentionKind::Latent ? latentAttention(c) : standardAttention(c);

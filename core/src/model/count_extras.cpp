@@ -80,6 +80,9 @@ CheckpointExtra rotaryExtra(const ModelConfig& c)
 {
     // rotary_emb.inv_freq: one value per pair of rotated channels, head_dim/2, in every layer
     // that attends (LlamaRotaryEmbedding before transformers made the buffer non-persistent).
+    if (c.rotary_buffers == RotaryBuffers::None) { // most families: no text to build
+        return {"", "", 0, true};
+    }
     const u64 layers = c.attentionLayers();
     const u64 perLayer = c.effectiveHeadDim() / 2;
     const u64 params = mul(layers, perLayer);
