@@ -10,8 +10,6 @@
 #include <QChartView>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QPen>
 #include <QPieSeries>
@@ -138,10 +136,7 @@ namespace {
 
 void cacheStaticItemsUnder(QGraphicsItem* item)
 {
-    const int type = item->type();
-    if ((type == QGraphicsLineItem::Type || type == QGraphicsTextItem::Type ||
-         type == QGraphicsSimpleTextItem::Type) &&
-        item->cacheMode() == QGraphicsItem::NoCache) {
+    if (item->type() == QGraphicsLineItem::Type && item->cacheMode() == QGraphicsItem::NoCache) {
         item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
     }
     for (QGraphicsItem* child : item->childItems()) {

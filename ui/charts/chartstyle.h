@@ -37,13 +37,14 @@ QFont chartTitleFont(const QWidget* owner);
 // first.
 void paintWithWindow(QChartView* view);
 
-// Draws the chart's axis lines, grid lines, tick marks and text items (axis labels and titles,
-// legend labels) from pixmaps kept by their scene (QGraphicsItem::DeviceCoordinateCache): a step
-// that moves a curve or a bar repaints the plot under them, and these items are then copied
-// instead of drawn again (antialiased lines and laid out text, about a third of an explorer
-// repaint). An item's pixmap is drawn again when the item changes. Qt Charts makes new items when
-// an axis gets more ticks: charts call this after each change of their axes. Exports render
-// without the pixmaps (export.h). docs/performance.md.
+// Draws the chart's axis lines, grid lines and tick marks from pixmaps kept by their scene
+// (QGraphicsItem::DeviceCoordinateCache): a step that moves a curve or a bar repaints the plot
+// under them, and these lines are then copied instead of drawn again (antialiased, they were
+// about a third of an explorer repaint). A line's pixmap is drawn again when the line moves. Qt
+// Charts makes new lines when an axis gets more ticks: charts call this after each change of
+// their axes. Text items draw themselves: cached, Qt Charts' axis labels, titles and legend
+// labels came out blank once an axis was laid out again (tst_ui_paint_once). Exports draw every
+// item (export.h). docs/performance.md.
 void cacheStaticItems(QChart* chart);
 
 // Gives a value axis with dynamic ticks the range [min, max] and a tick every `tick`, in the order
