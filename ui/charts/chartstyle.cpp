@@ -146,6 +146,11 @@ void cacheStaticItemsUnder(QGraphicsItem* item)
 
 } // namespace
 
+QPen sliceSeparatorPen(const QColor& window)
+{
+    return QPen(window, 1.0);
+}
+
 void paintWithWindow(QChartView* view)
 {
     ui::paintWithWindow(view, {view->chart(), view->chart()->legend()});

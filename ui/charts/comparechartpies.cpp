@@ -219,7 +219,7 @@ void CompareChartPies::applyColours()
             const Slice& slice = m_data[i].slices[static_cast<std::size_t>(s)];
             const QColor c = componentColor(qs(slice.key), m_dark);
             pieces[s]->setBrush(c);
-            pieces[s]->setPen(QPen(base, 1.2));
+            pieces[s]->setPen(sliceSeparatorPen(base));
             pieces[s]->setLabelColor(text);
             pieces[s]->setLabelArmLengthFactor(kArmFactor);
             QFont f = font();

@@ -247,7 +247,7 @@ void PieChartWidget::applyColours()
     for (qsizetype i = 0; i < pieces.size(); ++i) {
         const QColor c = componentColor(qs(m_keys[static_cast<std::size_t>(i)]), m_dark);
         pieces[i]->setBrush(c);
-        pieces[i]->setPen(QPen(base, 1.5));
+        pieces[i]->setPen(sliceSeparatorPen(base));
         pieces[i]->setLabelColor(text);
     }
 }
