@@ -88,9 +88,9 @@ Captioned prepareImage(QWidget* widget, const QString& caption)
     return {QSize(widget->width(), widget->height() + strip), strip};
 }
 
-// Charts draw some items from pixmaps on screen (charts/chartstyle.h cacheStaticItems); an
-// export draws every item itself, so that an SVG keeps its lines and text as vectors and a PNG at
-// twice the size its text sharp. The items get their pixmaps back when the export is done.
+// Charts draw their lines from pixmaps on screen (charts/chartstyle.h cacheStaticItems); an
+// export draws every item itself, so that an SVG keeps its lines as vectors and a PNG at twice the
+// size draws them at its own resolution. The items get their pixmaps back when the export is done.
 class ItemCachesOff {
 public:
     explicit ItemCachesOff(QWidget* widget)
