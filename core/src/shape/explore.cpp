@@ -9,6 +9,7 @@
 #include "llmsizer/text/figures.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
+#include "shape/shape_internal.h"
 
 #include <algorithm>
 #include <array>
@@ -53,7 +54,9 @@ bool closer(u64 total, u64 target, const IsoSolution& best, bool haveBest)
 u64 largestValidK(const ModelConfig& base, u64 layers, const ShapeRules& rules, u64 kLimit)
 {
     const u64 step = widthStep(base, rules);
-    auto valid = [&](u64 k) { return validate(reshape(base, k * step, layers, rules)).empty(); };
+    auto valid = [&](u64 k) {
+        return validate(shapedetail::reshapeAtStep(base, k * step, layers, rules, step)).empty();
+    };
     requireValid(reshape(base, step, layers, rules)); // k = 1 must work: report why not
     if (valid(kLimit)) {
         return kLimit;
@@ -94,7 +97,20 @@ IsoSolution solveWidthFrom(const ModelConfig& base, u64 target, u64 n_layers,
     const u64 step = widthStep(base, rules);
     const u64 kMax = largestValidK(base, n_layers, rules, maxWidthMultiple(base, rules));
 
-    auto config = [&](u64 k) { return reshape(base, k * step, n_layers, rules); };
+    // The base was validated by widthStep above: each multiple is reshaped at that step.
+    auto config = [&](u64 k) {
+        return shapedetail::reshapeAtStep(base, k * step, n_layers, rules, step);
+    };
+    // The real total of each multiple counted, kept: a shape whose rule gives it one KV head (or
+    // as many as heads) has its lower (upper) bound below equal to it, counted once for both.
+    std::map<u64, u64> exact;
+    auto exactTotal = [&](u64 k, const ModelConfig& c) {
+        const auto [at, fresh] = exact.try_emplace(k, 0);
+        if (fresh) {
+            at->second = countParameters(c).total;
+        }
+        return at->second;
+    };
     // Totals with one KV head and with n_kv = n_heads bracket the real total and are both
     // non-decreasing in k (every other term grows with d_model); they bound the scans below.
     std::map<std::pair<u64, bool>, u64> bounds;
@@ -102,8 +118,13 @@ IsoSolution solveWidthFrom(const ModelConfig& base, u64 target, u64 n_layers,
         const auto [at, fresh] = bounds.try_emplace({k, all}, 0);
         if (fresh) {
             ModelConfig c = config(k);
-            c.n_kv_heads = all ? c.n_heads : 1;
-            at->second = countParameters(c).total;
+            const u64 kv = all ? c.n_heads : 1;
+            if (c.n_kv_heads == kv) {
+                at->second = exactTotal(k, c);
+            } else {
+                c.n_kv_heads = kv;
+                at->second = countParameters(c).total;
+            }
         }
         return at->second;
     };
@@ -155,8 +176,13 @@ IsoSolution solveWidthFrom(const ModelConfig& base, u64 target, u64 n_layers,
     IsoSolution best;
     bool haveBest = false;
     auto consider = [&](u64 k) {
+        if (const auto known = exact.find(k);
+            known != exact.end() && !closer(known->second, target, best, haveBest)) {
+            return; // counted as a bound already, and not closer
+        }
         ModelConfig c = config(k);
         ParamCount count = countParameters(c);
+        exact.try_emplace(k, count.total);
         if (closer(count.total, target, best, haveBest)) {
             best = makeSolution(std::move(c), count.total, target);
             haveBest = true;

@@ -4,6 +4,7 @@
 #include "llmsizer/shape/explore.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/format.h"
+#include "shape/shape_internal.h"
 
 #include <algorithm>
 #include <numeric>
@@ -231,7 +232,13 @@ std::uint64_t maxWidthMultiple(const ModelConfig& base, const ShapeRules& rules)
 ModelConfig reshape(const ModelConfig& base, std::uint64_t d_model, std::uint64_t n_layers,
                     const ShapeRules& rules)
 {
-    const u64 step = widthStep(base, rules);
+    return shapedetail::reshapeAtStep(base, d_model, n_layers, rules, widthStep(base, rules));
+}
+
+ModelConfig shapedetail::reshapeAtStep(const ModelConfig& base, std::uint64_t d_model,
+                                       std::uint64_t n_layers, const ShapeRules& rules,
+                                       std::uint64_t step)
+{
     if (n_layers == 0) {
         throw std::invalid_argument("n_layers must be positive");
     }
