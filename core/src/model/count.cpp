@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace llmsizer {
@@ -47,8 +49,9 @@ public:
             return;
         }
         m_count.params = llmsizer::add(m_count.params, params);
+        const std::string_view k(key); // measured once: each part compares its length first
         for (Part& p : m_count.parts) {
-            if (p.key == key) {
+            if (p.key == k) {
                 p.params = llmsizer::add(p.params, params);
                 return;
             }
@@ -56,7 +59,7 @@ public:
         if (m_count.parts.empty()) {
             m_count.parts.reserve(kPartsReserved);
         }
-        m_count.parts.push_back({key, params});
+        m_count.parts.push_back({std::string(k), params});
     }
     ComponentCount take() { return std::move(m_count); }
 
