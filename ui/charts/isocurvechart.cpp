@@ -179,15 +179,20 @@ void IsoCurveChart::rescale(const QPointF& extra)
     }
     const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
     const AxisRange yr = niceRange(y0, y1, false, 6);
+    bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);
         m_x->setTickCount(xr.ticks);
+        changed = true;
     }
     if (m_y->min() != yr.min || m_y->max() != yr.max) {
         m_y->setRange(yr.min, yr.max);
         m_y->setTickCount(yr.ticks);
+        changed = true;
     }
-    cacheStaticItems(m_chart);
+    if (changed) { // new ticks, new lines
+        cacheStaticItems(m_chart);
+    }
 }
 
 void IsoCurveChart::placeLabel()

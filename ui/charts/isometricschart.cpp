@@ -179,20 +179,27 @@ void IsoMetricsChart::refreshFamily()
     const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
     const AxisRange yr = niceRange(0, y1, true, 6);
     // Only new values: each setter lays the axis's labels out again.
+    bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);
+        changed = true;
     }
     if (m_x->tickCount() != xr.ticks) {
         m_x->setTickCount(xr.ticks);
+        changed = true;
     }
     if (m_y->min() != yr.min || m_y->max() != yr.max) {
         m_y->setRange(yr.min, yr.max);
+        changed = true;
     }
     if (m_y->tickCount() != yr.ticks) {
         m_y->setTickCount(yr.ticks);
+        changed = true;
+    }
+    if (changed) { // new ticks, new lines
+        cacheStaticItems(m_chart);
     }
     refreshCurrent();
-    cacheStaticItems(m_chart);
 }
 
 void IsoMetricsChart::refreshCurrent()
@@ -207,8 +214,8 @@ void IsoMetricsChart::refreshCurrent()
                                        plotTicks(m_chart, m_view));
         m_x->setRange(xr.min, xr.max);
         m_x->setTickCount(xr.ticks);
+        cacheStaticItems(m_chart); // new ticks, new lines
     }
-    cacheStaticItems(m_chart);
 }
 
 QStringList IsoMetricsChart::seriesNames() const
