@@ -27,21 +27,7 @@ void MemoryChartWidget::fitTitle()
         m_title->setText(oneLine);
     } else {
         // One part a line; a part still too wide (presentation mode at 1280x800) wraps at spaces.
-        QStringList lines;
-        for (const QString& part : m_titleParts) {
-            QString line;
-            for (const QString& word : part.split(QLatin1Char(' '))) {
-                const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
-                if (!line.isEmpty() && textWidth(font, longer) > room) {
-                    lines << line;
-                    line = word;
-                } else {
-                    line = longer;
-                }
-            }
-            lines << line;
-        }
-        m_title->setText(lines.join(QLatin1Char('\n')));
+        m_title->setText(wrapToWidth(m_titleParts.join(QLatin1Char('\n')), font, room));
     }
     const int space = static_cast<int>(m_title->boundingRect().height()) + 10;
     if (space != m_chart->margins().top()) {
