@@ -68,6 +68,7 @@ private slots:
     void editsElsewhereRebaseTheFamily();
     void exactKvChangesTheSteps();
     void insightShowsMeasuredRatios();
+    void aFamilyDrawnBeforeIsReused();
 };
 
 void TestUiExplore::defaultsToThePresetsTotal()
@@ -260,6 +261,35 @@ void TestUiExplore::insightShowsMeasuredRatios()
     QCOMPARE(table->item(0, 1)->text(), QStringLiteral("×2"));
     QCOMPARE(table->item(0, 2)->text(), qs(rows[0].wider));
     QCOMPARE(table->item(2, 2)->text(), QStringLiteral("×4")); // the MLP: exactly 4
+}
+
+// KV heads 8 → 16 → 8 → 16 on Llama 3 8B: each KV count is a family of its own (another base);
+// coming back to one drawn two steps ago reuses it, and it is the family the core draws for
+// that base.
+void TestUiExplore::aFamilyDrawnBeforeIsReused()
+{
+    Fixture f(QStringLiteral("llama-3-8b"));
+    const std::uint64_t target = f.presetTotal();
+    QVERIFY(f.model.setKnob(Knob::KvHeads, 16));
+    const FamilyCurve* sixteen = f.explore->snapshot().family.get();
+    QVERIFY(f.model.setKnob(Knob::KvHeads, 8));
+    const FamilyCurve* eight = f.explore->snapshot().family.get();
+    QVERIFY(eight != sixteen);
+    QVERIFY(f.model.setKnob(Knob::KvHeads, 16));
+    QCOMPARE(f.explore->snapshot().family.get(), sixteen);
+    QCOMPARE(f.explore->base().n_kv_heads, std::uint64_t{16});
+
+    const ModelConfig base = f.explore->base();
+    const IsoRange range = isoRange(base, base.n_layers);
+    const std::vector<IsoPoint> curve =
+        isoCurve(base, target, range.layers_from, range.layers_to, range.step, {}, 4096);
+    QCOMPARE(f.explore->curve().size(), curve.size());
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        QCOMPARE(f.explore->curve()[i].solution.config, curve[i].solution.config);
+    }
+    // Each KV head of 128 in each of the 32 layers is K and V of d_model 4,096: 16 KV heads hold
+    // 8 × 2 × 4,096 × 128 × 32 = 268,435,456 more than the base's 8.
+    QCOMPARE(f.explore->solution().total, target + 268'435'456);
 }
 
 LLMSIZER_TEST_MAIN(TestUiExplore)

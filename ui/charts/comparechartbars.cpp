@@ -3,6 +3,7 @@
 #include "ui/charts/chartstyle.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/textwidth.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/qstrings.h"
 
 #include <QBarCategoryAxis>
@@ -59,7 +60,7 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     : QWidget(parent), m_title(title), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_series(new QBarSeries(m_chart)), m_categories(new QBarCategoryAxis(m_chart)),
       m_value(new QValueAxis(m_chart)), m_logValue(new QLogValueAxis(m_chart)),
-      m_logBox(new QCheckBox(tr("Log axis"), this)), m_legend(new QLabel(this))
+      m_logBox(new QCheckBox(tr("Log axis"), this)), m_legend(new WrapLabel(this))
 {
     paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
@@ -74,7 +75,6 @@ CompareChartBars::CompareChartBars(const QString& title, QWidget* parent)
     m_logValue->setLabelFormat(QStringLiteral("%g"));
     m_series->setBarWidth(0.85);
     m_chart->legend()->hide();
-    m_legend->setWordWrap(true);
     m_legend->setAlignment(Qt::AlignCenter);
     m_legend->setTextFormat(Qt::RichText);
     m_chart->setMargins(QMargins(4, 4, 8, 4));

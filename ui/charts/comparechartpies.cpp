@@ -3,6 +3,7 @@
 #include "llmsizer/text/format.h"
 #include "ui/charts/chartstyle.h"
 #include "ui/kit/palette.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/qstrings.h"
 
 #include <QChart>
@@ -37,11 +38,10 @@ bool labelled(const ComparePie& pie, std::size_t slice)
 
 CompareChartPies::CompareChartPies(const QString& title, QWidget* parent)
     : QWidget(parent), m_titleText(title), m_title(new QLabel(title, this)),
-      m_grid(new QGridLayout), m_legend(new QLabel(this))
+      m_grid(new QGridLayout), m_legend(new WrapLabel(this))
 {
     m_title->setAlignment(Qt::AlignCenter);
     setTitleFont();
-    m_legend->setWordWrap(true);
     m_legend->setAlignment(Qt::AlignCenter);
     m_legend->setTextFormat(Qt::RichText);
     m_grid->setContentsMargins(0, 0, 0, 0);
@@ -92,9 +92,8 @@ void CompareChartPies::setData(const std::vector<ComparePie>& pies,
         p.view->setRenderHint(QPainter::Antialiasing);
         p.view->setFocusPolicy(Qt::NoFocus);
         p.view->setMinimumSize(110, 110);
-        p.caption = new QLabel(this);
+        p.caption = new WrapLabel(this);
         p.caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
-        p.caption->setWordWrap(true);
         const int column = static_cast<int>(m_pies.size());
         m_grid->addWidget(p.caption, 0, column);
         m_grid->addWidget(p.view, 1, column);

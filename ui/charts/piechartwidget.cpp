@@ -8,6 +8,7 @@
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/showrefresh.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -51,8 +52,9 @@ constexpr qreal kLabelReach = 1 + kArmFactor + kExplodeFactor;
 
 PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
-      m_series(new QPieSeries(m_chart)), m_details(new QLabel(this)), m_barsTitle(new QLabel(this)),
-      m_legend(new FigureGrid(2, 250, this)), m_title(new StaticTextItem(m_chart))
+      m_series(new QPieSeries(m_chart)), m_details(new WrapLabel(this)),
+      m_barsTitle(new QLabel(this)), m_legend(new FigureGrid(2, 250, this)),
+      m_title(new StaticTextItem(m_chart))
 {
     paintWithWindow(m_view);
     m_barsTitle->setAlignment(Qt::AlignCenter);
@@ -66,7 +68,6 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
     m_view->setMinimumSize(280, 220);
-    m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setText(tr("Hover a slice for its breakdown."));
 

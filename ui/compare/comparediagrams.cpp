@@ -1,6 +1,7 @@
 #include "ui/compare/comparediagrams.h"
 
 #include "ui/charts/diagramwidget.h"
+#include "ui/kit/wraplabel.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,10 +13,9 @@
 namespace llmsizer::ui {
 
 CompareDiagrams::CompareDiagrams(QWidget* parent)
-    : QWidget(parent), m_row(new QHBoxLayout), m_note(new QLabel(this))
+    : QWidget(parent), m_row(new QHBoxLayout), m_note(new WrapLabel(this))
 {
     m_note->setText(tr("One scale for every model: a box's area is its parameters."));
-    m_note->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_note);
     layout->addLayout(m_row, 1);

@@ -14,6 +14,7 @@
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presetpicker.h"
 #include "ui/kit/theme.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/exportfacts.h"
@@ -54,7 +55,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
       m_context(new QComboBox(this)), m_kv(new QComboBox(this)), m_units(new QComboBox(this)),
       m_tokensPerParam(new QSpinBox(this)), m_export(new QToolButton(this)),
       m_exportMenu(new CompareExportMenu(this)), m_chips(new CompareChips(comparison, this)),
-      m_hint(new QLabel(this)), m_message(new QLabel(this)), m_stack(new QStackedWidget(this)),
+      m_hint(new QLabel(this)), m_message(new WrapLabel(this)), m_stack(new QStackedWidget(this)),
       m_split(new QSplitter(Qt::Horizontal, this)), m_tabs(new QTabWidget(this)),
       m_table(new QTableView(this)), m_tableModel(new CompareTableModel(comparison, this)),
       m_components(new CompareChartBars(tr("Parameters per component"), this)),
@@ -117,7 +118,6 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     bar->addStretch();
     bar->addWidget(m_export);
 
-    m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
 

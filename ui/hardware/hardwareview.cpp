@@ -2,6 +2,7 @@
 
 #include "ui/hardware/hardwaretable.h"
 #include "ui/kit/flowlayout.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 #include "ui/state/qstrings.h"
@@ -173,8 +174,7 @@ void HardwareView::buildControls()
     pair(tr("prefill"), m_prefillEfficiency);
     layout->addWidget(controls);
 
-    m_machine = new QLabel(this);
-    m_machine->setWordWrap(true);
+    m_machine = new WrapLabel(this);
     layout->addWidget(m_machine);
 
     m_search = new QLineEdit(this);
@@ -205,8 +205,7 @@ void HardwareView::buildControls()
     }
     layout->addWidget(filterBox);
 
-    m_note = new QLabel(this);
-    m_note->setWordWrap(true);
+    m_note = new WrapLabel(this);
 
     for (QSpinBox* s : {m_gpus, m_context, m_batch}) {
         connect(s, &QSpinBox::editingFinished, this, &HardwareView::applyControls);

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/view_support.h"
 #include "ui/kit/glossarydialog.h"
+#include "ui/kit/wraplabel.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -73,7 +74,7 @@ QSize StepSpinBox::minimumSizeHint() const
 KnobRow::KnobRow(const QString& label, QGridLayout* grid, int row, QWidget* parent)
     : QObject(parent), m_text(label), m_label(new QLabel(label, parent)),
       m_slider(new QSlider(Qt::Horizontal, parent)), m_spin(new StepSpinBox(parent)),
-      m_message(new QLabel(parent))
+      m_message(new WrapLabel(parent))
 {
     m_label->setBuddy(m_spin);
     fitLabel();
@@ -87,7 +88,6 @@ KnobRow::KnobRow(const QString& label, QGridLayout* grid, int row, QWidget* pare
     m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("16,777,216")) +
                             40);
     m_spin->setSteps(&m_steps);
-    m_message->setWordWrap(true);
     m_message->setVisible(false);
     m_message->setForegroundRole(QPalette::BrightText);
     m_message->setStyleSheet(QStringLiteral("color: #d32f2f;"));

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/local_view.h"
 #include "ui/kit/flowlayout.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/local/localmodelstree.h"
 #include "ui/state/localmodelsmodel.h"
 #include "ui/state/qstrings.h"
@@ -21,14 +22,13 @@ namespace llmsizer::ui {
 LocalModelsView::LocalModelsView(LocalModelsModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_treeModel(new LocalModelsTree(model, this)),
       m_sort(new LocalModelsSort(m_treeModel, this)), m_tree(new QTreeView(this)),
-      m_machine(new QLabel(this)), m_status(new QLabel(this)), m_problems(new QLabel(this)),
+      m_machine(new WrapLabel(this)), m_status(new QLabel(this)), m_problems(new WrapLabel(this)),
       m_rescan(new QPushButton(tr("&Rescan"), this)),
       m_addFolder(new QPushButton(tr("Add &folder…"), this)),
       m_useMachine(new QPushButton(tr("&Use this machine in My hardware"), this)),
       m_addGpu(new QPushButton(this))
 {
     auto* layout = new QVBoxLayout(this);
-    m_machine->setWordWrap(true);
     m_machine->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_machine);
 
@@ -60,7 +60,6 @@ LocalModelsView::LocalModelsView(LocalModelsModel* model, QWidget* parent)
     m_tree->setAccessibleName(tr("Models on this machine's disk"));
     layout->addWidget(m_tree, 1);
 
-    m_problems->setWordWrap(true);
     m_problems->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_problems);
     auto* hint = new QLabel(tr("Click a model to make it the current one (the Overview's pie "

@@ -4,6 +4,7 @@
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/presetpicker.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -100,10 +101,10 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     m_rows[3] = addRow(tr("KV heads"), grid, shapeBox, 6);
     m_rows[4] = addRow(tr("Vocab"), grid, shapeBox, 8);
     m_rows[5] = addRow(tr("d_ff"), grid, shapeBox, 10);
-    m_widthRule = new QLabel(shapeBox);
+    m_widthRule = new WrapLabel(shapeBox);
     m_widthRule->setObjectName(QStringLiteral("widthRule"));
-    m_widthRule->setWordWrap(true);
     m_widthRule->setForegroundRole(QPalette::PlaceholderText);
+    m_widthRule->setKeepsHeight(true);
     m_widthRule->setToolTip(tr("The d_model slider moves along the model's family: the same rule "
                                "Depth × width and Largest that fits use"));
     shapeLayout->addWidget(m_widthRule);
@@ -163,7 +164,12 @@ ConfigPanel::ConfigPanel(ConfigModel* model, QWidget* parent)
     connect(m_biases, &QCheckBox::clicked, this, &ConfigPanel::editToggles);
     connect(m_reset, &QPushButton::clicked, m_model, &ConfigModel::resetToBase);
     connect(m_picker, &PresetPicker::presetChosen, m_model, &ConfigModel::selectPreset);
-    connect(m_model, &ConfigModel::changed, this, &ConfigPanel::sync);
+    connect(m_model, &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
+        if (what.testFlag(ConfigModel::Change::ModelLoaded)) {
+            m_widthRule->releaseHeight();
+        }
+        sync();
+    });
     connect(m_model, &ConfigModel::issuesChanged, this, &ConfigPanel::showIssues);
     connect(m_model, &ConfigModel::presetsChanged, this, [this] {
         m_picker->setPresets(m_model->presets(), m_model->presetTotals());
@@ -212,6 +218,11 @@ void ConfigPanel::syncValues(const KnobRow* keep)
     if (m_batch != keep) {
         m_batch->setState(batchSteps(m_model->batch()), m_model->batch());
     }
+}
+
+QLabel* ConfigPanel::widthRuleLabel() const
+{
+    return m_widthRule;
 }
 
 void ConfigPanel::sync()

@@ -17,6 +17,7 @@ namespace llmsizer::ui {
 
 class ConfigModel;
 class KnobRow;
+class WrapLabel;
 class PresetPicker;
 
 // Shows `knob` of the model's configuration on `row`: its step table (anchored at the loaded
@@ -43,7 +44,7 @@ public:
     QPushButton* resetButton() const { return m_reset; }
     QLabel* modifiedLabel() const { return m_modified; }
     // The family shape rule the d_model slider follows, as a sentence (explore.h widthRuleText).
-    QLabel* widthRuleLabel() const { return m_widthRule; }
+    QLabel* widthRuleLabel() const;
     // Presentation mode (presentation.h): only the four headline sliders (d_model, layers,
     // heads, vocab) and the preset picker stay visible.
     bool isSimplified() const;
@@ -70,7 +71,7 @@ private:
     QComboBox* m_norm;
     QCheckBox* m_tied;
     QCheckBox* m_biases;
-    QLabel* m_widthRule = nullptr;
+    WrapLabel* m_widthRule = nullptr;
     QGroupBox* m_moeBox;
     QFormLayout* m_toggles = nullptr;
     QGroupBox* m_workBox = nullptr;

@@ -4,6 +4,7 @@
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presetpicker.h"
 #include "ui/kit/showrefresh.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/overview/configpanel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
@@ -17,7 +18,8 @@
 namespace llmsizer::ui {
 
 KnobStrip::KnobStrip(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_picker(new PresetPicker(this)), m_issues(new QLabel(this))
+    : QWidget(parent), m_model(model), m_picker(new PresetPicker(this)),
+      m_issues(new WrapLabel(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
@@ -41,7 +43,6 @@ KnobStrip::KnobStrip(ConfigModel* model, QWidget* parent)
         connect(m_rows[i], &KnobRow::valueEdited, this,
                 [this, knob](std::uint64_t v) { m_model->setKnob(knob, v); });
     }
-    m_issues->setWordWrap(true);
     m_issues->setStyleSheet(QStringLiteral("color: #d32f2f;"));
     m_issues->setVisible(false);
     layout->addWidget(m_issues);

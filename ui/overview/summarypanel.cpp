@@ -8,6 +8,7 @@
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/showrefresh.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -23,7 +24,7 @@ namespace llmsizer::ui {
 SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_grid(new FigureGrid(2, 0, this)),
       m_facts(new FigureGrid(1, 0, this)), m_factsRow(new QWidget(this)),
-      m_baseline(new QLabel(this)), m_tokensPerParam(new QSpinBox(this))
+      m_baseline(new WrapLabel(this)), m_tokensPerParam(new QSpinBox(this))
 {
     m_grid->setObjectName(QStringLiteral("summaryFigures"));
     m_facts->setObjectName(QStringLiteral("presetFacts"));
@@ -48,7 +49,6 @@ SummaryPanel::SummaryPanel(ConfigModel* model, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(2);
     m_baseline->setObjectName(QStringLiteral("baselineLine"));
-    m_baseline->setWordWrap(true);
     m_baseline->setVisible(false);
     layout->addWidget(m_baseline);
     layout->addWidget(m_grid);

@@ -4,6 +4,7 @@
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
+#include <algorithm>
 #include <exception>
 
 namespace llmsizer::ui {
@@ -207,7 +208,36 @@ void ExploreModel::updateCurrent()
     // The ConfigModel counted the current configuration once for this edit.
     m_family.current = m_model->config();
     m_family.current_count = m_model->count();
-    m_snapshot = evaluate(m_family, &m_snapshot);
+    // A family drawn a few steps ago is handed to evaluate as if it were the last one: it reuses
+    // it instead of drawing it again.
+    const FamilySnapshot* previous = &m_snapshot;
+    FamilySnapshot recalled;
+    if (!m_snapshot.family->drawnFrom(m_family)) {
+        const auto it = std::find_if(m_drawn.begin(), m_drawn.end(), [this](const auto& drawn) {
+            return drawn->drawnFrom(m_family);
+        });
+        if (it != m_drawn.end()) {
+            recalled = m_snapshot;
+            recalled.family = *it;
+            previous = &recalled;
+        }
+    }
+    m_snapshot = evaluate(m_family, previous);
+    remember(m_snapshot.family);
+}
+
+void ExploreModel::remember(const std::shared_ptr<const FamilyCurve>& family)
+{
+    constexpr std::size_t kKept = 8;
+    const auto it = std::find(m_drawn.begin(), m_drawn.end(), family);
+    if (it != m_drawn.end()) {
+        std::rotate(m_drawn.begin(), it, it + 1);
+        return;
+    }
+    if (m_drawn.size() == kKept) {
+        m_drawn.pop_back();
+    }
+    m_drawn.insert(m_drawn.begin(), family);
 }
 
 } // namespace llmsizer::ui

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace llmsizer::ui {
@@ -74,6 +75,7 @@ private:
     void rebuildFamily();
     // Evaluates the family at the ConfigModel's current point (family.h).
     void updateCurrent();
+    void remember(const std::shared_ptr<const FamilyCurve>& family);
     void applyConfig(const IsoSolution& solution);
     bool isMember(const ModelConfig& config) const;
 
@@ -86,6 +88,9 @@ private:
     bool m_changeSeen = false; // applyConfig: the ConfigModel reported the change
     Family m_family;           // what the explorer is evaluated from (its point: updateCurrent)
     FamilySnapshot m_snapshot;
+    // The last families drawn, newest first: a heads or KV heads slider dragged back and forth
+    // draws each family once (a family's width search is the costliest part of such a step).
+    std::vector<std::shared_ptr<const FamilyCurve>> m_drawn;
     QString m_error; // a solver's message (the snapshot holds the evaluation's own)
     int m_recomputes = 0;
 };

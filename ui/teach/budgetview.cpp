@@ -4,6 +4,7 @@
 #include "ui/charts/budgetchart.h"
 #include "ui/kit/formrows.h"
 #include "ui/kit/presentation.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/budgetmodel.h"
 #include "ui/state/qstrings.h"
 #include "ui/teach/budgettablemodel.h"
@@ -26,7 +27,7 @@ namespace llmsizer::ui {
 BudgetView::BudgetView(BudgetModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_budget(new QLineEdit(this)), m_tokens(new QLineEdit(this)),
       m_ranking(new QComboBox(this)), m_family(new QComboBox(this)), m_layers(new QLineEdit(this)),
-      m_widths(new QLineEdit(this)), m_summary(new QLabel(this)),
+      m_widths(new QLineEdit(this)), m_summary(new WrapLabel(this)),
       m_table(new BudgetTableModel(this)), m_sorted(new QSortFilterProxyModel(this)),
       m_view(new QTableView(this)), m_chart(new BudgetChart(this)),
       m_split(new QSplitter(Qt::Vertical, this))
@@ -55,7 +56,6 @@ BudgetView::BudgetView(BudgetModel* model, QWidget* parent)
     grid->setColumnStretch(1, 1);
     grid->setColumnStretch(3, 1);
 
-    m_summary->setWordWrap(true);
     m_sorted->setSourceModel(m_table);
     m_sorted->setSortRole(Qt::UserRole);
     m_view->setModel(m_sorted);

@@ -8,6 +8,7 @@
 #include "ui/kit/presentation.h"
 #include "ui/kit/scrollarea.h"
 #include "ui/kit/tablecells.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/exploremodel.h"
 #include "ui/state/qstrings.h"
@@ -40,11 +41,11 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_lock(new QCheckBox(tr("&Lock the total at"), this)),
       m_targetValue(new QLabel(this)), m_useCurrent(new QPushButton(tr("Use &current"), this)),
       m_usePreset(new QPushButton(tr("Use &preset"), this)),
-      m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_widthRule(new QLabel(this)),
-      m_shape(new QLabel(this)), m_totalValue(new QLabel(this)), m_errorValue(new QLabel(this)),
-      m_message(new QLabel(this)), m_curve(new IsoCurveChart(model, this)),
-      m_metricsChart(new IsoMetricsChart(model, this)), m_metrics(new QTableWidget(5, 4, this)),
-      m_insight(new ScalingInsight(model, this))
+      m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)),
+      m_widthRule(new WrapLabel(this)), m_shape(new QLabel(this)), m_totalValue(new QLabel(this)),
+      m_errorValue(new QLabel(this)), m_message(new WrapLabel(this)),
+      m_curve(new IsoCurveChart(model, this)), m_metricsChart(new IsoMetricsChart(model, this)),
+      m_metrics(new QTableWidget(5, 4, this)), m_insight(new ScalingInsight(model, this))
 {
     m_lock->setToolTip(tr("Dragging one dimension solves the other for this total"));
     m_useCurrent->setToolTip(tr("Lock the current configuration's total"));
@@ -64,8 +65,8 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     grid->addLayout(lockLine, 0, 0, 1, 3);
     grid->addWidget(m_exactKv, 5, 0);
     m_widthRule->setObjectName(QStringLiteral("widthRule"));
-    m_widthRule->setWordWrap(true);
     m_widthRule->setForegroundRole(QPalette::PlaceholderText);
+    m_widthRule->setKeepsHeight(true);
     grid->addWidget(m_widthRule, 5, 1, 1, 2);
     m_layers = new KnobRow(tr("Layers"), grid, 1, controls);
     m_width = new KnobRow(tr("d_model"), grid, 3, controls);
@@ -86,7 +87,6 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     result->setColumnStretch(1, 1);
     result->setColumnStretch(3, 1);
     grid->addLayout(result, 6, 0, 1, 3);
-    m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #d32f2f;"));
     m_message->setVisible(false);
     grid->addWidget(m_message, 7, 0, 1, 3);
@@ -133,6 +133,11 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     connect(m_width, &KnobRow::valueEdited, m_model, &ExploreModel::setDModel);
     connect(m_model, &ExploreModel::changed, this, &ExplorerView::sync);
     connect(m_model, &ExploreModel::familyChanged, this, &ExplorerView::syncFamily);
+    connect(m_model->configModel(), &ConfigModel::changed, this, [this](ConfigModel::Changes what) {
+        if (what.testFlag(ConfigModel::Change::ModelLoaded)) {
+            m_widthRule->releaseHeight();
+        }
+    });
     connect(Presentation::instance(), &Presentation::changing, this, &ExplorerView::setCompact);
     syncFamily();
     sync();

@@ -16,6 +16,7 @@ class ExploreModel;
 class IsoCurveChart;
 class IsoMetricsChart;
 class KnobRow;
+class WrapLabel;
 class ScalingInsight;
 
 // The depth-vs-width explorer: lock a parameter total, drag the layers (the width is solved) or
@@ -59,7 +60,7 @@ private:
     QPushButton* m_useCurrent;
     QPushButton* m_usePreset;
     QCheckBox* m_exactKv;
-    QLabel* m_widthRule;
+    WrapLabel* m_widthRule;
     KnobRow* m_layers;
     KnobRow* m_width;
     QLabel* m_shape;

@@ -7,6 +7,7 @@
 #include "ui/kit/glossarydialog.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/scrollarea.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/fitmodel.h"
 #include "ui/state/qstrings.h"
@@ -59,12 +60,11 @@ FitSolverView::FitSolverView(FitModel* model, QWidget* parent)
       m_batch(new QSpinBox(this)), m_family(new QComboBox(this)), m_path(new QComboBox(this)),
       m_exactKv(new QCheckBox(tr("Keep KV heads &exactly"), this)), m_answer(nullptr),
       m_answerBox(new QGroupBox(tr("Answer"), this)), m_exercise(new QTableWidget(0, 5, this)),
-      m_message(new QLabel(this))
+      m_message(new WrapLabel(this))
 {
     QWidget* inputs = buildInputs();
     m_answer = new QGridLayout(m_answerBox);
     m_answer->setColumnStretch(1, 1);
-    m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #d32f2f;"));
     m_message->setVisible(false);
 

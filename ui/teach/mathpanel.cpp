@@ -3,6 +3,7 @@
 #include "llmsizer/present/explore_view.h"
 #include "llmsizer/text/format.h"
 #include "ui/kit/showrefresh.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/qstrings.h"
 
@@ -14,11 +15,10 @@
 namespace llmsizer::ui {
 
 MathPanel::MathPanel(ConfigModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_header(new QLabel(this)),
+    : QWidget(parent), m_model(model), m_header(new WrapLabel(this)),
       m_browser(new QTextBrowser(this)), m_text(m_browser),
       m_refresh(new ShowRefresh(this, [this] { rebuild(); }))
 {
-    m_header->setWordWrap(true);
     m_browser->setOpenExternalLinks(true);
     m_browser->setOpenLinks(true);
     m_browser->setAccessibleName(tr("Show the math"));

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/explore_view.h"
 #include "ui/kit/tablecells.h"
+#include "ui/kit/wraplabel.h"
 #include "ui/state/exploremodel.h"
 
 #include <QHeaderView>
@@ -13,7 +14,7 @@
 namespace llmsizer::ui {
 
 ScalingInsight::ScalingInsight(ExploreModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_summary(new QLabel(this)),
+    : QWidget(parent), m_model(model), m_summary(new WrapLabel(this)),
       m_table(new QTableWidget(0, 3, this))
 {
     auto* heading =
@@ -22,7 +23,6 @@ ScalingInsight::ScalingInsight(ExploreModel* model, QWidget* parent)
                       "attention + MLP + norms, all layers):"),
                    this);
     heading->setWordWrap(true);
-    m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
