@@ -214,6 +214,21 @@ AxisRange niceRange(double lo, double hi, bool fromZero, int maxTicks)
     return r;
 }
 
+AxisRange steadyRange(const AxisRange& shown, double lo, double hi, bool fromZero, int maxTicks)
+{
+    if (fromZero) {
+        lo = std::min(lo, 0.0);
+    }
+    const double span = shown.max - shown.min;
+    const bool covers = shown.min <= lo && hi <= shown.max;
+    const bool filled = span > 0 && (hi - lo) * 2 >= span;
+    const bool fromZeroKept = !fromZero || shown.min == std::min(lo, 0.0);
+    if (covers && filled && fromZeroKept && shown.ticks <= std::max(maxTicks, 2)) {
+        return shown;
+    }
+    return niceRange(lo, hi, fromZero, maxTicks);
+}
+
 std::vector<ScalingRow> scalingRows(const ScalingRatios& r)
 {
     auto row = [](std::string key, std::string label, const CountRatio& deeper,

@@ -49,11 +49,41 @@ private slots:
         FitOptions each = options;
         each.find_needed = false;
         const std::vector<std::uint64_t> counts = candidateGpuCounts(options);
+        std::vector<std::pair<QString, ModelConfig>> configs;
         for (const char* id : {"gpt-2-small", "llama-3-8b", "llama-3-70b", "llama-3.1-405b",
                                "mixtral-8x22b", "deepseek-v3", "gemma-2-27b", "qwen3-30b-a3b",
                                "falcon-7b", "gpt-oss-20b", "qwen2.5-72b", "glm-4.7"}) {
-            const ModelConfig config = preset(QString::fromLatin1(id));
-            for (const char* gpuId : {"rtx-4090-24gb", "h100-sxm-80gb"}) {
+            configs.emplace_back(QString::fromLatin1(id), preset(QString::fromLatin1(id)));
+        }
+        // Shapes a slider reaches that fit on nothing or split badly: Llama 3 70B with 2 heads of
+        // 4,096 (one KV head each: the KV cache of a whole head per rank), with 5 heads (tensor
+        // parallel 1 or 5 only), and 405B with 3 heads over 126 layers.
+        ModelConfig twoHeads = preset(QStringLiteral("llama-3-70b"));
+        twoHeads.n_heads = 2;
+        twoHeads.n_kv_heads = 2;
+        twoHeads.head_dim = 4096;
+        configs.emplace_back(QStringLiteral("llama-3-70b, 2 heads"), twoHeads);
+        ModelConfig fiveHeads = preset(QStringLiteral("llama-3-70b"));
+        fiveHeads.n_heads = 5;
+        fiveHeads.n_kv_heads = 5;
+        fiveHeads.head_dim = 1024;
+        fiveHeads.d_model = 5120;
+        configs.emplace_back(QStringLiteral("llama-3-70b, 5 heads"), fiveHeads);
+        ModelConfig threeHeads = preset(QStringLiteral("llama-3.1-405b"));
+        threeHeads.n_heads = 3;
+        threeHeads.n_kv_heads = 1;
+        threeHeads.head_dim = 128;
+        configs.emplace_back(QStringLiteral("llama-3.1-405b, 3 heads"), threeHeads);
+        // A vocabulary of 4,194,304 at d_model 8,192: an embedding of 34.4 G parameters that one
+        // pipeline stage holds whole, 64 GiB at FP16 on the first GPU however many there are.
+        // Nothing fits on a 24 GB card: the search gives up without measuring every count.
+        ModelConfig hugeVocab = preset(QStringLiteral("llama-3-70b"));
+        hugeVocab.vocab_size = 4'194'304;
+        configs.emplace_back(QStringLiteral("llama-3-70b, 4M vocabulary"), hugeVocab);
+        int fitsNowhere = 0;
+        for (const auto& [name, config] : configs) {
+            const QString id = name;
+            for (const char* gpuId : {"rtx-4090-24gb", "h100-sxm-80gb", "rtx-3060-12gb"}) {
                 const GpuSpec& gpu = catalog().at(gpuId);
                 for (const std::uint64_t context : {8192ULL, 131072ULL}) {
                     InferenceParams p = chat(QStringLiteral("fp16"));
@@ -69,11 +99,12 @@ private slots:
                         }
                     }
                     const FitCheck c = fitInference(config, p, gpu, 1, options);
+                    fitsNowhere += linear == 0 ? 1 : 0;
                     QCOMPARE(c.needed_split, linear == 0 ? ParallelSplit{} : first.split);
                     QCOMPARE(c.needed_required_bytes, first.required_bytes);
                     QVERIFY2(c.gpus_needed == linear,
                              qPrintable(QStringLiteral("%1 on %2 at %3: %4, linear %5")
-                                            .arg(QLatin1String(id), QLatin1String(gpuId))
+                                            .arg(id, QLatin1String(gpuId))
                                             .arg(context)
                                             .arg(c.gpus_needed)
                                             .arg(linear)));
@@ -99,6 +130,7 @@ private slots:
                 }
             }
         }
+        QVERIFY(fitsNowhere > 0); // the shortcut for a shape that fits on nothing was taken
     }
 
     // The teaching guide, "Hardware Requirements (Inference)": 7B 8GB (INT4) / 16GB (FP16); 13B

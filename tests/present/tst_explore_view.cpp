@@ -51,6 +51,7 @@ private slots:
     void errorTexts();
     void metricRowsAreRatiosOfTheMetrics();
     void niceRanges();
+    void steadyRanges();
     void budgetCells();
     void budgetChartMarks();
     void parsing();
@@ -168,6 +169,42 @@ void TestExploreView::niceRanges()
     QCOMPARE(z.max, 2.0);
     const AxisRange flat = niceRange(7, 7);
     QVERIFY(flat.max > flat.min);
+}
+
+void TestExploreView::steadyRanges()
+{
+    // An axis from 2,000 to 6,000 in steps of 1,000 (5 ticks).
+    const AxisRange shown{2000, 6000, 5};
+    // Data 2,944 … 5,760 span 2,816, over half of 4,000: kept.
+    AxisRange r = steadyRange(shown, 2944, 5760);
+    QCOMPARE(r.min, 2000.0);
+    QCOMPARE(r.max, 6000.0);
+    QCOMPARE(r.ticks, 5);
+    // Data 3,000 … 4,900 span 1,900, under half of 4,000: a nice range of their own (steps of
+    // 500 over at most 5 intervals: 3,000 … 5,000).
+    r = steadyRange(shown, 3000, 4900);
+    QCOMPARE(r.min, 3000.0);
+    QCOMPARE(r.max, 5000.0);
+    QCOMPARE(r.ticks, 5);
+    // Data beyond the axis (6,100): the nice range of the data, 2,000 … 7,000.
+    r = steadyRange(shown, 2944, 6100);
+    QCOMPARE(r.min, 2000.0);
+    QCOMPARE(r.max, 7000.0);
+    // Fewer ticks allowed than shown (a narrower plot): the data's nice range again, 3 ticks at
+    // most: steps of 2,000 from 2,000 to 6,000.
+    r = steadyRange(shown, 2944, 5760, false, 3);
+    QCOMPARE(r.min, 2000.0);
+    QCOMPARE(r.max, 6000.0);
+    QCOMPARE(r.ticks, 3);
+    // From zero: 0 … 2.5 holds ratios up to 1.9 (0 … 1.9 is over half of 2.5).
+    r = steadyRange(AxisRange{0, 2.5, 6}, 0.4, 1.9, true);
+    QCOMPARE(r.max, 2.5);
+    // Up to 1.1 only: 0 … 2.5 is more than twice that. 1.1 over at most 5 intervals is 0.22: steps
+    // of 0.25, 0 … 1.25, 6 ticks.
+    r = steadyRange(AxisRange{0, 2.5, 6}, 0.4, 1.1, true);
+    QCOMPARE(r.min, 0.0);
+    QCOMPARE(r.max, 1.25);
+    QCOMPARE(r.ticks, 6);
 }
 
 void TestExploreView::budgetCells()

@@ -187,6 +187,11 @@ int plotTicks(const QChart* chart, const QWidget* view)
     return std::clamp(room, 3, 8);
 }
 
+AxisRange shownRange(const QValueAxis* axis)
+{
+    return AxisRange{axis->min(), axis->max(), axis->tickCount()};
+}
+
 void setValueAxis(QValueAxis* axis, double min, double max, double tick)
 {
     const bool sameRange = axis->min() == min && axis->max() == max;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "llmsizer/present/explore_view.h"
 #include "ui/kit/presentation.h"
 
 #include <QColor>
@@ -63,6 +64,8 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 // `view`'s font over the plot's width (the view's before the first layout): Qt Charts elides tick
 // labels that crowd ("1...").
 int plotTicks(const QChart* chart, const QWidget* view);
+// The range and tick count `axis` shows (for steadyRange, explore_view.h).
+AxisRange shownRange(const QValueAxis* axis);
 
 // One outside label of a pie: the middle of its slice (degrees clockwise from 12 o'clock, as
 // QPieSeries draws from its start angle 0) and the size of its text.

@@ -177,8 +177,9 @@ void IsoCurveChart::rescale(const QPointF& extra)
         y0 = std::min(y0, q.y());
         y1 = std::max(y1, q.y());
     }
-    const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
-    const AxisRange yr = niceRange(y0, y1, false, 6);
+    // Steady: a step along the family moves the curve, not the axes (explore_view.h).
+    const AxisRange xr = steadyRange(shownRange(m_x), x0, x1, false, plotTicks(m_chart, m_view));
+    const AxisRange yr = steadyRange(shownRange(m_y), y0, y1, false, 6);
     bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);

@@ -176,8 +176,9 @@ void IsoMetricsChart::refreshFamily()
         }
         m_series[i]->replace(points);
     }
-    const AxisRange xr = niceRange(x0, x1, false, plotTicks(m_chart, m_view));
-    const AxisRange yr = niceRange(0, y1, true, 6);
+    // Steady: a new family moves the lines, not the axes (explore_view.h).
+    const AxisRange xr = steadyRange(shownRange(m_x), x0, x1, false, plotTicks(m_chart, m_view));
+    const AxisRange yr = steadyRange(shownRange(m_y), 0, y1, true, 6);
     // Only new values: each setter lays the axis's labels out again.
     bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {

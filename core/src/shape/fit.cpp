@@ -173,7 +173,13 @@ FitCheck check(const Requirement& requirement, bool byDataParallel, const Choose
     r.headroom_bytes = signedDifference(r.capacity_bytes, r.required_bytes);
     r.fits = r.required_bytes <= r.capacity_bytes;
     r.single_gpu_bytes = r.gpus == 1 ? r.required_bytes : need(choose(1));
-    const std::size_t counts = table != nullptr ? table->counts().size() : 0;
+    std::size_t counts = table != nullptr ? table->counts().size() : 0;
+    // When not even a split as divided as the most divided layout fits, no count does: the
+    // search stops before it lays out and measures each of them (a shape that fits on nothing
+    // measured every layout of up to max_gpus for every bar and GPU line).
+    if (counts > 0 && !r.fits && need(table->mostDivided()) > r.capacity_bytes) {
+        counts = 0;
+    }
     for (std::size_t i = 0; i < counts; ++i) {
         // The most loaded of n GPUs holds at least the average, and n GPUs together hold at
         // least the one-GPU workload (every part is split or replicated, never shrunk): need(n)

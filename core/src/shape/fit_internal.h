@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace llmsizer {
@@ -35,6 +36,10 @@ public:
     // The count at `i` with its layout (i < counts().size()).
     const CandidateLayout& at(std::size_t i);
     std::size_t layouts() const { return m_seen.size(); } // distinct layouts so far
+    // A split as divided as the most divided layout of the table in each dimension (its largest
+    // tensor, pipeline and data parallel sizes, which one layout need not have together). A GPU's
+    // share never grows as t, p or d grow, so no layout of the table needs less per GPU than this.
+    const ParallelSplit& mostDivided();
 
 private:
     struct Seen {
@@ -48,6 +53,7 @@ private:
     std::vector<std::uint64_t> m_counts;
     std::vector<CandidateLayout> m_done; // the first m_done.size() counts, laid out
     std::vector<Seen> m_seen;
+    std::optional<ParallelSplit> m_mostDivided;
 };
 
 // The table for a configuration's heads and layers: the layouts depend on nothing else of it,

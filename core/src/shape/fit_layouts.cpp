@@ -85,6 +85,22 @@ const CandidateLayout& LayoutTable::at(std::size_t i)
     return m_done[i];
 }
 
+const ParallelSplit& LayoutTable::mostDivided()
+{
+    if (!m_mostDivided) {
+        ParallelSplit s;
+        for (std::size_t i = 0; i < m_counts.size(); ++i) {
+            const ParallelSplit& at = this->at(i).split;
+            s.tensor_parallel = std::max(s.tensor_parallel, at.tensor_parallel);
+            s.pipeline_parallel = std::max(s.pipeline_parallel, at.pipeline_parallel);
+            s.data_parallel = std::max(s.data_parallel, at.data_parallel);
+        }
+        s.gpus = s.tensor_parallel * s.pipeline_parallel * s.data_parallel;
+        m_mostDivided = s;
+    }
+    return *m_mostDivided;
+}
+
 LayoutTable& candidateLayouts(const ModelConfig& c, bool training, int zero_stage,
                               bool byDataParallel, const FitOptions& o)
 {

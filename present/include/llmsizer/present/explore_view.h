@@ -80,6 +80,13 @@ struct AxisRange {
 };
 AxisRange niceRange(double lo, double hi, bool fromZero = false, int maxTicks = 6);
 
+// The range an axis keeps while its data still fill it: `shown` when it covers [lo, hi] (from 0
+// when `fromZero`), the data span at least half of it, and it has at most `maxTicks` ticks;
+// niceRange otherwise. A slider step then moves the lines, not the axes: a new range lays every
+// tick label out again, the larger part of a chart's step.
+AxisRange steadyRange(const AxisRange& shown, double lo, double hi, bool fromZero = false,
+                      int maxTicks = 6);
+
 // Rows of the scaling-ratio table: one per block component, doubled depth and doubled width.
 struct ScalingRow {
     std::string key;   // "blocks", "attention", "mlp", "norms", "total"
