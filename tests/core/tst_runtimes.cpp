@@ -5,6 +5,7 @@
 // context; MLX's wired limit; unified memory counted once.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/formats/model_file.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/shape/runtime.h"
@@ -219,6 +220,36 @@ private slots:
             {"model.layers.3.self_attn.q_proj", "model.layers.7.mlp.down_proj"}, 126, "test");
         QVERIFY(read.attention_bf16 && !read.lm_head_bf16);
         QCOMPARE(read.bf16_mlp_layers, (std::vector<u64>{7}));
+    }
+
+    // Held out (the constants were not fitted to it): Llama 3.1 8B BF16 on one RTX 3090 under
+    // vLLM 0.6 (V0, chunked prefill off up to 32k tokens), vLLM issue 10517. The log's
+    // "kv_cache_size" over 131,072 bytes of KV per token (32 layers · K and V · 8 heads · 128 ·
+    // 2 bytes): at --max-model-len 20000 it ran, 3.81 GiB = 31,211 tokens; at 29000 it stopped,
+    // "the maximum number of tokens that can be stored in KV cache (23648)". The pool within
+    // 5 %, and the verdicts those two runs had.
+    void vllmV0PoolOnAnRtx3090()
+    {
+        const LoadedModel m = loadModelFile(std::string(LLMSIZER_TEST_REFERENCE_DIR) +
+                                            "/hf-configs/llama-3.1-8b/config.json");
+        const ParamCount count = countParameters(m.config);
+        const RunModel run{m.config, count, "bf16", std::nullopt};
+        struct Case {
+            u64 context;
+            u64 pool; // tokens the KV cache held
+            const char* verdict;
+        };
+        for (const Case& c : {Case{20000, 31211, "fits"}, Case{29000, 23648, "no"}}) {
+            RunQuery q = query("rtx-3090-24gb", Runtime::Vllm, 1, c.context);
+            q.runtime.vllm.chunked_prefill = false;
+            const Placement p = placeModel(run, precisionById("bf16"), q, c.context, 1, false);
+            const double off = (static_cast<double>(p.kv_tokens) - static_cast<double>(c.pool)) /
+                               static_cast<double>(c.pool);
+            QVERIFY2(std::abs(off) < 0.05,
+                     qPrintable(QStringLiteral("%1: %2 tokens").arg(c.context).arg(p.kv_tokens)));
+            QCOMPARE(runVerdictKey(evaluateRun(run, precisionById("bf16"), q).verdict),
+                     std::string_view(c.verdict));
+        }
     }
 
     // SGLang's mem_fraction_static by tensor parallel size (server_args.py).
