@@ -73,9 +73,13 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     if (lines.empty()) {
         return v;
     }
-    const GpuSpec* largest = nullptr; // the device of the largest selected line, its count
-    u64 largestCount = 0;             // and its check
-    FitCheck atLargest;
+    const GpuSpec* largest = nullptr; // the device of the largest selected line and its count
+    u64 largestCount = 0;
+    // Each line is first asked whether it holds the bar; the search for the fewest GPUs that
+    // would runs only where its answer is shown: on a line of several GPUs that holds it, or on
+    // the largest line when none does.
+    FitOptions ask = fit;
+    ask.find_needed = false;
     for (const ReferenceLine& line : lines) {
         u64 count = 1;
         const GpuSpec* gpu = lineDevice(line, catalog, count);
@@ -84,10 +88,12 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
         }
         largest = gpu;
         largestCount = count;
-        FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
+        FitCheck c = fitBar(counts, config, precisionId, options, *gpu, count, ask);
         if (!c.fits) {
-            atLargest = std::move(c);
             continue;
+        }
+        if (count > 1 && fit.find_needed) {
+            c = fitBar(counts, config, precisionId, options, *gpu, count, fit);
         }
         // The answer an engineer wants is how few of these devices hold it (fit's gpus_needed),
         // not how many were selected: QLoRA of an 8B model on a selected 8× H100 fits on 1.
@@ -102,7 +108,7 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     if (largest == nullptr) {
         return v;
     }
-    const FitCheck& c = atLargest;
+    const FitCheck c = fitBar(counts, config, precisionId, options, *largest, largestCount, fit);
     v.gpu_id = largest->id;
     v.gpu = referenceLines(catalog, {largest->id}).front().short_label;
     v.capacity_bytes = c.capacity_bytes;

@@ -61,6 +61,7 @@ private slots:
     void fewestOfTheSelected();
     void noGpusNoVerdict();
     void smallestSelectedLineFirst();
+    void noneHoldsItTheLargestSays();
 };
 
 void TestBarVerdict::equalsFit_data()
@@ -200,6 +201,28 @@ void TestBarVerdict::smallestSelectedLineFirst()
     QCOMPARE(v.kind, BarVerdict::Kind::Fits);
     QCOMPARE(v.gpu_id, std::string("rtx-4090-24gb"));
     QCOMPARE(v.gpus, std::uint64_t{1});
+}
+
+// Llama 3 70B at FP16 with an RTX 4090, an A100 40GB and an H100 selected, one of each: its
+// weights alone are 70,553,706,496 × 2 = 141.1 GB, more than any of them holds (80 GiB = 85.9 GB
+// at most). The answer is the largest line's: how many H100s it needs, two (70.6 GB of weights
+// each), as fit says when asked about one H100.
+void TestBarVerdict::noneHoldsItTheLargestSays()
+{
+    MemoryViewOptions o;
+    o.context = 8192;
+    o.overhead = "transformers";
+    const ModelConfig config = preset(QStringLiteral("llama-3-70b"));
+    const BarVerdict v = barVerdict(config, "fp16", o, catalog(),
+                                    {"rtx-4090-24gb", "a100-sxm-40gb", "h100-sxm-80gb"});
+    QCOMPARE(v.kind, BarVerdict::Kind::Needs);
+    QCOMPARE(v.gpu_id, std::string("h100-sxm-80gb"));
+    QCOMPARE(v.gpus, std::uint64_t{2});
+    QCOMPARE(v.text, std::string("needs 2\u00d7 H100"));
+    const FitCheck f =
+        cliInference(config, QStringLiteral("fp16"), 8192, *catalog().find("h100-sxm-80gb"), 1);
+    QCOMPARE(v.required_bytes, f.needed_required_bytes);
+    QVERIFY(v.split == f.needed_split);
 }
 
 LLMSIZER_TEST_APPLESS_MAIN(TestBarVerdict)
