@@ -266,8 +266,7 @@ FitSolverView::AnswerRow& FitSolverView::answerRow(int row)
 {
     while (m_answerRows.size() <= row) {
         const int r = static_cast<int>(m_answerRows.size());
-        AnswerRow made{new QLabel(m_answerBox), new QLabel(m_answerBox)};
-        made.value->setWordWrap(true);
+        AnswerRow made{new QLabel(m_answerBox), new WrapLabel(m_answerBox)};
         made.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_answer->addWidget(made.label, r, 0, Qt::AlignTop);
         m_answer->addWidget(made.value, r, 1, 1, 3);
@@ -281,6 +280,15 @@ void FitSolverView::showSnapshot()
     const FitSnapshot& s = m_model->snapshot();
     m_message->setText(qs(s.error));
     m_message->setVisible(!s.ok && !s.error.empty());
+    // Showing a hidden widget lays out every layout above it at once: rows shown one by one laid
+    // the window out twice each. When rows come or go, the box is hidden while they change and
+    // shown once.
+    const int rows = s.ok ? static_cast<int>(s.lines.size()) + 1 : 0;
+    const bool hideBox = m_answerBox->isVisible() &&
+                         (rows != m_shownRows || presentationMode() != m_arrangedCompact);
+    if (hideBox) {
+        m_answerBox->setVisible(false);
+    }
     // The answer's lines and the shape rule's, in rows made once and refilled.
     int row = 0;
     const auto show = [this, &row](const QString& key, const QString& label, const QString& value,
@@ -322,6 +330,9 @@ void FitSolverView::showSnapshot()
         }
     }
     arrangeAnswer(presentationMode());
+    if (hideBox) {
+        m_answerBox->setVisible(true);
+    }
     // The exercise's table, its items made once and refilled, quietly: the view, told of each
     // cell, would measure every column (they fit their contents) again per cell. Told once.
     m_exercise->setRowCount(static_cast<int>(s.exercise.size()));
