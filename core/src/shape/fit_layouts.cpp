@@ -95,7 +95,7 @@ const ParallelSplit& LayoutTable::mostDivided()
             s.pipeline_parallel = std::max(s.pipeline_parallel, at.pipeline_parallel);
             s.data_parallel = std::max(s.data_parallel, at.data_parallel);
         }
-        s.gpus = s.tensor_parallel * s.pipeline_parallel * s.data_parallel;
+        s.gpus = checkedMul3(s.tensor_parallel, s.pipeline_parallel, s.data_parallel, "GPU count");
         m_mostDivided = s;
     }
     return *m_mostDivided;
