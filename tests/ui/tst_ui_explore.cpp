@@ -69,6 +69,7 @@ private slots:
     void exactKvChangesTheSteps();
     void insightShowsMeasuredRatios();
     void aFamilyDrawnBeforeIsReused();
+    void axesSettleOnTheDatasOwnRanges();
 };
 
 void TestUiExplore::defaultsToThePresetsTotal()
@@ -290,6 +291,26 @@ void TestUiExplore::aFamilyDrawnBeforeIsReused()
     // Each KV head of 128 in each of the 32 layers is K and V of d_model 4,096: 16 KV heads hold
     // 8 × 2 × 4,096 × 128 × 32 = 268,435,456 more than the base's 8.
     QCOMPARE(f.explore->solution().total, target + 268'435'456);
+}
+
+// KV heads 8 → 1 → 8 on Llama 3 70B: the KV-per-token ratio of one KV head's family reaches
+// about 4 (the metrics chart's axis goes to 4), and coming back its axes may stay as they were
+// while the slider moves; once it rests they are the data's own again, the ones a fresh explorer
+// shows for the same shape.
+void TestUiExplore::axesSettleOnTheDatasOwnRanges()
+{
+    Fixture f(QStringLiteral("llama-3-70b"));
+    const QPointF metricsY = f.view->metricsChart()->yRange();
+    const QPointF curveY = f.view->curveChart()->yRange();
+    QVERIFY(f.model.setKnob(Knob::KvHeads, 1));
+    QVERIFY(f.view->metricsChart()->yRange().y() >= 3.9);
+    QVERIFY(f.model.setKnob(Knob::KvHeads, 8));
+    const QPointF during = f.view->metricsChart()->yRange();
+    QVERIFY(during.x() == 0 && during.y() >= metricsY.y()); // the data still inside
+    QTRY_COMPARE_WITH_TIMEOUT(f.view->metricsChart()->yRange(), metricsY, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(f.view->curveChart()->yRange(), curveY, 3000);
+    Fixture fresh(QStringLiteral("llama-3-70b"));
+    QCOMPARE(fresh.view->metricsChart()->yRange(), metricsY);
 }
 
 LLMSIZER_TEST_MAIN(TestUiExplore)

@@ -66,6 +66,9 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 int plotTicks(const QChart* chart, const QWidget* view);
 // The range and tick count `axis` shows (for steadyRange, explore_view.h).
 AxisRange shownRange(const QValueAxis* axis);
+// How long a chart whose axes were kept steady through a slider's steps waits after the last one
+// before it settles on the data's own ranges (a key held down repeats faster than this).
+constexpr int kAxesSettleMs = 400;
 
 // One outside label of a pie: the middle of its slice (degrees clockwise from 12 o'clock, as
 // QPieSeries draws from its start angle 0) and the size of its text.

@@ -14,6 +14,7 @@
 #include <QEvent>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -33,8 +34,14 @@ IsoCurveChart::IsoCurveChart(ExploreModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
       m_line(new QLineSeries(m_chart)), m_base(new QScatterSeries(m_chart)),
       m_current(new QScatterSeries(m_chart)), m_x(new QValueAxis(m_chart)),
-      m_y(new QValueAxis(m_chart)), m_label(new StaticTextItem(m_chart))
+      m_y(new QValueAxis(m_chart)), m_label(new StaticTextItem(m_chart)), m_settle(new QTimer(this))
 {
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kAxesSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this] {
+        rescaleToData();
+        placeLabel();
+    });
     paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_line->setName(tr("Same total"));
@@ -80,7 +87,7 @@ void IsoCurveChart::resizeEvent(QResizeEvent* event)
 void IsoCurveChart::rescaleToData()
 {
     if (m_current->count() > 0) {
-        rescale(m_current->at(0));
+        rescale(m_current->at(0), false);
     }
 }
 
@@ -147,10 +154,15 @@ void IsoCurveChart::refreshFamily()
     if (m_chart->title() != title) {
         m_chart->setTitle(title);
     }
-    refreshCurrent();
+    showCurrent(!m_model->familyIsNewModel());
 }
 
 void IsoCurveChart::refreshCurrent()
+{
+    showCurrent(true);
+}
+
+void IsoCurveChart::showCurrent(bool steady)
 {
     const ModelConfig& c = m_model->solution().config;
     const QPointF p(dbl(c.n_layers), dbl(c.d_model));
@@ -161,11 +173,11 @@ void IsoCurveChart::refreshCurrent()
                          .arg(c.n_layers)
                          .arg(qs(withThousands(c.d_model)))
                          .arg(qs(relativeErrorText(m_model->solution()))));
-    rescale(p);
+    rescale(p, steady);
     placeLabel();
 }
 
-void IsoCurveChart::rescale(const QPointF& extra)
+void IsoCurveChart::rescale(const QPointF& extra, bool steady)
 {
     double x0 = extra.x();
     double x1 = extra.x();
@@ -178,8 +190,14 @@ void IsoCurveChart::rescale(const QPointF& extra)
         y1 = std::max(y1, q.y());
     }
     // Steady: a step along the family moves the curve, not the axes (explore_view.h).
-    const AxisRange xr = steadyRange(shownRange(m_x), x0, x1, false, plotTicks(m_chart, m_view));
-    const AxisRange yr = steadyRange(shownRange(m_y), y0, y1, false, 6);
+    const int xTicks = plotTicks(m_chart, m_view);
+    const AxisRange niceX = niceRange(x0, x1, false, xTicks);
+    const AxisRange niceY = niceRange(y0, y1, false, 6);
+    const AxisRange xr = steady ? steadyRange(shownRange(m_x), x0, x1, false, xTicks) : niceX;
+    const AxisRange yr = steady ? steadyRange(shownRange(m_y), y0, y1, false, 6) : niceY;
+    if (steady && (xr != niceX || yr != niceY)) {
+        m_settle->start();
+    }
     bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
         m_x->setRange(xr.min, xr.max);

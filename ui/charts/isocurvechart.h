@@ -9,6 +9,7 @@ class QChart;
 class QChartView;
 class QLineSeries;
 class QScatterSeries;
+class QTimer;
 class QValueAxis;
 
 namespace llmsizer::ui {
@@ -45,7 +46,9 @@ protected:
 private:
     void refreshFamily();
     void refreshCurrent();
-    void rescale(const QPointF& extra);
+    void showCurrent(bool steady);
+    // `steady`: keep the axes while the data fill them (a slider step); else the data's own.
+    void rescale(const QPointF& extra, bool steady);
     void rescaleToData();
     void placeLabel();
     void applyStyle();
@@ -59,6 +62,7 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_y;
     StaticTextItem* m_label;
+    QTimer* m_settle; // the data's own ranges a moment after the last steady step
 };
 
 } // namespace llmsizer::ui

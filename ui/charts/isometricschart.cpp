@@ -13,6 +13,7 @@
 #include <QFontMetricsF>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
@@ -40,8 +41,15 @@ QStringView colourKey(const QString& key)
 
 IsoMetricsChart::IsoMetricsChart(ExploreModel* model, QWidget* parent)
     : QWidget(parent), m_model(model), m_chart(new QChart), m_view(new QChartView(m_chart, this)),
-      m_marker(new QLineSeries(m_chart)), m_x(new QValueAxis(m_chart)), m_y(new QValueAxis(m_chart))
+      m_marker(new QLineSeries(m_chart)), m_x(new QValueAxis(m_chart)),
+      m_y(new QValueAxis(m_chart)), m_settle(new QTimer(this))
 {
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kAxesSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this] {
+        setAxes(false);
+        refreshCurrent();
+    });
     paintWithWindow(m_view);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->addAxis(m_x, Qt::AlignBottom);
@@ -176,9 +184,27 @@ void IsoMetricsChart::refreshFamily()
         }
         m_series[i]->replace(points);
     }
-    // Steady: a new family moves the lines, not the axes (explore_view.h).
-    const AxisRange xr = steadyRange(shownRange(m_x), x0, x1, false, plotTicks(m_chart, m_view));
-    const AxisRange yr = steadyRange(shownRange(m_y), 0, y1, true, 6);
+    m_x0 = x0;
+    m_x1 = x1;
+    m_y1 = y1;
+    // A model just loaded starts from its data's own ranges.
+    setAxes(!m_model->familyIsNewModel());
+    refreshCurrent();
+}
+
+void IsoMetricsChart::setAxes(bool steady)
+{
+    const double marker = static_cast<double>(m_model->solution().config.n_layers);
+    const double x0 = std::min(m_x0, marker);
+    const double x1 = std::max(m_x1, marker);
+    const int xTicks = plotTicks(m_chart, m_view);
+    const AxisRange niceX = niceRange(x0, x1, false, xTicks);
+    const AxisRange niceY = niceRange(0, m_y1, true, 6);
+    const AxisRange xr = steady ? steadyRange(shownRange(m_x), x0, x1, false, xTicks) : niceX;
+    const AxisRange yr = steady ? steadyRange(shownRange(m_y), 0, m_y1, true, 6) : niceY;
+    if (steady && (xr != niceX || yr != niceY)) {
+        m_settle->start();
+    }
     // Only new values: each setter lays the axis's labels out again.
     bool changed = false;
     if (m_x->min() != xr.min || m_x->max() != xr.max) {
@@ -200,7 +226,6 @@ void IsoMetricsChart::refreshFamily()
     if (changed) { // new ticks, new lines
         cacheStaticItems(m_chart);
     }
-    refreshCurrent();
 }
 
 void IsoMetricsChart::refreshCurrent()

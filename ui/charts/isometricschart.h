@@ -9,6 +9,7 @@
 class QChart;
 class QChartView;
 class QLineSeries;
+class QTimer;
 class QValueAxis;
 
 namespace llmsizer::ui {
@@ -37,6 +38,9 @@ private:
     void placeLegend();
     void refreshFamily();
     void refreshCurrent();
+    // The axes for the data: kept while the data fill them when `steady` (a slider step), the
+    // data's own ranges otherwise, and a moment after the last steady step (m_settle).
+    void setAxes(bool steady);
     void applyStyle();
 
     ExploreModel* m_model;
@@ -47,6 +51,10 @@ private:
     QLineSeries* m_marker;
     QValueAxis* m_x;
     QValueAxis* m_y;
+    QTimer* m_settle;
+    double m_x0 = 0; // the curve's layer range and its largest ratio
+    double m_x1 = 1;
+    double m_y1 = 1;
 };
 
 } // namespace llmsizer::ui

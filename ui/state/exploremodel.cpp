@@ -182,6 +182,7 @@ void ExploreModel::rebuildFamily()
     }
     m_dirty = false;
     m_error.clear();
+    m_familyIsNewModel = m_newModel;
     const ModelConfig& c = m_model->config();
     if (m_newModel || m_family.target == 0) {
         try {

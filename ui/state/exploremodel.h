@@ -63,6 +63,9 @@ public:
     const ScalingRatios& ratios() const { return m_snapshot.family->ratios; }
     QString errorText() const; // the core's message when a step failed
     int recomputeCount() const { return m_recomputes; }
+    // Whether the family was drawn for a model just loaded (its charts then start from the
+    // data's own ranges instead of keeping the last ones).
+    bool familyIsNewModel() const { return m_familyIsNewModel; }
 
 signals:
     // The current point moved (after a solve or any configuration change).
@@ -86,7 +89,8 @@ private:
     bool m_locked = true;
     bool m_newModel = true;    // another model was loaded since the family was built
     bool m_changeSeen = false; // applyConfig: the ConfigModel reported the change
-    Family m_family;           // what the explorer is evaluated from (its point: updateCurrent)
+    bool m_familyIsNewModel = true;
+    Family m_family; // what the explorer is evaluated from (its point: updateCurrent)
     FamilySnapshot m_snapshot;
     // The last families drawn, newest first: a heads or KV heads slider dragged back and forth
     // draws each family once (a family's width search is the costliest part of such a step).

@@ -77,13 +77,15 @@ struct AxisRange {
     double min = 0;
     double max = 1;
     int ticks = 5;
+    bool operator==(const AxisRange&) const = default;
 };
 AxisRange niceRange(double lo, double hi, bool fromZero = false, int maxTicks = 6);
 
 // The range an axis keeps while its data still fill it: `shown` when it covers [lo, hi] (from 0
 // when `fromZero`), the data span at least half of it, and it has at most `maxTicks` ticks;
 // niceRange otherwise. A slider step then moves the lines, not the axes: a new range lays every
-// tick label out again, the larger part of a chart's step.
+// tick label out again, the larger part of a chart's step. The charts settle on niceRange once the
+// slider rests, so that a picture depends on what it shows, not on the steps that led to it.
 AxisRange steadyRange(const AxisRange& shown, double lo, double hi, bool fromZero = false,
                       int maxTicks = 6);
 
