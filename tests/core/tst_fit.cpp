@@ -56,30 +56,29 @@ private slots:
             configs.emplace_back(QString::fromLatin1(id), preset(QString::fromLatin1(id)));
         }
         // Shapes a slider reaches that fit on nothing or split badly: Llama 3 70B with 2 heads of
-        // 4,096 (one KV head each: the KV cache of a whole head per rank), with 5 heads (tensor
-        // parallel 1 or 5 only), and 405B with 3 heads over 126 layers.
-        ModelConfig twoHeads = preset(QStringLiteral("llama-3-70b"));
-        twoHeads.n_heads = 2;
-        twoHeads.n_kv_heads = 2;
-        twoHeads.head_dim = 4096;
-        configs.emplace_back(QStringLiteral("llama-3-70b, 2 heads"), twoHeads);
-        ModelConfig fiveHeads = preset(QStringLiteral("llama-3-70b"));
-        fiveHeads.n_heads = 5;
-        fiveHeads.n_kv_heads = 5;
-        fiveHeads.head_dim = 1024;
-        fiveHeads.d_model = 5120;
-        configs.emplace_back(QStringLiteral("llama-3-70b, 5 heads"), fiveHeads);
-        ModelConfig threeHeads = preset(QStringLiteral("llama-3.1-405b"));
-        threeHeads.n_heads = 3;
-        threeHeads.n_kv_heads = 1;
-        threeHeads.head_dim = 128;
-        configs.emplace_back(QStringLiteral("llama-3.1-405b, 3 heads"), threeHeads);
-        // A vocabulary of 4,194,304 at d_model 8,192: an embedding of 34.4 G parameters that one
-        // pipeline stage holds whole, 64 GiB at FP16 on the first GPU however many there are.
-        // Nothing fits on a 24 GB card: the search gives up without measuring every count.
-        ModelConfig hugeVocab = preset(QStringLiteral("llama-3-70b"));
-        hugeVocab.vocab_size = 4'194'304;
-        configs.emplace_back(QStringLiteral("llama-3-70b, 4M vocabulary"), hugeVocab);
+        // 4,096 (tensor parallel 1 or 2 only), with 5 heads of 1,024 at d_model 5,120 (1 or 5),
+        // 405B with 3 heads over 126 layers; and Llama 3 70B with a vocabulary of 4,194,304 at
+        // d_model 8,192: an embedding of 34.4 G parameters that one pipeline stage holds whole,
+        // 64 GiB at FP16 on the first GPU however many there are. Nothing fits that on a 24 GB
+        // card, and the search gives up without measuring every count.
+        struct Variant {
+            const char* name;
+            const char* base;
+            std::uint64_t heads, kv_heads, head_dim, d_model, vocab; // 0: the base's
+        };
+        for (const Variant& v :
+             {Variant{"llama-3-70b, 2 heads", "llama-3-70b", 2, 2, 4096, 0, 0},
+              Variant{"llama-3-70b, 5 heads", "llama-3-70b", 5, 5, 1024, 5120, 0},
+              Variant{"llama-3.1-405b, 3 heads", "llama-3.1-405b", 3, 1, 128, 0, 0},
+              Variant{"llama-3-70b, 4M vocabulary", "llama-3-70b", 0, 0, 0, 0, 4'194'304}}) {
+            ModelConfig c = preset(QString::fromLatin1(v.base));
+            c.n_heads = v.heads != 0 ? v.heads : c.n_heads;
+            c.n_kv_heads = v.kv_heads != 0 ? v.kv_heads : c.n_kv_heads;
+            c.head_dim = v.head_dim != 0 ? v.head_dim : c.head_dim;
+            c.d_model = v.d_model != 0 ? v.d_model : c.d_model;
+            c.vocab_size = v.vocab != 0 ? v.vocab : c.vocab_size;
+            configs.emplace_back(QString::fromLatin1(v.name), c);
+        }
         int fitsNowhere = 0;
         for (const auto& [name, config] : configs) {
             const QString id = name;
