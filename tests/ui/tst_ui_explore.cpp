@@ -9,6 +9,7 @@
 #include "ui/charts/isocurvechart.h"
 #include "ui/charts/isometricschart.h"
 #include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
 #include "ui/state/configmodel.h"
 #include "ui/state/exploremodel.h"
 #include "ui/state/startup.h"
@@ -70,6 +71,7 @@ private slots:
     void insightShowsMeasuredRatios();
     void aFamilyDrawnBeforeIsReused();
     void axesSettleOnTheDatasOwnRanges();
+    void presentationOnAndOffGivesTheSameLayout();
 };
 
 void TestUiExplore::defaultsToThePresetsTotal()
@@ -311,6 +313,26 @@ void TestUiExplore::axesSettleOnTheDatasOwnRanges()
     QTRY_COMPARE_WITH_TIMEOUT(f.view->curveChart()->yRange(), curveY, 3000);
     Fixture fresh(QStringLiteral("llama-3-70b"));
     QCOMPARE(fresh.view->metricsChart()->yRange(), metricsY);
+}
+
+// F5 on and off: the explorer is laid out as it was. A chart view prefers the size it last had,
+// so the charts that presentation mode made taller stayed that tall and pushed the tables below
+// the fold.
+void TestUiExplore::presentationOnAndOffGivesTheSameLayout()
+{
+    Fixture f(QStringLiteral("llama-3-70b"));
+    f.view->resize(1000, 700);
+    QWidget* content = f.view->curveChart()->parentWidget()->parentWidget();
+    QTest::qWait(300); // laid out, its scroll bar shown
+    const QSize curve = f.view->curveChart()->size();
+    const QSize metrics = f.view->metricsChart()->size();
+    const QSize whole = content->size();
+    Presentation::instance()->setOn(true);
+    QTRY_VERIFY(f.view->curveChart()->height() > curve.height());
+    Presentation::instance()->setOn(false);
+    QTRY_COMPARE(f.view->curveChart()->size(), curve);
+    QTRY_COMPARE(f.view->metricsChart()->size(), metrics);
+    QTRY_COMPARE(content->size(), whole);
 }
 
 LLMSIZER_TEST_MAIN(TestUiExplore)

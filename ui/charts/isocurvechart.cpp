@@ -91,6 +91,11 @@ void IsoCurveChart::rescaleToData()
     }
 }
 
+QSize IsoCurveChart::sizeHint() const
+{
+    return m_view->minimumSize();
+}
+
 void IsoCurveChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {

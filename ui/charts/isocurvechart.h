@@ -39,6 +39,10 @@ public:
     QRectF labelRect() const;
     QList<QPointF> curvePositions() const;
 
+    // Its minimum: a chart view prefers the size it last had (its scene's rectangle), so the
+    // charts grown by presentation mode stayed that tall after it.
+    QSize sizeHint() const override;
+
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;

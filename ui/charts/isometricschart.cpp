@@ -74,6 +74,11 @@ IsoMetricsChart::IsoMetricsChart(ExploreModel* model, QWidget* parent)
     applyStyle();
 }
 
+QSize IsoMetricsChart::sizeHint() const
+{
+    return m_view->minimumSize();
+}
+
 void IsoMetricsChart::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) {

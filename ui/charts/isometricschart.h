@@ -30,6 +30,10 @@ public:
     double markerX() const;
     QPointF yRange() const;
 
+    // Its minimum: a chart view prefers the size it last had (its scene's rectangle), so the
+    // charts grown by presentation mode stayed that tall after it.
+    QSize sizeHint() const override;
+
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
