@@ -47,6 +47,7 @@ private slots:
     void overviewPie();
     void comparePies_data();
     void comparePies();
+    void presentationOnAndOff();
 };
 
 void TestUiPieLabels::overviewPie_data()
@@ -177,6 +178,39 @@ void TestUiPieLabels::comparePies()
         shown += labels.size();
     }
     QVERIFY(shown > 0);
+}
+
+// F5 on and off at 1280 × 800 (a projector's screen): the pie is as it was, the same size with
+// the same labels. Its labels were fitted when the new fonts arrived, before the legend and the
+// line under it had shrunk back: a smaller pie with elided names ("Attention 17....").
+void TestUiPieLabels::presentationOnAndOff()
+{
+    Fixture::Options options;
+    options.size = QSize(1240, 760);
+    Fixture f(QStringLiteral("llama-3-70b"), options);
+    f.window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
+    QTest::qWait(100);
+    const PieChartWidget* chart = f.window->parameterChart()->pie();
+    QVERIFY(!chart->showsBars());
+    const qreal diameter = chart->pieDiameter();
+    const auto labels = [&] {
+        QStringList out;
+        for (const QList<llmsizer::test::ChartLabel>& view :
+             llmsizer::test::chartLabelsPerView(f.window->parameterChart()->pie())) {
+            for (const llmsizer::test::ChartLabel& l : view) {
+                out << l.text;
+            }
+        }
+        return out;
+    };
+    const QStringList before = labels();
+    QVERIFY(!before.isEmpty());
+    f.window->presentation()->setOn(true);
+    QTest::qWait(100);
+    f.window->presentation()->setOn(false);
+    QTRY_COMPARE(chart->pieDiameter(), diameter);
+    QTRY_COMPARE(labels(), before);
 }
 
 LLMSIZER_TEST_MAIN(TestUiPieLabels)

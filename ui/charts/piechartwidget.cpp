@@ -68,6 +68,7 @@ PieChartWidget::PieChartWidget(ConfigModel* model, QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     m_view->setFocusPolicy(Qt::NoFocus);
     m_view->setMinimumSize(280, 220);
+    m_view->installEventFilter(this);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setText(tr("Hover a slice for its breakdown."));
 
@@ -364,6 +365,14 @@ void PieChartWidget::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     refresh();
+}
+
+bool PieChartWidget::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_view && event->type() == QEvent::Resize) {
+        scheduleRefit();
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 qreal PieChartWidget::pieDiameter() const

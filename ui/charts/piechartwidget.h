@@ -55,6 +55,9 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // The view's own resizes too: the legend and details under it change height with the font
+    // (F5) without this widget changing size, and the labels were fitted to the old plot.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refresh();
