@@ -1,5 +1,6 @@
 #include "ui/charts/chartstyle.h"
 
+#include "llmsizer/present/explore_view.h"
 #include "ui/kit/paintround.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/textwidth.h"
@@ -187,9 +188,31 @@ int plotTicks(const QChart* chart, const QWidget* view)
     return std::clamp(room, 3, 8);
 }
 
-AxisRange shownRange(const QValueAxis* axis)
+AxisRange axisRangeFor(const QValueAxis* axis, double lo, double hi, bool fromZero, int maxTicks,
+                       bool steady, bool& unsettled)
 {
-    return AxisRange{axis->min(), axis->max(), axis->tickCount()};
+    const AxisRange nice = niceRange(lo, hi, fromZero, maxTicks);
+    if (!steady) {
+        return nice;
+    }
+    const AxisRange shown{axis->min(), axis->max(), axis->tickCount()};
+    const AxisRange kept = steadyRange(shown, lo, hi, fromZero, maxTicks);
+    unsettled = unsettled || kept != nice;
+    return kept;
+}
+
+bool showRange(QValueAxis* axis, const AxisRange& r)
+{
+    bool changed = false;
+    if (axis->min() != r.min || axis->max() != r.max) {
+        axis->setRange(r.min, r.max);
+        changed = true;
+    }
+    if (axis->tickCount() != r.ticks) {
+        axis->setTickCount(r.ticks);
+        changed = true;
+    }
+    return changed;
 }
 
 void setValueAxis(QValueAxis* axis, double min, double max, double tick)

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "llmsizer/present/explore_view.h"
 #include "ui/kit/presentation.h"
 
 #include <QColor>
@@ -16,6 +15,10 @@ class QChart;
 class QChartView;
 class QValueAxis;
 class QWidget;
+
+namespace llmsizer {
+struct AxisRange; // explore_view.h
+}
 
 namespace llmsizer::ui {
 
@@ -64,8 +67,14 @@ void setValueAxis(QValueAxis* axis, double min, double max, double tick);
 // `view`'s font over the plot's width (the view's before the first layout): Qt Charts elides tick
 // labels that crowd ("1...").
 int plotTicks(const QChart* chart, const QWidget* view);
-// The range and tick count `axis` shows (for steadyRange, explore_view.h).
-AxisRange shownRange(const QValueAxis* axis);
+// The range for data from `lo` to `hi` on `axis`: when `steady` (a slider step), steadyRange of
+// what the axis shows, which keeps it while the data fill it; else the data's own (niceRange).
+// `unsettled` is set when the range is not the data's own: the chart settles on that later.
+AxisRange axisRangeFor(const QValueAxis* axis, double lo, double hi, bool fromZero, int maxTicks,
+                       bool steady, bool& unsettled);
+// Gives `axis` the range and tick count of `r`, each only if new: each setter lays the axis's
+// labels out again. Whether anything changed (the chart then has new lines to cache).
+bool showRange(QValueAxis* axis, const AxisRange& r);
 // How long a chart whose axes were kept steady through a slider's steps waits after the last one
 // before it settles on the data's own ranges (a key held down repeats faster than this).
 constexpr int kAxesSettleMs = 400;

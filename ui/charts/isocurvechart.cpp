@@ -195,26 +195,16 @@ void IsoCurveChart::rescale(const QPointF& extra, bool steady)
         y1 = std::max(y1, q.y());
     }
     // Steady: a step along the family moves the curve, not the axes (explore_view.h).
-    const int xTicks = plotTicks(m_chart, m_view);
-    const AxisRange niceX = niceRange(x0, x1, false, xTicks);
-    const AxisRange niceY = niceRange(y0, y1, false, 6);
-    const AxisRange xr = steady ? steadyRange(shownRange(m_x), x0, x1, false, xTicks) : niceX;
-    const AxisRange yr = steady ? steadyRange(shownRange(m_y), y0, y1, false, 6) : niceY;
-    if (steady && (xr != niceX || yr != niceY)) {
+    bool unsettled = false;
+    const AxisRange xr =
+        axisRangeFor(m_x, x0, x1, false, plotTicks(m_chart, m_view), steady, unsettled);
+    const AxisRange yr = axisRangeFor(m_y, y0, y1, false, 6, steady, unsettled);
+    if (unsettled) {
         m_settle->start();
     }
-    bool changed = false;
-    if (m_x->min() != xr.min || m_x->max() != xr.max) {
-        m_x->setRange(xr.min, xr.max);
-        m_x->setTickCount(xr.ticks);
-        changed = true;
-    }
-    if (m_y->min() != yr.min || m_y->max() != yr.max) {
-        m_y->setRange(yr.min, yr.max);
-        m_y->setTickCount(yr.ticks);
-        changed = true;
-    }
-    if (changed) { // new ticks, new lines
+    const bool newX = showRange(m_x, xr);
+    const bool newY = showRange(m_y, yr);
+    if (newX || newY) { // new ticks, new lines
         cacheStaticItems(m_chart);
     }
 }

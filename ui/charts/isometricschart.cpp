@@ -202,33 +202,16 @@ void IsoMetricsChart::setAxes(bool steady)
     const double marker = static_cast<double>(m_model->solution().config.n_layers);
     const double x0 = std::min(m_x0, marker);
     const double x1 = std::max(m_x1, marker);
-    const int xTicks = plotTicks(m_chart, m_view);
-    const AxisRange niceX = niceRange(x0, x1, false, xTicks);
-    const AxisRange niceY = niceRange(0, m_y1, true, 6);
-    const AxisRange xr = steady ? steadyRange(shownRange(m_x), x0, x1, false, xTicks) : niceX;
-    const AxisRange yr = steady ? steadyRange(shownRange(m_y), 0, m_y1, true, 6) : niceY;
-    if (steady && (xr != niceX || yr != niceY)) {
+    bool unsettled = false;
+    const AxisRange xr =
+        axisRangeFor(m_x, x0, x1, false, plotTicks(m_chart, m_view), steady, unsettled);
+    const AxisRange yr = axisRangeFor(m_y, 0, m_y1, true, 6, steady, unsettled);
+    if (unsettled) {
         m_settle->start();
     }
-    // Only new values: each setter lays the axis's labels out again.
-    bool changed = false;
-    if (m_x->min() != xr.min || m_x->max() != xr.max) {
-        m_x->setRange(xr.min, xr.max);
-        changed = true;
-    }
-    if (m_x->tickCount() != xr.ticks) {
-        m_x->setTickCount(xr.ticks);
-        changed = true;
-    }
-    if (m_y->min() != yr.min || m_y->max() != yr.max) {
-        m_y->setRange(yr.min, yr.max);
-        changed = true;
-    }
-    if (m_y->tickCount() != yr.ticks) {
-        m_y->setTickCount(yr.ticks);
-        changed = true;
-    }
-    if (changed) { // new ticks, new lines
+    const bool newX = showRange(m_x, xr);
+    const bool newY = showRange(m_y, yr);
+    if (newX || newY) { // new ticks, new lines
         cacheStaticItems(m_chart);
     }
 }
@@ -241,11 +224,10 @@ void IsoMetricsChart::refreshCurrent()
         m_marker->replace(line);
     }
     if (x < m_x->min() || x > m_x->max()) {
-        const AxisRange xr = niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false,
-                                       plotTicks(m_chart, m_view));
-        m_x->setRange(xr.min, xr.max);
-        m_x->setTickCount(xr.ticks);
-        cacheStaticItems(m_chart); // new ticks, new lines
+        if (showRange(m_x, niceRange(std::min(x, m_x->min()), std::max(x, m_x->max()), false,
+                                     plotTicks(m_chart, m_view)))) {
+            cacheStaticItems(m_chart); // new ticks, new lines
+        }
     }
 }
 
