@@ -95,6 +95,29 @@ private slots:
         QVERIFY(gpu("ryzen-ai-max-395-128gb").memoryClass() == MemoryClass::Lpddr5x);
     }
 
+    // A Radeon's prefill peak is its matrix (WMMA) FP16 rate, as every other card's is: compute
+    // units × boost clock × FP16 FLOPS per clock and CU — 512 on RDNA 3 (GPUOpen's RDNA 3 WMMA
+    // table; AMD's own 122.8 and 103 TFLOPS for the RX 7900 XTX and XT), 1,024 on RDNA 4. The RX
+    // 9070 XT's 97.3 (twice its FP32) is its vector units' rate and left its prefill 44 % short.
+    void radeonPeakIsTheMatrixRate_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("RX 7900 XTX: 96 CU × 2.5 GHz × 512") << "rx-7900-xtx-24gb" << 96 * 2.5 * 512;
+        QTest::newRow("RX 7900 XT: 84 CU × 2.4 GHz × 512") << "rx-7900-xt-20gb" << 84 * 2.4 * 512;
+        QTest::newRow("RX 9070 XT: 64 CU × 2.97 GHz × 1024") << "rx-9070-xt-16gb"
+                                                             << 64 * 2.97 * 1024;
+    }
+    void radeonPeakIsTheMatrixRate()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, expected);
+        const std::optional<double> tflops = gpu(id.toStdString().c_str()).bf16_tflops;
+        QVERIFY(tflops.has_value());
+        QVERIFY2(std::abs(*tflops - expected / 1000) <= 0.005 * *tflops,
+                 qPrintable(QString::number(*tflops)));
+    }
+
     // ROCm/HIP, by hand: 4e9 / (0.611 × 960e9) + 32 × 47.4 µs = 6.819 ms + 1.517 ms = 8.336 ms
     // (120.0 tokens/s). The same bytes as GeForce GDDR (0.90): 4.630 ms + 1.517 ms = 6.146 ms.
     void stepOnRocm()
