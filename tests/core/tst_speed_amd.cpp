@@ -105,8 +105,8 @@ private slots:
         QTest::addColumn<double>("expected");
         QTest::newRow("RX 7900 XTX: 96 CU × 2.5 GHz × 512") << "rx-7900-xtx-24gb" << 96 * 2.5 * 512;
         QTest::newRow("RX 7900 XT: 84 CU × 2.4 GHz × 512") << "rx-7900-xt-20gb" << 84 * 2.4 * 512;
-        QTest::newRow("RX 9070 XT: 64 CU × 2.97 GHz × 1024") << "rx-9070-xt-16gb"
-                                                             << 64 * 2.97 * 1024;
+        QTest::newRow("RX 9070 XT: 64 CU × 2.97 GHz × 1024")
+            << "rx-9070-xt-16gb" << 64 * 2.97 * 1024;
     }
     void radeonPeakIsTheMatrixRate()
     {
