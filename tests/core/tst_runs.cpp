@@ -198,16 +198,27 @@ private slots:
     // too little for layer 33. 46 layers on the GPU (-ngl 46). In RAM: layers 0–33 (18 of them
     // use_more_bits) with their KV, the token embedding (Q4_K, 591,003,648), the head (Q6_K,
     // 861,880,320) and the output norm (32,768): 20,105,773,056 bytes.
+    // The RAM need not hold the whole model (42.5 GB): 21 GB holds what the GPU leaves, and the
+    // answer is the same; 20 GB does not.
+    void llama3_70bOffloadsByHand_data()
+    {
+        QTest::addColumn<u64>("ram");
+        QTest::newRow("64 GB of RAM") << u64(64'000'000'000);
+        QTest::newRow("21 GB of RAM, less than the model") << u64(21'000'000'000);
+    }
     void llama3_70bOffloadsByHand()
     {
+        QFETCH(u64, ram);
         RunQuery q = query("rtx-4090-24gb", Runtime::LlamaCpp, 1, 8192);
-        q.hardware.ram_bytes = 64'000'000'000;
+        q.hardware.ram_bytes = ram;
         const RunRow r = run("llama-3-70b", "q4_k_m", q);
         QCOMPARE(verdict(r), std::string_view("offload"));
         QCOMPARE(r.gpu_layers, u64(46));
         QCOMPARE(r.ram_bytes, u64(20'105'773'056));
         QCOMPARE(r.bytes_per_gpu, u64(25'769'803'776) - u64(305'397'760));
         QCOMPARE(QString::fromStdString(r.flags), QStringLiteral("-ngl 46"));
+        q.hardware.ram_bytes = 20'000'000'000;
+        QCOMPARE(verdict(run("llama-3-70b", "q4_k_m", q)), std::string_view("no"));
     }
 
     // A "no" on a discrete card without RAM names the RAM that makes it run; with 64 GB of RAM

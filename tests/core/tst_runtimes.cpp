@@ -168,6 +168,27 @@ private slots:
         QVERIFY(r.decode_tokens_per_s.has_value());
     }
 
+    // The RAM need not hold every expert: a RAM just larger than what the fewest layers leave
+    // there gives the same placement, though all the experts would not fit in it.
+    void expertsInRamNeedNotAllFit()
+    {
+        const Model m = model("qwen3-30b-a3b");
+        RunQuery q = query("rtx-3070-8gb", Runtime::LlamaCpp, 1, 8192);
+        q.hardware.ram_bytes = 64'000'000'000;
+        const Placement roomy = placeModel(m.run(), precisionById("q4_k_m"), q, 8192, 1, true);
+        const u64 layers = m.preset.config.n_layers;
+        QVERIFY(roomy.fits && roomy.cpu_moe_layers < layers);
+        q.hardware.ram_bytes = roomy.host_bytes + 1'000'000'000;
+        const Placement tight = placeModel(m.run(), precisionById("q4_k_m"), q, 8192, 1, true);
+        QVERIFY(tight.fits);
+        QVERIFY(tight.kind == PlacementKind::ExpertsInRam);
+        QCOMPARE(tight.cpu_moe_layers, roomy.cpu_moe_layers);
+        QCOMPARE(tight.host_bytes, roomy.host_bytes);
+        // Every layer's experts in RAM would need more than that RAM.
+        const u64 perLayer = roomy.host_bytes / roomy.cpu_moe_layers;
+        QVERIFY(perLayer * layers > q.hardware.ram_bytes);
+    }
+
     // vLLM (vllm/config/cache.py): gpu_memory_utilization 0.9 of the visible memory, less the
     // weights, the activation peak of a max_num_batched_tokens profile (8,192 tokens and 1,024
     // sequences on a device of 70 GiB or more, arg_utils.py) and non-torch memory, is the KV

@@ -275,48 +275,43 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         }
         return pl;
     }
-    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits.
-    if (m.config.isMoe() && q.runtime.llamaCppFamily()) {
-        const LlamaPlan all = llamaPlan(in, q, gpus, 0, L, capacity);
-        Placement tryAll = finish(all, PlacementKind::ExpertsInRam, 0, L);
-        if (tryAll.fits) {
-            u64 lo = 1;
-            u64 hi = L;
-            while (lo < hi) {
-                const u64 mid = lo + (hi - lo) / 2;
-                if (finish(llamaPlan(in, q, gpus, 0, mid, capacity), PlacementKind::ExpertsInRam, 0,
-                           mid)
-                        .fits) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
+    // The GPUs hold less the more is moved to RAM, and RAM holds more: the fewest N whose GPU
+    // side fits is the answer, and RAM then either holds its rest or no N works. (Asking first
+    // whether everything in RAM fits turned a model larger than the RAM but smaller than RAM and
+    // GPUs together into a "no".)
+    auto fewestForGpus = [&](bool experts) {
+        u64 lo = 1;
+        u64 hi = L;
+        while (lo < hi) {
+            const u64 mid = lo + (hi - lo) / 2;
+            if (llamaPlan(in, q, gpus, experts ? 0 : mid, experts ? mid : 0, capacity).fits) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
             }
-            Placement pl =
-                finish(llamaPlan(in, q, gpus, 0, lo, capacity), PlacementKind::ExpertsInRam, 0, lo);
+        }
+        return lo;
+    };
+    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits.
+    if (m.config.isMoe() && q.runtime.llamaCppFamily() &&
+        llamaPlan(in, q, gpus, 0, L, capacity).fits) {
+        const u64 n = fewestForGpus(true);
+        Placement pl =
+            finish(llamaPlan(in, q, gpus, 0, n, capacity), PlacementKind::ExpertsInRam, 0, n);
+        if (pl.fits) {
             pl.flags =
-                lo >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(lo);
+                n >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(n);
             return pl;
         }
     }
     // Layers in RAM: the fewest first layers (llama.cpp offloads the last n_gpu_layers).
-    u64 lo = 1;
-    u64 hi = L;
-    if (!finish(llamaPlan(in, q, gpus, L, 0, capacity), PlacementKind::LayersInRam, L, 0).fits) {
-        return finish(llamaPlan(in, q, gpus, L, 0, capacity), PlacementKind::LayersInRam, L, 0);
+    const LlamaPlan allInRam = llamaPlan(in, q, gpus, L, 0, capacity);
+    if (!allInRam.fits) {
+        return finish(allInRam, PlacementKind::LayersInRam, L, 0);
     }
-    while (lo < hi) {
-        const u64 mid = lo + (hi - lo) / 2;
-        if (finish(llamaPlan(in, q, gpus, mid, 0, capacity), PlacementKind::LayersInRam, mid, 0)
-                .fits) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    Placement pl =
-        finish(llamaPlan(in, q, gpus, lo, 0, capacity), PlacementKind::LayersInRam, lo, 0);
-    pl.flags = "-ngl " + std::to_string(L - lo);
+    const u64 n = fewestForGpus(false);
+    Placement pl = finish(llamaPlan(in, q, gpus, n, 0, capacity), PlacementKind::LayersInRam, n, 0);
+    pl.flags = "-ngl " + std::to_string(L - n);
     return pl;
 }
 
