@@ -122,6 +122,30 @@ private slots:
         }
     }
 
+    // Under vLLM the same checkpoint does not start at its 131,072 tokens on one H100 (the GPT-OSS
+    // recipe's known limitation; vLLM issue 23278: "does not run 128k on H100, running with
+    // --max-model-len 100000 works"). vLLM pads the MXFP4 experts for its MoE kernel: 2,880 ×
+    // 2,880 matrices become 2,944 × 3,072, 36 layers · 128 experts · 3 matrices · (9,043,968 −
+    // 8,294,400) weights · 17/32 bytes = 5,504,827,392 bytes more; it logged "Model loading took
+    // 65.9651 GiB".
+    void gptOssUnderVllmOnOneH100()
+    {
+        const RunQuery q = query("h100-sxm-80gb", Runtime::Vllm, 1, 131072);
+        const Preset& p = testsupport::bundledPresetEntry("gpt-oss-120b");
+        const ParamCount count = countParameters(p.config);
+        const RunModel m{p.config, count, p.shipped_precision, presetFp8Checkpoint(p)};
+        const Precision mxfp4 = precisionById("mxfp4_experts");
+        const Placement pl = placeModel(m, mxfp4, q, 131072, 1, false);
+        QCOMPARE(pl.load.weight_bytes,
+                 weightMemory(p.config, count, mxfp4).bytes + u64(5'504'827'392));
+        const double gib = static_cast<double>(pl.load.weight_bytes) / (u64{1} << 30);
+        QVERIFY2(std::abs(gib - 65.9651) / 65.9651 < 0.01, qPrintable(QString::number(gib)));
+        const RunRow r = run("gpt-oss-120b", "mxfp4_experts", q);
+        QCOMPARE(verdict(r), std::string_view("no"));
+        QVERIFY2(r.max_context >= 100000 && r.max_context < 131072,
+                 qPrintable(QString::number(r.max_context)));
+    }
+
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a
     // full cache: 4.3 GB beside 14.5 GB of weights); the row says the largest context that does
     // and the smallest change.

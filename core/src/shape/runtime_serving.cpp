@@ -26,13 +26,48 @@ u64 mul(u64 a, u64 b)
     return checkedMul(a, b, "placement bytes");
 }
 
-// The weights as the engine loads them: an FP8 checkpoint keeps its ignore list in BF16.
-u64 servingWeights(const RunModel& m, const Precision& p)
+u64 roundUp(u64 v, u64 to)
+{
+    return ceilDiv(v, to) * to;
+}
+
+// What vLLM adds to MXFP4 routed experts on an NVIDIA GPU: its MoE kernels want padded
+// matrices (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod.create_weights,
+// v0.11.0). The Marlin kernel (every NVIDIA GPU but a datacenter Blackwell: the Triton one where
+// triton_kernels is installed, whose Hopper layout pads too) rounds the intermediate size up to
+// 128 and the hidden size to 256; FlashInfer on a datacenter Blackwell (B200, GB200) both to 256.
+// gpt-oss-120b (2,880 both ways) loads 65.97 GiB on one H100 where its file holds 60.77
+// (vLLM issue 23278); another version's 64.38 (vLLM issue 33155).
+u64 vllmMxfp4Padding(const ModelConfig& c, const GpuSpec& g)
+{
+    if (g.vendor != "NVIDIA" || !c.isMoe() || c.d_model == 0 || c.moe.expert_d_ff == 0) {
+        return 0;
+    }
+    const bool blackwellDc = g.id.rfind("b200", 0) == 0 || g.id.rfind("b300", 0) == 0 ||
+                             g.id.rfind("gb200", 0) == 0 || g.id.rfind("gb300", 0) == 0;
+    const u64 h = c.d_model;
+    const u64 i = c.moe.expert_d_ff;
+    const u64 ph = roundUp(h, 256);
+    const u64 pi = roundUp(i, blackwellDc ? 256 : 128);
+    const u64 gates = c.mlp == MlpKind::Gated ? 3 : 2;
+    // Each matrix of h × i weights stores 17 bytes per 32 (4-bit values, one E8M0 scale).
+    const u64 matrices = mul(mul(c.moeLayers(), c.moe.n_routed_experts), gates);
+    const u64 grown = mul(ph, pi) - mul(h, i);
+    return mul(matrices, grown) / 32 * 17;
+}
+
+// The weights as the engine loads them: an FP8 checkpoint keeps its ignore list in BF16; vLLM
+// pads MXFP4 experts for its kernels.
+u64 servingWeights(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     if (p.id == "fp8") {
         return fp8CheckpointBytes(m.config, m.count, m.fp8.value_or(Fp8Checkpoint{}));
     }
-    return weightMemory(m.config, m.count, p).bytes;
+    const u64 bytes = weightMemory(m.config, m.count, p).bytes;
+    if (p.id == "mxfp4_experts" && q.runtime.kind == Runtime::Vllm) {
+        return add(bytes, vllmMxfp4Padding(m.config, q.hardware.gpu));
+    }
+    return bytes;
 }
 
 // The activation peak a profile run leaves: `tokens` tokens through one layer (hidden states,
@@ -89,7 +124,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 tp = split.tensor_parallel;
     const u64 pp = split.pipeline_parallel;
     const u64 visible = runtimeCapacity(rt, q.hardware.gpu);
-    const u64 weights = ceilDiv(servingWeights(m, p), mul(tp, pp));
+    const u64 weights = ceilDiv(servingWeights(m, p, q), mul(tp, pp));
 
     const GpuSpec& g = q.hardware.gpu;
     const bool big = visible >= 70 * kGiB && g.id.find("a100") == std::string::npos;
@@ -187,13 +222,17 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.tight = out.fits && (e.kvSpace - std::min(e.kvSpace, need)) * 20 < visible;
     // Decode reads every GPU's share of the weights and the batch's KV once per step.
     const WeightMemory wm = weightMemory(c, m.count, p);
-    const u64 activeTotal =
-        p.id == "fp8" && wm.bytes > 0
-            ? static_cast<u64>(static_cast<double>(servingWeights(m, p)) *
-                               static_cast<double>(wm.active_bytes) / static_cast<double>(wm.bytes))
-            : wm.active_bytes;
-    const u64 embedding =
-        c.tied_head ? 0 : wm.embedding_bytes * servingWeights(m, p) / std::max<u64>(wm.bytes, 1);
+    // An FP8 checkpoint's bytes as loaded over the precision's nominal ones (its BF16 layers);
+    // a share, not a product of two byte counts, which could exceed 64 bits.
+    const double loaded = p.id == "fp8" && wm.bytes > 0
+                              ? static_cast<double>(servingWeights(m, p, q)) /
+                                    static_cast<double>(wm.bytes)
+                              : 1.0;
+    const auto scaled = [loaded](u64 bytes) {
+        return static_cast<u64>(static_cast<double>(bytes) * loaded);
+    };
+    const u64 activeTotal = scaled(wm.active_bytes);
+    const u64 embedding = c.tied_head ? 0 : scaled(wm.embedding_bytes);
     out.gpu_read_bytes = add(activeTotal - std::min(activeTotal, embedding),
                              mul(mul(need, tp), pp)); // need is per GPU
     std::string flags = "--tensor-parallel-size " + std::to_string(tp);
