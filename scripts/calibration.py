@@ -76,7 +76,8 @@ DECODE = ["bandwidth_gddr", "bandwidth_gddr_amd", "bandwidth_gddr_amd_vulkan", "
           "bandwidth_unified",
           "bandwidth_lpddr5x",
           "quantized_efficiency",
-          "layer_us", "legacy_layer_us", "allreduce_us", "moe_dispatch_us", "hop_us"]
+          "layer_us", "legacy_layer_us", "allreduce_us", "moe_dispatch_us", "hop_us",
+          "expert_visit_us", "latent_layer_us", "instinct_fixed_factor"]
 PREFILL = ["prefill_consumer", "prefill_pro", "prefill_datacenter", "prefill_unified"]
 
 
@@ -91,7 +92,11 @@ def step(t, c, legacy=False):
            t["ddr_s"] / c.get("bandwidth_ddr", 0.6)) * q
     layer = c["legacy_layer_us"] if legacy else c["layer_us"]
     fixed = (t["layers"] * layer + t["allreduces"] * c["allreduce_us"] +
-             t["moe_dispatches"] * c["moe_dispatch_us"] + t["hops"] * c["hop_us"]) * 1e-6
+             t["moe_dispatches"] * c["moe_dispatch_us"] + t["hops"] * c["hop_us"] +
+             t.get("expert_visits", 0) * c.get("expert_visit_us", 0) +
+             t.get("latent_layers", 0) * c.get("latent_layer_us", 0)) * 1e-6
+    if t.get("instinct", 0) > 0:
+        fixed *= c.get("instinct_fixed_factor", 1)
     comp = t["compute_s"] / c["prefill_" + {"pro": "pro"}.get(t["prefill_class"],
                                                                t["prefill_class"])] \
         if t["compute_s"] > 0 else 0
@@ -136,6 +141,7 @@ def fit_family(rows, names, kind, start):
             # A decode step streams at most 90 % of peak bandwidth (the best streaming kernels'
             # share); efficiencies are shares.
             if v <= 0 or (n.startswith(("prefill", "quantized", "vulkan")) and v > 1) or \
+                    (n == "instinct_fixed_factor" and v < 1) or \
                     (n.startswith("bandwidth") and v > 0.9):
                 return 1e9
             c[n] = v
@@ -215,6 +221,7 @@ if fit:
                  "bandwidth_lpddr5x": 0.8,
                  "bandwidth_ddr": 0.6, "quantized_efficiency": 0.85, "layer_us": 50,
                  "allreduce_us": 15, "moe_dispatch_us": 100, "hop_us": 100, "legacy_layer_us": 90,
+                 "expert_visit_us": 0, "latent_layer_us": 0, "instinct_fixed_factor": 1,
                  "prefill_consumer": 0.3, "prefill_pro": 0.3, "prefill_datacenter": 0.2,
                  "prefill_unified": 0.5, "prefill_cpu": 0.25}
         for k in ("bandwidth_gddr", "bandwidth_hbm", "bandwidth_unified", "bandwidth_lpddr5x"):
@@ -225,14 +232,25 @@ if fit:
              "bandwidth_hbm": "hbm_s", "bandwidth_unified": "unified_s", "bandwidth_lpddr5x": "lpddr5x_s",
              "quantized_efficiency": "quantized_share",
              "layer_us": "layers", "legacy_layer_us": "layers", "allreduce_us": "allreduces",
-             "moe_dispatch_us": "moe_dispatches", "hop_us": "hops"}[n], 0) > 0 for _, r in dec)]
+             "moe_dispatch_us": "moe_dispatches", "hop_us": "hops",
+             "expert_visit_us": "expert_visits", "latent_layer_us": "latent_layers",
+             "instinct_fixed_factor": "instinct"}[n], 0) > 0 for _, r in dec)]
         if not any(m.get("legacy") for m, _ in dec):
             used = [n for n in used if n != "legacy_layer_us"]
+        # A routed expert's visit, latent attention and an Instinct's fixed costs are serving
+        # engines' terms; llama.cpp's MoE runs are within its layer cost.
+        used = [n for n in used
+                if n not in ("expert_visit_us", "latent_layer_us", "instinct_fixed_factor")]
         if fam == "serving":
-            # Three rows: the bandwidth, the layer cost and the MoE dispatch; an all-reduce of
-            # the hidden state is held at vLLM's custom all-reduce latency.
-            used = ["bandwidth_hbm", "layer_us", "moe_dispatch_us"]
+            # The layer cost, a routed expert's visit, a latent-attention layer and an AMD
+            # Instinct's fixed costs; the bandwidth is held at the best streaming kernels' 90 %
+            # and an all-reduce of the hidden state at vLLM's custom all-reduce latency.
+            used = ["layer_us", "expert_visit_us", "latent_layer_us", "instinct_fixed_factor"]
             start["allreduce_us"] = 8
+            start["bandwidth_hbm"] = 0.9
+            start["moe_dispatch_us"] = 0
+            start.update({"expert_visit_us": 5, "latent_layer_us": 300,
+                          "instinct_fixed_factor": 1.2})
         c = fit_family(dec, used, "decode", start)
         start.update(c)
         classes = {r["prefill_terms"]["prefill_class"] for _, r in pre}

@@ -56,9 +56,14 @@ SpeedConstants servingSpeed()
     s.bandwidth_hbm = 0.9;
     s.bandwidth_unified = 0.7;
     s.bandwidth_ddr = 0.5;
-    s.layer_us = 48;
+    s.layer_us = 40.6;
     s.allreduce_us = 8;
-    s.moe_dispatch_us = 59;
+    // A MoE layer's cost is its routed experts' visits and, with latent attention, the layer's
+    // own, on one GPU or many: nothing more when its experts span GPUs.
+    s.moe_dispatch_us = 0;
+    s.expert_visit_us = 4.96;
+    s.latent_layer_us = 429;
+    s.instinct_fixed_factor = 1.99;
     s.hop_us = 60;
     s.prefill_consumer = 0.45;
     s.prefill_pro = 0.45;
@@ -131,7 +136,7 @@ std::vector<RuntimeProfile> buildProfiles()
     vllm.overhead_id = "vllm";
     vllm.precisions = {"bf16", "fp8", "int8", "int4_g128"};
     vllm.speed = servingSpeed();
-    vllm.speed_source = "vLLM benchmark_latency and bench serve at batch 1 (calibration set)";
+    vllm.speed_source = "vLLM and SGLang runs at batch 1 (calibration set, docs/compute.md)";
     v.push_back(vllm);
 
     RuntimeProfile sglang = vllm;

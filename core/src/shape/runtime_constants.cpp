@@ -123,6 +123,11 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      src + "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory"});
         c.push_back({"FP8 checkpoints", "modules in quantization_config's ignore list stay BF16",
                      "Meta Llama 3.1 405B FP8: 57.75 GiB per GPU at TP 8 (vLLM issue 6746)"});
+        c.push_back({"MXFP4 experts (NVIDIA)",
+                     "padded for the MoE kernel: intermediate size to a multiple of 128 (B200, "
+                     "GB200: 256), hidden size to 256",
+                     src + "vllm/model_executor/layers/quantization/mxfp4.py create_weights; "
+                           "gpt-oss-120b on one H100: 65.97 GiB loaded (vLLM issue 23278)"});
         c.push_back({"tight", "under 5 % of the device left", "this tool's warning band"});
         break;
     }
@@ -179,7 +184,18 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "PR 7628)"});
     }
     c.push_back(
-        {"fixed cost per layer and step", text::fixed(s.layer_us, 0) + " µs", p.speed_source});
+        {"fixed cost per layer and step", text::fixed(s.layer_us, 1) + " µs", p.speed_source});
+    if (p.servingEngine()) {
+        c.push_back({"all-reduce (tensor parallel)", text::fixed(s.allreduce_us, 0) + " µs",
+                     "held at vLLM's custom all-reduce latency"});
+        c.push_back({"routed expert a token visits", text::fixed(s.expert_visit_us, 2) + " µs",
+                     p.speed_source + "; batch-1 MoE runs of SGLang and vLLM"});
+        c.push_back({"latent-attention layer (DeepSeek)", text::fixed(s.latent_layer_us, 0) + " µs",
+                     p.speed_source + "; one DeepSeek-V3 run (SGLang), held out on another"});
+        c.push_back({"AMD Instinct fixed costs",
+                     "× " + text::fixed(s.instinct_fixed_factor, 2) + " of an NVIDIA GPU's",
+                     p.speed_source + "; MI300X runs of SGLang"});
+    }
     return c;
 }
 

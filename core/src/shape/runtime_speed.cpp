@@ -130,9 +130,11 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
          t.hbm_s / s.bandwidth_hbm + t.unified_s / s.bandwidth_unified +
          t.lpddr5x_s / s.bandwidth_lpddr5x + t.ddr_s / s.bandwidth_ddr) *
         quantized;
-    const double fixed = (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
-                          t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us) *
-                         1e-6;
+    const double fixed =
+        (t.layers * s.layer_us + t.allreduces * s.allreduce_us +
+         t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us +
+         t.expert_visits * s.expert_visit_us + t.latent_layers * s.latent_layer_us) *
+        (t.instinct > 0 ? s.instinct_fixed_factor : 1.0) * 1e-6;
     const double compute =
         t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t.prefill_class) : 0.0;
     (void)prefill;
@@ -177,6 +179,19 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
         t.ddr_s += static_cast<double>(pl.host_read_bytes) / ramBw;
     }
     t.layers = static_cast<double>(c.n_layers);
+    if (c.isMoe()) {
+        // Experts a batch's tokens visit per MoE layer: k for one token, E·(1 − (1 − k/E)^B)
+        // for B under uniform routing (as for the bytes above).
+        const double E = static_cast<double>(c.moe.n_routed_experts);
+        const double k = static_cast<double>(c.moe.experts_per_token);
+        const double visited =
+            batch > 1 && E > k ? E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch))) : k;
+        t.expert_visits = static_cast<double>(c.moeLayers()) * visited;
+    }
+    if (c.attention == AttentionKind::Latent) {
+        t.latent_layers = static_cast<double>(c.n_layers);
+    }
+    t.instinct = g.vendor == "AMD" && g.memoryClass() == MemoryClass::Hbm ? 1.0 : 0.0;
     if (tp > 1) {
         t.allreduces = 2.0 * static_cast<double>(c.n_layers);
         if (c.isMoe()) {

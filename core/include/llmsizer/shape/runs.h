@@ -95,6 +95,12 @@ struct StepTerms {
     double allreduces = 0;
     double moe_dispatches = 0;
     double hops = 0;
+    // Routed experts a step's tokens visit, summed over the MoE layers (× expert_visit_us), and
+    // the layers with latent attention (× latent_layer_us).
+    double expert_visits = 0;
+    double latent_layers = 0;
+    // 1 on an AMD Instinct GPU: the fixed costs above × instinct_fixed_factor.
+    double instinct = 0;
     double compute_s = 0; // FLOPs / (peak FLOP/s of the class), before efficiency
     // Share of the streamed bytes that are block-quantized weights (dequantized on the fly,
     // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).

@@ -185,6 +185,13 @@ struct SpeedConstants {
     double moe_dispatch_us = 60;
     // Handing the hidden state from one GPU to the next under a layer split, µs per boundary.
     double hop_us = 50;
+    // A routed expert a token visits in one MoE layer (routing, its small GEMMs), µs, on one GPU
+    // or many; and a layer with latent attention (DeepSeek's MLA), µs. Serving engines only:
+    // llama.cpp's MoE runs are within the layer cost.
+    double expert_visit_us = 0;
+    double latent_layer_us = 0;
+    // The fixed costs of a step on an AMD Instinct GPU (ROCm) over an NVIDIA one's.
+    double instinct_fixed_factor = 1;
     // Share of the peak FLOP/s a prefill reaches, per device class.
     double prefill_consumer = 0.6;   // on the FP16-accumulate peak (GeForce, Radeon, Arc)
     double prefill_pro = 0.6;        // workstation cards
