@@ -224,10 +224,10 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const WeightMemory wm = weightMemory(c, m.count, p);
     // An FP8 checkpoint's bytes as loaded over the precision's nominal ones (its BF16 layers);
     // a share, not a product of two byte counts, which could exceed 64 bits.
-    const double loaded = p.id == "fp8" && wm.bytes > 0
-                              ? static_cast<double>(servingWeights(m, p, q)) /
-                                    static_cast<double>(wm.bytes)
-                              : 1.0;
+    const double loaded =
+        p.id == "fp8" && wm.bytes > 0
+            ? static_cast<double>(servingWeights(m, p, q)) / static_cast<double>(wm.bytes)
+            : 1.0;
     const auto scaled = [loaded](u64 bytes) {
         return static_cast<u64>(static_cast<double>(bytes) * loaded);
     };
