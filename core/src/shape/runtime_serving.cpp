@@ -33,11 +33,12 @@ u64 roundUp(u64 v, u64 to)
 
 // What vLLM adds to MXFP4 routed experts on an NVIDIA GPU: its MoE kernels want padded
 // matrices (vllm/model_executor/layers/quantization/mxfp4.py, Mxfp4MoEMethod.create_weights,
-// v0.11.0). The Marlin kernel (every NVIDIA GPU but a datacenter Blackwell: the Triton one where
-// triton_kernels is installed, whose Hopper layout pads too) rounds the intermediate size up to
-// 128 and the hidden size to 256; FlashInfer on a datacenter Blackwell (B200, GB200) both to 256.
-// gpt-oss-120b (2,880 both ways) loads 65.97 GiB on one H100 where its file holds 60.77
-// (vLLM issue 23278); another version's 64.38 (vLLM issue 33155).
+// v0.11.0). Its Marlin kernel, on every NVIDIA GPU but a datacenter Blackwell, rounds the
+// intermediate size up to 128 and the hidden size to 256; FlashInfer on a datacenter Blackwell
+// (B200, GB200) both to 256. Where vLLM picks its Triton kernel instead (triton_kernels
+// installed) the padding is its layout's: not modelled, Marlin's taken. gpt-oss-120b (2,880 both
+// ways) loaded 65.97 GiB on one H100 where its file holds 60.77 (vLLM issue 23278, Marlin); on
+// another version 64.38 (vLLM issue 33155).
 u64 vllmMxfp4Padding(const ModelConfig& c, const GpuSpec& g)
 {
     if (g.vendor != "NVIDIA" || !c.isMoe() || c.d_model == 0 || c.moe.expert_d_ff == 0) {
