@@ -4,6 +4,7 @@
 // model's shape, and one step is worked out with the constants.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/shape/runtime.h"
@@ -95,6 +96,23 @@ private slots:
         t.instinct = 0;
         t.latent_layers = 1;
         QVERIFY(std::abs(stepSeconds(t, s, false) - (1e-3 / 0.9 + fixed + 429e-6)) < 1e-12);
+    }
+
+    // A decode step under vLLM reads the visited weights but the token embedding (one row of it)
+    // and the KV cache: Qwen3-8B BF16 (untied head), 16,381,470,720 bytes of weights, of which
+    // the embedding is 151,936 · 4,096 · 2 = 1,244,659,712. (The embedding's share was once
+    // worked out as a product of two byte counts, which wrapped past 2^64.)
+    void decodeReadsAllButTheEmbedding()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("qwen3-8b");
+        const WeightMemory w =
+            weightMemory(p.config, countParameters(p.config), precisionById("bf16"));
+        QCOMPARE(w.embedding_bytes, std::uint64_t(1'244'659'712));
+        const RunRow r = runOn("qwen3-8b", "bf16", "h100-sxm-80gb", 1, Runtime::Vllm);
+        const double read = r.decode_terms.hbm_s * 3350e9;
+        const double expected = static_cast<double>(w.active_bytes - w.embedding_bytes) +
+                                static_cast<double>(r.load.kv_bytes);
+        QVERIFY2(std::abs(read - expected) < 1e-6 * expected, qPrintable(QString::number(read)));
     }
 
     // llama.cpp's MoE runs are within its layer cost: a visit costs it nothing.
