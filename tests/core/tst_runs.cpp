@@ -146,6 +146,21 @@ private slots:
                  qPrintable(QString::number(r.max_context)));
     }
 
+    // vLLM captures its CUDA graphs (1 GiB) in what its share leaves: at 0.995 of an H100's 79.2
+    // visible GiB that is 0.40 GiB, so it starts at no context, and the row says the share to use
+    // (it once said "not at 4,096 tokens; runs at up to 40,960").
+    void vllmShareLeavesNoRoomForGraphs()
+    {
+        RunQuery q = query("h100-sxm-80gb", Runtime::Vllm, 1, 4096);
+        q.runtime.vllm.gpu_memory_utilization = Ratio{995, 1000};
+        const RunRow r = run("qwen3-32b", "bf16", q);
+        QCOMPARE(verdict(r), std::string_view("no"));
+        QCOMPARE(r.max_context, u64(0));
+        QVERIFY2(r.change.rfind("--gpu-memory-utilization 0.90", 0) == 0, r.change.c_str());
+        q.runtime.vllm.gpu_memory_utilization = Ratio{9, 10};
+        QCOMPARE(verdict(run("qwen3-32b", "bf16", q)), std::string_view("fits"));
+    }
+
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a
     // full cache: 4.3 GB beside 14.5 GB of weights); the row says the largest context that does
     // and the smallest change.

@@ -3,6 +3,7 @@
 // precision the runtime offers, more system RAM, more GPUs of the same kind, a raised wired limit.
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 #include "runs_internal.h"
 
 #include <algorithm>
@@ -60,6 +61,16 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     const Hardware& hw = q.hardware;
     const u64 machine = hw.gpu.cpuOnly() ? 1 : std::max<u64>(hw.gpus, 1);
     const bool servingFlag = q.runtime.kind == Runtime::Vllm;
+    // 0. vLLM's share set so high that its CUDA graphs do not fit beside it: the default share.
+    const Ratio defaultShare = runtimeProfile(Runtime::Vllm).vllm.gpu_memory_utilization;
+    if (servingFlag && q.runtime.vllm.gpu_memory_utilization.value() > defaultShare.value()) {
+        RunQuery d = q;
+        d.runtime.vllm.gpu_memory_utilization = defaultShare;
+        if (!placeModel(m, p, q, 1, machine, false).fits && runsAnyWay(m, p, d, context, machine)) {
+            return "--gpu-memory-utilization " + text::fixed(defaultShare.value(), 2) +
+                   " (the share asked for leaves too little beside it for the CUDA graphs)";
+        }
+    }
     // 1. The context: it runs, shorter (a few hundred tokens is no answer to give first).
     if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
         std::string flag =

@@ -206,6 +206,9 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
         }
         out.max_context = lo;
     }
+    if (!e.graphsFit) {
+        out.max_context = 0; // the engine fails to start at any context: no room for its graphs
+    }
     out.fits = out.max_context >= context && context <= limit && e.graphsFit;
     const u64 need = mul(kvNeed(context), batch);
     // What this workload needs of each GPU: the weights, the activation peak, the reserve and
