@@ -11,6 +11,7 @@
 #include <QtTest>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 
 using namespace llmsizer;
@@ -190,6 +191,43 @@ private slots:
                  quint64(6) * (2 * 2688 * 4096 + 2 * 2688 * 256));
         // One routed expert: up and down (ReLU², no gate) of 1856.
         QCOMPARE(quint64(count.expert_params), quint64(2 * 2688 * 1856));
+        // The kinds interleave as the pattern does ("MEMEM*EMEMEM*…"): in each quarter of the
+        // depth the counts of each kind within one of the pattern's, so a layer split over GPUs
+        // and --n-cpu-moe see mixers and experts mixed, not all experts at one end.
+        std::ifstream in(kData + "/reference/hf-configs-2026/nemotron-3-nano-30b-a3b/config.json");
+        const std::string text((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+        const std::string key = "\"hybrid_override_pattern\": \"";
+        const std::size_t at = text.find(key);
+        QVERIFY(at != std::string::npos);
+        const std::string pattern = text.substr(at + key.size(), 52);
+        const auto letter = [&c](std::uint64_t i) {
+            switch (c.singleBlock(i)) {
+            case ModelConfig::SingleBlock::Attention:
+                return '*';
+            case ModelConfig::SingleBlock::Mixer:
+                return 'M';
+            case ModelConfig::SingleBlock::Mlp:
+                break;
+            }
+            return 'E';
+        };
+        for (std::uint64_t q = 0; q < 4; ++q) {
+            for (const char kind : {'M', 'E', '*'}) {
+                int ours = 0;
+                int theirs = 0;
+                for (std::uint64_t i = q * 13; i < q * 13 + 13; ++i) {
+                    ours += letter(i) == kind ? 1 : 0;
+                    theirs += pattern[i] == kind ? 1 : 0;
+                }
+                QVERIFY2(std::abs(ours - theirs) <= 1,
+                         qPrintable(QStringLiteral("quarter %1, %2: %3 against %4")
+                                        .arg(q)
+                                        .arg(QLatin1Char(kind))
+                                        .arg(ours)
+                                        .arg(theirs)));
+            }
+        }
     }
 
     // Phi-3.5-MoE, a hand count (no exact published figure): embedding and untied head of

@@ -224,6 +224,19 @@ private slots:
                  qPrintable(QString::number(*r.decode_tokens_per_s)));
     }
 
+    // Nemotron 3 Nano at Q8_0 (about 34 GB) on 2 × RTX 3090: its layers split in two, each half
+    // holding about half the experts (its pattern interleaves Mamba and expert layers). With
+    // every expert layer at one end, one card got 32.8 GB and the row said "no", though the
+    // smaller Q4_K_M fitted one card.
+    void hybridLayersSplitEvenly()
+    {
+        const RunRow r =
+            run("nemotron-3-nano", "q8_0", query("rtx-3090-24gb", Runtime::LlamaCpp, 2, 4096));
+        QCOMPARE(verdict(r), std::string_view("fits_tp"));
+        QVERIFY2(r.bytes_per_gpu < r.single_gpu_bytes * 6 / 10,
+                 qPrintable(QString::number(r.bytes_per_gpu)));
+    }
+
     // Llama 3 70B at Q4_K_M on one RTX 4090 with 64 GB of RAM, 8,192 tokens, by hand. Every tensor
     // Q4_K (144 bytes per 256 weights) but attn_v (Q6_K on use_more_bits layers, Q5_K on the
     // others: a 70B model) and ffn_down (Q6_K on use_more_bits layers); norms F32. A

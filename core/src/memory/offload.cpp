@@ -67,17 +67,16 @@ std::vector<LayerParams> layerParams(const ModelConfig& c, const ParamCount& cou
     const u64 matrixPerExpert =
         mul(mul(c.mlp == MlpKind::Gated ? 3 : 2, c.d_model), c.moe.expert_d_ff);
     std::vector<LayerParams> out(L);
-    // Nemotron-H: every layer one norm and one block (attention spread over the depth, the
-    // mixer layers first among the others, then the MLP or expert layers).
+    // Nemotron-H: every layer one norm and one block, the kinds interleaved
+    // (ModelConfig::singleBlock).
     const u64 oneNorm = L == 0 ? 0 : count.get(Component::Norms).part("block") / L;
-    u64 mixersLeft = mixerLayers;
     for (u64 i = 0; c.single.any() && i < L; ++i) {
         LayerMemory& lm = layers[i];
         LayerParams& lp = out[i];
-        lm.attention = spreadLayer(i, c.single.attention_only, L);
-        lm.mixer = !lm.attention && mixersLeft > 0;
-        mixersLeft -= lm.mixer ? 1 : 0;
-        lm.moe = !lm.attention && !lm.mixer && c.isMoe();
+        const ModelConfig::SingleBlock kind = c.singleBlock(i);
+        lm.attention = kind == ModelConfig::SingleBlock::Attention;
+        lm.mixer = kind == ModelConfig::SingleBlock::Mixer;
+        lm.moe = kind == ModelConfig::SingleBlock::Mlp && c.isMoe();
         lp.params = add(oneNorm, lm.attention ? count.attention_per_layer
                                  : lm.mixer   ? mixerPerLayer
                                               : 0);

@@ -3,6 +3,7 @@
 #include "llmsizer/model/mixer.h"
 #include "llmsizer/text/format.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace llmsizer {
@@ -76,11 +77,26 @@ std::uint64_t ModelConfig::mlpLayers() const
     return n_layers > mixerOnlyLayers() ? n_layers - mixerOnlyLayers() : 0;
 }
 
+ModelConfig::SingleBlock ModelConfig::singleBlock(std::uint64_t i) const
+{
+    // Whether place i is one of `picked` of n places spread evenly; before place i there are
+    // i · picked / n of them.
+    const auto spread = [](std::uint64_t j, std::uint64_t picked, std::uint64_t n) {
+        return n != 0 && (j + 1) * picked / n > j * picked / n;
+    };
+    const std::uint64_t L = n_layers;
+    if (spread(i, single.attention_only, L)) {
+        return SingleBlock::Attention;
+    }
+    const std::uint64_t others = L - std::min(L, single.attention_only);
+    const std::uint64_t j = i - (L == 0 ? 0 : i * single.attention_only / L);
+    return spread(j, mixer.layers, others) ? SingleBlock::Mixer : SingleBlock::Mlp;
+}
+
 bool ModelConfig::isMoeLayer(std::uint64_t i) const
 {
     if (single.any()) {
-        // The pattern's order is not kept: the first mlp_only layers stand for its MoE layers.
-        return isMoe() && i < single.mlp_only;
+        return isMoe() && i < n_layers && singleBlock(i) == SingleBlock::Mlp;
     }
     return isMoe() && moe.every != 0 && i >= moe.first_dense_layers && i < n_layers &&
            (i + 1) % moe.every == 0;

@@ -259,16 +259,15 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     const u64 L = c.n_layers;
     const u64 ownAttention = c.attentionLayers() - c.shared.layers;
     u64 hybrids = 0;
-    u64 mixersLeft = mix.layers;
     for (u64 l = 0; c.single.any() && l < L; ++l) {
-        // Nemotron-H: one block per layer behind one norm; attention spread over the depth,
-        // the mixer layers first among the others, then the MLP (or expert) layers.
+        // Nemotron-H: one block per layer behind one norm, the kinds interleaved
+        // (ModelConfig::singleBlock).
         const auto i = static_cast<std::int64_t>(l);
         addVector(out, "block_norms", normWidth(c, d), i);
-        if (spread(l, c.single.attention_only, L)) {
+        const ModelConfig::SingleBlock kind = c.singleBlock(l);
+        if (kind == ModelConfig::SingleBlock::Attention) {
             addAttention(out, c, i, fusedQkv, d);
-        } else if (mixersLeft > 0) {
-            --mixersLeft;
+        } else if (kind == ModelConfig::SingleBlock::Mixer) {
             addMixer(out, c, i);
         } else if (!c.isMoe()) {
             addMlp(out, c, c.effectiveDff(), i, "", 1, false);

@@ -333,6 +333,12 @@ struct ModelConfig {
     std::uint64_t moeLayers() const;
     // Whether layer i (0-based) holds a mixture of experts (moe.first_dense_layers, moe.every).
     bool isMoeLayer(std::uint64_t i) const;
+    // A single-block model's layer i (Nemotron-H): attention-only layers spread over the depth,
+    // the mixer layers spread over the rest and MLP (or expert) layers between them, as the
+    // hybrid patterns interleave them ("MEMEM*EMEMEM*…"). The counts are the configuration's;
+    // the places are spread evenly, so a layer split and --n-cpu-moe see the kinds mixed.
+    enum class SingleBlock { Attention, Mixer, Mlp };
+    SingleBlock singleBlock(std::uint64_t i) const;
 };
 
 // The Llama rule on its own (the LLaMA model-card Q&A): llamaHiddenDim(4096, 256, 0) == 11008.
