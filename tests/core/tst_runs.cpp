@@ -161,6 +161,21 @@ private slots:
         QCOMPARE(verdict(run("qwen3-32b", "bf16", q)), std::string_view("fits"));
     }
 
+    // An INT8 or grouped INT4 checkpoint keeps the token embedding and the head in 16 bits (AWQ,
+    // GPTQ, W8A8 quantizers skip them). Llama 3 70B at INT8: (70,553,706,496 − 2 · 1,050,673,152)
+    // bytes + 2 · 1,050,673,152 · 2 = 72,655,052,800, within a megabyte of the FP8 checkpoint,
+    // and like it no longer fits one H100 under vLLM (it did when the embedding was 8-bit).
+    void quantizedCheckpointsKeepTheEmbedding()
+    {
+        const RunQuery q = query("h100-sxm-80gb", Runtime::Vllm, 1, 8192);
+        const Preset& p = testsupport::bundledPresetEntry("llama-3-70b");
+        const ParamCount count = countParameters(p.config);
+        const Placement pl = placeModel(RunModel{p.config, count, p.shipped_precision, {}},
+                                        precisionById("int8"), q, 8192, 1, false);
+        QCOMPARE(pl.load.weight_bytes, u64(72'655'052'800));
+        QCOMPARE(verdict(run("llama-3-70b", "int8", q)), verdict(run("llama-3-70b", "fp8", q)));
+    }
+
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a
     // full cache: 4.3 GB beside 14.5 GB of weights); the row says the largest context that does
     // and the smallest change.

@@ -64,7 +64,13 @@ u64 servingWeights(const RunModel& m, const Precision& p, const RunQuery& q)
     if (p.id == "fp8") {
         return fp8CheckpointBytes(m.config, m.count, m.fp8.value_or(Fp8Checkpoint{}));
     }
-    const u64 bytes = weightMemory(m.config, m.count, p).bytes;
+    // INT8 (W8A8) and grouped INT4 (AWQ, GPTQ) checkpoints keep the token embedding and the
+    // head in 16 bits: their quantizers skip them (AutoAWQ, GPTQModel, llm-compressor's
+    // ignore=["lm_head"]; vLLM's quantized linear methods serve only the decoder's linears).
+    WeightParams keep;
+    keep.keep_embeddings_unquantized =
+        p.kind == PrecisionKind::Integer || p.kind == PrecisionKind::GroupQuant;
+    const u64 bytes = weightMemory(m.config, m.count, p, keep).bytes;
     if (p.id == "mxfp4_experts" && q.runtime.kind == Runtime::Vllm) {
         return add(bytes, vllmMxfp4Padding(m.config, q.hardware.gpu));
     }
@@ -226,12 +232,12 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.tight = out.fits && (e.kvSpace - std::min(e.kvSpace, need)) * 20 < visible;
     // Decode reads every GPU's share of the weights and the batch's KV once per step.
     const WeightMemory wm = weightMemory(c, m.count, p);
-    // An FP8 checkpoint's bytes as loaded over the precision's nominal ones (its BF16 layers);
-    // a share, not a product of two byte counts, which could exceed 64 bits.
+    // The checkpoint's bytes as loaded over the precision's nominal ones (an FP8 checkpoint's
+    // BF16 layers, a quantized one's 16-bit embedding and head, vLLM's padded MXFP4 experts); a
+    // share, not a product of two byte counts, which could exceed 64 bits.
     const double loaded =
-        p.id == "fp8" && wm.bytes > 0
-            ? static_cast<double>(servingWeights(m, p, q)) / static_cast<double>(wm.bytes)
-            : 1.0;
+        wm.bytes > 0 ? static_cast<double>(servingWeights(m, p, q)) / static_cast<double>(wm.bytes)
+                     : 1.0;
     const auto scaled = [loaded](u64 bytes) {
         return static_cast<u64>(static_cast<double>(bytes) * loaded);
     };
