@@ -176,6 +176,22 @@ private slots:
         QCOMPARE(verdict(run("llama-3-70b", "int8", q)), verdict(run("llama-3-70b", "fp8", q)));
     }
 
+    // Ollama offloads whole layers (its num_gpu); it has no --n-cpu-moe (ollama/ollama issue
+    // 11772, open). Qwen3-30B-A3B Q4_K_M on a 16 GB card with 64 GB of RAM: experts in RAM under
+    // llama.cpp, layers in RAM under Ollama, each with its own option.
+    void ollamaOffloadsWholeLayers()
+    {
+        RunQuery q = query("rtx-5060-ti-16gb", Runtime::LlamaCpp, 1, 8192);
+        q.hardware.ram_bytes = 64'000'000'000;
+        const RunRow cpp = run("qwen3-30b-a3b", "q4_k_m", q);
+        QCOMPARE(verdict(cpp), std::string_view("experts_in_ram"));
+        QVERIFY2(cpp.flags.find("--n-cpu-moe") != std::string::npos, cpp.flags.c_str());
+        q.runtime = runtimeProfile(Runtime::Ollama);
+        const RunRow ollama = run("qwen3-30b-a3b", "q4_k_m", q);
+        QCOMPARE(verdict(ollama), std::string_view("offload"));
+        QVERIFY2(ollama.flags.rfind("num_gpu ", 0) == 0, ollama.flags.c_str());
+    }
+
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a
     // full cache: 4.3 GB beside 14.5 GB of weights); the row says the largest context that does
     // and the smallest change.

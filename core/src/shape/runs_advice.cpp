@@ -73,8 +73,10 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     }
     // 1. The context: it runs, shorter (a few hundred tokens is no answer to give first).
     if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
-        std::string flag =
-            servingFlag ? "--max-model-len " : (q.runtime.llamaCppFamily() ? "-c " : "");
+        std::string flag = servingFlag                         ? "--max-model-len "
+                           : q.runtime.kind == Runtime::Ollama ? "num_ctx "
+                           : q.runtime.llamaCppFamily()        ? "-c "
+                                                               : "";
         return "a context of " + withThousands(machineContext) + " tokens" +
                (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
     }
@@ -91,7 +93,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         }
     }
     // 3. MoE experts in RAM (llama.cpp), if RAM were given.
-    if (q.runtime.llamaCppFamily() && m.config.isMoe() && hw.ram_bytes == 0 &&
+    if (q.runtime.kind == Runtime::LlamaCpp && m.config.isMoe() && hw.ram_bytes == 0 &&
         !hw.gpu.unified_memory && !hw.gpu.cpuOnly()) {
         RunQuery r = q;
         r.hardware.ram_bytes = u64{1} << 50; // as much as needed: how much is the answer

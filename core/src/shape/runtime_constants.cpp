@@ -65,8 +65,13 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                                 "cards \"via the ROCm library\" (ollama/ollama docs/gpu.mdx)"});
         c.push_back({"multi-GPU", s.row_split ? "-sm row (tensor split)" : "-sm layer (default)",
                      llamaSrc + " common/arg.cpp --split-mode; layers assigned by free memory"});
-        c.push_back({"MoE experts in RAM", "--n-cpu-moe N / -ot exps=CPU",
-                     llamaSrc + " common/arg.cpp (--cpu-moe, --n-cpu-moe)"});
+        if (p.kind == Runtime::Ollama) {
+            c.push_back({"MoE experts in RAM", "not offered: whole layers in RAM (num_gpu)",
+                         "ollama/ollama issue 11772 (the --n-cpu-moe request, open)"});
+        } else {
+            c.push_back({"MoE experts in RAM", "--n-cpu-moe N / -ot exps=CPU",
+                         llamaSrc + " common/arg.cpp (--cpu-moe, --n-cpu-moe)"});
+        }
         c.push_back({"gpt-oss GGUF", "experts stay MXFP4 in every quant",
                      "GGUF files of gpt-oss-120b: 63.4 GB at Q8_0 as at MXFP4 (AlexsJones/llmfit "
                      "PR 1059); llama.cpp issue 15117"});

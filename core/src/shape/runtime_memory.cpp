@@ -266,9 +266,10 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         return out;
     };
     const LlamaPlan whole = llamaPlan(in, q, gpus, 0, 0, capacity);
+    const bool ollama = q.runtime.kind == Runtime::Ollama;
     if (whole.fits || !allowRam || q.hardware.gpu.cpuOnly()) {
         Placement pl = finish(whole, PlacementKind::Gpus, 0, 0);
-        if (!q.hardware.gpu.cpuOnly()) {
+        if (!q.hardware.gpu.cpuOnly() && !ollama) {
             pl.flags = "-ngl 999" +
                        std::string(
                            gpus > 1 ? " (layer split over " + std::to_string(gpus) + " GPUs)" : "");
@@ -292,8 +293,10 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         }
         return lo;
     };
-    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits.
-    if (m.config.isMoe() && q.runtime.llamaCppFamily() &&
+    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits. Not
+    // under Ollama: it offloads whole layers only (num_gpu; its --n-cpu-moe feature request,
+    // ollama/ollama issue 11772, is open).
+    if (m.config.isMoe() && q.runtime.llamaCppFamily() && !ollama &&
         llamaPlan(in, q, gpus, 0, L, capacity).fits) {
         const u64 n = fewestForGpus(true);
         Placement pl =
@@ -311,7 +314,7 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
     }
     const u64 n = fewestForGpus(false);
     Placement pl = finish(llamaPlan(in, q, gpus, n, 0, capacity), PlacementKind::LayersInRam, n, 0);
-    pl.flags = "-ngl " + std::to_string(L - n);
+    pl.flags = (ollama ? "num_gpu " : "-ngl ") + std::to_string(L - n);
     return pl;
 }
 
