@@ -127,14 +127,6 @@ std::vector<LayerParams> layerParams(const ModelConfig& c, const ParamCount& cou
 
 } // namespace
 
-bool spreadLayer(std::uint64_t i, std::uint64_t k, std::uint64_t n)
-{
-    if (n == 0 || k == 0) {
-        return false;
-    }
-    return mul(i + 1, k) / n > mul(i, k) / n;
-}
-
 LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
                       const InferenceParams& params)
 {

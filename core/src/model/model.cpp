@@ -1,6 +1,7 @@
 #include "llmsizer/model/model.h"
 
 #include "llmsizer/model/mixer.h"
+#include "llmsizer/text/checked.h"
 #include "llmsizer/text/format.h"
 
 #include <algorithm>
@@ -77,20 +78,25 @@ std::uint64_t ModelConfig::mlpLayers() const
     return n_layers > mixerOnlyLayers() ? n_layers - mixerOnlyLayers() : 0;
 }
 
+bool spreadLayer(std::uint64_t i, std::uint64_t k, std::uint64_t n)
+{
+    if (n == 0 || k == 0) {
+        return false;
+    }
+    return checkedMul(i + 1, k, "layer index") / n > checkedMul(i, k, "layer index") / n;
+}
+
 ModelConfig::SingleBlock ModelConfig::singleBlock(std::uint64_t i) const
 {
-    // Whether place i is one of `picked` of n places spread evenly; before place i there are
-    // i · picked / n of them.
-    const auto spread = [](std::uint64_t j, std::uint64_t picked, std::uint64_t n) {
-        return n != 0 && (j + 1) * picked / n > j * picked / n;
-    };
     const std::uint64_t L = n_layers;
-    if (spread(i, single.attention_only, L)) {
+    if (spreadLayer(i, single.attention_only, L)) {
         return SingleBlock::Attention;
     }
+    // Place i among the other layers: before it, i·a / L of the a attention layers.
     const std::uint64_t others = L - std::min(L, single.attention_only);
-    const std::uint64_t j = i - (L == 0 ? 0 : i * single.attention_only / L);
-    return spread(j, mixer.layers, others) ? SingleBlock::Mixer : SingleBlock::Mlp;
+    const std::uint64_t j =
+        i - (L == 0 ? 0 : checkedMul(i, single.attention_only, "layer index") / L);
+    return spreadLayer(j, mixer.layers, others) ? SingleBlock::Mixer : SingleBlock::Mlp;
 }
 
 bool ModelConfig::isMoeLayer(std::uint64_t i) const

@@ -185,14 +185,6 @@ void addMixer(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
     }
 }
 
-// Whether layer i is one of `picked` of L layers spread evenly. The count fixes how many layers
-// of each kind a hybrid has, not where they are; only llama.cpp's per-layer type rules (attn_v,
-// ffn_down) see the difference.
-bool spread(u64 i, u64 picked, u64 L)
-{
-    return (i + 1) * picked / L > i * picked / L;
-}
-
 // A Zamba2 hybrid layer: its Linear(d, d) and adapters; the j-th one also holds shared block j
 // (attention over 2d, the MLP, the block's two norms) while j < the blocks used.
 void addHybrid(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i, u64 j, bool fusedQkv)
@@ -277,8 +269,8 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     }
     for (u64 l = 0; !c.single.any() && l < L; ++l) {
         const auto i = static_cast<std::int64_t>(l);
-        const bool attends = spread(l, ownAttention, L);
-        const bool mixer = mix.layout == MixerLayout::Parallel ? spread(l, mix.layers, L)
+        const bool attends = spreadLayer(l, ownAttention, L);
+        const bool mixer = mix.layout == MixerLayout::Parallel ? spreadLayer(l, mix.layers, L)
                                                                : !attends && mix.layers > 0;
         const bool only = mixer && mix.layout == MixerLayout::Only;
         addVector(out, "block_norms", mul(only ? 1 : c.norms_per_block, normWidth(c, d)), i);
@@ -288,7 +280,7 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
         if (mixer) {
             addMixer(out, c, i);
         }
-        if (c.shared.blocks > 0 && spread(l, c.shared.layers, L)) {
+        if (c.shared.blocks > 0 && spreadLayer(l, c.shared.layers, L)) {
             addHybrid(out, c, i, hybrids++, fusedQkv);
         }
         if (only) {

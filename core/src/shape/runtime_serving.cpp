@@ -131,7 +131,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 tp = split.tensor_parallel;
     const u64 pp = split.pipeline_parallel;
     const u64 visible = runtimeCapacity(rt, q.hardware.gpu);
-    const u64 weights = ceilDiv(servingWeights(m, p, q), mul(tp, pp));
+    const u64 loadedBytes = servingWeights(m, p, q);
+    const u64 weights = ceilDiv(loadedBytes, mul(tp, pp));
 
     const GpuSpec& g = q.hardware.gpu;
     const bool big = visible >= 70 * kGiB && g.id.find("a100") == std::string::npos;
@@ -236,8 +237,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     // BF16 layers, a quantized one's 16-bit embedding and head, vLLM's padded MXFP4 experts); a
     // share, not a product of two byte counts, which could exceed 64 bits.
     const double loaded =
-        wm.bytes > 0 ? static_cast<double>(servingWeights(m, p, q)) / static_cast<double>(wm.bytes)
-                     : 1.0;
+        wm.bytes > 0 ? static_cast<double>(loadedBytes) / static_cast<double>(wm.bytes) : 1.0;
     const auto scaled = [loaded](u64 bytes) {
         return static_cast<u64>(static_cast<double>(bytes) * loaded);
     };

@@ -152,14 +152,16 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     double gpuBytes = static_cast<double>(pl.gpu_read_bytes);
     double expertBytes = static_cast<double>(pl.gpu_expert_read_bytes); // routed, visited
     // A batch reads every expert any of its tokens visits: E·(1 − (1 − k/E)^B) per MoE layer
-    // under independent, uniform routing (an assumption; real routers are skewed).
+    // under independent, uniform routing (an assumption; real routers are skewed); one token k.
     const u64 batch = std::max<u64>(q.batch, 1);
-    if (c.isMoe() && batch > 1 && c.moe.n_routed_experts > c.moe.experts_per_token) {
+    const double E = static_cast<double>(c.moe.n_routed_experts);
+    const double k = static_cast<double>(c.moe.experts_per_token);
+    const double visited = c.isMoe() && batch > 1 && E > k
+                               ? E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)))
+                               : k;
+    if (c.isMoe() && batch > 1 && E > k) {
         const WeightMemory w = weightMemory(c, m.count, p);
-        const double E = static_cast<double>(c.moe.n_routed_experts);
-        const double k = static_cast<double>(c.moe.experts_per_token);
         const double perExpert = static_cast<double>(w.bytes - w.active_bytes) / (E - k);
-        const double visited = E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)));
         const double more = perExpert * std::max(0.0, visited - k);
         gpuBytes += more;
         expertBytes += more;
@@ -180,13 +182,7 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     }
     t.layers = static_cast<double>(c.n_layers);
     if (c.isMoe()) {
-        // Experts a batch's tokens visit per MoE layer: k for one token, E·(1 − (1 − k/E)^B)
-        // for B under uniform routing (as for the bytes above).
-        const double E = static_cast<double>(c.moe.n_routed_experts);
-        const double k = static_cast<double>(c.moe.experts_per_token);
-        const double visited =
-            batch > 1 && E > k ? E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch))) : k;
-        t.expert_visits = static_cast<double>(c.moeLayers()) * visited;
+        t.expert_visits = static_cast<double>(c.moeLayers()) * visited; // as for the bytes above
     }
     if (c.attention == AttentionKind::Latent) {
         t.latent_layers = static_cast<double>(c.n_layers);

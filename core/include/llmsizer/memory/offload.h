@@ -41,11 +41,6 @@ struct LayerSplit {
     std::uint64_t output_active_bytes = 0;
 };
 
-// Which layers attend when only some do (hybrid models): k of n spread evenly, layer i chosen
-// when floor((i + 1)·k / n) > floor(i·k / n). The configuration does not record the order, so
-// this is an assumption; it changes only where an offload split falls, never a total.
-bool spreadLayer(std::uint64_t i, std::uint64_t k, std::uint64_t n);
-
 // params.tensor_parallel is ignored (one device).
 LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
                       const InferenceParams& params);

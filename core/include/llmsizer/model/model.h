@@ -341,6 +341,12 @@ struct ModelConfig {
     SingleBlock singleBlock(std::uint64_t i) const;
 };
 
+// Which layers are of a kind when only some are (hybrid models): k of n spread evenly, layer i
+// chosen when floor((i + 1)·k / n) > floor(i·k / n). The configuration does not record the
+// order, so this is an assumption; it changes only where an offload split falls and llama.cpp's
+// per-layer type rules, never a total.
+bool spreadLayer(std::uint64_t i, std::uint64_t k, std::uint64_t n);
+
 // The Llama rule on its own (the LLaMA model-card Q&A): llamaHiddenDim(4096, 256, 0) == 11008.
 std::uint64_t llamaHiddenDim(std::uint64_t d_model, std::uint64_t multiple_of, double multiplier);
 
