@@ -165,14 +165,18 @@ private slots:
         }
     }
 
-    // The GGUF tensor list (quant_tensors.cpp) of every text-only preset holds exactly its
-    // parameters: hybrid, state-space and shared-block layers included.
+    // The GGUF tensor list (quant_tensors.cpp) of every preset holds exactly its language
+    // model's parameters (the whole model for a text-only one): hybrid, state-space and
+    // shared-block layers included, and Gemma 3n's per-layer embedding, AltUp and LAuReL. Its
+    // vision and audio towers go in llama.cpp's separate mmproj file.
     void ggufTensorsCoverEveryPreset()
     {
         for (const Preset& p : loadPresetDir(kPresetDir)) {
-            if (p.config.vision_tower.empty() && p.config.projector.empty()) {
-                QVERIFY2(ggufMix(p.config, "q4_k_m").params == countParameters(p.config).total,
-                         p.id.c_str());
+            const ParamCount count = countParameters(p.config);
+            QVERIFY2(ggufMix(p.config, "q4_k_m").params == count.language_model, p.id.c_str());
+            if (p.config.vision_tower.empty() && p.config.projector.empty() &&
+                p.config.audio_tower.empty()) {
+                QVERIFY2(count.language_model == count.total, p.id.c_str());
             }
         }
     }

@@ -125,6 +125,38 @@ std::vector<LayerParams> layerParams(const ModelConfig& c, const ParamCount& cou
     return out;
 }
 
+// Gemma 3n's additions (count_augments.cpp): what each layer holds of the per-layer inputs, AltUp
+// and LAuReL, and the whole-model tensors llama.cpp loads with the output layer
+// (LLM_TENSOR_LAYER_OUTPUT in llama-arch.cpp: the per-layer embedding table, its projection and
+// norm, AltUp's projections). A step gathers one row of the table per token, as it does of the
+// token embedding: `gathered` is not read whole.
+struct Augments {
+    u64 per_layer = 0;
+    u64 output_side = 0;
+    u64 gathered = 0;
+};
+
+Augments augments(const ParamCount& count, u64 L)
+{
+    const ComponentCount& mlp = count.get(Component::Mlp);
+    const ComponentCount& norms = count.get(Component::Norms);
+    const ComponentCount& emb = count.get(Component::Embedding);
+    u64 inLayers = 0;
+    for (const char* key : {"per_layer_input", "altup", "laurel"}) {
+        inLayers = add(inLayers, mlp.part(key));
+    }
+    for (const char* key : {"per_layer_inputs", "altup", "laurel"}) {
+        inLayers = add(inLayers, norms.part(key));
+    }
+    Augments a;
+    a.per_layer = L == 0 ? 0 : inLayers / L;
+    a.gathered = emb.part("per_layer_token");
+    a.output_side = add(add(a.gathered, emb.part("per_layer_projection")),
+                        add(norms.part("per_layer_projection_norm"),
+                            add(mlp.part("altup_projections"), mlp.part("altup_unembed"))));
+    return a;
+}
+
 } // namespace
 
 LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
@@ -133,13 +165,18 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
     const Precision& prec = params.weights;
     LayerSplit s;
     s.layers.resize(config.n_layers);
-    const std::vector<LayerParams> lp = layerParams(config, count, s.layers);
+    std::vector<LayerParams> lp = layerParams(config, count, s.layers);
+    const Augments aug = augments(count, config.n_layers);
     u64 layerTotal = 0;
-    for (const LayerParams& p : lp) {
+    for (LayerParams& p : lp) {
+        p.params = add(p.params, aug.per_layer);
+        p.active = add(p.active, aug.per_layer);
         layerTotal = add(layerTotal, p.params);
     }
-    const u64 outputParams = add(count.params(Component::LmHead),
-                                 config.final_norm ? count.get(Component::Norms).part("final") : 0);
+    const u64 outputParams =
+        add(add(count.params(Component::LmHead),
+                config.final_norm ? count.get(Component::Norms).part("final") : 0),
+            aug.output_side);
     if (layerTotal > count.total || outputParams > count.total - layerTotal) {
         throw std::logic_error("the layers hold more parameters than the model");
     }
@@ -168,6 +205,8 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
         for (const TensorAssignment& t : mix.tensors) {
             if (t.name == "token_embd.weight") {
                 s.embedding_bytes = add(s.embedding_bytes, t.bytes);
+            } else if (t.name == "per_layer_token_embd.weight") {
+                s.output_active_bytes -= t.bytes;
             }
         }
     } else {
@@ -183,7 +222,9 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
         ByteStream expertStream(prec.bpw);
         ByteStream activeMain(rest);
         ByteStream activeExperts(prec.bpw);
-        const u64 embedding = count.params(Component::Embedding);
+        // The token embedding alone (and OPT's project_in): a tied head's copy is this.
+        const u64 embedding = count.params(Component::Embedding) - aug.gathered -
+                              count.get(Component::Embedding).part("per_layer_projection");
         s.embedding_bytes = main.take(embedding);
         s.input_bytes = add(s.embedding_bytes, main.take(inputParams - embedding));
         (void)activeMain.take(inputParams);
@@ -204,8 +245,9 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
                 s.layers[i].active_expert_bytes = activeExBytes;
             }
         }
-        s.output_bytes = main.take(outputParams);
+        s.output_bytes = main.take(outputParams - aug.gathered);
         s.output_active_bytes = s.output_bytes;
+        s.output_bytes = add(s.output_bytes, main.take(aug.gathered));
     }
 
     // KV cache: each attending layer's tokens (sliding layers hold at most the window), and each

@@ -227,6 +227,54 @@ void addExperts(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
     }
 }
 
+// Gemma 3n's additions (model.h LayerAugments), as llama.cpp's gemma3n loader creates them
+// (llama-model.cpp LLM_ARCH_GEMMA3N, names from llama-arch.cpp): the per-layer embedding table
+// (quantized like token_embd, llama-quant.cpp), its projection and norm and AltUp's two stacks
+// of n-1 projections, all loaded with the output layer; per layer, the per-layer input gate and
+// projection, AltUp's coefficients, router and scale, and LAuReL's low-rank pair.
+void addAugmentGlobals(std::vector<Tensor>& out, const ModelConfig& c)
+{
+    const LayerAugments& a = c.augments;
+    const u64 d = c.d_model;
+    const u64 wide = mul(c.n_layers, a.per_layer_dim);
+    if (a.per_layer_dim != 0) {
+        out.push_back({"per_layer_token_embd.weight", Cat::Other, wide, a.per_layer_vocab, 1, -1,
+                       false, true});
+        out.push_back({"per_layer_model_proj.weight", Cat::Other, d, wide, 1, -1, false, true});
+        out.push_back({"per_layer_proj_norm.weight", Cat::Unquantized, a.per_layer_dim, 1, 1, -1,
+                       false, true});
+    }
+    if (a.altup_inputs > 1) {
+        out.push_back({"altup_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, -1, false, true});
+        out.push_back(
+            {"altup_unembd_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, -1, false, true});
+    }
+}
+
+void addAugmentLayer(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
+{
+    const LayerAugments& a = c.augments;
+    const u64 d = c.d_model;
+    if (a.per_layer_dim != 0) {
+        addMatrix(out, "inp_gate.weight", d, a.per_layer_dim, i);
+        addMatrix(out, "proj.weight", a.per_layer_dim, d, i);
+        addVector(out, "post_norm.weight", d, i);
+    }
+    if (a.altup_inputs != 0) {
+        const u64 n = a.altup_inputs;
+        addMatrix(out, "altup_correct_coef.weight", n, n, i);
+        addVector(out, "altup_correct_scale.weight", d, i);
+        addMatrix(out, "altup_predict_coef.weight", n, mul(n, n), i);
+        addMatrix(out, "altup_router.weight", d, n, i);
+        addVector(out, "altup_router_norm.weight", d, i);
+    }
+    if (a.laurel_rank != 0) {
+        addMatrix(out, "laurel_l.weight", d, a.laurel_rank, i);
+        addMatrix(out, "laurel_r.weight", a.laurel_rank, d, i);
+        addVector(out, "laurel_post_norm.weight", d, i);
+    }
+}
+
 } // namespace
 
 std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
@@ -247,6 +295,7 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
     if (c.embedding_norm) {
         addVector(out, "token_embd_norm", normWidth(c, d), -1);
     }
+    addAugmentGlobals(out, c);
     const MixerLayers& mix = c.mixer;
     const u64 L = c.n_layers;
     const u64 ownAttention = c.attentionLayers() - c.shared.layers;
@@ -283,6 +332,7 @@ std::vector<Tensor> tensorsOf(const ModelConfig& c, bool fusedQkv)
         if (c.shared.blocks > 0 && spreadLayer(l, c.shared.layers, L)) {
             addHybrid(out, c, i, hybrids++, fusedQkv);
         }
+        addAugmentLayer(out, c, i);
         if (only) {
             continue;
         }

@@ -49,6 +49,11 @@ struct WeightMemory {
     // Of `bytes`, the token embedding's. A decode step reads one row of it per token, not the
     // whole matrix, unless the head is tied to it (decodeEstimate).
     std::uint64_t embedding_bytes = 0;
+    // Of `bytes`, other tables a step gathers one row of per token and never reads whole
+    // (Gemma 3n's per-layer embedding, embed_tokens_per_layer), whether or not the head is tied.
+    std::uint64_t gathered_bytes = 0;
+    // Of `bytes` over the weights the file holds: a GGUF file leaves the vision and audio towers
+    // to a separate mmproj file, so its bits per weight are over the language model's.
     BitsPerWeight effective; // {bytes·8, params}: the model's effective bits per weight
     std::vector<TensorAssignment> tensors; // GGUF files only: the per-tensor mix
 };
