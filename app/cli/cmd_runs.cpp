@@ -159,7 +159,8 @@ int runRuns(const QStringList& args)
          QStringLiteral("N")},
         {QStringLiteral("ram"),
          QStringLiteral("System RAM the model may use for offloaded layers, with its unit "
-                        "(64GB, 64GiB; default none)."),
+                        "(64GB, 64GiB; default none). On unified memory: how much of it "
+                        "layers beside the GPU's share may take (default all but 4 GiB)."),
          QStringLiteral("SIZE")},
         {QStringLiteral("ram-bandwidth"),
          QStringLiteral("System RAM bandwidth in GB/s for offloaded layers (default 89.6, "
@@ -337,8 +338,18 @@ int runRuns(const QStringList& args)
         ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
-    } else if (unified && q.hardware.ram_bytes > 0) {
-        printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
+    } else if (unified && q.runtime.offloads()) {
+        printLine(q.hardware.ram_bytes > 0
+                      ? "Unified memory: --ram is the same memory as the GPU's, counted once: up "
+                        "to " +
+                            gb(q.hardware.ram_bytes) +
+                            " GB of it for layers beside the GPU's share."
+                      : "Unified memory: layers the GPU's share cannot hold may use the rest of "
+                        "it but " +
+                            text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
+                                              static_cast<double>(std::uint64_t{1} << 30),
+                                          6) +
+                            " GiB kept for the system (--ram sets how much).");
     }
     printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 9) +
               padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +

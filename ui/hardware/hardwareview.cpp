@@ -87,7 +87,9 @@ void HardwareView::buildControls()
     m_ram->setDecimals(0);
     m_ram->setSuffix(tr(" GB"));
     m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
-                         "(GB = 10⁹ bytes); 0 = no offloading"));
+                         "(GB = 10⁹ bytes); 0 = no offloading. On unified memory (Apple, DGX "
+                         "Spark, Strix Halo) it is the same memory as the GPU's share: what the "
+                         "model may use beside that share; 0 = all but 4 GiB for the system"));
     m_ram->setAccessibleName(tr("System RAM for offloading, GB"));
     m_ramBandwidth = new QDoubleSpinBox(this);
     m_ramBandwidth->setRange(0.1, 100000);
@@ -257,10 +259,10 @@ void HardwareView::syncControls()
         m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
-        // not; a unified-memory device has no RAM apart from its own.
-        const bool ram = rt.offloads() && !gpu.unified_memory;
-        m_ram->setEnabled(ram);
-        m_ramBandwidth->setEnabled(ram);
+        // not. A unified-memory device has no RAM apart from its own: the field then says how
+        // much of it the CPU side may take, at the device's own bandwidth.
+        m_ram->setEnabled(rt.offloads());
+        m_ramBandwidth->setEnabled(rt.offloads() && !gpu.unified_memory);
     }
     {
         const QSignalBlocker bp(m_precision);

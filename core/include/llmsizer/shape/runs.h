@@ -31,7 +31,14 @@ struct Hardware {
     // embedding). On a unified-memory device (Apple, DGX Spark, Strix Halo, a CPU-only machine)
     // this is the same memory as the device's and is not added; for a CPU-only machine a value
     // given here replaces the catalog's example size.
+    // On a unified-memory device with a GPU (Apple, DGX Spark, Strix Halo) the value given is
+    // what the model may use beside the GPU's share, within the pool; without one, the pool less
+    // the GPU's share and `unified_os_reserve_bytes`.
     std::uint64_t ram_bytes = 0;
+    // What the operating system and its desktop keep of a unified pool when no RAM is given:
+    // macOS wires about 2 GB for its kernel at idle (Activity Monitor's "Wired Memory"), and its
+    // window server and daemons take as much again [uncertain].
+    std::uint64_t unified_os_reserve_bytes = std::uint64_t{4} << 30;
     // Bandwidth of system RAM in GB/s (10^9 bytes/s) for what runs from it. The default is
     // dual-channel DDR5-5600 (2 × 64 bit × 5600 MT/s = 89.6 GB/s, JEDEC JESD79-5).
     double ram_bandwidth_gb_s = 89.6;
