@@ -160,7 +160,7 @@ int runRuns(const QStringList& args)
         {QStringLiteral("ram"),
          QStringLiteral("System RAM the model may use for offloaded layers, with its unit "
                         "(64GB, 64GiB; default none). On unified memory: how much of it "
-                        "layers beside the GPU's share may take (default all but 4 GiB)."),
+                        "layers beside the GPU's share may take (default all but 2 GiB)."),
          QStringLiteral("SIZE")},
         {QStringLiteral("ram-bandwidth"),
          QStringLiteral("System RAM bandwidth in GB/s for offloaded layers (default 89.6, "
@@ -289,11 +289,13 @@ int runRuns(const QStringList& args)
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
     std::vector<std::string> beyond; // rows whose bytes exceed 64 bits, with their reason
+    bool mxfp4Gguf = false;          // gpt-oss's two kinds of GGUF file among the rows
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
                 continue;
             }
+            mxfp4Gguf = mxfp4Gguf || (q.runtime.llamaCppFamily() && r.precision_id == "mxfp4_moe");
             rows.push_back(runRowJson(m, r));
             const std::string layers = runLayersCell(r);
             std::string tail = machineCell(r);
@@ -363,6 +365,11 @@ int runRuns(const QStringList& args)
     }
     for (const std::string& n : machineNotes) {
         printLine("note: " + terminalSafe(n, false));
+    }
+    if (mxfp4Gguf) {
+        printLine("mxfp4_moe: the GGUF gpt-oss is published in (experts MXFP4, every other weight "
+                  "Q8_0); mxfp4_experts: a 16-bit GGUF (experts MXFP4, every other weight BF16), "
+                  "larger and slower by the bytes of those weights.");
     }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "

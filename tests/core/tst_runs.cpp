@@ -120,6 +120,13 @@ private slots:
             QVERIFY2(r.verdict == RunVerdict::Fits, x.id.c_str());
             QVERIFY2(r.bytes_per_gpu < 70'000'000'000, x.id.c_str());
         }
+        // Its two kinds of file say which they are: MXFP4_MOE (the rest in Q8_0) as published,
+        // and a 16-bit GGUF whose other weights, BF16, make every step read more.
+        const RunRow moe = run("gpt-oss-120b", "mxfp4_moe", q);
+        const RunRow wide = run("gpt-oss-120b", "mxfp4_experts", q);
+        QVERIFY(moe.note.find("experts MXFP4, every other weight Q8_0") != std::string::npos);
+        QVERIFY(wide.note.find("experts MXFP4, every other weight BF16") != std::string::npos);
+        QVERIFY(*wide.decode_tokens_per_s < *moe.decode_tokens_per_s);
     }
 
     // Under vLLM the same checkpoint does not start at its 131,072 tokens on one H100 (the GPT-OSS

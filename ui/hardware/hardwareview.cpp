@@ -89,7 +89,7 @@ void HardwareView::buildControls()
     m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
                          "(GB = 10⁹ bytes); 0 = no offloading. On unified memory (Apple, DGX "
                          "Spark, Strix Halo) it is the same memory as the GPU's share: what the "
-                         "model may use beside that share; 0 = all but 4 GiB for the system"));
+                         "model may use beside that share; 0 = all but 2 GiB for the system"));
     m_ram->setAccessibleName(tr("System RAM for offloading, GB"));
     m_ramBandwidth = new QDoubleSpinBox(this);
     m_ramBandwidth->setRange(0.1, 100000);

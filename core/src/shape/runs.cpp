@@ -341,13 +341,32 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
     return row;
 }
 
+// gpt-oss under llama.cpp comes as two kinds of GGUF file: each row says which it is.
+std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
+{
+    if (!runtime.llamaCppFamily()) {
+        return {};
+    }
+    if (p.id == "mxfp4_moe") {
+        return "; the GGUF file type gpt-oss is published in: experts MXFP4, every other weight "
+               "Q8_0";
+    }
+    if (p.id == "mxfp4_experts") {
+        return "; a 16-bit GGUF: experts MXFP4, every other weight BF16, larger and slower than "
+               "MXFP4_MOE by the bytes of those weights";
+    }
+    return {};
+}
+
 } // namespace
 
 RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     try {
         if (q.hardware.gpu.bandwidth_gb_s > 0) {
-            return evaluate(m, p, q);
+            RunRow row = evaluate(m, p, q);
+            row.note += ggufKindNote(p, q.runtime);
+            return row;
         }
         // A GPU whose bandwidth is unknown (one detected on this machine that the catalog does
         // not know): where the model goes and how much context it gets do not depend on the
