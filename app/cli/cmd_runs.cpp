@@ -159,8 +159,12 @@ int runRuns(const QStringList& args)
          QStringLiteral("N")},
         {QStringLiteral("ram"),
          QStringLiteral("System RAM the model may use for offloaded layers, with its unit "
-                        "(64GB, 64GiB; default none). On unified memory: how much of it "
-                        "layers beside the GPU's share may take (default all but 2 GiB)."),
+                        "(64GB, 64GiB; default none)."),
+         QStringLiteral("SIZE")},
+        {QStringLiteral("os-reserve"),
+         QStringLiteral("Unified memory (Apple, DGX Spark, Strix Halo): what the system keeps of "
+                        "it, with its unit (default 2GiB); layers beside the GPU's share take "
+                        "the rest."),
          QStringLiteral("SIZE")},
         {QStringLiteral("ram-bandwidth"),
          QStringLiteral("System RAM bandwidth in GB/s for offloaded layers (default 89.6, "
@@ -239,6 +243,9 @@ int runRuns(const QStringList& args)
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
+    }
+    if (parser.isSet(QStringLiteral("os-reserve"))) {
+        q.hardware.unified_os_reserve_bytes = sizeOption(parser, "os-reserve");
     }
     q.hardware.ram_bandwidth_gb_s = doubleOption(parser, QStringLiteral("ram-bandwidth"),
                                                  q.hardware.ram_bandwidth_gb_s, 0.1, 100000);
@@ -341,17 +348,17 @@ int runRuns(const QStringList& args)
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
     } else if (unified && q.runtime.offloads()) {
-        printLine(q.hardware.ram_bytes > 0
-                      ? "Unified memory: --ram is the same memory as the GPU's, counted once: up "
-                        "to " +
-                            gb(q.hardware.ram_bytes) +
-                            " GB of it for layers beside the GPU's share."
-                      : "Unified memory: layers the GPU's share cannot hold may use the rest of "
-                        "it but " +
-                            text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
-                                              static_cast<double>(std::uint64_t{1} << 30),
-                                          6) +
-                            " GiB kept for the system (--ram sets how much).");
+        printLine(std::string(q.hardware.ram_bytes > 0
+                                  ? "Unified memory: --ram is the same memory as the GPU's, "
+                                    "counted once; layers"
+                                  : "Unified memory: layers") +
+                  " the GPU's share cannot hold may use the rest of it but " +
+                  text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
+                                    static_cast<double>(std::uint64_t{1} << 30),
+                                6) +
+                  " GiB kept for the system (--os-reserve).");
+    } else if (unified && q.hardware.ram_bytes > 0) {
+        printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
     }
     printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 9) +
               padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +

@@ -247,16 +247,14 @@ std::string hardwareSummary(const RunQuery& q)
     std::string out =
         std::to_string(q.hardware.gpus) + " × " + g.name + " (" + memory + ", " + bandwidth + ")";
     if (g.unified_memory && !g.cpuOnly() && q.runtime.offloads()) {
-        // One pool: what the CPU side may take of it (hostCapacity in runtime_memory.cpp).
-        out += q.hardware.ram_bytes > 0
-                   ? ", up to " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
-                         " GB of it for layers beside the GPU's share"
-                   : ", the system keeping " +
-                         text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
-                                           static_cast<double>(std::uint64_t{1} << 30),
-                                       6) +
-                         " GiB of it";
-    } else if (q.hardware.ram_bytes > 0) {
+        // One pool: the CPU side takes what the GPU's share leaves but the system's part
+        // (hostCapacity in runtime_memory.cpp).
+        out += ", the system keeping " +
+               text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
+                                 static_cast<double>(std::uint64_t{1} << 30),
+                             6) +
+               " GiB of it";
+    } else if (q.hardware.ram_bytes > 0 && (!g.unified_memory || g.cpuOnly())) {
         out += " + " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
                " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
                " GB/s for offloaded layers";

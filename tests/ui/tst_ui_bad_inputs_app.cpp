@@ -171,8 +171,12 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
     QTest::newRow("an unknown item")
         << QStringLiteral("gpu=h100-sxm-80gb,colour=red")
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
-                          "runtime, backend, context, batch, decodeEfficiency, "
+                          "osReserve, runtime, backend, context, batch, decodeEfficiency, "
                           "prefillEfficiency, detected)");
+    QTest::newRow("a reserve beyond 1 TiB")
+        << QStringLiteral("osReserve=2000000000000")
+        << QStringLiteral("osReserve=2000000000000: must be an integer from 0 to "
+                          "1,099,511,627,776");
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked()

@@ -233,6 +233,40 @@ private slots:
         QVERIFY(!backend->isEnabled());
     }
 
+    // A Mac's unified memory: no separate RAM, and the part the system keeps is a field of its
+    // own. Qwen3 32B at F16 on a 64 GiB M3 Max needs 17.2 GB beside the GPU's 51.5 GB share,
+    // which the default 2 GiB reserve does not leave (tst_runtimes); keeping 0.5 GiB it runs.
+    void systemKeepsPartOfUnifiedMemory()
+    {
+        test::WindowFixture f(QStringLiteral("qwen3-32b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice mac = rtx4090();
+        mac.gpu = QStringLiteral("m3-max-64gb");
+        m->setChoice(mac);
+        m->computeNow();
+        QDoubleSpinBox* keeps = nullptr;
+        QDoubleSpinBox* ram = nullptr;
+        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
+            keeps = b->accessibleName() == QStringLiteral("Memory the system keeps, GiB") ? b : keeps;
+            ram = b->accessibleName() == QStringLiteral("System RAM for offloading, GB") ? b : ram;
+        }
+        QVERIFY(keeps != nullptr && ram != nullptr);
+        QVERIFY(keeps->isEnabled() && !keeps->isHidden() && !ram->isEnabled());
+        QCOMPARE(keeps->value(), 2.0);
+        QCOMPARE(cell(*find(*m, "qwen3-32b", "fp16"), HardwareColumn::Verdict),
+                 QStringLiteral("✗ no"));
+        keeps->setValue(0.5);
+        emit keeps->editingFinished();
+        QCOMPARE(m->choice().os_reserve_bytes, std::uint64_t{1} << 29);
+        m->computeNow();
+        QCOMPARE(cell(*find(*m, "qwen3-32b", "fp16"), HardwareColumn::Verdict),
+                 QStringLiteral("◐ offload"));
+        // A discrete card has RAM of its own and no such field.
+        m->setChoice(rtx4090());
+        QVERIFY(keeps->parentWidget()->isHidden() && ram->isEnabled());
+    }
+
     void choiceKeptInTheSettings()
     {
         HardwareChoice c = rtx4090();
@@ -243,6 +277,7 @@ private slots:
         c.runtime = QStringLiteral("ollama");
         c.backend = QStringLiteral("vulkan");
         c.detected = true;
+        c.os_reserve_bytes = 3'000'000'000;
         QCOMPARE(HardwareChoice::fromStrings(c.toStrings()), c);
         // What the settings keep reads back without a problem to report.
         QCOMPARE(hardwareItemsProblem(c.toStrings()), QString());

@@ -87,9 +87,7 @@ void HardwareView::buildControls()
     m_ram->setDecimals(0);
     m_ram->setSuffix(tr(" GB"));
     m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
-                         "(GB = 10⁹ bytes); 0 = no offloading. On unified memory (Apple, DGX "
-                         "Spark, Strix Halo) it is the same memory as the GPU's share: what the "
-                         "model may use beside that share; 0 = all but 2 GiB for the system"));
+                         "(GB = 10⁹ bytes); 0 = no offloading"));
     m_ram->setAccessibleName(tr("System RAM for offloading, GB"));
     m_ramBandwidth = new QDoubleSpinBox(this);
     m_ramBandwidth->setRange(0.1, 100000);
@@ -98,6 +96,15 @@ void HardwareView::buildControls()
     m_ramBandwidth->setToolTip(tr("System RAM bandwidth for the offloaded layers' decode "
                                   "(89.6 GB/s: dual-channel DDR5-5600)"));
     m_ramBandwidth->setAccessibleName(tr("RAM bandwidth, GB/s"));
+    m_osReserve = new QDoubleSpinBox(this);
+    m_osReserve->setRange(0, 1024);
+    m_osReserve->setDecimals(1);
+    m_osReserve->setSingleStep(0.5);
+    m_osReserve->setSuffix(tr(" GiB"));
+    m_osReserve->setToolTip(tr("What the operating system keeps of this device's unified memory "
+                               "(GiB = 2³⁰ bytes): layers the GPU's share cannot hold take the "
+                               "rest. 2 GiB: about what macOS wires for its kernel at idle"));
+    m_osReserve->setAccessibleName(tr("Memory the system keeps, GiB"));
     m_runtime = new QComboBox(this);
     for (const RuntimeProfile& r : runtimeProfiles()) {
         m_runtime->addItem(qs(r.label), qs(r.id));
@@ -160,6 +167,7 @@ void HardwareView::buildControls()
         w->setParent(box);
         line->addWidget(w);
         flow->addWidget(box);
+        return box;
     };
     m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_gpu->setMinimumContentsLength(20);
@@ -167,6 +175,7 @@ void HardwareView::buildControls()
     pair(tr("×"), m_gpus);
     pair(tr("System &RAM"), m_ram);
     pair(tr("at"), m_ramBandwidth);
+    m_osReserveBox = pair(tr("System &keeps"), m_osReserve);
     pair(QString(), m_customGpus);
     pair(tr("R&untime"), m_runtime);
     pair(tr("on"), m_backend);
@@ -212,7 +221,8 @@ void HardwareView::buildControls()
     for (QSpinBox* s : {m_gpus, m_context, m_batch}) {
         connect(s, &QSpinBox::editingFinished, this, &HardwareView::applyControls);
     }
-    for (QDoubleSpinBox* s : {m_ram, m_ramBandwidth, m_decodeEfficiency, m_prefillEfficiency}) {
+    for (QDoubleSpinBox* s :
+         {m_ram, m_ramBandwidth, m_osReserve, m_decodeEfficiency, m_prefillEfficiency}) {
         connect(s, &QDoubleSpinBox::editingFinished, this, &HardwareView::applyControls);
     }
     for (QComboBox* b : {m_gpu, m_runtime, m_backend}) {
@@ -243,7 +253,7 @@ void HardwareView::syncControls()
     const HardwareChoice& ch = m_model->choice();
     const RuntimeProfile rt = m_model->runtime();
     {
-        const QSignalBlocker b1(m_gpus), b2(m_ram), b3(m_ramBandwidth), b4(m_runtime),
+        const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth), b4(m_runtime),
             b5(m_context), b6(m_batch), b7(m_decodeEfficiency), b8(m_prefillEfficiency),
             b9(m_backend);
         m_gpus->setValue(static_cast<int>(ch.gpus));
@@ -259,10 +269,16 @@ void HardwareView::syncControls()
         m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
-        // not. A unified-memory device has no RAM apart from its own: the field then says how
-        // much of it the CPU side may take, at the device's own bandwidth.
-        m_ram->setEnabled(rt.offloads());
-        m_ramBandwidth->setEnabled(rt.offloads() && !gpu.unified_memory);
+        // not; a unified-memory device has no RAM apart from its own, of which the system keeps
+        // a part.
+        const bool ram = rt.offloads() && !gpu.unified_memory;
+        m_ram->setEnabled(ram);
+        m_ramBandwidth->setEnabled(ram);
+        const bool pool = gpu.unified_memory && !gpu.cpuOnly();
+        m_osReserve->setValue(static_cast<double>(ch.os_reserve_bytes) /
+                              static_cast<double>(std::uint64_t{1} << 30));
+        m_osReserve->setEnabled(pool && rt.offloads());
+        m_osReserveBox->setVisible(pool);
     }
     {
         const QSignalBlocker bp(m_precision);
@@ -309,6 +325,10 @@ void HardwareView::applyControls()
     ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
     ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
     ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
+    if (m_osReserve->isEnabled()) {
+        ch.os_reserve_bytes = static_cast<std::uint64_t>(
+            std::llround(m_osReserve->value() * static_cast<double>(std::uint64_t{1} << 30)));
+    }
     ch.runtime = m_runtime->currentData().toString();
     ch.backend = m_backend->currentData().toString();
     ch.context = static_cast<std::uint64_t>(m_context->value());

@@ -66,6 +66,8 @@ private:
     QSpinBox* m_gpus;
     QDoubleSpinBox* m_ram;
     QDoubleSpinBox* m_ramBandwidth;
+    QDoubleSpinBox* m_osReserve;
+    QWidget* m_osReserveBox; // shown for a unified-memory device
     QComboBox* m_runtime;
     QComboBox* m_backend;
     QSpinBox* m_context;

@@ -63,6 +63,8 @@ QString hardwareItemsProblem(const QStringList& items)
             problem = numberProblem(value, 0, 65536);
         } else if (key == QLatin1String("ramBandwidth")) {
             problem = numberProblem(value, 0.1, 100000);
+        } else if (key == QLatin1String("osReserve")) {
+            problem = uintProblem(value, 0, 1ull << 40); // bytes the system keeps of unified memory
         } else if (key == QLatin1String("runtime")) {
             try {
                 (void)runtimeById(value.toStdString());
@@ -90,7 +92,7 @@ QString hardwareItemsProblem(const QStringList& items)
             problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
         } else {
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
-                                  "ramBandwidth, runtime, backend, context, batch, "
+                                  "ramBandwidth, osReserve, runtime, backend, context, batch, "
                                   "decodeEfficiency, prefillEfficiency, detected)")
                 .arg(shownName(key.left(80)));
         }

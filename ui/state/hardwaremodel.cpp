@@ -56,6 +56,7 @@ QStringList HardwareChoice::toStrings() const
             QStringLiteral("ram=") + QString::number(ram_bytes),
             QStringLiteral("ramBandwidth=") +
                 QString::fromStdString(text::general(ram_bandwidth_gb_s, 6)),
+            QStringLiteral("osReserve=") + QString::number(os_reserve_bytes),
             QStringLiteral("runtime=") + runtime,
             QStringLiteral("backend=") + backend,
             QStringLiteral("context=") + QString::number(context),
@@ -88,6 +89,8 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
                 toDouble(value, static_cast<double>(c.ram_bytes) / 1e9, 0, 1e6) * 1e9));
         } else if (key == QLatin1String("ramBandwidth")) {
             c.ram_bandwidth_gb_s = toDouble(value, c.ram_bandwidth_gb_s, 0.1, 100000);
+        } else if (key == QLatin1String("osReserve")) {
+            c.os_reserve_bytes = toUInt(value, c.os_reserve_bytes, 0, 1ull << 40);
         } else if (key == QLatin1String("runtime") && !value.isEmpty()) {
             c.runtime = value;
         } else if (key == QLatin1String("backend")) {
@@ -179,6 +182,7 @@ RunQuery HardwareModel::query() const
     q.hardware.gpus = m_choice.gpus;
     q.hardware.ram_bytes = m_choice.ram_bytes;
     q.hardware.ram_bandwidth_gb_s = m_choice.ram_bandwidth_gb_s;
+    q.hardware.unified_os_reserve_bytes = m_choice.os_reserve_bytes;
     q.runtime = runtime();
     q.context = m_choice.context;
     q.batch = m_choice.batch;

@@ -23,6 +23,8 @@ struct HardwareChoice {
     std::uint64_t gpus = 1;
     std::uint64_t ram_bytes = 64'000'000'000; // GB = 10^9 bytes
     double ram_bandwidth_gb_s = Hardware{}.ram_bandwidth_gb_s;
+    // What the system keeps of a unified pool (Apple, DGX Spark, Strix Halo), in bytes.
+    std::uint64_t os_reserve_bytes = Hardware{}.unified_os_reserve_bytes;
     QString runtime = QStringLiteral("llama.cpp");
     // llama.cpp's backend under llama.cpp and Ollama ("auto", "rocm", "vulkan"): a Radeon's
     // decode efficiency is the backend's.

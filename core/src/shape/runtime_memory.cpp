@@ -221,17 +221,13 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
 }
 
 // What the CPU side may hold. On a unified pool it is the same memory as the GPU's share: what
-// that share leaves, less what the system keeps (or the RAM given, within what is left).
+// that share leaves, less what the system keeps.
 u64 hostCapacity(const Hardware& hw, u64 gpuUsed)
 {
     if (unified(hw.gpu)) {
         const u64 pool = poolBytes(hw);
         const u64 left = pool > gpuUsed ? pool - gpuUsed : 0;
-        if (hw.gpu.cpuOnly()) {
-            return left;
-        }
-        return hw.ram_bytes > 0 ? std::min(hw.ram_bytes, left)
-                                : left - std::min(left, hw.unified_os_reserve_bytes);
+        return hw.gpu.cpuOnly() ? left : left - std::min(left, hw.unified_os_reserve_bytes);
     }
     return hw.ram_bytes;
 }

@@ -28,12 +28,12 @@ struct Hardware {
     std::uint64_t gpus = 1;
     std::uint64_t gpus_per_node = 8;
     // System RAM the model may use beside the GPUs (offloaded layers, experts, llama.cpp's token
-    // embedding). On a unified-memory device with a GPU (Apple, DGX Spark, Strix Halo) it is the
-    // same memory as the device's, never added to it: what the model may use beside the GPU's
-    // share, within what that share leaves (0: all of that but `unified_os_reserve_bytes`). For
-    // a CPU-only machine a value given here replaces the catalog's example size.
+    // embedding). On a unified-memory device (Apple, DGX Spark, Strix Halo, a CPU-only machine)
+    // this is the same memory as the device's and is not added; for a CPU-only machine a value
+    // given here replaces the catalog's example size.
     std::uint64_t ram_bytes = 0;
-    // What the operating system keeps of a unified pool when no RAM is given: macOS wires about
+    // What the operating system keeps of a unified pool with a GPU (Apple, DGX Spark, Strix
+    // Halo): what runs beside the GPU's share takes the rest of the pool. macOS wires about
     // 2 GB for its kernel at idle (Activity Monitor's "Wired Memory"). No more than that: Llama 3
     // 8B Q4_K_M ran on an 8 GB M1 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference), which leaves
     // the system 3.3 GB [uncertain].
