@@ -25,6 +25,10 @@ void addRuntimeOptions(QCommandLineParser& parser)
         {QStringLiteral("max-num-batched-tokens"),
          QStringLiteral("vLLM's profiled batch (default: 8192 on 70+ GiB GPUs, else 2048)."),
          QStringLiteral("N")},
+        {QStringLiteral("max-num-seqs"),
+         QStringLiteral("vLLM's sequences at once, whose logits its sampler profile holds "
+                        "(default: 1024 on 70+ GiB GPUs, else 256)."),
+         QStringLiteral("N")},
         {QStringLiteral("no-chunked-prefill"),
          QStringLiteral(
              "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
@@ -68,6 +72,8 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
     }
     q.runtime.vllm.max_num_batched_tokens =
         uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
+    q.runtime.vllm.max_num_seqs =
+        uintOption(parser, QStringLiteral("max-num-seqs"), 0, 0, Limits::maxBatch);
     q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));

@@ -1,8 +1,9 @@
 // Gemma 3n's per-layer embedding (embed_tokens_per_layer: 262,144 rows of 35 · 256 values,
 // 2,348,810,240 parameters) in a GGUF file and under each runtime. llama.cpp quantizes it as it
 // does token_embd (llama-quant.cpp, "token_embd.weight" || "per_layer_token_embd.weight") and
-// loads it with the output layer (llama-arch.cpp LLM_TENSOR_INFOS: LLM_TENSOR_LAYER_OUTPUT), so
-// on the GPU when every layer is there; a step gathers one row of it per token.
+// keeps it in host RAM with it, an input-layer tensor (llama-arch.cpp LLM_TENSOR_INFOS:
+// LLM_TENSOR_LAYER_INPUT, "I intentionally set LLM_TENSOR_PER_LAYER_TOKEN_EMBD to
+// LLM_TENSOR_LAYER_INPUT", llama.cpp PR 14400); a step gathers one row of it per token.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/memory/memory.h"
@@ -61,9 +62,9 @@ private slots:
         QVERIFY(w.effective.value() > 8.5 && w.effective.value() < 8.51);
     }
 
-    // llama.cpp: token_embd in host RAM, everything else on the GPU with its tied head's copy of
-    // token_embd; a decode step reads all but the per-layer table.
-    void llamaCppPutsTheTableWithTheOutput()
+    // llama.cpp: token_embd and the per-layer table in host RAM, everything else on the GPU with
+    // its tied head's copy of token_embd, all of which a decode step reads.
+    void llamaCppKeepsTheTableInHostRam()
     {
         const Preset preset = testsupport::bundledPresetEntry("gemma-3n-e4b");
         const RunModel m{preset.config, countParameters(preset.config), preset.shipped_precision,
@@ -74,15 +75,18 @@ private slots:
         q.runtime = runtimeProfile(Runtime::LlamaCpp);
         q.context = 8192;
         const Placement p = placeModel(m, precisionById("q8_0"), q, 8192, 1, false);
-        QCOMPARE(p.host_bytes, kTokenEmbd);
-        QCOMPARE(p.load.weight_bytes, kFile);
+        QCOMPARE(p.host_bytes, kTokenEmbd + kPerLayerTable);
+        QCOMPARE(p.load.weight_bytes, kFile - kPerLayerTable);
         QCOMPARE(p.gpu_read_bytes - p.load.kv_bytes, kFile - kPerLayerTable);
-        // F16 (one rate for everything): the towers of the mmproj file and token_embd in RAM,
-        // the 6,866,696,688 parameters of the language model on the GPU.
+        // F16 (one rate for everything): the towers of the mmproj file, token_embd and the table
+        // in RAM, the language model's other 4,517,886,448 parameters and the head's copy of
+        // token_embd on the GPU.
         const Placement f16 = placeModel(m, precisionById("fp16"), q, 8192, 1, false);
-        QCOMPARE(f16.host_bytes, (u64(537'395'200) + 294'126'912 + 681'348'640 + 7'805'952) * 2);
-        QCOMPARE(f16.load.weight_bytes, u64(6'866'696'688) * 2);
-        QCOMPARE(f16.gpu_read_bytes - f16.load.kv_bytes, (u64(6'866'696'688) - 2'348'810'240) * 2);
+        QCOMPARE(f16.host_bytes, (u64(537'395'200) + 2'348'810'240 + 294'126'912 + 681'348'640 +
+                                  7'805'952) *
+                                     2);
+        QCOMPARE(f16.load.weight_bytes, (u64(6'866'696'688) - 2'348'810'240) * 2);
+        QCOMPARE(f16.gpu_read_bytes - f16.load.kv_bytes, f16.load.weight_bytes);
     }
 
     // A serving engine reads every weight a step uses but the table, at any precision.

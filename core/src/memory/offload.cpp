@@ -126,13 +126,12 @@ std::vector<LayerParams> layerParams(const ModelConfig& c, const ParamCount& cou
 }
 
 // Gemma 3n's additions (count_augments.cpp): what each layer holds of the per-layer inputs, AltUp
-// and LAuReL, and the whole-model tensors llama.cpp loads with the output layer
-// (LLM_TENSOR_LAYER_OUTPUT in llama-arch.cpp: the per-layer embedding table, its projection and
-// norm, AltUp's projections). A step gathers one row of the table per token, as it does of the
-// token embedding: `gathered` is not read whole.
+// and LAuReL, and the whole-model tensors llama.cpp creates with layer 0 (the per-layer
+// embedding's projection and norm, AltUp's projections; quant_tensors.cpp). The per-layer
+// embedding table itself is an input tensor, in host RAM with the token embedding.
 struct Augments {
     u64 per_layer = 0;
-    u64 output_side = 0;
+    u64 first_layer = 0;
     u64 gathered = 0;
 };
 
@@ -151,9 +150,8 @@ Augments augments(const ParamCount& count, u64 L)
     Augments a;
     a.per_layer = L == 0 ? 0 : inLayers / L;
     a.gathered = emb.part("per_layer_token");
-    a.output_side = add(add(a.gathered, emb.part("per_layer_projection")),
-                        add(norms.part("per_layer_projection_norm"),
-                            add(mlp.part("altup_projections"), mlp.part("altup_unembed"))));
+    a.first_layer = add(add(emb.part("per_layer_projection"), norms.part("per_layer_projection_norm")),
+                        add(mlp.part("altup_projections"), mlp.part("altup_unembed")));
     return a;
 }
 
@@ -171,12 +169,16 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
     for (LayerParams& p : lp) {
         p.params = add(p.params, aug.per_layer);
         p.active = add(p.active, aug.per_layer);
+    }
+    if (!lp.empty()) {
+        lp.front().params = add(lp.front().params, aug.first_layer);
+        lp.front().active = add(lp.front().active, aug.first_layer);
+    }
+    for (const LayerParams& p : lp) {
         layerTotal = add(layerTotal, p.params);
     }
-    const u64 outputParams =
-        add(add(count.params(Component::LmHead),
-                config.final_norm ? count.get(Component::Norms).part("final") : 0),
-            aug.output_side);
+    const u64 outputParams = add(count.params(Component::LmHead),
+                                 config.final_norm ? count.get(Component::Norms).part("final") : 0);
     if (layerTotal > count.total || outputParams > count.total - layerTotal) {
         throw std::logic_error("the layers hold more parameters than the model");
     }
@@ -205,8 +207,6 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
         for (const TensorAssignment& t : mix.tensors) {
             if (t.name == "token_embd.weight") {
                 s.embedding_bytes = add(s.embedding_bytes, t.bytes);
-            } else if (t.name == "per_layer_token_embd.weight") {
-                s.output_active_bytes -= t.bytes;
             }
         }
     } else {
@@ -245,9 +245,8 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
                 s.layers[i].active_expert_bytes = activeExBytes;
             }
         }
-        s.output_bytes = main.take(outputParams - aug.gathered);
+        s.output_bytes = main.take(outputParams);
         s.output_active_bytes = s.output_bytes;
-        s.output_bytes = add(s.output_bytes, main.take(aug.gathered));
     }
 
     // KV cache: each attending layer's tokens (sliding layers hold at most the window), and each

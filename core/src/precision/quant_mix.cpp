@@ -310,7 +310,7 @@ QuantMix computeMix(const ModelConfig& config, std::string_view ftypeId,
                 mix.layer_expert_bytes[i] =
                     checkedAdd(mix.layer_expert_bytes[i], bytes, "tensor bytes");
             }
-        } else if (t.output_side || t.name.rfind("output", 0) == 0) {
+        } else if (t.name.rfind("output", 0) == 0) {
             mix.output_bytes = checkedAdd(mix.output_bytes, bytes, "tensor bytes");
         }
     }

@@ -228,26 +228,25 @@ void addExperts(std::vector<Tensor>& out, const ModelConfig& c, std::int64_t i)
 }
 
 // Gemma 3n's additions (model.h LayerAugments), as llama.cpp's gemma3n loader creates them
-// (llama-model.cpp LLM_ARCH_GEMMA3N, names from llama-arch.cpp): the per-layer embedding table
-// (quantized like token_embd, llama-quant.cpp), its projection and norm and AltUp's two stacks
-// of n-1 projections, all loaded with the output layer; per layer, the per-layer input gate and
-// projection, AltUp's coefficients, router and scale, and LAuReL's low-rank pair.
+// (src/models/gemma3n.cpp, names and placement from llama-arch.cpp): the per-layer embedding
+// table, quantized like token_embd (llama-quant.cpp) and an input-layer tensor kept in host RAM
+// like it (LLM_TENSOR_LAYER_INPUT: "I intentionally set LLM_TENSOR_PER_LAYER_TOKEN_EMBD to
+// LLM_TENSOR_LAYER_INPUT", llama.cpp PR 14400); its projection and norm and AltUp's two stacks
+// of n-1 projections, created with layer 0; per layer, the per-layer input gate and projection,
+// AltUp's coefficients, router and scale, and LAuReL's low-rank pair.
 void addAugmentGlobals(std::vector<Tensor>& out, const ModelConfig& c)
 {
     const LayerAugments& a = c.augments;
     const u64 d = c.d_model;
     const u64 wide = mul(c.n_layers, a.per_layer_dim);
     if (a.per_layer_dim != 0) {
-        out.push_back({"per_layer_token_embd.weight", Cat::Other, wide, a.per_layer_vocab, 1, -1,
-                       false, true});
-        out.push_back({"per_layer_model_proj.weight", Cat::Other, d, wide, 1, -1, false, true});
-        out.push_back({"per_layer_proj_norm.weight", Cat::Unquantized, a.per_layer_dim, 1, 1, -1,
-                       false, true});
+        out.push_back({"per_layer_token_embd.weight", Cat::Other, wide, a.per_layer_vocab});
+        addMatrix(out, "per_layer_model_proj.weight", d, wide, 0);
+        addVector(out, "per_layer_proj_norm.weight", a.per_layer_dim, 0);
     }
     if (a.altup_inputs > 1) {
-        out.push_back({"altup_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, -1, false, true});
-        out.push_back(
-            {"altup_unembd_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, -1, false, true});
+        out.push_back({"altup_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, 0});
+        out.push_back({"altup_unembd_proj.weight", Cat::Other, d, d, a.altup_inputs - 1, 0});
     }
 }
 

@@ -37,9 +37,6 @@ struct Tensor {
     std::uint64_t count = 1;
     std::int64_t layer = -1;
     bool expert = false;
-    // A whole-model tensor llama.cpp loads with the output layer (LLM_TENSOR_LAYER_OUTPUT in
-    // llama-arch.cpp's LLM_TENSOR_INFOS): Gemma 3n's per-layer embedding and its projections.
-    bool output_side = false;
 };
 
 // Every tensor family of the language model, layer by layer; parameters sum to

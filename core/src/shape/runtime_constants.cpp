@@ -113,9 +113,14 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                                std::to_string(s.max_num_seqs),
                      src + "vllm/engine/arg_utils.py get_batch_defaults (vllm serve)"});
         c.push_back({"activation peak",
-                     "profiled at max_num_batched_tokens: tokens × (hidden, q/k/v, MLP "
-                     "intermediates) × 2 bytes + max_num_seqs × vocab × 4 bytes of logits",
-                     src + "vllm/v1/worker/gpu_model_runner.py profile_run, _dummy_sampler_run"});
+                     "the larger of the forward pass at max_num_batched_tokens (tokens × "
+                     "(hidden, q/k/v, MLP intermediates) × 2 bytes) and the sampler over "
+                     "max_num_seqs × vocab logits, " +
+                         std::to_string(s.sampler_bytes_per_logit) +
+                         " bytes each (logits, FP32 copy, sort values, indices and buffers)",
+                     src + "vllm/v1/worker/gpu_model_runner.py profile_run, _dummy_sampler_run; "
+                           "v1/sample/ops/topk_topp_sampler.py; gpt-oss-120b on one H100 left "
+                           "7.44 GiB beside its weights (issue 23278), this 7.54"});
         c.push_back({"non-torch memory",
                      mibText(s.non_torch_bytes) + " (" + mibText(s.non_torch_tp_bytes) +
                          " with tensor parallel)",

@@ -79,9 +79,12 @@ u64 servingWeights(const RunModel& m, const Precision& p, const RunQuery& q)
 
 // The activation peak a profile run leaves: `tokens` tokens through one layer (hidden states,
 // q/k/v, the MLP's or the routed experts' intermediates, 2 bytes each, per GPU under tensor
-// parallel t) and the sampler's FP32 logits for `seqs` sequences over the whole vocabulary
-// (vLLM gpu_model_runner.py profile_run and _dummy_sampler_run).
-u64 activationPeak(const ModelConfig& c, u64 tokens, u64 seqs, u64 t)
+// parallel t), and `seqs` sequences' logits over the whole vocabulary, `perLogit` bytes each.
+// vLLM V1 runs its sampler after the forward pass, whose intermediates are freed by then
+// (gpu_model_runner.py profile_run, _dummy_sampler_run): the larger of the two. The others
+// (vLLM V0, SGLang, TensorRT-LLM) hold FP32 logits beside the forward pass's peak.
+u64 activationPeak(const ModelConfig& c, u64 tokens, u64 seqs, u64 t, u64 perLogit,
+                   bool samplerAfter)
 {
     const u64 tp = std::max<u64>(t, 1);
     u64 q = 0;
@@ -105,7 +108,9 @@ u64 activationPeak(const ModelConfig& c, u64 tokens, u64 seqs, u64 t)
         mlp = std::max(mlp, add(routed, shared));
     }
     const u64 perToken = add(add(mul(2, c.d_model), add(q, kv) / tp), mlp);
-    return add(mul(mul(tokens, perToken), 2), mul(mul(seqs, c.vocab_size), 4));
+    const u64 forward = mul(mul(tokens, perToken), 2);
+    const u64 logits = mul(mul(seqs, c.vocab_size), perLogit);
+    return samplerAfter ? std::max(forward, logits) : add(forward, logits);
 }
 
 struct Engine {
@@ -154,7 +159,12 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     seqs = std::min(seqs, tokens);
 
     Engine e;
-    e.activation = activationPeak(c, tokens, seqs, tp);
+    // vLLM V1 profiles its sampler (sort and all); V0's peak logged no sort (an RTX 3090's
+    // 2.07 GiB for Llama 3.1 8B, the forward pass alone: docs/memory.md), and SGLang and
+    // TensorRT-LLM sample the running batch only: FP32 logits, 4 bytes each.
+    const bool v1 = rt.kind == Runtime::Vllm && rt.vllm.chunked_prefill;
+    e.activation =
+        activationPeak(c, tokens, seqs, tp, v1 ? rt.vllm.sampler_bytes_per_logit : 4, v1);
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
     if (rt.kind == Runtime::Sglang) {
         e.budget = mulCeil(visible, sglangMemFractionStatic(rt.sglang, tp));

@@ -93,6 +93,14 @@ struct VllmSettings {
     // tokens and 1,024 sequences on devices of >= 70 GiB other than the A100, else 2,048 and 256.
     std::uint64_t max_num_batched_tokens = 0;
     std::uint64_t max_num_seqs = 0;
+    // The profile run's sampler over max_num_seqs rows of the vocabulary, after the forward pass
+    // (gpu_model_runner.py _dummy_sampler_run, top-k and top-p set so that it sorts), in bytes
+    // per logit: the BF16 logits (2) and their FP32 copy (4), the sort's values (4) and int64
+    // indices (8), its int64 input positions (8) and double buffers (4 + 8) (v1/sample/ops/
+    // topk_topp_sampler.py apply_top_k_top_p; torch's segmented sort). gpt-oss-120b on one
+    // H100: 1,024 × 201,088 logits, 7.29 GiB by this count, where vLLM left 7.44 GiB beside the
+    // 65.97 GiB of weights at 8,192 batched tokens and 7.55 at 1,024 (issues 23278, 27508).
+    std::uint64_t sampler_bytes_per_logit = 38;
     // Chunked prefill (always on in V1). Off (V0 before 0.6), the profile run takes a whole
     // max_model_len prompt: Llama 3.1 405B FP8 at 131,072 tokens ran out of memory on 8 × H100
     // with v0.5.3 and ran with --max-model-len 4096 (vLLM issues 6746, 6689).
