@@ -135,7 +135,34 @@ struct LlamaPlan {
     u64 hostRead = 0;
     u64 gpuExpertRead = 0;  // of gpuRead, the visited routed experts
     u64 hostExpertRead = 0; // of hostRead, the same
+    std::vector<u64> layersPerGpu; // a tensor split (-ts) by bytes; empty: even by layers
 };
+
+// Which GPU each of the layers [ramLayers, L) goes to, by bytes: contiguous runs of layers that
+// give each GPU an equal share of what the GPUs hold, the output layer with the last. With the
+// experts of the first layers in RAM, an even split by layers (llama.cpp's default) would leave
+// the first GPU nearly empty and the last full; `-ts` gives llama.cpp the split.
+std::vector<u64> splitByBytes(const LayerSplit& s, u64 ramLayers, u64 cpuMoe, u64 gpus, u64 output)
+{
+    const u64 L = s.layers.size();
+    std::vector<u64> bytes;
+    u64 total = output;
+    for (u64 i = ramLayers; i < L; ++i) {
+        const LayerMemory& layer = s.layers[i];
+        bytes.push_back(add(layer.weight_bytes - (i < cpuMoe ? layer.expert_bytes : 0),
+                            layer.kv_bytes));
+        total = add(total, bytes.back());
+    }
+    std::vector<u64> gpuOf;
+    const double share = static_cast<double>(total) / static_cast<double>(gpus);
+    double before = 0;
+    for (const u64 b : bytes) {
+        const double mid = before + static_cast<double>(b) / 2;
+        gpuOf.push_back(std::min<u64>(gpus - 1, static_cast<u64>(mid / share)));
+        before += static_cast<double>(b);
+    }
+    return gpuOf;
+}
 
 // Layers [0, ramLayers) in RAM, the others split evenly over `gpus` GPUs in order (llama.cpp
 // -sm layer with equal free memory: layer i of the n on GPU floor(i·gpus/n)), the experts of
@@ -153,6 +180,17 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
     std::vector<GpuLoad> loads(std::max<u64>(gpus, 1));
     const bool outputOnGpu = ramLayers == 0 && !cpu;
     const u64 tied = in.config.tied_head ? s.embedding_bytes : 0;
+    const bool byBytes = cpuMoe > 0 && gpus > 1 && !cpu;
+    const std::vector<u64> gpuOf =
+        byBytes ? splitByBytes(s, ramLayers, cpuMoe, gpus,
+                               outputOnGpu ? add(s.output_bytes, tied) : 0)
+                : std::vector<u64>{};
+    if (byBytes) {
+        plan.layersPerGpu.assign(gpus, 0);
+        for (const u64 g : gpuOf) {
+            ++plan.layersPerGpu[g];
+        }
+    }
     for (u64 i = 0; i < L; ++i) {
         const LayerMemory& layer = s.layers[i];
         const bool expertsInRam = i < cpuMoe;
@@ -164,7 +202,7 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
             plan.hostExpertRead = add(plan.hostExpertRead, layer.active_expert_bytes);
             continue;
         }
-        const u64 g = onGpu == 0 ? 0 : (i - ramLayers) * gpus / onGpu;
+        const u64 g = byBytes ? gpuOf[i - ramLayers] : onGpu == 0 ? 0 : (i - ramLayers) * gpus / onGpu;
         loads[g].weight_bytes = add(loads[g].weight_bytes, layer.weight_bytes - experts);
         loads[g].kv_bytes = add(loads[g].kv_bytes, layer.kv_bytes);
         plan.host = add(plan.host, experts);
@@ -302,11 +340,16 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
     if (m.config.isMoe() && q.runtime.llamaCppFamily() && !ollama &&
         llamaPlan(in, q, gpus, 0, L, capacity).fits) {
         const u64 n = fewestForGpus(true);
-        Placement pl =
-            finish(llamaPlan(in, q, gpus, 0, n, capacity), PlacementKind::ExpertsInRam, 0, n);
+        const LlamaPlan plan = llamaPlan(in, q, gpus, 0, n, capacity);
+        Placement pl = finish(plan, PlacementKind::ExpertsInRam, 0, n);
         if (pl.fits) {
             pl.flags =
                 n >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(n);
+            std::string split;
+            for (const u64 k : plan.layersPerGpu) {
+                split += (split.empty() ? " -ts " : ",") + std::to_string(k);
+            }
+            pl.flags += split;
             return pl;
         }
     }
