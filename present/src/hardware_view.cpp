@@ -233,10 +233,14 @@ const std::vector<SizeBand>& sizeBands()
 std::string hardwareSummary(const RunQuery& q)
 {
     const GpuSpec& g = q.hardware.gpu;
-    std::string memory = g.memory_unit == MemoryUnit::GiB
-                             ? text::general(g.memory_value, 6) + " GiB = " +
-                                   text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
-                             : text::general(g.memory_value, 6) + " GB";
+    // A CPU-only machine's RAM given replaces the catalog's example size (deviceCapacity).
+    const bool sized = g.cpuOnly() && q.hardware.ram_bytes > 0;
+    std::string memory =
+        sized ? text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) + " GB of RAM"
+        : g.memory_unit == MemoryUnit::GiB
+            ? text::general(g.memory_value, 6) + " GiB = " +
+                  text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
+            : text::general(g.memory_value, 6) + " GB";
     if (g.usable_fraction < 1.0) {
         memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) + "% usable";
     }
@@ -254,7 +258,7 @@ std::string hardwareSummary(const RunQuery& q)
                                  static_cast<double>(std::uint64_t{1} << 30),
                              6) +
                " GiB of it";
-    } else if (q.hardware.ram_bytes > 0 && (!g.unified_memory || g.cpuOnly())) {
+    } else if (q.hardware.ram_bytes > 0 && !g.unified_memory && !g.cpuOnly()) {
         out += " + " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
                " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
                " GB/s for offloaded layers";

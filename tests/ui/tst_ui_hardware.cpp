@@ -256,15 +256,25 @@ private slots:
         QCOMPARE(keeps->value(), 2.0);
         QCOMPARE(cell(*find(*m, "qwen3-32b", "fp16"), HardwareColumn::Verdict),
                  QStringLiteral("✗ no"));
-        keeps->setValue(0.5);
-        emit keeps->editingFinished();
-        QCOMPARE(m->choice().os_reserve_bytes, std::uint64_t{1} << 29);
+        // Stepped down with the arrow key (by 0.5 GiB a step, three times), the field applies
+        // once the stepping pauses, without Enter.
+        keeps->setFocus();
+        for (int i = 0; i < 3; ++i) {
+            QTest::keyClick(keeps, Qt::Key_Down);
+        }
+        QCOMPARE(m->choice().os_reserve_bytes, std::uint64_t{2} << 30); // not yet
+        QTRY_COMPARE(m->choice().os_reserve_bytes, std::uint64_t{1} << 29);
         m->computeNow();
         QCOMPARE(cell(*find(*m, "qwen3-32b", "fp16"), HardwareColumn::Verdict),
                  QStringLiteral("◐ offload"));
-        // A discrete card has RAM of its own and no such field.
+        // A discrete card has RAM of its own and no such field; a CPU-only machine's RAM is its
+        // memory, which the field sets.
         m->setChoice(rtx4090());
         QVERIFY(keeps->parentWidget()->isHidden() && ram->isEnabled());
+        HardwareChoice cpu = rtx4090();
+        cpu.gpu = QStringLiteral("cpu-ddr5-5600-2ch-64gb");
+        m->setChoice(cpu);
+        QVERIFY(ram->isEnabled() && keeps->parentWidget()->isHidden());
     }
 
     void choiceKeptInTheSettings()

@@ -20,6 +20,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -102,8 +103,9 @@ void HardwareView::buildControls()
     m_osReserve->setSingleStep(0.5);
     m_osReserve->setSuffix(tr(" GiB"));
     m_osReserve->setToolTip(tr("What the operating system keeps of this device's unified memory "
-                               "(GiB = 2³⁰ bytes): layers the GPU's share cannot hold take the "
-                               "rest. 2 GiB: about what macOS wires for its kernel at idle"));
+                               "(GiB = 2³⁰ bytes); the model's GPU and CPU parts share the rest. "
+                               "The default, 2 GiB, is about what macOS wires for its kernel at "
+                               "idle; a desktop with other programs open keeps more"));
     m_osReserve->setAccessibleName(tr("Memory the system keeps, GiB"));
     m_runtime = new QComboBox(this);
     for (const RuntimeProfile& r : runtimeProfiles()) {
@@ -218,12 +220,29 @@ void HardwareView::buildControls()
 
     m_note = new WrapLabel(this);
 
+    // Enter or leaving a field applies it at once; a value stepped with the arrows, the keys or
+    // the wheel applies when the stepping pauses, so the table never disagrees with the field.
+    m_applyTimer = new QTimer(this);
+    m_applyTimer->setSingleShot(true);
+    m_applyTimer->setInterval(400);
+    connect(m_applyTimer, &QTimer::timeout, this, &HardwareView::applyControls);
+    const auto soon = [this] {
+        if (!m_syncing) {
+            m_applyTimer->start();
+        }
+    };
+    const auto now = [this] {
+        m_applyTimer->stop();
+        applyControls();
+    };
     for (QSpinBox* s : {m_gpus, m_context, m_batch}) {
-        connect(s, &QSpinBox::editingFinished, this, &HardwareView::applyControls);
+        connect(s, &QSpinBox::valueChanged, this, soon);
+        connect(s, &QSpinBox::editingFinished, this, now);
     }
     for (QDoubleSpinBox* s :
          {m_ram, m_ramBandwidth, m_osReserve, m_decodeEfficiency, m_prefillEfficiency}) {
-        connect(s, &QDoubleSpinBox::editingFinished, this, &HardwareView::applyControls);
+        connect(s, &QDoubleSpinBox::valueChanged, this, soon);
+        connect(s, &QDoubleSpinBox::editingFinished, this, now);
     }
     for (QComboBox* b : {m_gpu, m_runtime, m_backend}) {
         connect(b, &QComboBox::activated, this, &HardwareView::applyControls);
@@ -271,12 +290,20 @@ void HardwareView::syncControls()
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
         // not; a unified-memory device has no RAM apart from its own, of which the system keeps
         // a part.
+        // A CPU-only machine's RAM is its memory: the field sets its size, at its own bandwidth.
         const bool ram = rt.offloads() && !gpu.unified_memory;
-        m_ram->setEnabled(ram);
+        m_ram->setEnabled(ram || gpu.cpuOnly());
         m_ramBandwidth->setEnabled(ram);
         const bool pool = gpu.unified_memory && !gpu.cpuOnly();
-        m_osReserve->setValue(static_cast<double>(ch.os_reserve_bytes) /
-                              static_cast<double>(std::uint64_t{1} << 30));
+        // Beside a unified pool there is no RAM of its own: the field shows none (the value the
+        // choice keeps for other machines is left as it is).
+        m_ram->setSpecialValueText(pool ? tr("unified") : QString());
+        if (pool) {
+            m_ram->setValue(0);
+        }
+        const double gib = static_cast<double>(std::uint64_t{1} << 30);
+        m_osReserve->setMaximum(std::max(1.0, static_cast<double>(gpu.memory_bytes) / gib));
+        m_osReserve->setValue(static_cast<double>(ch.os_reserve_bytes) / gib);
         m_osReserve->setEnabled(pool && rt.offloads());
         m_osReserveBox->setVisible(pool);
     }
@@ -323,7 +350,9 @@ void HardwareView::applyControls()
     HardwareChoice ch = m_model->choice();
     ch.gpu = m_gpu->currentData().toString();
     ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
-    ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
+    if (m_ram->isEnabled()) {
+        ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
+    }
     ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
     if (m_osReserve->isEnabled()) {
         ch.os_reserve_bytes = static_cast<std::uint64_t>(

@@ -11,6 +11,8 @@ class QPushButton;
 class QSpinBox;
 class QTableView;
 
+class QTimer;
+
 namespace llmsizer::ui {
 
 class ConfigModel;
@@ -84,6 +86,7 @@ private:
     QLabel* m_machine;
     QLabel* m_status;
     QLabel* m_note;
+    QTimer* m_applyTimer; // a spin box's arrows, keys or wheel apply once they pause
     bool m_syncing = false;
 };
 

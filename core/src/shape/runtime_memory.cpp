@@ -410,7 +410,14 @@ std::uint64_t deviceCapacity(const RunQuery& q)
     if (g.cpuOnly() && q.hardware.ram_bytes > 0) {
         return static_cast<u64>(static_cast<double>(q.hardware.ram_bytes) * g.usable_fraction);
     }
-    return runtimeCapacity(q.runtime, g);
+    // A unified pool whose GPU may take all of it (DGX Spark) still leaves the system its part;
+    // an Apple GPU's wired share (3/4 or 2/3) leaves more than that already.
+    const u64 capacity = runtimeCapacity(q.runtime, g);
+    if (unified(g) && !g.cpuOnly()) {
+        const u64 pool = poolBytes(q.hardware);
+        return std::min(capacity, pool - std::min(pool, q.hardware.unified_os_reserve_bytes));
+    }
+    return capacity;
 }
 
 Placement placeModel(const RunModel& model, const Precision& precision, const RunQuery& query,
