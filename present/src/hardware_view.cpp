@@ -238,8 +238,8 @@ std::string hardwareSummary(const RunQuery& q)
     std::string memory =
         sized ? text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) + " GB of RAM"
         : g.memory_unit == MemoryUnit::GiB
-            ? text::general(g.memory_value, 6) + " GiB = " +
-                  text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
+            ? text::general(g.memory_value, 6) +
+                  " GiB = " + text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
             : text::general(g.memory_value, 6) + " GB";
     if (g.usable_fraction < 1.0) {
         memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) + "% usable";

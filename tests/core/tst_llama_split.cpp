@@ -54,8 +54,8 @@ private slots:
         QCOMPARE(two.host_bytes, two.cpu_moe_layers * u64(1'696'481'280) + u64(615'329'280));
         QVERIFY(two.load.total_bytes <= two.capacity_bytes);
         const QString flags = QString::fromStdString(two.flags);
-        QVERIFY2(flags.startsWith(QStringLiteral("-ngl 999 --n-cpu-moe %1 -ts ")
-                                      .arg(two.cpu_moe_layers)),
+        QVERIFY2(flags.startsWith(
+                     QStringLiteral("-ngl 999 --n-cpu-moe %1 -ts ").arg(two.cpu_moe_layers)),
                  qPrintable(flags));
         // The first GPU, whose layers' experts are in RAM, takes more layers than the second.
         const QStringList split = flags.section(QStringLiteral("-ts "), 1).split(QLatin1Char(','));

@@ -30,11 +30,11 @@ constexpr u64 q8(u64 values)
 // 8 heads and 2 KV heads of 256, d_ff 16,384, vocab 262,400, per-layer 256 from 262,144 rows,
 // 4 AltUp streams, LAuReL rank 64, head tied). Norm weights are F32 (4 bytes); AltUp's 4 × 4
 // and 4 × 16 coefficient matrices are narrower than a block and fall back to F16.
-constexpr u64 kTokenEmbd = q8(262'400 * 2'048);                 // 570,982,400
-constexpr u64 kPerLayerTable = q8(262'144 * u64(35 * 256));     // 2,495,610,880
-constexpr u64 kGlobals = kTokenEmbd + kPerLayerTable +          //
-                         q8(2'048 * u64(35 * 256)) + 256 * 4 +  // per_layer_model_proj, norm
-                         q8(2 * 3 * 2'048 * 2'048) + 2'048 * 4; // altup_proj ×2, output_norm
+constexpr u64 kTokenEmbd = q8(262'400 * 2'048);                    // 570,982,400
+constexpr u64 kPerLayerTable = q8(262'144 * u64(35 * 256));        // 2,495,610,880
+constexpr u64 kGlobals = kTokenEmbd + kPerLayerTable +             //
+                         q8(2'048 * u64(35 * 256)) + 256 * 4 +     // per_layer_model_proj, norm
+                         q8(2 * 3 * 2'048 * 2'048) + 2'048 * 4;    // altup_proj ×2, output_norm
 constexpr u64 kLayer = 2 * q8(2'048 * 2'048) + 2 * q8(2'048 * 512) // q, o, k, v
                        + (4 * 2'048 + 2 * 256) * 4                 // block norms, q/k norms
                        + q8(3 * 2'048 * 16'384)                    // gate, up, down
@@ -82,9 +82,8 @@ private slots:
         // in RAM, the language model's other 4,517,886,448 parameters and the head's copy of
         // token_embd on the GPU.
         const Placement f16 = placeModel(m, precisionById("fp16"), q, 8192, 1, false);
-        QCOMPARE(f16.host_bytes, (u64(537'395'200) + 2'348'810'240 + 294'126'912 + 681'348'640 +
-                                  7'805'952) *
-                                     2);
+        QCOMPARE(f16.host_bytes,
+                 (u64(537'395'200) + 2'348'810'240 + 294'126'912 + 681'348'640 + 7'805'952) * 2);
         QCOMPARE(f16.load.weight_bytes, (u64(6'866'696'688) - 2'348'810'240) * 2);
         QCOMPARE(f16.gpu_read_bytes - f16.load.kv_bytes, f16.load.weight_bytes);
     }

@@ -60,10 +60,9 @@ private slots:
     void qwen3OnFourH100s()
     {
         const Placement p = place("qwen3-235b-a22b", "fp8", 4, h100(4));
-        const double beside =
-            static_cast<double>(p.load.weight_bytes + p.load.buffer_bytes + p.load.reserve_bytes -
-                                (u64{1} << 30)) /
-            kGiB; // the reserve less the CUDA graphs, captured outside the share
+        const double beside = static_cast<double>(p.load.weight_bytes + p.load.buffer_bytes +
+                                                  p.load.reserve_bytes - (u64{1} << 30)) /
+                              kGiB; // the reserve less the CUDA graphs, captured outside the share
         QVERIFY2(std::abs(beside - 63.16) / 63.16 < 0.05, qPrintable(QString::number(beside)));
     }
 };

@@ -248,7 +248,8 @@ private slots:
         QDoubleSpinBox* keeps = nullptr;
         QDoubleSpinBox* ram = nullptr;
         for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
-            keeps = b->accessibleName() == QStringLiteral("Memory the system keeps, GiB") ? b : keeps;
+            keeps =
+                b->accessibleName() == QStringLiteral("Memory the system keeps, GiB") ? b : keeps;
             ram = b->accessibleName() == QStringLiteral("System RAM for offloading, GB") ? b : ram;
         }
         QVERIFY(keeps != nullptr && ram != nullptr);

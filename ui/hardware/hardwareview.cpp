@@ -272,19 +272,20 @@ void HardwareView::syncControls()
     const HardwareChoice& ch = m_model->choice();
     const RuntimeProfile rt = m_model->runtime();
     {
-        const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth), b4(m_runtime),
-            b5(m_context), b6(m_batch), b7(m_decodeEfficiency), b8(m_prefillEfficiency),
-            b9(m_backend);
+        const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
+            b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
+            b8(m_prefillEfficiency), b9(m_backend);
         m_gpus->setValue(static_cast<int>(ch.gpus));
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
         m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
         m_backend->setCurrentIndex(std::max(
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
-        m_backend->setEnabled(rt.llamaCppFamily()); // the other runtimes have no such choice
         m_context->setValue(static_cast<int>(ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
         const GpuSpec gpu = m_model->query().hardware.gpu;
+        // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none).
+        m_backend->setEnabled(!radeonBackendLabel(rt, gpu).empty());
         m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do

@@ -33,12 +33,12 @@ void HardwareView::fitColumns()
     int spare = m_table->viewport()->width() - used - bar;
     // The text columns give up width before the table scrolls sideways, elided (the row's
     // tooltip has the verdict and the whole-machine / change text whole): the whole machine /
-    // change column, the model's name, then the verdict, each down to a floor (the precision
-    // stays whole).
+    // change column, the model's name, then the verdict, each down to a floor (the verdict's
+    // keeps "✓ fits (tight)" whole; the precision stays whole).
     const int chars = fontMetrics().averageCharWidth();
     for (const auto& [column, floor] : {std::pair{HardwareColumn::Machine, 16 * chars},
                                         std::pair{HardwareColumn::Model, 13 * chars},
-                                        std::pair{HardwareColumn::Verdict, 10 * chars}}) {
+                                        std::pair{HardwareColumn::Verdict, 15 * chars}}) {
         if (spare >= 0) {
             break;
         }

@@ -150,8 +150,9 @@ Augments augments(const ParamCount& count, u64 L)
     Augments a;
     a.per_layer = L == 0 ? 0 : inLayers / L;
     a.gathered = emb.part("per_layer_token");
-    a.first_layer = add(add(emb.part("per_layer_projection"), norms.part("per_layer_projection_norm")),
-                        add(mlp.part("altup_projections"), mlp.part("altup_unembed")));
+    a.first_layer =
+        add(add(emb.part("per_layer_projection"), norms.part("per_layer_projection_norm")),
+            add(mlp.part("altup_projections"), mlp.part("altup_unembed")));
     return a;
 }
 

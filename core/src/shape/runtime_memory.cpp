@@ -133,8 +133,8 @@ struct LlamaPlan {
     u64 host = 0;
     u64 gpuRead = 0;
     u64 hostRead = 0;
-    u64 gpuExpertRead = 0;  // of gpuRead, the visited routed experts
-    u64 hostExpertRead = 0; // of hostRead, the same
+    u64 gpuExpertRead = 0;         // of gpuRead, the visited routed experts
+    u64 hostExpertRead = 0;        // of hostRead, the same
     std::vector<u64> layersPerGpu; // a tensor split (-ts) by bytes; empty: even by layers
 };
 
@@ -149,8 +149,8 @@ std::vector<u64> splitByBytes(const LayerSplit& s, u64 ramLayers, u64 cpuMoe, u6
     u64 total = output;
     for (u64 i = ramLayers; i < L; ++i) {
         const LayerMemory& layer = s.layers[i];
-        bytes.push_back(add(layer.weight_bytes - (i < cpuMoe ? layer.expert_bytes : 0),
-                            layer.kv_bytes));
+        bytes.push_back(
+            add(layer.weight_bytes - (i < cpuMoe ? layer.expert_bytes : 0), layer.kv_bytes));
         total = add(total, bytes.back());
     }
     std::vector<u64> gpuOf;
@@ -182,9 +182,9 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
     const u64 tied = in.config.tied_head ? s.embedding_bytes : 0;
     const bool byBytes = cpuMoe > 0 && gpus > 1 && !cpu;
     const std::vector<u64> gpuOf =
-        byBytes ? splitByBytes(s, ramLayers, cpuMoe, gpus,
-                               outputOnGpu ? add(s.output_bytes, tied) : 0)
-                : std::vector<u64>{};
+        byBytes
+            ? splitByBytes(s, ramLayers, cpuMoe, gpus, outputOnGpu ? add(s.output_bytes, tied) : 0)
+            : std::vector<u64>{};
     if (byBytes) {
         plan.layersPerGpu.assign(gpus, 0);
         for (const u64 g : gpuOf) {
@@ -202,7 +202,9 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
             plan.hostExpertRead = add(plan.hostExpertRead, layer.active_expert_bytes);
             continue;
         }
-        const u64 g = byBytes ? gpuOf[i - ramLayers] : onGpu == 0 ? 0 : (i - ramLayers) * gpus / onGpu;
+        const u64 g = byBytes      ? gpuOf[i - ramLayers]
+                      : onGpu == 0 ? 0
+                                   : (i - ramLayers) * gpus / onGpu;
         loads[g].weight_bytes = add(loads[g].weight_bytes, layer.weight_bytes - experts);
         loads[g].kv_bytes = add(loads[g].kv_bytes, layer.kv_bytes);
         plan.host = add(plan.host, experts);

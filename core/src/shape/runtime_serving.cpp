@@ -297,8 +297,8 @@ Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
     // size" above 90 % of the wired limit.
     out.tight = out.fits && (w.bytes > mulCeil(wired, q.runtime.mlx.warn_fraction) ||
                              (wired - out.load.total_bytes) * 20 < wired);
-    out.gpu_read_bytes = add(
-        w.active_bytes - (c.tied_head ? 0 : w.embedding_bytes) - w.gathered_bytes, kv.bytes);
+    out.gpu_read_bytes =
+        add(w.active_bytes - (c.tied_head ? 0 : w.embedding_bytes) - w.gathered_bytes, kv.bytes);
     out.flags = "mlx_lm.generate --max-kv-size " + std::to_string(context);
     return out;
 }
