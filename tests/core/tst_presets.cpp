@@ -209,6 +209,7 @@ private slots:
         a.moe = {16, 4, 256, 2, 512, 1, /*every*/ 1, true, true};
         a.sliding_window = 4096;
         a.global_every = 6;
+        a.chunked_attention = true;
         QVERIFY(validate(a).empty());
         QVERIFY(modelConfigFromJson(modelConfigToJson(a), "a", "architecture") == a);
 

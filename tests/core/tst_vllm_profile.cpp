@@ -53,6 +53,24 @@ private slots:
                 u64(256) * 151'936 * 38);
     }
 
+    // Llama 4's chunked layers (attention_chunk_size 8,192, three layers in four) hold the whole
+    // context under vLLM, which keeps them out of its hybrid KV cache manager by default
+    // (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0, PR 21761); llama.cpp keeps the
+    // chunk, and vLLM keeps Gemma 3's sliding window.
+    void llama4ChunksAreFullUnderVllm()
+    {
+        const ModelConfig scout = testsupport::bundledPreset("llama-4-scout");
+        QVERIFY(scout.chunked_attention);
+        QCOMPARE(runtimeConfig(scout, runtimeProfile(Runtime::Vllm)).sliding_window, u64(0));
+        QCOMPARE(runtimeConfig(scout, runtimeProfile(Runtime::LlamaCpp)).sliding_window, u64(8192));
+        const ModelConfig gemma = testsupport::bundledPreset("gemma-3-27b-it");
+        QCOMPARE(runtimeConfig(gemma, runtimeProfile(Runtime::Vllm)).sliding_window, u64(1024));
+        // 48 layers · 8 KV heads · 128 · K and V · 2 bytes = 196,608 bytes a token, at tensor
+        // parallel 4 a quarter of it on each GPU.
+        const Placement p = place("llama-4-scout", "bf16", 4, h100(4));
+        QCOMPARE(p.load.kv_bytes, u64(8192) * 196'608 / 4);
+    }
+
     // Held out: Qwen3-235B-A22B-FP8 at tensor parallel 4 on H100s, vLLM's defaults (vLLM issue
     // 21348): "Available KV cache memory: 8.11 GiB" of the 0.9 · 79.19 = 71.27 GiB it may use,
     // so 63.16 GiB beside the KV cache. What this counts there (weights, the profile's peak and

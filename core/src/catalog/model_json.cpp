@@ -191,6 +191,9 @@ json modelConfigToJson(const ModelConfig& c)
     }
     j["sliding_window"] = c.sliding_window;
     j["global_every"] = c.global_every;
+    if (c.chunked_attention) {
+        j["chunked_attention"] = true;
+    }
     j["attention_sinks"] = c.attention_sinks;
     j["mtp_layers"] = c.mtp_layers;
     if (c.mtp_shared_embeddings) {
@@ -273,6 +276,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "moe",
                       "sliding_window",
                       "global_every",
+                      "chunked_attention",
                       "attention_sinks",
                       "mtp_layers",
                       "mtp_shared_embeddings",
@@ -361,6 +365,7 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     }
     readUInt(j, "sliding_window", c.sliding_window, file, prefix);
     readUInt(j, "global_every", c.global_every, file, prefix);
+    readBool(j, "chunked_attention", c.chunked_attention, file, prefix);
     readBool(j, "attention_sinks", c.attention_sinks, file, prefix);
     readUInt(j, "mtp_layers", c.mtp_layers, file, prefix);
     readBool(j, "mtp_shared_embeddings", c.mtp_shared_embeddings, file, prefix);

@@ -109,6 +109,7 @@ void readChunkedAttention(Reader& r, ModelConfig& c)
     }
     c.sliding_window = chunk;
     c.global_every = n;
+    c.chunked_attention = true;
     r.source("sliding_window", "attention_chunk_size");
 }
 

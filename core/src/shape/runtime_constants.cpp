@@ -129,6 +129,9 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "logged \"Graph capturing finished …, took 0.27–1.12 GiB\""});
         c.push_back({"visible memory", ratioText(s.visible_fraction) + " of the nominal",
                      "logged totals: 79.15–79.25 GiB of 80, 47.50 of 48, 139.72 of 141"});
+        c.push_back({"Llama 4's chunked attention", "every layer holds the whole context",
+                     "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0 by default (PR 21761: "
+                     "the hybrid KV cache with chunked layers \"causes a latency regression\")"});
         c.push_back({"max context", "what the KV blocks hold (one sequence)",
                      src + "vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory"});
         c.push_back({"FP8 checkpoints", "modules in quantization_config's ignore list stay BF16",

@@ -377,6 +377,13 @@ ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runti
     if (dropsAllSliding && c.sliding_window != 0 && c.global_every == 0) {
         c.sliding_window = 0; // a full cache: the runtime does not implement this window
     }
+    // vLLM keeps Llama 4's chunked layers out of its hybrid KV cache manager by default
+    // (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0, PR 21761: "causes a latency
+    // regression"), so every layer holds the whole context.
+    if (runtime.kind == Runtime::Vllm && c.chunked_attention) {
+        c.sliding_window = 0;
+        c.global_every = 0;
+    }
     return c;
 }
 

@@ -128,7 +128,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
                            u64 gpus)
 {
     const RuntimeProfile& rt = q.runtime;
-    const ModelConfig& c = m.config;
+    const ModelConfig c = runtimeConfig(m.config, rt); // the cache as this runtime keeps it
     FitOptions fo;
     fo.gpus_per_node = q.hardware.gpus_per_node;
     fo.find_needed = false;
