@@ -250,9 +250,6 @@ struct ModelConfig {
     // (Gemma 2: 2, Gemma 3: 6).
     std::uint64_t sliding_window = 0;
     std::uint64_t global_every = 0;
-    // The window is Llama 4's attention chunk (a layer attends within its chunk of
-    // sliding_window positions), which runtimes cache apart from sliding windows.
-    bool chunked_attention = false;
 
     // Multi-token-prediction layers a checkpoint stores beside the model (DeepSeek-V3, GLM-4.5
     // num_nextn_predict_layers). transformers does not build them, so they are not in the total;
@@ -277,6 +274,9 @@ struct ModelConfig {
     // The query projection also yields a per-channel output gate (Qwen3-Next Qwen3NextAttention:
     // q_proj is hidden -> 2·heads·head_dim).
     bool attention_output_gate = false;
+    // The sliding window is Llama 4's attention chunk (a layer attends within its chunk of
+    // sliding_window positions), which runtimes cache apart from sliding windows.
+    bool chunked_attention = false;
 
     // Layers with another token mixer (kind None: every layer attends) and shared blocks.
     MixerLayers mixer;
