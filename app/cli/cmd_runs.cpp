@@ -381,7 +381,9 @@ int runRuns(const QStringList& args)
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
               "RAM), offload (layers in RAM), no; '!' tight: under 5 % to spare. Speeds are "
-              "estimates of the speed model (docs/compute.md); on " +
+              "estimates of the speed model (docs/compute.md): tok/s with the KV cache as full "
+              "as the context, prefill over " +
+              withThousands(q.prompt) + " prompt tokens; on " +
               std::to_string(cal.decode_measurements) +
               " held-out measurements the decode estimate is off by " +
               std::to_string(cal.decode_median_error_percent) + "% (median), the prefill by " +

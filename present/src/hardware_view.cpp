@@ -162,9 +162,11 @@ std::string hardwareColumnTip(HardwareColumn c)
         return "The longest context (tokens per sequence) that still runs this way, up to the "
                "model's own limit";
     case HardwareColumn::Decode:
-        return "Tokens per second generated, all sequences together: a roofline estimate";
+        return "Tokens per second generated, all sequences together, with the KV cache as full "
+               "as the context: a roofline estimate (faster early in a conversation)";
     case HardwareColumn::Prefill:
-        return "Prompt tokens per second read: a roofline estimate (not estimated with offload)";
+        return "Prompt tokens per second read, over a prompt of 512 tokens (llama-bench's pp512): "
+               "a roofline estimate (not estimated with offload)";
     default:
         return "";
     }
