@@ -71,6 +71,22 @@ private slots:
         QCOMPARE(p.load.kv_bytes, u64(8192) * 196'608 / 4);
     }
 
+    // A GDDR card with ECC on shows a process what ECC leaves: nvidia-smi reports 46068MiB for an
+    // L40S and 23034MiB for an L4, where an HBM card shows 0.99 of its memory (79.19 GiB of an
+    // H100's 80).
+    void eccLeavesFifteenSixteenths()
+    {
+        const RuntimeProfile vllm = runtimeProfile(Runtime::Vllm);
+        const auto& catalog = testsupport::bundledCatalog();
+        const double l40s = static_cast<double>(runtimeCapacity(vllm, catalog.at("l40s-48gb")));
+        QVERIFY(std::abs(l40s - 46068.0 * 1048576) < 1048576);
+        const double l4 = static_cast<double>(runtimeCapacity(vllm, catalog.at("l4-24gb")));
+        QVERIFY(std::abs(l4 - 23034.0 * 1048576) < 1048576);
+        const double h100 =
+            static_cast<double>(runtimeCapacity(vllm, catalog.at("h100-sxm-80gb"))) / kGiB;
+        QVERIFY(std::abs(h100 - 79.2) < 0.01);
+    }
+
     // Held out: Qwen3-235B-A22B-FP8 at tensor parallel 4 on H100s, vLLM's defaults (vLLM issue
     // 21348): "Available KV cache memory: 8.11 GiB" of the 0.9 · 79.19 = 71.27 GiB it may use,
     // so 63.16 GiB beside the KV cache. What this counts there (weights, the profile's peak and

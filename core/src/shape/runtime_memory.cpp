@@ -408,6 +408,11 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
 std::uint64_t runtimeCapacity(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
     if (runtime.servingEngine() && !unified(gpu)) {
+        // The driver shows a process 0.99 of an HBM card; of a GDDR card with ECC on, only what
+        // ECC leaves (the catalog's usable fraction: an L40S's 46,068 of 49,152 MiB).
+        if (gpu.usable_fraction < runtime.vllm.visible_fraction.value()) {
+            return gpu.usableBytes();
+        }
         return mulCeil(gpu.memory_bytes, runtime.vllm.visible_fraction) - 1;
     }
     return gpu.usableBytes();
