@@ -29,6 +29,10 @@ void addRuntimeOptions(QCommandLineParser& parser)
          QStringLiteral("vLLM's sequences at once, whose logits its sampler profile holds "
                         "(default: 1024 on 70+ GiB GPUs, else 256)."),
          QStringLiteral("N")},
+        {QStringLiteral("sampler-bytes"),
+         QStringLiteral("Bytes per logit of vLLM's sampler profile (default 38: its PyTorch "
+                        "top-k/top-p sort; FlashInfer's sampler holds fewer)."),
+         QStringLiteral("N")},
         {QStringLiteral("no-chunked-prefill"),
          QStringLiteral(
              "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
@@ -74,6 +78,8 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
         uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
     q.runtime.vllm.max_num_seqs =
         uintOption(parser, QStringLiteral("max-num-seqs"), 0, 0, Limits::maxBatch);
+    q.runtime.vllm.sampler_bytes_per_logit = uintOption(
+        parser, QStringLiteral("sampler-bytes"), q.runtime.vllm.sampler_bytes_per_logit, 1, 1024);
     q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));

@@ -71,18 +71,9 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                    " (the share asked for leaves too little beside it for the CUDA graphs)";
         }
     }
-    // 1. The context: it runs, shorter (a few hundred tokens is no answer to give first).
-    if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
-        std::string flag = servingFlag                         ? "--max-model-len "
-                           : q.runtime.kind == Runtime::Ollama ? "num_ctx "
-                           : q.runtime.llamaCppFamily()        ? "-c "
-                                                               : "";
-        return "a context of " + withThousands(machineContext) + " tokens" +
-               (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
-    }
-    // 1b. vLLM: fewer sequences at once, so that the profile's sampler (max_num_seqs rows of
-    // logits over the vocabulary) leaves the KV cache room; 256 is vLLM's own default on GPUs
-    // under 70 GiB.
+    // 1. vLLM: fewer sequences at once (no loss to a single user), so that the profile's sampler
+    // (max_num_seqs rows of logits over the vocabulary) leaves the KV cache room; 256 is vLLM's own
+    // default on GPUs under 70 GiB.
     if (servingFlag && q.runtime.vllm.max_num_seqs == 0) {
         for (const u64 seqs : {u64{256}, u64{64}, u64{16}}) {
             RunQuery s = q;
@@ -100,6 +91,15 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
             return "--max-num-seqs 256 and a context of " + withThousands(shorter) +
                    " tokens (--max-model-len " + std::to_string(shorter) + ")";
         }
+    }
+    // 1b. The context: it runs, shorter (a few hundred tokens is no answer to give first).
+    if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
+        std::string flag = servingFlag                         ? "--max-model-len "
+                           : q.runtime.kind == Runtime::Ollama ? "num_ctx "
+                           : q.runtime.llamaCppFamily()        ? "-c "
+                                                               : "";
+        return "a context of " + withThousands(machineContext) + " tokens" +
+               (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
     }
     // 2. A smaller KV cache: llama.cpp's q8_0 (with flash attention), vLLM's fp8.
     const std::string smallerKv = q.runtime.llamaCppFamily()  ? "q8_0"
