@@ -241,6 +241,12 @@ int runRuns(const QStringList& args)
     q.hardware.gpus =
         uintOption(parser, QStringLiteral("gpus"), q.hardware.gpus, 1, Limits::maxGpus);
     q.hardware.gpus_per_node = uintOption(parser, QStringLiteral("gpus-per-node"), 8, 1, 1024);
+    if (q.hardware.gpu.unified_memory && q.hardware.gpus > 1) {
+        // Two Macs (or DGX Sparks) do not pool their memory for one model here.
+        machineNotes.push_back("a unified-memory device runs a model alone: --gpus " +
+                               std::to_string(q.hardware.gpus) + " counts as one");
+        q.hardware.gpus = 1;
+    }
     if (parser.isSet(QStringLiteral("ram"))) {
         q.hardware.ram_bytes = sizeOption(parser, "ram");
     }

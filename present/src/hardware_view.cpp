@@ -244,7 +244,9 @@ std::string hardwareSummary(const RunQuery& q)
                   " GiB = " + text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
             : text::general(g.memory_value, 6) + " GB";
     if (g.usable_fraction < 1.0) {
-        memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) + "% usable";
+        // On a unified pool the fraction is the GPU's share (the system keeps its part apart).
+        memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) +
+                  (g.unified_memory && !g.cpuOnly() ? "% for the GPU" : "% usable");
     }
     const std::string bandwidth =
         g.bandwidth_gb_s > 0

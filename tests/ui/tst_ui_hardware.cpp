@@ -15,6 +15,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableView>
 #include <QtTest>
 #include <cmath>
@@ -268,6 +269,30 @@ private slots:
         m->computeNow();
         QCOMPARE(cell(*find(*m, "qwen3-32b", "fp16"), HardwareColumn::Verdict),
                  QStringLiteral("◐ offload"));
+        // Passing through a smaller device shows the reserve within its memory and keeps the
+        // value set: 12 GiB on a DGX Spark, an 8 GB M1 (shown 8), the Spark again (12).
+        QComboBox* gpus = view->gpuBox();
+        const auto pick = [&](const char* id) {
+            gpus->setCurrentIndex(gpus->findData(QString::fromLatin1(id)));
+            emit gpus->activated(gpus->currentIndex());
+        };
+        pick("dgx-spark-128gb");
+        keeps->setValue(12);
+        emit keeps->editingFinished();
+        QCOMPARE(m->choice().os_reserve_bytes, std::uint64_t{12} << 30);
+        pick("m1-8gb");
+        QCOMPARE(keeps->value(), 8.0);
+        QCOMPARE(m->query().hardware.unified_os_reserve_bytes, std::uint64_t{8} << 30);
+        pick("dgx-spark-128gb");
+        QCOMPARE(keeps->value(), 12.0);
+        QCOMPARE(m->choice().os_reserve_bytes, std::uint64_t{12} << 30);
+        // One unified device runs a model alone: the count shows 1 and cannot be raised.
+        QSpinBox* count = nullptr;
+        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
+            count = b->value() == 1 && !b->isEnabled() ? b : count;
+        }
+        QVERIFY(count != nullptr);
+        QCOMPARE(m->query().hardware.gpus, std::uint64_t{1});
         // A discrete card has RAM of its own and no such field; a CPU-only machine's RAM is its
         // memory, which the field sets.
         m->setChoice(rtx4090());

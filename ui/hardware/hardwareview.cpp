@@ -23,6 +23,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace llmsizer::ui {
 
@@ -275,7 +276,10 @@ void HardwareView::syncControls()
         const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
             b8(m_prefillEfficiency), b9(m_backend);
-        m_gpus->setValue(static_cast<int>(ch.gpus));
+        const GpuSpec device = m_model->query().hardware.gpu;
+        // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
+        m_gpus->setValue(device.unified_memory ? 1 : static_cast<int>(ch.gpus));
+        m_gpus->setEnabled(!device.unified_memory);
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
         m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
@@ -283,9 +287,14 @@ void HardwareView::syncControls()
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
         m_context->setValue(static_cast<int>(ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
-        const GpuSpec gpu = m_model->query().hardware.gpu;
-        // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none).
-        m_backend->setEnabled(!radeonBackendLabel(rt, gpu).empty());
+        const GpuSpec& gpu = device;
+        // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none);
+        // elsewhere the picker shows Auto, and the choice kept for a Radeon stays.
+        const bool backend = !radeonBackendLabel(rt, gpu).empty();
+        m_backend->setEnabled(backend);
+        if (!backend) {
+            m_backend->setCurrentIndex(std::max(0, m_backend->findData(QStringLiteral("auto"))));
+        }
         m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
@@ -303,8 +312,11 @@ void HardwareView::syncControls()
             m_ram->setValue(0);
         }
         const double gib = static_cast<double>(std::uint64_t{1} << 30);
+        // Shown within this device's memory (as the query counts it); the choice keeps the value
+        // the user set until the field is edited.
         m_osReserve->setMaximum(std::max(1.0, static_cast<double>(gpu.memory_bytes) / gib));
         m_osReserve->setValue(static_cast<double>(ch.os_reserve_bytes) / gib);
+        m_shownReserve = m_osReserve->value();
         m_osReserve->setEnabled(pool && rt.offloads());
         m_osReserveBox->setVisible(pool);
     }
@@ -350,17 +362,21 @@ void HardwareView::applyControls()
     }
     HardwareChoice ch = m_model->choice();
     ch.gpu = m_gpu->currentData().toString();
-    ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
+    if (m_gpus->isEnabled()) {
+        ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
+    }
     if (m_ram->isEnabled()) {
         ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
     }
     ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
-    if (m_osReserve->isEnabled()) {
+    if (m_osReserve->isEnabled() && std::abs(m_osReserve->value() - m_shownReserve) > 1e-9) {
         ch.os_reserve_bytes = static_cast<std::uint64_t>(
             std::llround(m_osReserve->value() * static_cast<double>(std::uint64_t{1} << 30)));
     }
     ch.runtime = m_runtime->currentData().toString();
-    ch.backend = m_backend->currentData().toString();
+    if (m_backend->isEnabled()) {
+        ch.backend = m_backend->currentData().toString();
+    }
     ch.context = static_cast<std::uint64_t>(m_context->value());
     ch.batch = static_cast<std::uint64_t>(m_batch->value());
     // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new

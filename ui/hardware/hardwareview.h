@@ -34,6 +34,7 @@ public:
     QTableView* table() const { return m_table; }
     // llama.cpp's backend (llama.cpp and Ollama): auto, ROCm/HIP, Vulkan.
     QComboBox* backendBox() const { return m_backend; }
+    QComboBox* gpuBox() const { return m_gpu; }
     HardwareFilterModel* filterModel() const { return m_filter; }
     // Reads the machine back from the model into the controls (after a session or settings).
     void syncControls();
@@ -86,7 +87,8 @@ private:
     QLabel* m_machine;
     QLabel* m_status;
     QLabel* m_note;
-    QTimer* m_applyTimer; // a spin box's arrows, keys or wheel apply once they pause
+    QTimer* m_applyTimer;      // a spin box's arrows, keys or wheel apply once they pause
+    double m_shownReserve = 0; // the System keeps value shown, within the device's memory
     bool m_syncing = false;
 };
 

@@ -179,10 +179,12 @@ RunQuery HardwareModel::query() const
     if (gpu != nullptr) {
         q.hardware.gpu = *gpu;
     }
-    q.hardware.gpus = m_choice.gpus;
+    // A unified-memory device or a CPU-only machine runs a model alone.
+    q.hardware.gpus = q.hardware.gpu.unified_memory ? 1 : m_choice.gpus;
     q.hardware.ram_bytes = m_choice.ram_bytes;
     q.hardware.ram_bandwidth_gb_s = m_choice.ram_bandwidth_gb_s;
-    q.hardware.unified_os_reserve_bytes = m_choice.os_reserve_bytes;
+    q.hardware.unified_os_reserve_bytes =
+        std::min(m_choice.os_reserve_bytes, q.hardware.gpu.memory_bytes); // as the field shows it
     q.runtime = runtime();
     q.context = m_choice.context;
     q.batch = m_choice.batch;
