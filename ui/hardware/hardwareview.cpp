@@ -385,6 +385,11 @@ void HardwareView::applyControls()
     defaults.llama_cpp.backend = llamaCppBackendById(ch.backend.toStdString());
     const GpuSpec* gpu = m_config->gpuCatalog().find(ch.gpu.toStdString());
     const GpuSpec spec = gpu != nullptr ? *gpu : m_model->query().hardware.gpu;
+    // A CPU-only machine picked from the list is the size its entry says (the RAM field then
+    // changes it); the RAM set for another machine would contradict its name.
+    if (gpu != nullptr && gpu->cpuOnly() && ch.gpu != m_model->choice().gpu) {
+        ch.ram_bytes = gpu->memory_bytes;
+    }
     const double decodeDefault = decodeEfficiency(defaults, spec);
     const double prefillDefault = prefillEfficiency(defaults.speed, spec);
     if (ch.runtime != m_model->choice().runtime || ch.gpu != m_model->choice().gpu ||
