@@ -80,9 +80,7 @@ DecodeEstimate decodeEstimate(const ModelConfig& config, const ParamCount& count
     // is tied to it; Gemma 3n's per-layer table is a lookup either way.
     const double flops = static_cast<double>(params.batch) *
                          decodeFlopsPerToken(config, count, params.context).total();
-    std::uint64_t streamed = m.weights.active_bytes -
-                             (config.tied_head ? 0 : m.weights.embedding_bytes) -
-                             m.weights.gathered_bytes;
+    std::uint64_t streamed = m.weights.active_bytes - m.weights.lookupBytes(config.tied_head);
     // A batch reads every expert any of its tokens visits: with k of E experts per token and
     // independent, uniform routing (an assumption), E·(1 − (1 − k/E)^B) distinct experts per MoE
     // layer (Mixtral at B = 8: 7.2 of 8, where one token reads 2).

@@ -149,7 +149,7 @@ Augments augments(const ParamCount& count, u64 L)
     }
     Augments a;
     a.per_layer = L == 0 ? 0 : inLayers / L;
-    a.gathered = emb.part("per_layer_token");
+    a.gathered = count.perLayerTable();
     a.first_layer =
         add(add(emb.part("per_layer_projection"), norms.part("per_layer_projection_norm")),
             add(mlp.part("altup_projections"), mlp.part("altup_unembed")));
@@ -224,8 +224,7 @@ LayerSplit layerSplit(const ModelConfig& config, const ParamCount& count,
         ByteStream activeMain(rest);
         ByteStream activeExperts(prec.bpw);
         // The token embedding alone (and OPT's project_in): a tied head's copy is this.
-        const u64 embedding = count.params(Component::Embedding) - aug.gathered -
-                              count.get(Component::Embedding).part("per_layer_projection");
+        const u64 embedding = count.tokenEmbedding();
         s.embedding_bytes = main.take(embedding);
         s.input_bytes = add(s.embedding_bytes, main.take(inputParams - embedding));
         (void)activeMain.take(inputParams);

@@ -29,21 +29,6 @@ BitsPerWeight ratioOf(u64 bytes, u64 params)
     return {checkedMul(bytes, 8, "weight bits"), params == 0 ? 1 : params};
 }
 
-// Gemma 3n's per-layer embedding table (count_augments.cpp), a table of its own beside the token
-// embedding; its projection from d_model is a matrix every step reads.
-u64 gatheredTables(const ParamCount& count)
-{
-    return count.get(Component::Embedding).part("per_layer_token");
-}
-
-// The token embedding (and OPT-350m's project_in): the embedding component less Gemma 3n's
-// per-layer table and projection.
-u64 tokenEmbedding(const ParamCount& count)
-{
-    const ComponentCount& e = count.get(Component::Embedding);
-    return e.params - e.part("per_layer_token") - e.part("per_layer_projection");
-}
-
 } // namespace
 
 WeightMemory weightMemory(const ModelConfig& config, const Precision& precision,
@@ -101,8 +86,8 @@ WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
                              "weight bytes");
         w.active_bytes = checkedAdd(bytesFor(visited, precision.bpw),
                                     bytesFor(w.active_params - visited, bf16), "weight bytes");
-        w.embedding_bytes = bytesFor(tokenEmbedding(count), bf16);
-        w.gathered_bytes = bytesFor(gatheredTables(count), bf16);
+        w.embedding_bytes = bytesFor(count.tokenEmbedding(), bf16);
+        w.gathered_bytes = bytesFor(count.perLayerTable(), bf16);
         w.effective = ratioOf(w.bytes, w.params);
         return w;
     }
@@ -117,8 +102,8 @@ WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
     w.bytes = checkedAdd(bytesFor(w.params - kept, bpw), bytesFor(kept, keptBpw), "weight bytes");
     w.active_bytes =
         checkedAdd(bytesFor(w.active_params - kept, bpw), bytesFor(kept, keptBpw), "weight bytes");
-    w.embedding_bytes = bytesFor(tokenEmbedding(count), kept > 0 ? keptBpw : bpw);
-    w.gathered_bytes = bytesFor(gatheredTables(count), kept > 0 ? keptBpw : bpw);
+    w.embedding_bytes = bytesFor(count.tokenEmbedding(), kept > 0 ? keptBpw : bpw);
+    w.gathered_bytes = bytesFor(count.perLayerTable(), kept > 0 ? keptBpw : bpw);
     w.effective = ratioOf(w.bytes, w.params);
     return w;
 }

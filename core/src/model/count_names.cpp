@@ -76,6 +76,17 @@ std::uint64_t ComponentCount::part(std::string_view key) const
     return 0;
 }
 
+std::uint64_t ParamCount::perLayerTable() const
+{
+    return get(Component::Embedding).part("per_layer_token");
+}
+
+std::uint64_t ParamCount::tokenEmbedding() const
+{
+    const ComponentCount& e = get(Component::Embedding);
+    return e.params - e.part("per_layer_token") - e.part("per_layer_projection");
+}
+
 const ComponentCount& ParamCount::get(Component c) const&
 {
     return components.at(static_cast<std::size_t>(c));

@@ -363,17 +363,19 @@ std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
 RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     try {
-        if (q.hardware.gpu.bandwidth_gb_s > 0) {
-            RunRow row = evaluate(m, p, q);
-            row.note += ggufKindNote(p, q.runtime);
-            return row;
-        }
         // A GPU whose bandwidth is unknown (one detected on this machine that the catalog does
         // not know): where the model goes and how much context it gets do not depend on the
         // bandwidth, the speeds do, so they are left out rather than shown as 0 tok/s.
+        const bool speedKnown = q.hardware.gpu.bandwidth_gb_s > 0;
         RunQuery known = q;
-        known.hardware.gpu.bandwidth_gb_s = 1;
+        if (!speedKnown) {
+            known.hardware.gpu.bandwidth_gb_s = 1;
+        }
         RunRow row = evaluate(m, p, known);
+        row.note += ggufKindNote(p, q.runtime);
+        if (speedKnown) {
+            return row;
+        }
         row.decode_tokens_per_s.reset();
         row.prefill_tokens_per_s.reset();
         row.decode_terms = {};

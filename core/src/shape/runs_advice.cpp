@@ -75,18 +75,18 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     // (max_num_seqs rows of logits over the vocabulary) leaves the KV cache room; 256 is vLLM's own
     // default on GPUs under 70 GiB.
     if (servingFlag && q.runtime.vllm.max_num_seqs == 0) {
+        RunQuery s = q;
+        u64 shorter = 0; // the longest context with 256 sequences
         for (const u64 seqs : {u64{256}, u64{64}, u64{16}}) {
-            RunQuery s = q;
             s.runtime.vllm.max_num_seqs = seqs;
-            if (seqs >= q.batch && placeModel(m, p, s, context, machine, false).fits) {
+            const Placement pl = placeModel(m, p, s, context, machine, false);
+            if (seqs >= q.batch && pl.fits) {
                 return "--max-num-seqs " + std::to_string(seqs) +
                        " (fewer sequences' logits in vLLM's sampler profile)";
             }
+            shorter = seqs == 256 ? pl.max_context : shorter;
         }
         // Nothing runs at vLLM's defaults, something does with 256 sequences and less context.
-        RunQuery s = q;
-        s.runtime.vllm.max_num_seqs = 256;
-        const u64 shorter = placeModel(m, p, s, context, machine, false).max_context;
         if (machineContext == 0 && q.batch <= 256 && shorter >= std::min<u64>(1024, context)) {
             return "--max-num-seqs 256 and a context of " + withThousands(shorter) +
                    " tokens (--max-model-len " + std::to_string(shorter) + ")";

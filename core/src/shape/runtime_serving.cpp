@@ -252,7 +252,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
         return static_cast<u64>(static_cast<double>(bytes) * loaded);
     };
     const u64 activeTotal = scaled(wm.active_bytes);
-    const u64 embedding = scaled(add(c.tied_head ? 0 : wm.embedding_bytes, wm.gathered_bytes));
+    const u64 embedding = scaled(wm.lookupBytes(c.tied_head));
     out.gpu_read_bytes = add(activeTotal - std::min(activeTotal, embedding),
                              mul(mul(need, tp), pp)); // need is per GPU
     std::string flags = "--tensor-parallel-size " + std::to_string(tp);
@@ -297,8 +297,7 @@ Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
     // size" above 90 % of the wired limit.
     out.tight = out.fits && (w.bytes > mulCeil(wired, q.runtime.mlx.warn_fraction) ||
                              (wired - out.load.total_bytes) * 20 < wired);
-    out.gpu_read_bytes =
-        add(w.active_bytes - (c.tied_head ? 0 : w.embedding_bytes) - w.gathered_bytes, kv.bytes);
+    out.gpu_read_bytes = add(w.active_bytes - w.lookupBytes(c.tied_head), kv.bytes);
     out.flags = "mlx_lm.generate --max-kv-size " + std::to_string(context);
     return out;
 }

@@ -52,6 +52,12 @@ struct WeightMemory {
     // Of `bytes`, other tables a step gathers one row of per token and never reads whole
     // (Gemma 3n's per-layer embedding, embed_tokens_per_layer), whether or not the head is tied.
     std::uint64_t gathered_bytes = 0;
+    // Of `bytes`, the tables a decode step looks rows up in rather than reads whole: the token
+    // embedding unless the head is tied to it, and the gathered tables.
+    std::uint64_t lookupBytes(bool tiedHead) const
+    {
+        return (tiedHead ? 0 : embedding_bytes) + gathered_bytes;
+    }
     // Of `bytes` over the weights the file holds: a GGUF file leaves the vision and audio towers
     // to a separate mmproj file, so its bits per weight are over the language model's.
     BitsPerWeight effective; // {bytes·8, params}: the model's effective bits per weight

@@ -85,6 +85,12 @@ struct ParamCount {
     // A reference into a temporary count would dangle: copy the count first.
     const ComponentCount& get(Component c) const&& = delete;
     std::uint64_t params(Component c) const { return get(c).params; }
+    // Gemma 3n's per-layer embedding table (embed_tokens_per_layer), a table of its own beside
+    // the token embedding: a step gathers one row of it per token; 0 for other models.
+    std::uint64_t perLayerTable() const;
+    // The token embedding (and OPT-350m's project_in): the embedding component less Gemma 3n's
+    // per-layer table and its projection from d_model.
+    std::uint64_t tokenEmbedding() const;
 };
 
 // FP8 block scales (weight_scale_inv) an FP8 checkpoint stores: one per fp8_block_rows ×
