@@ -276,10 +276,10 @@ void HardwareView::syncControls()
         const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
             b8(m_prefillEfficiency), b9(m_backend);
-        const GpuSpec device = m_model->query().hardware.gpu;
+        const GpuSpec gpu = m_model->query().hardware.gpu;
         // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
-        m_gpus->setValue(device.unified_memory ? 1 : static_cast<int>(ch.gpus));
-        m_gpus->setEnabled(!device.unified_memory);
+        m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
+        m_gpus->setEnabled(!gpu.unified_memory);
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
         m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
@@ -287,7 +287,6 @@ void HardwareView::syncControls()
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
         m_context->setValue(static_cast<int>(ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
-        const GpuSpec& gpu = device;
         // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none);
         // elsewhere the picker shows Auto, and the choice kept for a Radeon stays.
         const bool backend = !radeonBackendLabel(rt, gpu).empty();

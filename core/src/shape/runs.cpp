@@ -215,7 +215,7 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     const Hardware& hw = q.hardware;
     const bool cpu = hw.gpu.cpuOnly();
-    const u64 machine = cpu ? 1 : std::max<u64>(hw.gpus, 1);
+    const u64 machine = machineDevices(hw);
     RunRow row;
     row.precision_id = p.id;
     row.precision_label = p.label;

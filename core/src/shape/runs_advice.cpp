@@ -59,7 +59,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                            std::uint64_t context, std::uint64_t machineContext)
 {
     const Hardware& hw = q.hardware;
-    const u64 machine = hw.gpu.cpuOnly() ? 1 : std::max<u64>(hw.gpus, 1);
+    const u64 machine = machineDevices(hw);
     const bool servingFlag = q.runtime.kind == Runtime::Vllm;
     // 0. vLLM's share set so high that its CUDA graphs do not fit beside it: the default share.
     const Ratio defaultShare = runtimeProfile(Runtime::Vllm).vllm.gpu_memory_utilization;

@@ -4,6 +4,8 @@
 // (runtime_serving.cpp) and the speed model's step terms (runtime_speed.cpp).
 #include "llmsizer/shape/runs.h"
 
+#include <algorithm>
+
 namespace llmsizer {
 
 Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
@@ -13,6 +15,13 @@ Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
 
 StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, const Placement& pl,
                       std::uint64_t context);
+// The devices the machine puts to one model: its GPUs, or one unified-memory device (an Apple
+// chip, a DGX Spark, a CPU-only machine), which does not pool its memory with a second.
+inline std::uint64_t machineDevices(const Hardware& hw)
+{
+    return hw.gpu.unified_memory || hw.gpu.cpuOnly() ? 1 : std::max<std::uint64_t>(hw.gpus, 1);
+}
+
 // The smallest change that makes a "no" run (runs_advice.cpp); empty when none is found.
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);
