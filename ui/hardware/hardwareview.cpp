@@ -13,6 +13,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -55,15 +56,20 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->setAccessibleName(tr("Models on this hardware"));
+    m_table->viewport()->installEventFilter(this);
     connect(m_table, &QTableView::activated, this, &HardwareView::openRow);
 
     auto* layout = qobject_cast<QVBoxLayout*>(this->layout());
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_current);
     layout->addWidget(m_note);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &HardwareView::showCurrentRow);
 
     connect(m_model, &HardwareModel::rowsChanged, this, [this] {
         updateStatus();
         fitColumns();
+        showCurrentRow();
     });
     connect(m_model, &HardwareModel::busyChanged, this, [this] { updateStatus(); });
     connect(m_model, &HardwareModel::choiceChanged, this, &HardwareView::syncControls);
@@ -208,6 +214,7 @@ void HardwareView::buildControls()
     m_precision->setAccessibleName(tr("Precision"));
     m_gpuOnly = new QCheckBox(tr("Runs entirely on the GPUs"), this);
     m_status = new QLabel(this);
+    m_status->setAccessibleName(tr("Rows shown"));
     m_search->setMinimumWidth(220);
     auto* filterBox = new QWidget(this);
     auto* filters = new FlowLayout(filterBox, 8);
@@ -220,6 +227,11 @@ void HardwareView::buildControls()
     layout->addWidget(filterBox);
 
     m_note = new WrapLabel(this);
+    m_current = new WrapLabel(this);
+    m_current->setTextFormat(Qt::PlainText);
+    m_current->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_current->setAccessibleName(tr("Selected row"));
+    m_current->hide();
 
     // Enter or leaving a field applies it at once; a value stepped with the arrows, the keys or
     // the wheel applies when the stepping pauses, so the table never disagrees with the field.
@@ -426,7 +438,13 @@ void HardwareView::updateStatus()
         m_status->setText(tr("Working…"));
         return;
     }
-    m_status->setText(tr("%1 of %2 rows").arg(m_filter->rowCount()).arg(m_tableModel->rowCount()));
+    QString text = tr("%1 of %2 rows").arg(m_filter->rowCount()).arg(m_tableModel->rowCount());
+    if (m_columnsGaveWay > 0) {
+        text += m_columnsGaveWay == 1
+                    ? tr(" · 1 column hidden: narrow window")
+                    : tr(" · %1 columns hidden: narrow window").arg(m_columnsGaveWay);
+    }
+    m_status->setText(text);
 }
 
 void HardwareView::openRow(const QModelIndex& index)
@@ -438,13 +456,6 @@ void HardwareView::openRow(const QModelIndex& index)
                         index.data(HardwareTableModel::PrecisionRole).toString());
 }
 
-void HardwareView::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    // After the table has its new size.
-    QMetaObject::invokeMethod(this, &HardwareView::fitColumns, Qt::QueuedConnection);
-}
-
 void HardwareView::setDark(bool dark)
 {
     m_tableModel->setDark(dark);
@@ -454,6 +465,7 @@ void HardwareView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
     m_model->setActive(true);
+    scheduleFit();
 }
 
 void HardwareView::hideEvent(QHideEvent* event)

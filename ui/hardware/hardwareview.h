@@ -47,7 +47,8 @@ signals:
     void editGpusRequested();
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
 
@@ -59,6 +60,9 @@ private:
     void openRow(const QModelIndex& index);
     void updateStatus();
     void fitColumns();
+    void scheduleFit();
+    // The current row whole under the table (its cells elide when the window is narrow).
+    void showCurrentRow();
 
     ConfigModel* m_config;
     HardwareModel* m_model;
@@ -78,6 +82,9 @@ private:
     QDoubleSpinBox* m_decodeEfficiency;
     QDoubleSpinBox* m_prefillEfficiency;
     QPushButton* m_customGpus;
+    QLabel* m_current;        // the current row's verdict, note and change, whole
+    int m_columnsGaveWay = 0; // columns hidden for the table's width (fitColumns)
+    bool m_fitQueued = false;
     QLineEdit* m_search;
     QComboBox* m_family;
     QComboBox* m_year;

@@ -1,10 +1,15 @@
-// My hardware's table columns (HardwareView::fitColumns): each as wide as its contents, the text
-// columns elided before the table scrolls sideways.
+// My hardware's table as laid out (HardwareView::fitColumns): each column as wide as its contents,
+// the text columns elided and then the family and year given up before the table scrolls
+// sideways; the current row whole under it (showCurrentRow).
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/state/hardwaremodel.h"
 
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHeaderView>
+#include <QLabel>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTableView>
@@ -13,12 +18,25 @@
 namespace llmsizer::ui {
 
 // Every column as wide as its contents; the width left over goes to the model's name, so the table
-// fills the view when it can and scrolls only when the numbers alone are wider.
+// fills the view when it can. Where it cannot (1240 pixels; a projector's 1280 in presentation
+// mode), the change and precision texts are elided, then the year and family give way, then the
+// name and verdict are elided, then GPU layers, headroom and parameters give way (what other
+// columns already say); the table scrolls sideways only when the rest alone is wider.
 void HardwareView::fitColumns()
 {
+    // A hidden view's table keeps the size it last had: fitted to it, a tab shown later would
+    // keep floors and hidden columns it has room for. It is fitted when shown (showEvent).
+    if (!isVisible()) {
+        return;
+    }
     QHeaderView* header = m_table->horizontalHeader();
     // Offloading needs a runtime that can: without it the RAM column is empty.
     m_table->setColumnHidden(static_cast<int>(HardwareColumn::Ram), !m_model->runtime().offloads());
+    for (const HardwareColumn c :
+         {HardwareColumn::Year, HardwareColumn::Family, HardwareColumn::GpuLayers,
+          HardwareColumn::Headroom, HardwareColumn::Params}) {
+        m_table->setColumnHidden(static_cast<int>(c), false);
+    }
     m_table->resizeColumnsToContents();
     int used = 0;
     for (int c = 0; c < header->count(); ++c) {
@@ -31,26 +49,102 @@ void HardwareView::fitColumns()
                         ? 0
                         : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
     int spare = m_table->viewport()->width() - used - bar;
-    // The text columns give up width before the table scrolls sideways, elided (the row's
-    // tooltip has the verdict and the whole-machine / change text whole): the whole machine /
-    // change column, the model's name, then the verdict, each down to a floor (the verdict's
-    // keeps "✓ fits (tight)" whole; the precision stays whole).
-    const int chars = fontMetrics().averageCharWidth();
-    for (const auto& [column, floor] : {std::pair{HardwareColumn::Machine, 16 * chars},
-                                        std::pair{HardwareColumn::Model, 13 * chars},
-                                        std::pair{HardwareColumn::Verdict, 15 * chars}}) {
+    // Step by step until the columns fit: a text column elided down to a floor (the line under
+    // the table and the row's tooltip have it whole; "GGUF Q4_K_M" and "✓ fits (tight)" stay
+    // whole), or a column that others or the filters already say hidden.
+    const QFontMetrics metrics = m_table->fontMetrics();
+    const int pad = 2 * metrics.averageCharWidth();
+    const auto floorOf = [&](const char* text) {
+        return metrics.horizontalAdvance(QString::fromUtf8(text)) + pad;
+    };
+    struct Step {
+        HardwareColumn column;
+        int floor; // 0: the column is hidden
+        int full = 0;
+    };
+    Step steps[] = {{HardwareColumn::Machine, floorOf("with 2 more GPUs")},
+                    {HardwareColumn::Precision, floorOf("GGUF Q4_K_M")},
+                    {HardwareColumn::Year, 0},
+                    {HardwareColumn::Family, 0},
+                    {HardwareColumn::Model, floorOf("Llama 3 70B")},
+                    {HardwareColumn::Verdict, floorOf("✓ fits (tight)")},
+                    {HardwareColumn::GpuLayers, 0},
+                    {HardwareColumn::Headroom, 0},
+                    {HardwareColumn::Params, 0}};
+    int gaveWay = 0;
+    for (Step& step : steps) {
+        const int c = static_cast<int>(step.column);
+        step.full = header->sectionSize(c);
         if (spare >= 0) {
-            break;
+            continue;
         }
-        const int c = static_cast<int>(column);
-        const int width = header->sectionSize(c);
-        const int shrunk = std::max(std::min(floor, width), width + spare);
+        if (step.floor == 0) {
+            m_table->setColumnHidden(c, true);
+            spare += step.full;
+            ++gaveWay;
+            continue;
+        }
+        const int shrunk = std::max(std::min(step.floor, step.full), step.full + spare);
         header->resizeSection(c, shrunk);
-        spare += width - shrunk;
+        spare += step.full - shrunk;
+    }
+    // What a hidden column freed beyond the need goes back to the elided texts, the name first.
+    for (const int i : {4, 1, 5, 0}) {
+        const int c = static_cast<int>(steps[i].column);
+        const int more = std::clamp(steps[i].full - header->sectionSize(c), 0, std::max(spare, 0));
+        header->resizeSection(c, header->sectionSize(c) + more);
+        spare -= more;
     }
     if (spare > 0) {
         const int model = static_cast<int>(HardwareColumn::Model);
         header->resizeSection(model, header->sectionSize(model) + spare);
+    }
+    if (gaveWay != m_columnsGaveWay) {
+        m_columnsGaveWay = gaveWay;
+        updateStatus();
+    }
+}
+
+void HardwareView::showCurrentRow()
+{
+    const QModelIndex current = m_table->currentIndex();
+    const QString text = current.isValid() ? current.data(Qt::ToolTipRole).toString() : QString();
+    m_current->setText(text);
+    m_current->setVisible(!text.isEmpty());
+}
+
+// The columns follow the table's width, whatever changed it (the window, the layout settling when
+// the tab is first shown, a label above it wrapping): once per turn of the event loop.
+bool HardwareView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize &&
+        static_cast<QResizeEvent*>(event)->oldSize().width() !=
+            static_cast<QResizeEvent*>(event)->size().width()) {
+        scheduleFit();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void HardwareView::scheduleFit()
+{
+    if (!m_fitQueued) {
+        m_fitQueued = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                m_fitQueued = false;
+                fitColumns();
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+// Presentation mode and the theme change the font: the columns follow it, shown or not.
+void HardwareView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        scheduleFit();
     }
 }
 

@@ -6,8 +6,6 @@
 
 namespace llmsizer::ui {
 
-namespace {
-
 QPalette darkPalette()
 {
     QPalette p;
@@ -37,10 +35,11 @@ QPalette darkPalette()
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
         p.setColor(QPalette::Disabled, role, QColor(0x7A7A80));
     }
+    // Fusion draws a field's frame in the window colour darkened (QFusionStyle's outline), which is
+    // the base colour here: a disabled field filled with the window colour keeps its frame.
+    p.setColor(QPalette::Disabled, QPalette::Base, window);
     return p;
 }
-
-} // namespace
 
 Theme themeFromString(const QString& name, bool* ok)
 {

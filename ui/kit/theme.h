@@ -14,6 +14,8 @@ enum class Theme { System, Light, Dark };
 // "light", "dark", "system" (anything else: nullopt via ok = false).
 Theme themeFromString(const QString& name, bool* ok = nullptr);
 void applyTheme(QApplication& app, Theme theme);
+// The dark theme's palette (Fusion's colours for a dark window).
+QPalette darkPalette();
 // Whether a palette is dark (window colour darker than mid grey): charts pick their theme by it.
 bool isDark(const QPalette& palette);
 

@@ -1,0 +1,162 @@
+// My hardware's table as a lecturer shows it: on a 1280×800 projector (a 1240×760 window) in
+// presentation mode every column shown fits the view, so nothing scrolls sideways; the columns that
+// other columns or the filters already say (year, family, GPU layers, headroom, parameters) give
+// way, the status says how many, and switched off again the table is as it was. The
+// current row reads whole under the table, whatever the cells elide; and in the dark theme a
+// disabled field keeps a frame.
+#include "llmsizer/present/hardware_view.h"
+#include "support/test_main.h"
+#include "support/window_fixture.h"
+#include "ui/hardware/hardwareview.h"
+#include "ui/kit/presentation.h"
+#include "ui/kit/theme.h"
+#include "ui/shell/viewtabs.h"
+#include "ui/state/hardwaremodel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPalette>
+#include <QTableView>
+#include <QtTest>
+#include <cstdlib>
+
+using namespace llmsizer;
+using namespace llmsizer::ui;
+
+namespace {
+
+HardwareChoice rtx4090()
+{
+    HardwareChoice c;
+    c.gpu = QStringLiteral("rtx-4090-24gb");
+    c.gpus = 1;
+    c.ram_bytes = 64'000'000'000;
+    c.runtime = QStringLiteral("llama.cpp");
+    return c;
+}
+
+int shownWidth(const QTableView* table)
+{
+    const QHeaderView* header = table->horizontalHeader();
+    int used = 0;
+    for (int c = 0; c < header->count(); ++c) {
+        used += header->isSectionHidden(c) ? 0 : header->sectionSize(c);
+    }
+    return used;
+}
+
+bool hidden(const QTableView* table, HardwareColumn c)
+{
+    return table->isColumnHidden(static_cast<int>(c));
+}
+
+QLabel* labelNamed(const QWidget* view, const char* name)
+{
+    for (QLabel* l : view->findChildren<QLabel*>()) {
+        if (l->accessibleName() == QString::fromLatin1(name)) {
+            return l;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestUiHardwareLayout : public QObject {
+    Q_OBJECT
+private slots:
+    void projectorInPresentationMode()
+    {
+        test::WindowFixture::Options options;
+        options.size = QSize(1240, 760);
+        test::WindowFixture f(QStringLiteral("llama-3-70b"), options);
+        HardwareView* view = f.window->hardwareView();
+        QTableView* table = view->table();
+        view->model()->setChoice(rtx4090());
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        view->model()->computeNow();
+        QTRY_VERIFY(table->model()->rowCount() > 0);
+        // Normal mode at 1240: the numbers all shown; the year and family may give way, which the
+        // filters above the table still choose by.
+        QTRY_VERIFY(shownWidth(table) <= table->viewport()->width());
+        for (const HardwareColumn c :
+             {HardwareColumn::Params, HardwareColumn::GpuLayers, HardwareColumn::Headroom}) {
+            QTRY_VERIFY(!hidden(table, c)); // once the tab's layout has settled
+        }
+        const int modelWidth = table->columnWidth(static_cast<int>(HardwareColumn::Model));
+        const bool yearHidden = hidden(table, HardwareColumn::Year);
+
+        f.window->presentation()->setOn(true);
+        QTRY_VERIFY(hidden(table, HardwareColumn::GpuLayers));
+        QTRY_VERIFY(shownWidth(table) <= table->viewport()->width());
+        for (const HardwareColumn c :
+             {HardwareColumn::Model, HardwareColumn::Precision, HardwareColumn::Verdict,
+              HardwareColumn::MemoryPerGpu, HardwareColumn::Ram, HardwareColumn::MaxContext,
+              HardwareColumn::Decode, HardwareColumn::Prefill, HardwareColumn::Machine}) {
+            QVERIFY2(!hidden(table, c), qPrintable(QString::number(static_cast<int>(c))));
+        }
+        // The precision of a GGUF row stays whole, in the presentation font.
+        const QFontMetrics metrics = table->fontMetrics();
+        QVERIFY(table->columnWidth(static_cast<int>(HardwareColumn::Precision)) >
+                metrics.horizontalAdvance(QStringLiteral("GGUF Q4_K_M")));
+        int gaveWay = 0;
+        for (int c = 0; c < static_cast<int>(HardwareColumn::Count); ++c) {
+            gaveWay += table->isColumnHidden(c) ? 1 : 0;
+        }
+        QLabel* status = labelNamed(view, "Rows shown");
+        QVERIFY(status != nullptr);
+        QVERIFY2(status->text().contains(QStringLiteral("%1 columns hidden").arg(gaveWay)),
+                 qPrintable(status->text()));
+
+        f.window->presentation()->setOn(false);
+        QTRY_VERIFY(!hidden(table, HardwareColumn::GpuLayers));
+        QTRY_COMPARE(table->columnWidth(static_cast<int>(HardwareColumn::Model)), modelWidth);
+        QCOMPARE(hidden(table, HardwareColumn::Year), yearHidden);
+        QVERIFY(!status->text().contains(QStringLiteral("5 columns")));
+    }
+
+    // The row's cells elide; the line under the table has the row whole: the model, the
+    // precision and its note, with the smallest change for a "no".
+    void currentRowWhole()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-70b"));
+        HardwareView* view = f.window->hardwareView();
+        QTableView* table = view->table();
+        view->model()->setChoice(rtx4090());
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        view->model()->computeNow();
+        QTRY_VERIFY(table->model()->rowCount() > 0);
+        QLabel* line = labelNamed(view, "Selected row");
+        QVERIFY(line != nullptr);
+        int no = -1;
+        for (int r = 0; r < table->model()->rowCount() && no < 0; ++r) {
+            const QModelIndex verdict =
+                table->model()->index(r, static_cast<int>(HardwareColumn::Verdict));
+            no = verdict.data().toString() == QStringLiteral("✗ no") ? r : -1;
+        }
+        QVERIFY(no >= 0);
+        table->setCurrentIndex(table->model()->index(no, 0));
+        QVERIFY(line->isVisible());
+        QVERIFY2(line->text().contains(QStringLiteral("smallest change")),
+                 qPrintable(line->text()));
+        const QString change =
+            table->model()->index(no, static_cast<int>(HardwareColumn::Machine)).data().toString();
+        QVERIFY(change.startsWith(QStringLiteral("with ")));
+        QVERIFY2(line->text().contains(change.mid(5)), qPrintable(change));
+    }
+
+    // Fusion frames a field in the window colour darkened; a disabled field filled with the
+    // base colour (as dark as that frame) showed none.
+    void darkDisabledFieldsKeepAFrame()
+    {
+        const QPalette dark = darkPalette();
+        const QColor window = dark.color(QPalette::Window);
+        const QColor frame = window.darker(140);
+        const QColor fill = dark.color(QPalette::Disabled, QPalette::Base);
+        QVERIFY2(std::abs(fill.lightness() - frame.lightness()) >= 10,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(fill.name(), frame.name())));
+    }
+};
+
+LLMSIZER_TEST_MAIN(TestUiHardwareLayout)
+#include "tst_ui_hardware_layout.moc"
