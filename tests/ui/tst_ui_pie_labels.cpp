@@ -47,6 +47,7 @@ private slots:
     void overviewPie();
     void comparePies_data();
     void comparePies();
+    void presentationOnAndOff_data();
     void presentationOnAndOff();
 };
 
@@ -182,12 +183,23 @@ void TestUiPieLabels::comparePies()
 
 // F5 on and off at 1280 × 800 (a projector's screen): the pie is as it was, the same size with
 // the same labels. Its labels were fitted when the new fonts arrived, before the legend and the
-// line under it had shrunk back: a smaller pie with elided names ("Attention 17....").
+// line under it had shrunk back: a smaller pie with elided names ("Attention 17...."). And a pie
+// given up for bars in presentation mode stayed bars once switched off (Llama 2 7B), the bars' own
+// height counted against the pie's room.
+void TestUiPieLabels::presentationOnAndOff_data()
+{
+    QTest::addColumn<QString>("preset");
+    for (const char* preset : {"llama-3-70b", "llama-2-7b", "gpt-2-small"}) {
+        QTest::newRow(preset) << QString::fromLatin1(preset);
+    }
+}
+
 void TestUiPieLabels::presentationOnAndOff()
 {
+    QFETCH(QString, preset);
     Fixture::Options options;
     options.size = QSize(1240, 760);
-    Fixture f(QStringLiteral("llama-3-70b"), options);
+    Fixture f(preset, options);
     f.window->show();
     QVERIFY(QTest::qWaitForWindowExposed(f.window.get()));
     QTest::qWait(100);
@@ -209,6 +221,8 @@ void TestUiPieLabels::presentationOnAndOff()
     f.window->presentation()->setOn(true);
     QTest::qWait(100);
     f.window->presentation()->setOn(false);
+    // The window too: a relayout under the normal font grew it by a few pixels, for good.
+    QTRY_COMPARE(f.window->size(), options.size);
     QTRY_COMPARE(chart->pieDiameter(), diameter);
     QTRY_COMPARE(labels(), before);
 }

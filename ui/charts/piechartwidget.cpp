@@ -178,10 +178,13 @@ void PieChartWidget::updateSlices(const std::vector<Slice>& slices, std::uint64_
 bool PieChartWidget::wantsBars() const
 {
     const QLayout* l = layout();
-    const int room = height() - m_legend->sizeHint().height() - m_details->sizeHint().height() -
-                     3 * l->spacing() - m_chart->margins().top() - 8;
+    // The legend as the pie shows it: measured with the bars' height, a pie given up on a
+    // projector never came back when the window returned to its size (presentation mode off).
+    const int legend = m_legend->sizeHint().height() - m_legend->barsHeight();
+    const int room = height() - legend - m_details->sizeHint().height() - 3 * l->spacing() -
+                     m_chart->margins().top() - 8;
     const qreal diameter = 0.62 * std::min(width() - 8, room);
-    return diameter < (m_bars ? 1.2 : 1.0) * kMinPieDiameter;
+    return diameter < (m_bars ? 1.05 : 1.0) * kMinPieDiameter;
 }
 
 // One entry per slice, in the pie's order; largest first with its share of the whole model as a

@@ -6,6 +6,7 @@
 #include <QStaticText>
 #include <QString>
 #include <QWidget>
+#include <algorithm>
 #include <vector>
 
 namespace llmsizer::ui {
@@ -51,6 +52,9 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The height the entries' bars add to the grid (0 without bars): a widget choosing between the
+    // bars and a chart measures the grid without them, whichever it shows.
+    int barsHeight() const { return std::max(1, rows()) * barHeight(); }
 
 protected:
     bool event(QEvent* event) override;

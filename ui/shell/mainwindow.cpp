@@ -52,6 +52,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QWhatsThis>
 
@@ -149,6 +150,9 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     // Presentation mode: each panel follows it by itself (presentation.h); the window shows the
     // strip instead of the configuration panel.
     connect(Presentation::instance(), &Presentation::changing, this, [this, showConfig](bool on) {
+        if (on) {
+            m_sizeBeforePresentation = size();
+        }
         showConfig();
         m_strip->setVisible(on);
     });
@@ -162,6 +166,15 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
                 m_chart->setDark(isDark(palette())); // re-applies fonts and colours
                 m_memory->chart()->setDark(isDark(palette()));
                 followPresentationFonts(this);
+                // Switched on or off, the window keeps the size it had before presentation mode
+                // (the tests hold that both modes fit 1240×760), unless the mode needs more: the
+                // relayout that follows the new font can grow it for a moment, and it would stay.
+                QTimer::singleShot(200, this, [this] {
+                    if (!isMaximized() && !isFullScreen() && m_sizeBeforePresentation.isValid() &&
+                        size() != m_sizeBeforePresentation) {
+                        resize(m_sizeBeforePresentation.expandedTo(minimumSizeHint()));
+                    }
+                });
             },
             Qt::QueuedConnection);
     });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QSize>
 #include <memory>
 
 class QMenu;
@@ -125,6 +126,9 @@ private:
     ViewTabs* m_views;
     CheckpointBar* m_checkpoint;
     KnobStrip* m_strip;
+    // The window's size before presentation mode: a relayout that briefly asks for more (a label
+    // wrapping under the other font) grows a window, which never shrinks back by itself.
+    QSize m_sizeBeforePresentation;
     HardwareModel* m_hardware;
     HardwareView* m_hardwareView;
     LocalModelsModel* m_local;
