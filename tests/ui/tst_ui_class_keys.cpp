@@ -2,7 +2,7 @@
 // focus) steps back to the model before it, Ctrl+Z from the Compare window too, and Ctrl+Shift+K
 // adds the current model from the Compare window as from the main window. And the wording a class
 // reads: "1 GPU" and "2 GPUs", "Compare 1 model", a model opening at a sensible context while its
-// maximum stays on the slider.
+// maximum stays on the slider. Tab leaves every table.
 #include "support/preset_pick.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
@@ -15,10 +15,15 @@
 #include "ui/state/comparisonmodel.h"
 #include "ui/teach/fitsolverview.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QLineEdit>
+#include <QMenuBar>
+#include <QSet>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTableView>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -117,6 +122,53 @@ private slots:
         // Ctrl+Z: the edit made in the main window is undone from here too.
         QTest::keyClick(compare, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(f.model->config().n_layers, std::uint64_t(32));
+        compare->close();
+    }
+
+    // Tab leaves every table, in both windows (the arrows move within it): in the Compare table
+    // Tab and Ctrl+Tab only went from cell to cell. A model's ◀ ▶ ✕ are reached by Tab, and the
+    // Compare window's menu and its "Add current" button answer to different Alt keys.
+    void tabLeavesEveryTable()
+    {
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        CompareWindow* compare = f.window->compareWindow();
+        f.window->comparison()->addCurrent();
+        compare->present();
+        QVERIFY(QTest::qWaitForWindowExposed(compare));
+        int tables = 0;
+        for (QWidget* root :
+             {static_cast<QWidget*>(f.window.get()), static_cast<QWidget*>(compare)}) {
+            for (const QAbstractItemView* view : root->findChildren<QAbstractItemView*>()) {
+                if (qobject_cast<const QTableView*>(view) != nullptr) {
+                    ++tables;
+                    QVERIFY2(!view->tabKeyNavigation(),
+                             qPrintable(QString::fromLatin1(
+                                            view->parentWidget()->metaObject()->className()) +
+                                        view->accessibleName()));
+                }
+            }
+        }
+        QVERIFY(tables >= 4); // My hardware, Compute budget, the explorer's, Compare
+        int chipButtons = 0;
+        for (const QToolButton* b : compare->findChildren<QToolButton*>()) {
+            if (b->text() == QStringLiteral("✕")) {
+                ++chipButtons;
+                QVERIFY(b->focusPolicy() & Qt::TabFocus);
+            }
+        }
+        QCOMPARE(chipButtons, 1);
+        QSet<QChar> keys;
+        const auto mnemonic = [](const QString& text) {
+            const qsizetype at = text.indexOf(QLatin1Char('&'));
+            return at >= 0 && at + 1 < text.size() ? text.at(at + 1).toLower() : QChar();
+        };
+        for (const QAction* menu : compare->menuBar()->actions()) {
+            keys.insert(mnemonic(menu->text()));
+        }
+        for (const QAbstractButton* b : compare->findChildren<QAbstractButton*>()) {
+            const QChar key = mnemonic(b->text());
+            QVERIFY2(key.isNull() || !keys.contains(key), qPrintable(b->text()));
+        }
         compare->close();
     }
 

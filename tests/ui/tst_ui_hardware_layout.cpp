@@ -3,7 +3,7 @@
 // other columns or the filters already say (year, family, GPU layers, headroom, parameters) give
 // way, the status says how many, and switched off again the table is as it was. The
 // current row reads whole under the table, whatever the cells elide; and in the dark theme a
-// disabled field keeps a frame.
+// disabled field and an unchecked check box keep a frame.
 #include "llmsizer/present/hardware_view.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
@@ -13,9 +13,13 @@
 #include "ui/shell/viewtabs.h"
 #include "ui/state/hardwaremodel.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
+#include <QImage>
 #include <QLabel>
 #include <QPalette>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QTableView>
 #include <QtTest>
 #include <cstdlib>
@@ -147,7 +151,7 @@ private slots:
 
     // Fusion frames a field in the window colour darkened; a disabled field filled with the
     // base colour (as dark as that frame) showed none.
-    void darkDisabledFieldsKeepAFrame()
+    void darkFieldsAndBoxesKeepAFrame()
     {
         const QPalette dark = darkPalette();
         const QColor window = dark.color(QPalette::Window);
@@ -155,6 +159,20 @@ private slots:
         const QColor fill = dark.color(QPalette::Disabled, QPalette::Base);
         QVERIFY2(std::abs(fill.lightness() - frame.lightness()) >= 10,
                  qPrintable(QStringLiteral("%1 vs %2").arg(fill.name(), frame.name())));
+        // So did an unchecked check box ("Runs entirely on the GPUs"): its frame is now half way
+        // between its text and its fill.
+        applyTheme(*qApp, Theme::Dark);
+        QCheckBox box(QStringLiteral("Runs entirely on the GPUs"));
+        box.setPalette(dark);
+        box.resize(box.sizeHint());
+        const QImage image = box.grab().toImage();
+        QStyleOptionButton option;
+        option.initFrom(&box);
+        const QRect indicator =
+            box.style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, &box);
+        const QColor edge = image.pixelColor(indicator.left(), indicator.center().y());
+        QVERIFY2(edge.lightness() - dark.color(QPalette::Base).lightness() >= 40,
+                 qPrintable(edge.name()));
     }
 };
 

@@ -20,6 +20,7 @@ QToolButton* chipButton(const QString& text, const QString& tip, QWidget* parent
     b->setToolTip(tip);
     b->setAccessibleName(tip);
     b->setAutoRaise(true);
+    b->setFocusPolicy(Qt::TabFocus); // reordered and removed from the keyboard too
     return b;
 }
 

@@ -142,6 +142,7 @@ ComparePanel::ComparePanel(ComparisonModel* comparison, ConfigModel* current, QW
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed); // fillTableWidth
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setAlternatingRowColors(false);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
 
     // Presentation mode comes with its larger font: the table then shows counts in short.
     connect(Presentation::instance(), &Presentation::toggled, this, [this] {

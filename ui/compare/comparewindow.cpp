@@ -35,7 +35,8 @@ CompareWindow::CompareWindow(ComparisonModel* comparison, ConfigModel* current, 
     paintInOneRound(this);
     setCentralWidget(m_panel);
     setAcceptDrops(true);
-    QMenu* menu = menuBar()->addMenu(tr("&Comparison"));
+    // Alt+M: Alt+C is the panel's "Add current" button.
+    QMenu* menu = menuBar()->addMenu(tr("Co&mparison"));
     QAction* addCurrent = menu->addAction(tr("Add &Current Configuration"), m_panel, [this] {
         const QString error = m_comparison->addCurrent();
         if (!error.isEmpty()) {

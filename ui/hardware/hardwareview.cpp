@@ -52,6 +52,7 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);

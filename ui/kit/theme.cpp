@@ -1,10 +1,50 @@
 #include "ui/kit/theme.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 
 namespace llmsizer::ui {
+
+namespace {
+
+// Fusion frames a check box or radio button in the window colour darkened, which on a dark window
+// is the colour of the box itself: an unchecked box did not show (Tied LM head, Log axis, on a
+// projector). On a dark palette the box gets a frame half way between its text and its fill.
+class FramedIndicators : public QProxyStyle {
+public:
+    FramedIndicators() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                       const QWidget* widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if ((element != PE_IndicatorCheckBox && element != PE_IndicatorRadioButton) ||
+            !isDark(option->palette)) {
+            return;
+        }
+        const QColor text = option->palette.color(QPalette::Text);
+        const QColor base = option->palette.color(QPalette::Base);
+        const QColor frame((text.red() + base.red()) / 2, (text.green() + base.green()) / 2,
+                           (text.blue() + base.blue()) / 2);
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, element == PE_IndicatorRadioButton);
+        painter->setPen(QPen(frame, 1));
+        painter->setBrush(Qt::NoBrush);
+        const QRectF r = QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5);
+        if (element == PE_IndicatorRadioButton) {
+            painter->drawEllipse(r);
+        } else {
+            painter->drawRect(r);
+        }
+        painter->restore();
+    }
+};
+
+} // namespace
 
 QPalette darkPalette()
 {
@@ -62,7 +102,7 @@ void applyTheme(QApplication& app, Theme theme)
     if (theme == Theme::System) {
         return;
     }
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new FramedIndicators);
     app.setPalette(theme == Theme::Dark ? darkPalette() : QApplication::style()->standardPalette());
 }
 

@@ -34,6 +34,7 @@ QTableWidget* table(const QStringList& headers, QWidget* parent)
     auto* t = new QTableWidget(0, static_cast<int>(headers.size()), parent);
     t->setHorizontalHeaderLabels(headers);
     t->verticalHeader()->hide();
+    t->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setWordWrap(false);
     // The first column (names) takes the spare width; numbers stay beside each other.

@@ -51,6 +51,7 @@
 #include <QMimeData>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -149,13 +150,22 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
     // Presentation mode: each panel follows it by itself (presentation.h); the window shows the
     // strip instead of the configuration panel.
-    connect(Presentation::instance(), &Presentation::changing, this, [this, showConfig](bool on) {
-        if (on) {
-            m_sizeBeforePresentation = size();
-        }
-        showConfig();
-        m_strip->setVisible(on);
-    });
+    connect(Presentation::instance(), &Presentation::changing, this,
+            [this, scroll, showConfig](bool on) {
+                if (on) {
+                    m_sizeBeforePresentation = size();
+                }
+                // The focus in the panel about to be hidden would go to the next field in the chain
+                // (the Chinchilla ratio, its text selected, where a stray key changed it): the tabs
+                // take it.
+                const QWidget* leaving = on ? static_cast<QWidget*>(scroll) : m_strip;
+                if (const QWidget* focus = QApplication::focusWidget();
+                    focus != nullptr && leaving->isAncestorOf(focus)) {
+                    m_tabs->tabBar()->setFocus(Qt::OtherFocusReason);
+                }
+                showConfig();
+                m_strip->setVisible(on);
+            });
     connect(Presentation::instance(), &Presentation::toggled, this, [this, scroll] {
         // The new font and palette reach the widgets through events: restyle after them.
         QMetaObject::invokeMethod(

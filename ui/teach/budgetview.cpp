@@ -63,6 +63,7 @@ BudgetView::BudgetView(BudgetModel* model, QWidget* parent)
     m_view->sortByColumn(0, Qt::AscendingOrder);
     m_view->verticalHeader()->hide();
     m_view->setAlternatingRowColors(true);
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);

@@ -94,6 +94,7 @@ ExplorerView::ExplorerView(ExploreModel* model, QWidget* parent)
     m_metrics->setHorizontalHeaderLabels(
         {tr("At equal parameters"), tr("This shape"), tr("Base shape"), tr("Ratio")});
     m_metrics->verticalHeader()->hide();
+    m_metrics->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     // The value columns as wide as their text: fitColumnsToText() after each change of it.
     m_metrics->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_metrics->setEditTriggers(QAbstractItemView::NoEditTriggers);

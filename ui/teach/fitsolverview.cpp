@@ -76,6 +76,7 @@ FitSolverView::FitSolverView(FitModel* model, QWidget* parent)
     m_exercise->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_exercise->setSelectionMode(QAbstractItemView::NoSelection);
     m_exercise->setFocusPolicy(Qt::NoFocus);
+    m_exercise->setTabKeyNavigation(false);
     m_exercise->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_exercise->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_exercise->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

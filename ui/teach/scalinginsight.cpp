@@ -28,6 +28,7 @@ ScalingInsight::ScalingInsight(ExploreModel* model, QWidget* parent)
 
     m_table->setHorizontalHeaderLabels({tr("Doubling…"), tr("×2 layers"), tr("×2 d_model")});
     m_table->verticalHeader()->hide();
+    m_table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move in it
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
