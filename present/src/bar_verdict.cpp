@@ -31,8 +31,9 @@ std::string times(u64 gpus, const std::string& gpu)
 }
 
 // "fits on 2× H100 (88 % used)": whole percent, rounded down, so a full GPU never reads as
-// spare room.
-void setFits(BarVerdict& v, u64 required, u64 capacity)
+// spare room. When the GPUs hold more than a tenth beyond an even share of the bar (what does not
+// split: activations, the runtime's buffers, on the fullest GPU), the percent is the fullest's.
+void setFits(BarVerdict& v, u64 required, u64 capacity, u64 whole = 0)
 {
     v.kind = BarVerdict::Kind::Fits;
     v.required_bytes = required;
@@ -41,8 +42,11 @@ void setFits(BarVerdict& v, u64 required, u64 capacity)
         static_cast<double>(capacity - required) < kTightHeadroom * static_cast<double>(capacity);
     const double used =
         std::floor(100.0 * static_cast<double>(required) / static_cast<double>(capacity));
+    const bool uneven = v.gpus > 1 && whole > 0 &&
+                        static_cast<double>(required) * static_cast<double>(v.gpus) >
+                            1.1 * static_cast<double>(whole);
     v.text = "fits on " + times(v.gpus, v.gpu) + " (" + std::to_string(static_cast<int>(used)) +
-             " % used)";
+             (uneven ? " % used on the fullest)" : " % used)");
 }
 
 // A selected line's device and count ("h100-sxm-80gb:8"); nullptr for a key not in the catalog.
@@ -102,7 +106,9 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
         v.gpu = referenceLines(catalog, {gpu->id}).front().short_label;
         v.gpus = fewer ? c.gpus_needed : count;
         v.split = fewer ? c.needed_split : c.split;
-        setFits(v, fewer ? c.needed_required_bytes : c.required_bytes, c.capacity_bytes);
+        // Training's data-parallel ranks each hold their activations by design: no fullest.
+        setFits(v, fewer ? c.needed_required_bytes : c.required_bytes, c.capacity_bytes,
+                options.training ? 0 : c.single_gpu_bytes);
         return v;
     }
     if (largest == nullptr) {
@@ -125,6 +131,12 @@ BarVerdict barVerdict(CountCache& counts, const ModelConfig& config, const std::
     v.split = c.needed_split;
     v.required_bytes = c.needed_required_bytes;
     v.text = "needs " + times(c.gpus_needed, v.gpu);
+    // A bar under the line of the selected GPUs that still needs more of them: part of it does
+    // not split (activations and buffers on the fullest GPU), which the bar's height cannot show.
+    if (!options.training && largestCount > 1 &&
+        c.single_gpu_bytes / largestCount <= c.capacity_bytes) {
+        v.text += " (not all of it splits)";
+    }
     return v;
 }
 

@@ -85,8 +85,12 @@ PublishedFacts publishedFacts(const PublishedCount& published, std::uint64_t cou
         f.has_headline = true;
         f.headline = headlineValue(published.headline).value_or(0);
         f.gap = gapOf(counted, f.headline);
+        // The exact count is the checkpoint's published one when they agree: said, so that
+        // the headline's gap is not read as the count's.
         f.text = published.headline + " published (" + published.headline_source +
-                 ") — exact count " + withThousands(counted) + " (" + signedPercent(f.gap) + ")";
+                 ") — exact count " + withThousands(counted) +
+                 (counted == published.total_params ? ", the checkpoint's" : "") + " (" +
+                 signedPercent(f.gap) + " on " + published.headline + ")";
         f.short_text = published.headline + " headline (" + signedPercent(f.gap) + ")";
         f.detail = joined(published.note, exactSource);
         return f;

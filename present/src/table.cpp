@@ -56,7 +56,19 @@ struct Column {
     const NamedConfig* named = nullptr;
     ParamCount count;
     u64 context = 0;
+    bool capped = false; // the context asked for is past the model's own: counted at its own
 };
+
+// A cell counted at the model's own context, the one asked for being longer: said on it.
+TableCell atOwnContext(TableCell cell, const Column& c)
+{
+    if (c.capped) {
+        cell.text += " (at its " + withThousands(c.context) + ")";
+        cell.detail = "Longer than this model's context of " + withThousands(c.context) +
+                      " tokens: counted at " + withThousands(c.context) + ".";
+    }
+    return cell;
+}
 
 class RowAdder {
 public:
@@ -174,8 +186,10 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
     bool anyMoe = false;
     for (const NamedConfig& nc : configs) {
         t.names.push_back(nc.name);
-        columns.push_back({&nc, counts.count(nc.config),
-                           options.context == 0 ? nc.config.context_length : options.context});
+        const u64 own = nc.config.context_length;
+        const u64 asked = options.context == 0 ? own : options.context;
+        const bool capped = own > 0 && asked > own;
+        columns.push_back({&nc, counts.count(nc.config), capped ? own : asked, capped});
         anyMoe = anyMoe || nc.config.isMoe();
     }
 
@@ -305,10 +319,12 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
                                                 : withThousands(options.context) + " tokens";
     rows.add("kv_at_context", "KV cache at " + at + " (" + kv.label + ")", "bytes",
              [&](const Column& c) {
-                 return bytesCell(kvCache(c.named->config, c.context, 1, kv).bytes);
+                 return atOwnContext(bytesCell(kvCache(c.named->config, c.context, 1, kv).bytes),
+                                     c);
              });
     rows.add("flops_per_token", "Forward FLOPs per token at " + at, "FLOP", [&](const Column& c) {
-        return flopsCell(decodeFlopsPerToken(c.named->config, c.count, c.context).total());
+        return atOwnContext(
+            flopsCell(decodeFlopsPerToken(c.named->config, c.count, c.context).total()), c);
     });
     if (anyPublished) {
         const auto k = static_cast<double>(options.tokens_per_param);
@@ -330,8 +346,17 @@ ComparisonTable buildComparisonTable(CountCache& counts, const std::vector<Named
              [&](const Column& c) {
                  const u64 tokens =
                      checkedMul(options.tokens_per_param, c.count.total, "Chinchilla tokens");
-                 return trainingFlopsCell(
+                 TableCell cell = trainingFlopsCell(
                      trainingFlops(c.named->config, c.count, static_cast<double>(tokens)).six_nd);
+                 // An MoE's N is what a token runs through; its D is Chinchilla's per parameter
+                 // held, all of them.
+                 if (c.named->config.isMoe()) {
+                     cell.detail = "N = the " + shortCount(c.count.active) +
+                                   " parameters active per token; D = " +
+                                   std::to_string(options.tokens_per_param) + " × all " +
+                                   shortCount(c.count.total) + ".";
+                 }
+                 return cell;
              });
     if (options.hardware) {
         addHardwareRows(rows, columns, *options.hardware,

@@ -124,8 +124,9 @@ private slots:
             << QStringLiteral("kv_per_token") << 2 << quint64(36'864);
         QTest::newRow("70B KV at 8192")
             << QStringLiteral("kv_at_context") << 0 << quint64(2'684'354'560ull);
-        QTest::newRow("GPT-2 KV at 8192")
-            << QStringLiteral("kv_at_context") << 2 << quint64(301'989'888ull);
+        // GPT-2's own context is 1,024 tokens: counted there, 36,864 × 1,024 = 37,748,736.
+        QTest::newRow("GPT-2 KV at 8192, at its 1024")
+            << QStringLiteral("kv_at_context") << 2 << quint64(37'748'736ull);
         // Chinchilla: 20 tokens per parameter.
         QTest::newRow("70B tokens")
             << QStringLiteral("chinchilla_tokens") << 0 << quint64(1'411'074'129'920ull);
@@ -173,21 +174,25 @@ private slots:
         // = 139,003,428,864, plus 4·L·ctx·heads·head_dim = 4·80·8192·64·128 = 21,474,836,480.
         QCOMPARE(t.row("flops_per_token")->cells[0].real, 160'478'265'344.0);
         // GPT-2 small: matmul weights 12·(4·768² + 2·768·3072) + the tied head 50257·768 (the
-        // logits are computed either way) = 123,532,032 -> 247,064,064, plus 4·12·8192·12·64 =
-        // 301,989,888.
-        QCOMPARE(t.row("flops_per_token")->cells[2].real, 549'053'952.0);
+        // logits are computed either way) = 123,532,032 -> 247,064,064, plus, at its own 1,024
+        // tokens (8,192 is past its context), 4·12·1024·12·64 = 37,748,736: 284,812,800.
+        QCOMPARE(t.row("flops_per_token")->cells[2].real, 284'812'800.0);
         // 6·N·D with D = 20·N: 120·N².
         const double n = 70'553'706'496.0;
         QCOMPARE(t.row("training_flops")->cells[0].real, 6.0 * n * (20.0 * n));
         QVERIFY(!t.row("training_flops")->cells[0].integral);
         // Shown as the other views show FLOPs, with the unit, never "1.6e+11":
-        // 160,478,265,344 = 160.5 GFLOP (the Overview's SI prefixes); 549,053,952 = 549.1 MFLOP;
+        // 160,478,265,344 = 160.5 GFLOP (the Overview's SI prefixes); 284,812,800 = 284.8 MFLOP,
+        // said to be at GPT-2's own context;
         // 120·70,553,706,496² = 597,339,060,038,845,511,761,920 = 5.97e23 FLOP (Compute budget's
         // powers of ten).
         QCOMPARE(QString::fromStdString(t.row("flops_per_token")->cells[0].text),
                  QStringLiteral("160.5 GFLOP"));
         QCOMPARE(QString::fromStdString(t.row("flops_per_token")->cells[2].text),
-                 QStringLiteral("549.1 MFLOP"));
+                 QStringLiteral("284.8 MFLOP (at its 1,024)"));
+        QCOMPARE(QString::fromStdString(t.row("kv_at_context")->cells[2].detail),
+                 QStringLiteral("Longer than this model's context of 1,024 tokens: counted at "
+                                "1,024."));
         QCOMPARE(QString::fromStdString(t.row("training_flops")->cells[0].text),
                  QStringLiteral("5.97e23 FLOP"));
     }

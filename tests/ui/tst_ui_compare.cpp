@@ -226,9 +226,10 @@ void TestUiCompare::contextChangesKvRows()
     emit context->activated(index);
     QCOMPARE(f.comparison->context(), std::uint64_t{32768});
     compareTable(f.panel->tableModel(), f.expectedTable());
-    const std::uint64_t kv =
-        kvCache(f.model->findPreset(kFourCompared[0])->config, 32768, 1, kvPrecisionById("fp16"))
-            .bytes;
+    // Counted at 32,768 tokens, or at the model's own context when that is shorter.
+    const ModelConfig& first = f.model->findPreset(kFourCompared[0])->config;
+    const std::uint64_t at = std::min<std::uint64_t>(32768, first.context_length);
+    const std::uint64_t kv = kvCache(first, at, 1, kvPrecisionById("fp16")).bytes;
     QCOMPARE(cellInteger(f.panel->tableModel(), QStringLiteral("kv_at_context"), 0), kv);
     // 0 = each model's own context length.
     f.comparison->setContext(0);

@@ -163,10 +163,11 @@ void TestUiCompareEdit::contextStepEditsCells()
     QVERIFY(kvLabel);
     QVERIFY(table->headerData(kvRow, Qt::Vertical).toString().contains(QStringLiteral("16,384")));
     compareTable(table, f.expectedTable());
-    // Llama 3 8B at 16,384 tokens: 2 × 32 layers × 8 KV heads × 128 × 2 bytes × 16,384 =
-    // 2,147,483,648 bytes.
+    // Llama 3 8B at 16,384 tokens is past its own 8,192: counted at 8,192, 2 × 32 layers × 8 KV
+    // heads × 128 × 2 bytes × 8,192 = 1,073,741,824 bytes, and the cell says so.
     QCOMPARE(table->index(kvRow, 0).data(CompareTableModel::ExactRole).toString(),
-             QStringLiteral("2147483648"));
+             QStringLiteral("1073741824"));
+    QVERIFY(table->index(kvRow, 0).data().toString().contains(QStringLiteral("at its 8,192")));
 
     QTableView* view = f.panel->table();
     QCoreApplication::processEvents();
