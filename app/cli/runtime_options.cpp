@@ -29,9 +29,14 @@ void addRuntimeOptions(QCommandLineParser& parser)
          QStringLiteral("vLLM's sequences at once, whose logits its sampler profile holds "
                         "(default: 1024 on 70+ GiB GPUs, else 256)."),
          QStringLiteral("N")},
+        {QStringLiteral("sampler"),
+         QStringLiteral("vLLM's top-k/top-p sampler, whose profile holds max-num-seqs rows of "
+                        "logits: sort (default: PyTorch's, as vLLM 0.11) or flashinfer (vLLM's "
+                        "default since April 2026, on NVIDIA GPUs from Turing on)."),
+         QStringLiteral("S")},
         {QStringLiteral("sampler-bytes"),
-         QStringLiteral("Bytes per logit of vLLM's sampler profile (default 38: its PyTorch "
-                        "top-k/top-p sort; FlashInfer's sampler holds fewer)."),
+         QStringLiteral("Bytes per logit of that sampler's profile (default 38 for the sort, 14 "
+                        "for FlashInfer's)."),
          QStringLiteral("N")},
         {QStringLiteral("no-chunked-prefill"),
          QStringLiteral(
@@ -78,8 +83,18 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
         uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
     q.runtime.vllm.max_num_seqs =
         uintOption(parser, QStringLiteral("max-num-seqs"), 0, 0, Limits::maxBatch);
-    q.runtime.vllm.sampler_bytes_per_logit = uintOption(
-        parser, QStringLiteral("sampler-bytes"), q.runtime.vllm.sampler_bytes_per_logit, 1, 1024);
+    if (parser.isSet(QStringLiteral("sampler"))) {
+        const QString sampler = parser.value(QStringLiteral("sampler"));
+        if (sampler != QStringLiteral("sort") && sampler != QStringLiteral("flashinfer")) {
+            throw UsageError("--sampler must be sort or flashinfer (got '" + sampler.toStdString() +
+                             "')");
+        }
+        q.runtime.vllm.flashinfer_sampler = sampler == QStringLiteral("flashinfer");
+    }
+    std::uint64_t& perLogit = q.runtime.vllm.flashinfer_sampler
+                                  ? q.runtime.vllm.flashinfer_bytes_per_logit
+                                  : q.runtime.vllm.sampler_bytes_per_logit;
+    perLogit = uintOption(parser, QStringLiteral("sampler-bytes"), perLogit, 1, 1024);
     q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));

@@ -167,6 +167,16 @@ private slots:
         high.runtime.vllm.max_num_batched_tokens = 1024;
         QVERIFY2(std::abs(kvGiB(high) - 1.71) < 0.25, qPrintable(QString::number(kvGiB(high))));
         QCOMPARE(verdict(run("gpt-oss-120b", "mxfp4_experts", high)), std::string_view("no"));
+        // With FlashInfer's sampler (vLLM's default since April 2026) the profile holds 14 bytes
+        // a logit, not 38: 1,024 × 201,088 × 24 = 4.60 GiB more than the logged −2.14, so the
+        // KV cache gets about 2.46 GiB and the model starts, at a long context.
+        RunQuery flash = q;
+        flash.runtime.vllm.flashinfer_sampler = true;
+        QVERIFY2(std::abs(kvGiB(flash) - (-2.14 + 1024.0 * 201'088 * 24 / (u64{1} << 30))) < 0.25,
+                 qPrintable(QString::number(kvGiB(flash))));
+        QVERIFY(run("gpt-oss-120b", "mxfp4_experts", flash).max_context >= 32768);
+        flash.context = 32768;
+        QVERIFY(run("gpt-oss-120b", "mxfp4_experts", flash).verdict == RunVerdict::Fits);
     }
 
     // vLLM captures its CUDA graphs (1 GiB) in what its share leaves: at 0.995 of an H100's 79.2

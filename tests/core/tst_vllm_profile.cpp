@@ -10,6 +10,7 @@
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <cmath>
 
 using namespace llmsizer;
 
@@ -51,6 +52,29 @@ private slots:
         fewer.runtime.vllm.max_num_seqs = 16; // the forward pass's peak is then the larger
         QVERIFY(place("qwen3-235b-a22b", "fp8", 4, fewer).load.buffer_bytes <
                 u64(256) * 151'936 * 38);
+    }
+
+    // FlashInfer's sampler (vLLM's default again since April 2026) masks and softmaxes the FP32
+    // logits without a sort: 2 + 4 + 4 + 4 = 14 bytes per logit, 1,024 × 151,936 × 14 =
+    // 2,178,154,496, still above the forward pass. A V100 (compute capability 7.0, no INT8
+    // tensor cores in the catalog) keeps the sort.
+    void flashInferSamplerHoldsFewerBytes()
+    {
+        RunQuery q = h100(4);
+        q.runtime.vllm.flashinfer_sampler = true;
+        const Placement sorted = place("qwen3-235b-a22b", "fp8", 4, h100(4));
+        const Placement flash = place("qwen3-235b-a22b", "fp8", 4, q);
+        QCOMPARE(flash.load.buffer_bytes, u64(1024) * 151'936 * 14);
+        // The 24 bytes a logit saves go to the KV pool: 1,024 × 151,936 × 24 = 3,734,175,744
+        // bytes per GPU at 2 × 94 layers × 1 KV head (4 over TP 4) × 128 × 2 bytes = 48,128 a
+        // token: 77,589 tokens more, to a 16-token block.
+        const double more =
+            static_cast<double>(flash.kv_tokens) - static_cast<double>(sorted.kv_tokens);
+        QVERIFY2(std::abs(more - 77'589.0) <= 16.0, qPrintable(QString::number(more)));
+        const GpuSpec& v100 = testsupport::bundledCatalog().at("v100-sxm2-32gb");
+        QVERIFY(!vllmUsesFlashInferSampler(q.runtime.vllm, v100));
+        QVERIFY(vllmUsesFlashInferSampler(q.runtime.vllm, q.hardware.gpu));
+        QVERIFY(!vllmUsesFlashInferSampler(h100(1).runtime.vllm, q.hardware.gpu)); // default: sort
     }
 
     // Llama 4's chunked layers (attention_chunk_size 8,192, three layers in four) hold the whole

@@ -67,18 +67,20 @@ void TestUiTeaching::summaryFacts_data()
     QTest::addColumn<QString>("preset");
     QTest::addColumn<QString>("published");
     QTest::addColumn<QString>("training");
-    QTest::newRow("GPT-2 small")
-        << "gpt-2-small"
-        << "117M published (GPT-2 paper, Table 2) — exact count 124,439,808, the checkpoint's (+6.4% on 117M)"
-        << "No token count was published";
+    QTest::newRow("GPT-2 small") << "gpt-2-small"
+                                 << "117M published (GPT-2 paper, Table 2) — exact count "
+                                    "124,439,808, the checkpoint's (+6.4% on 117M)"
+                                 << "No token count was published";
     QTest::newRow("Llama 3 8B")
         << "llama-3-8b"
-        << "8B published (Meta Llama 3 model card) — exact count 8,030,261,248, the checkpoint's (+0.4% on 8B)"
+        << "8B published (Meta Llama 3 model card) — exact count 8,030,261,248, the checkpoint's "
+           "(+0.4% on 8B)"
         << "15T tokens = 1,868 tokens per parameter, 93.4× Chinchilla — overtrained";
     // 2e12 / 6,738,415,616 = 296.8 tokens per parameter (Llama 2 paper, Table 1).
     QTest::newRow("Llama 2 7B")
         << "llama-2-7b"
-        << "7B published (Llama 2 paper, Table 1) — exact count 6,738,415,616, the checkpoint's (−3.7% on 7B)"
+        << "7B published (Llama 2 paper, Table 1) — exact count 6,738,415,616, the checkpoint's "
+           "(−3.7% on 7B)"
         << "2T tokens = 297 tokens per parameter, 14.8× Chinchilla — overtrained";
 }
 

@@ -310,6 +310,12 @@ bool radeonOnVulkan(const RuntimeProfile& runtime, const GpuSpec& gpu)
            gpu.memoryClass() == MemoryClass::GddrAmd;
 }
 
+bool vllmUsesFlashInferSampler(const VllmSettings& vllm, const GpuSpec& gpu)
+{
+    return vllm.flashinfer_sampler && gpu.vendor == "NVIDIA" && gpu.int8_tops.has_value() &&
+           !gpu.cpuOnly();
+}
+
 std::string radeonBackendLabel(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
     if (!runtime.llamaCppFamily() || gpu.memoryClass() != MemoryClass::GddrAmd) {

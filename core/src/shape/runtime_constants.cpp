@@ -116,11 +116,25 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "the larger of the forward pass at max_num_batched_tokens (tokens × "
                      "(hidden, q/k/v, MLP intermediates) × 2 bytes) and the sampler over "
                      "max_num_seqs × vocab logits, " +
-                         std::to_string(s.sampler_bytes_per_logit) +
-                         " bytes each (logits, FP32 copy, sort values, indices and buffers)",
+                         (s.flashinfer_sampler
+                              ? std::to_string(s.flashinfer_bytes_per_logit) +
+                                    " bytes each with FlashInfer's sampler (logits, FP32 copy, "
+                                    "masked copy, softmax) on NVIDIA GPUs from Turing on, else " +
+                                    std::to_string(s.sampler_bytes_per_logit) + " (the sort)"
+                              : std::to_string(s.sampler_bytes_per_logit) +
+                                    " bytes each (logits, FP32 copy, sort values, indices and "
+                                    "buffers)"),
                      src + "vllm/v1/worker/gpu_model_runner.py profile_run, _dummy_sampler_run; "
                            "v1/sample/ops/topk_topp_sampler.py; gpt-oss-120b on one H100 left "
                            "7.44 GiB beside its weights (issue 23278), this 7.54"});
+        c.push_back({"sampler",
+                     s.flashinfer_sampler
+                         ? "FlashInfer's top-k/top-p (no sort), as vLLM since April 2026"
+                         : "PyTorch's top-k/top-p sort, as vLLM 0.11 (FlashInfer's: --sampler "
+                           "flashinfer)",
+                     "VLLM_USE_FLASHINFER_SAMPLER: off by default in PR 26859 (October 2025), on "
+                     "again in PR 40376 (April 2026); flashinfer.sampling "
+                     "top_k_top_p_sampling_from_logits"});
         c.push_back({"non-torch memory",
                      mibText(s.non_torch_bytes) + " (" + mibText(s.non_torch_tp_bytes) +
                          " with tensor parallel)",

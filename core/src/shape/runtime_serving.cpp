@@ -163,8 +163,11 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     // 2.07 GiB for Llama 3.1 8B, the forward pass alone: docs/memory.md), and SGLang and
     // TensorRT-LLM sample the running batch only: FP32 logits, 4 bytes each.
     const bool v1 = rt.kind == Runtime::Vllm && rt.vllm.chunked_prefill;
-    e.activation =
-        activationPeak(c, tokens, seqs, tp, v1 ? rt.vllm.sampler_bytes_per_logit : 4, v1);
+    const u64 perLogit = !v1 ? 4
+                         : vllmUsesFlashInferSampler(rt.vllm, q.hardware.gpu)
+                             ? rt.vllm.flashinfer_bytes_per_logit
+                             : rt.vllm.sampler_bytes_per_logit;
+    e.activation = activationPeak(c, tokens, seqs, tp, perLogit, v1);
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
     if (rt.kind == Runtime::Sglang) {
         e.budget = mulCeil(visible, sglangMemFractionStatic(rt.sglang, tp));

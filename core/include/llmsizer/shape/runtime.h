@@ -101,6 +101,14 @@ struct VllmSettings {
     // H100: 1,024 × 201,088 logits, 7.29 GiB by this count, where vLLM left 7.44 GiB beside the
     // 65.97 GiB of weights at 8,192 batched tokens and 7.55 at 1,024 (issues 23278, 27508).
     std::uint64_t sampler_bytes_per_logit = 38;
+    // FlashInfer's top-k/top-p sampler instead (VLLM_USE_FLASHINFER_SAMPLER, on by default in
+    // vLLM again since PR 40376, April 2026; off in 0.11 by PR 26859): no sort, it masks the FP32
+    // logits and takes their softmax (flashinfer.sampling top_k_top_p_sampling_from_logits),
+    // 2 + 4 + 4 + 4 = 14 bytes per logit. vLLM runs it on NVIDIA GPUs from Turing on (compute
+    // capability 7.5, FlashInfer's attention backend's floor); elsewhere the sort stays. Off by
+    // default here: the logged runs this profile is held against (0.10–0.11) sorted.
+    bool flashinfer_sampler = false;
+    std::uint64_t flashinfer_bytes_per_logit = 14;
     // Chunked prefill (always on in V1). Off (V0 before 0.6), the profile run takes a whole
     // max_model_len prompt: Llama 3.1 405B FP8 at 131,072 tokens ran out of memory on 8 × H100
     // with v0.5.3 and ran with --max-model-len 4096 (vLLM issues 6746, 6689).
@@ -257,6 +265,9 @@ LlamaCppBackend llamaCppBackendById(std::string_view id, const std::string& fiel
 // The runtime streams `gpu`'s memory through llama.cpp's Vulkan backend: a llama.cpp-family
 // runtime set to Vulkan, on an AMD Radeon card. Everything else on a Radeon counts as ROCm/HIP.
 bool radeonOnVulkan(const RuntimeProfile& runtime, const GpuSpec& gpu);
+// vLLM samples with FlashInfer on `gpu` (VllmSettings::flashinfer_sampler): asked for, and an
+// NVIDIA GPU from Turing on, which the catalog tells by its INT8 tensor rate (a V100 has none).
+bool vllmUsesFlashInferSampler(const VllmSettings& vllm, const GpuSpec& gpu);
 // "ROCm/HIP" or "Vulkan" for a llama.cpp-family runtime on an AMD Radeon card (what its speeds
 // assume); "" elsewhere, where no figure depends on the backend.
 std::string radeonBackendLabel(const RuntimeProfile& runtime, const GpuSpec& gpu);
