@@ -172,11 +172,18 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
         << QStringLiteral("gpu=h100-sxm-80gb,colour=red")
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
                           "osReserve, runtime, backend, context, batch, decodeEfficiency, "
-                          "prefillEfficiency, detected)");
+                          "prefillEfficiency, vllmUtilization, vllmMaxSeqs, vllmSampler, "
+                          "detected)");
     QTest::newRow("a reserve beyond 1 TiB")
         << QStringLiteral("osReserve=2000000000000")
         << QStringLiteral("osReserve=2000000000000: must be an integer from 0 to "
                           "1,099,511,627,776");
+    QTest::newRow("an unknown vLLM sampler")
+        << QStringLiteral("runtime=vllm,vllmSampler=bogus")
+        << QStringLiteral("vllmSampler=bogus: must be sort or flashinfer");
+    QTest::newRow("a vLLM share above 1")
+        << QStringLiteral("vllmUtilization=1.5")
+        << QStringLiteral("vllmUtilization=1.5: must be a number from 0.05 to 1");
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked()

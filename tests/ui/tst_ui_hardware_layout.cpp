@@ -2,8 +2,9 @@
 // presentation mode every column shown fits the view, so nothing scrolls sideways; the columns that
 // other columns or the filters already say (year, family, GPU layers, headroom, parameters) give
 // way, the status says how many, and switched off again the table is as it was. The
-// current row reads whole under the table, whatever the cells elide; and in the dark theme a
-// disabled field and an unchecked check box keep a frame.
+// current row reads whole under the table, whatever the cells elide; vLLM's own settings show
+// under vLLM and apply; and in the dark theme a disabled field and an unchecked check box keep a
+// frame.
 #include "llmsizer/present/hardware_view.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
@@ -14,10 +15,12 @@
 #include "ui/state/hardwaremodel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QPalette>
+#include <QSpinBox>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTableView>
@@ -147,6 +150,56 @@ private slots:
             table->model()->index(no, static_cast<int>(HardwareColumn::Machine)).data().toString();
         QVERIFY(change.startsWith(QStringLiteral("with ")));
         QVERIFY2(line->text().contains(change.mid(5)), qPrintable(change));
+    }
+
+    // vLLM's own settings, under vLLM only: gpt-oss-120b on one H100 is "no" at vLLM's 1,024
+    // sequences (the sampler's sort over 1,024 × 201,088 logits, tst_runs); the row's change,
+    // 256 sequences, set in the field makes it run. The settings file keeps the fields.
+    void vllmSettingsApply()
+    {
+        test::WindowFixture f(QStringLiteral("gpt-oss-120b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice ch = rtx4090();
+        ch.gpu = QStringLiteral("h100-sxm-80gb");
+        ch.runtime = QStringLiteral("vllm");
+        m->setChoice(ch);
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        m->computeNow();
+        const auto verdict = [m] {
+            for (const HardwareRow& r : m->rows()) {
+                if (r.model_id == "gpt-oss-120b" && r.precision_id == "mxfp4_experts") {
+                    return QString::fromStdString(
+                        r.cells.at(static_cast<std::size_t>(HardwareColumn::Verdict)).text);
+                }
+            }
+            return QString();
+        };
+        QCOMPARE(verdict(), QStringLiteral("✗ no"));
+        QSpinBox* seqs = nullptr;
+        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
+            seqs = b->accessibleName() == QStringLiteral("vLLM max num seqs") ? b : seqs;
+        }
+        QComboBox* sampler = nullptr;
+        for (QComboBox* b : view->findChildren<QComboBox*>()) {
+            sampler = b->accessibleName() == QStringLiteral("vLLM sampler") ? b : sampler;
+        }
+        QVERIFY(seqs != nullptr && sampler != nullptr);
+        QVERIFY(seqs->isVisibleTo(view) && !view->backendBox()->isVisibleTo(view));
+        QCOMPARE(seqs->text(), QStringLiteral("auto"));
+        seqs->setValue(256);
+        emit seqs->editingFinished();
+        QCOMPARE(m->choice().vllm_max_seqs, std::uint64_t{256});
+        m->computeNow();
+        QVERIFY2(verdict().startsWith(QStringLiteral("✓")), qPrintable(verdict()));
+        sampler->setCurrentIndex(sampler->findData(QStringLiteral("flashinfer")));
+        emit sampler->activated(sampler->currentIndex());
+        QVERIFY(m->choice().vllm_flashinfer);
+        QCOMPARE(HardwareChoice::fromStrings(m->choice().toStrings()), m->choice());
+        // Another runtime: no vLLM fields, llama.cpp's backend back.
+        ch.runtime = QStringLiteral("llama.cpp");
+        m->setChoice(ch);
+        QVERIFY(!seqs->isVisibleTo(view) && view->backendBox()->isVisibleTo(view));
     }
 
     // Fusion frames a field in the window colour darkened; a disabled field filled with the

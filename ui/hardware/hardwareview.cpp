@@ -28,17 +28,6 @@
 
 namespace llmsizer::ui {
 
-namespace {
-
-QLabel* caption(const QString& text, QWidget* buddy, QWidget* parent)
-{
-    auto* l = new QLabel(text, parent);
-    l->setBuddy(buddy);
-    return l;
-}
-
-} // namespace
-
 HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* parent)
     : QWidget(parent), m_config(config), m_model(model),
       m_tableModel(new HardwareTableModel(model, this)),
@@ -81,193 +70,6 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
     syncControls();
 }
 
-void HardwareView::buildControls()
-{
-    auto* layout = new QVBoxLayout(this);
-
-    m_gpu = new QComboBox(this);
-    m_gpu->setAccessibleName(tr("GPU"));
-    m_gpu->setToolTip(tr("The GPU type, from the catalog (and your own GPUs)"));
-    m_gpus = new QSpinBox(this);
-    m_gpus->setRange(1, static_cast<int>(Limits::maxGpus));
-    m_gpus->setAccessibleName(tr("Number of GPUs"));
-    m_ram = new QDoubleSpinBox(this);
-    m_ram->setRange(0, 65536);
-    m_ram->setDecimals(0);
-    m_ram->setSuffix(tr(" GB"));
-    m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
-                         "(GB = 10⁹ bytes); 0 = no offloading"));
-    m_ram->setAccessibleName(tr("System RAM for offloading, GB"));
-    m_ramBandwidth = new QDoubleSpinBox(this);
-    m_ramBandwidth->setRange(0.1, 100000);
-    m_ramBandwidth->setDecimals(1);
-    m_ramBandwidth->setSuffix(tr(" GB/s"));
-    m_ramBandwidth->setToolTip(tr("System RAM bandwidth for the offloaded layers' decode "
-                                  "(89.6 GB/s: dual-channel DDR5-5600)"));
-    m_ramBandwidth->setAccessibleName(tr("RAM bandwidth, GB/s"));
-    m_osReserve = new QDoubleSpinBox(this);
-    m_osReserve->setRange(0, 1024);
-    m_osReserve->setDecimals(1);
-    m_osReserve->setSingleStep(0.5);
-    m_osReserve->setSuffix(tr(" GiB"));
-    m_osReserve->setToolTip(tr("What the operating system keeps of this device's unified memory "
-                               "(GiB = 2³⁰ bytes); the model's GPU and CPU parts share the rest. "
-                               "The default, 2 GiB, is about what macOS wires for its kernel at "
-                               "idle; a desktop with other programs open keeps more"));
-    m_osReserve->setAccessibleName(tr("Memory the system keeps, GiB"));
-    m_runtime = new QComboBox(this);
-    for (const RuntimeProfile& r : runtimeProfiles()) {
-        m_runtime->addItem(qs(r.label), qs(r.id));
-    }
-    m_runtime->setAccessibleName(tr("Runtime"));
-    m_runtime->setToolTip(tr("Memory placed as the runtime places it: llama.cpp and Ollama keep "
-                             "the token embedding in RAM, split GPUs by layers and can put MoE "
-                             "experts or layers in RAM; vLLM, SGLang and TensorRT-LLM preallocate "
-                             "a share of each GPU, tensor parallel; MLX wires unified memory; "
-                             "transformers offloads whole layers"));
-    m_backend = new QComboBox(this);
-    for (LlamaCppBackend b : llamaCppBackends()) {
-        m_backend->addItem(qs(std::string(llamaCppBackendLabel(b))),
-                           qs(std::string(llamaCppBackendId(b))));
-    }
-    m_backend->setAccessibleName(tr("llama.cpp backend"));
-    m_backend->setToolTip(
-        tr("The backend llama.cpp (and Ollama) runs on: on an AMD Radeon, ROCm/HIP "
-           "and Vulkan reach different shares of the memory bandwidth, each "
-           "calibrated on its own runs (docs/compute.md). Auto is ROCm/HIP, "
-           "what Ollama ships for Radeon cards; no other GPU's figures depend "
-           "on it"));
-    m_context = new QSpinBox(this);
-    m_context->setRange(1, static_cast<int>(Limits::maxContext));
-    m_context->setSingleStep(1024);
-    m_context->setGroupSeparatorShown(true);
-    m_context->setAccessibleName(tr("Context, tokens per sequence"));
-    m_batch = new QSpinBox(this);
-    m_batch->setRange(1, static_cast<int>(Limits::maxBatch));
-    m_batch->setAccessibleName(tr("Concurrent sequences"));
-    m_decodeEfficiency = new QDoubleSpinBox(this);
-    m_prefillEfficiency = new QDoubleSpinBox(this);
-    for (QDoubleSpinBox* e : {m_decodeEfficiency, m_prefillEfficiency}) {
-        e->setRange(0.05, 1.0);
-        e->setSingleStep(0.05);
-        e->setDecimals(2);
-    }
-    m_decodeEfficiency->setToolTip(
-        tr("Share of peak memory bandwidth a decode step reaches (calibrated per runtime on "
-           "published measurements: docs/compute.md)"));
-    m_decodeEfficiency->setAccessibleName(tr("Decode efficiency"));
-    m_prefillEfficiency->setToolTip(tr("Share of peak FLOP/s a prefill reaches"));
-    m_prefillEfficiency->setAccessibleName(tr("Prefill efficiency"));
-    m_customGpus = new QPushButton(tr("Custom GPUs…"), this);
-    m_customGpus->setToolTip(tr("Add, edit or remove your own GPUs"));
-    connect(m_customGpus, &QPushButton::clicked, this, &HardwareView::editGpusRequested);
-
-    // The machine, the runtime and the workload, as label-and-field pairs that wrap onto more
-    // rows in a narrow window (the view never forces the window wider).
-    auto* controls = new QWidget(this);
-    auto* flow = new FlowLayout(controls, 12);
-    flow->setContentsMargins(0, 0, 0, 0);
-    auto pair = [controls, flow](const QString& text, QWidget* w) {
-        auto* box = new QWidget(controls);
-        auto* line = new QHBoxLayout(box);
-        line->setContentsMargins(0, 0, 0, 0);
-        if (!text.isEmpty()) {
-            line->addWidget(caption(text, w, box));
-        }
-        w->setParent(box);
-        line->addWidget(w);
-        flow->addWidget(box);
-        return box;
-    };
-    m_gpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_gpu->setMinimumContentsLength(20);
-    pair(tr("&GPU"), m_gpu);
-    pair(tr("×"), m_gpus);
-    pair(tr("System &RAM"), m_ram);
-    pair(tr("at"), m_ramBandwidth);
-    m_osReserveBox = pair(tr("System &keeps"), m_osReserve);
-    pair(QString(), m_customGpus);
-    pair(tr("R&untime"), m_runtime);
-    pair(tr("on"), m_backend);
-    pair(tr("Con&text"), m_context);
-    pair(tr("&Batch"), m_batch);
-    pair(tr("Efficiency: decode"), m_decodeEfficiency);
-    pair(tr("prefill"), m_prefillEfficiency);
-    layout->addWidget(controls);
-
-    m_machine = new WrapLabel(this);
-    layout->addWidget(m_machine);
-
-    m_search = new QLineEdit(this);
-    m_search->setPlaceholderText(tr("Filter by name or family…"));
-    m_search->setClearButtonEnabled(true);
-    m_search->setAccessibleName(tr("Filter by name"));
-    m_family = new QComboBox(this);
-    m_family->setAccessibleName(tr("Family"));
-    m_year = new QComboBox(this);
-    m_year->setAccessibleName(tr("Year"));
-    m_size = new QComboBox(this);
-    for (const SizeBand& b : sizeBands()) {
-        m_size->addItem(qs(b.label));
-    }
-    m_size->setAccessibleName(tr("Size"));
-    m_precision = new QComboBox(this);
-    m_precision->setAccessibleName(tr("Precision"));
-    m_gpuOnly = new QCheckBox(tr("Runs entirely on the GPUs"), this);
-    m_status = new QLabel(this);
-    m_status->setAccessibleName(tr("Rows shown"));
-    m_search->setMinimumWidth(220);
-    auto* filterBox = new QWidget(this);
-    auto* filters = new FlowLayout(filterBox, 8);
-    filters->setContentsMargins(0, 0, 0, 0);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_search, m_family, m_year, m_size,
-                                                      m_precision, m_gpuOnly, m_status}) {
-        w->setParent(filterBox);
-        filters->addWidget(w);
-    }
-    layout->addWidget(filterBox);
-
-    m_note = new WrapLabel(this);
-    m_current = new WrapLabel(this);
-    m_current->setTextFormat(Qt::PlainText);
-    m_current->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_current->setAccessibleName(tr("Selected row"));
-    m_current->hide();
-
-    // Enter or leaving a field applies it at once; a value stepped with the arrows, the keys or
-    // the wheel applies when the stepping pauses, so the table never disagrees with the field.
-    m_applyTimer = new QTimer(this);
-    m_applyTimer->setSingleShot(true);
-    m_applyTimer->setInterval(400);
-    connect(m_applyTimer, &QTimer::timeout, this, &HardwareView::applyControls);
-    const auto soon = [this] {
-        if (!m_syncing) {
-            m_applyTimer->start();
-        }
-    };
-    const auto now = [this] {
-        m_applyTimer->stop();
-        applyControls();
-    };
-    for (QSpinBox* s : {m_gpus, m_context, m_batch}) {
-        connect(s, &QSpinBox::valueChanged, this, soon);
-        connect(s, &QSpinBox::editingFinished, this, now);
-    }
-    for (QDoubleSpinBox* s :
-         {m_ram, m_ramBandwidth, m_osReserve, m_decodeEfficiency, m_prefillEfficiency}) {
-        connect(s, &QDoubleSpinBox::valueChanged, this, soon);
-        connect(s, &QDoubleSpinBox::editingFinished, this, now);
-    }
-    for (QComboBox* b : {m_gpu, m_runtime, m_backend}) {
-        connect(b, &QComboBox::activated, this, &HardwareView::applyControls);
-    }
-    connect(m_search, &QLineEdit::textChanged, this, &HardwareView::applyFilter);
-    for (QComboBox* b : {m_family, m_year, m_size, m_precision}) {
-        connect(b, &QComboBox::currentIndexChanged, this, &HardwareView::applyFilter);
-    }
-    connect(m_gpuOnly, &QCheckBox::toggled, this, &HardwareView::applyFilter);
-}
-
 void HardwareView::fillGpus()
 {
     const QSignalBlocker block(m_gpu);
@@ -288,7 +90,8 @@ void HardwareView::syncControls()
     {
         const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
-            b8(m_prefillEfficiency), b9(m_backend);
+            b8(m_prefillEfficiency), b9(m_backend), b10(m_vllmShare), b11(m_vllmSeqs),
+            b12(m_vllmSampler);
         const GpuSpec gpu = m_model->query().hardware.gpu;
         // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
         m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
@@ -331,6 +134,13 @@ void HardwareView::syncControls()
         m_shownReserve = m_osReserve->value();
         m_osReserve->setEnabled(pool && rt.offloads());
         m_osReserveBox->setVisible(pool);
+        m_vllmShare->setValue(rt.vllm.gpu_memory_utilization.value());
+        m_vllmSeqs->setValue(static_cast<int>(ch.vllm_max_seqs));
+        m_vllmSampler->setCurrentIndex(ch.vllm_flashinfer ? 1 : 0);
+        for (QWidget* box : m_vllmBoxes) {
+            box->setVisible(rt.kind == Runtime::Vllm);
+        }
+        m_backendBox->setVisible(rt.llamaCppFamily());
     }
     {
         const QSignalBlocker bp(m_precision);
@@ -391,6 +201,13 @@ void HardwareView::applyControls()
     }
     ch.context = static_cast<std::uint64_t>(m_context->value());
     ch.batch = static_cast<std::uint64_t>(m_batch->value());
+    if (ch.runtime == QLatin1String("vllm") && m_model->choice().runtime == ch.runtime) {
+        // vLLM's 0.9 left alone stays "vLLM's own" (0), as the efficiencies do.
+        const double share = m_vllmShare->value();
+        ch.vllm_utilization = std::abs(share - 0.9) < 0.005 ? 0.0 : share;
+        ch.vllm_max_seqs = static_cast<std::uint64_t>(m_vllmSeqs->value());
+        ch.vllm_flashinfer = m_vllmSampler->currentData().toString() == QLatin1String("flashinfer");
+    }
     // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new
     // runtime brings its own calibrated ones.
     RuntimeProfile defaults = runtimeById(ch.runtime.toStdString());

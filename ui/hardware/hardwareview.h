@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <array>
 
 class QCheckBox;
 class QComboBox;
@@ -82,8 +83,13 @@ private:
     QDoubleSpinBox* m_decodeEfficiency;
     QDoubleSpinBox* m_prefillEfficiency;
     QPushButton* m_customGpus;
-    QLabel* m_current;        // the current row's verdict, note and change, whole
-    int m_columnsGaveWay = 0; // columns hidden for the table's width (fitColumns)
+    QDoubleSpinBox* m_vllmShare;
+    QSpinBox* m_vllmSeqs;
+    QComboBox* m_vllmSampler;
+    std::array<QWidget*, 3> m_vllmBoxes{}; // shown under vLLM
+    QWidget* m_backendBox = nullptr;       // shown under llama.cpp and Ollama
+    QLabel* m_current;                     // the current row's verdict, note and change, whole
+    int m_columnsGaveWay = 0;              // columns hidden for the table's width (fitColumns)
     bool m_fitQueued = false;
     QLineEdit* m_search;
     QComboBox* m_family;

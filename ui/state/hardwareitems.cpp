@@ -86,6 +86,15 @@ QString hardwareItemsProblem(const QStringList& items)
             problem = value == QLatin1String("0") || value == QLatin1String("1")
                           ? QString()
                           : QStringLiteral("must be 0 or 1");
+        } else if (key == QLatin1String("vllmUtilization")) {
+            // 0: vLLM's own 0.9, as the settings keep a share left alone
+            problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
+        } else if (key == QLatin1String("vllmMaxSeqs")) {
+            problem = uintProblem(value, 0, Limits::maxBatch); // 0: vLLM's default
+        } else if (key == QLatin1String("vllmSampler")) {
+            problem = value == QLatin1String("sort") || value == QLatin1String("flashinfer")
+                          ? QString()
+                          : QStringLiteral("must be sort or flashinfer");
         } else if (key == QLatin1String("decodeEfficiency") ||
                    key == QLatin1String("prefillEfficiency")) {
             // 0: the runtime's own figure, as the settings keep an efficiency left alone
@@ -93,7 +102,8 @@ QString hardwareItemsProblem(const QStringList& items)
         } else {
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
                                   "ramBandwidth, osReserve, runtime, backend, context, batch, "
-                                  "decodeEfficiency, prefillEfficiency, detected)")
+                                  "decodeEfficiency, prefillEfficiency, vllmUtilization, "
+                                  "vllmMaxSeqs, vllmSampler, detected)")
                 .arg(shownName(key.left(80)));
         }
         if (!problem.isEmpty()) {

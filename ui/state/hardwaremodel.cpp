@@ -65,6 +65,11 @@ QStringList HardwareChoice::toStrings() const
                 QString::fromStdString(text::general(decode_efficiency, 6)),
             QStringLiteral("prefillEfficiency=") +
                 QString::fromStdString(text::general(prefill_efficiency, 6)),
+            QStringLiteral("vllmUtilization=") +
+                QString::fromStdString(text::general(vllm_utilization, 6)),
+            QStringLiteral("vllmMaxSeqs=") + QString::number(vllm_max_seqs),
+            QStringLiteral("vllmSampler=") +
+                (vllm_flashinfer ? QStringLiteral("flashinfer") : QStringLiteral("sort")),
             QStringLiteral("detected=") + QString::number(detected ? 1 : 0)};
 }
 
@@ -108,6 +113,12 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             c.decode_efficiency = toDouble(value, 0, 0, 1);
         } else if (key == QLatin1String("prefillEfficiency")) {
             c.prefill_efficiency = toDouble(value, 0, 0, 1);
+        } else if (key == QLatin1String("vllmUtilization")) {
+            c.vllm_utilization = toDouble(value, 0, 0, 1);
+        } else if (key == QLatin1String("vllmMaxSeqs")) {
+            c.vllm_max_seqs = toUInt(value, 0, 0, Limits::maxBatch);
+        } else if (key == QLatin1String("vllmSampler")) {
+            c.vllm_flashinfer = value == QLatin1String("flashinfer");
         } else if (key == QLatin1String("detected")) {
             c.detected = value == QLatin1String("1");
         }
@@ -162,6 +173,12 @@ RuntimeProfile HardwareModel::runtime() const
     if (gpu != nullptr && m_choice.prefill_efficiency > 0) {
         setPrefillEfficiency(r.speed, *gpu, m_choice.prefill_efficiency);
     }
+    if (m_choice.vllm_utilization > 0) {
+        r.vllm.gpu_memory_utilization = {
+            static_cast<std::uint64_t>(std::llround(m_choice.vllm_utilization * 1000)), 1000};
+    }
+    r.vllm.max_num_seqs = m_choice.vllm_max_seqs;
+    r.vllm.flashinfer_sampler = m_choice.vllm_flashinfer;
     return r;
 }
 

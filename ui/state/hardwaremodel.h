@@ -34,6 +34,12 @@ struct HardwareChoice {
     // 0: the runtime's calibrated efficiency (runs.h); else the user's (0 < e <= 1).
     double decode_efficiency = 0;
     double prefill_efficiency = 0;
+    // vLLM's own settings: its share of each GPU (0: its 0.9), the sequences its sampler
+    // profile holds (0: its default for the device) and FlashInfer's sampler in place of the
+    // sort (runtime.h VllmSettings).
+    double vllm_utilization = 0;
+    std::uint64_t vllm_max_seqs = 0;
+    bool vllm_flashinfer = false;
     // The machine came from detection (My models' "Use this machine", or the first start): it
     // follows the machine at the next start, until the user sets it by hand.
     bool detected = false;
