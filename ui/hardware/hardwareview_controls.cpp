@@ -1,9 +1,7 @@
 // My hardware's controls (HardwareView::buildControls): the machine, the runtime (and vLLM's own
 // settings under vLLM), the workload and the speed model's efficiencies, in a flow that wraps in
 // a narrow window; the filters over the table; and when a field applies.
-#include "llmsizer/model/model.h"
 #include "llmsizer/present/hardware_view.h"
-#include "llmsizer/shape/runtime.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/flowlayout.h"
 #include "ui/kit/wraplabel.h"
