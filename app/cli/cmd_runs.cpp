@@ -227,7 +227,7 @@ int runRuns(const QStringList& args)
         // The machine as detected (llm-sizer-cli system): its GPUs, available RAM and bandwidth.
         const SystemInfo info = detectFromOptions(parser, catalog);
         const DetectedMachine m = machineFromSystem(info, catalog);
-        if (!m.has_gpu) {
+        if (!m.has_gpu && !m.cpu_only) {
             throw UsageError("no GPU was detected" +
                              (parser.isSet(QStringLiteral("sysroot"))
                                   ? " under " + fileOption(parser, QStringLiteral("sysroot"))

@@ -28,6 +28,8 @@ nlohmann::json machineJson(const DetectedMachine& m)
     j["gpu_memory_bytes"] = m.has_gpu ? m.hardware.gpu.memory_bytes : 0;
     j["ram_bytes"] = m.hardware.ram_bytes;
     j["ram_bandwidth_gb_s"] = m.hardware.ram_bandwidth_gb_s;
+    // No GPU: the CPU runs models ('runs --detect' answers for it).
+    j["cpu_only"] = m.cpu_only;
     j["notes"] = m.notes;
     return j;
 }
@@ -37,7 +39,7 @@ std::string machineLine(const DetectedMachine& m)
     const std::string ram = gb(m.hardware.ram_bytes) + " of RAM at " +
                             text::fixed(m.hardware.ram_bandwidth_gb_s, 1) + " GB/s";
     if (!m.has_gpu) {
-        return "no GPU; " + ram;
+        return m.cpu_only ? "no GPU: models run on the CPU; " + ram : "no GPU; " + ram;
     }
     return std::to_string(m.hardware.gpus) + " × " + terminalSafe(m.hardware.gpu.name, false) +
            " (" + formatBytes(m.hardware.gpu.memory_bytes, ByteUnits::Binary, 1) + ") + " + ram;

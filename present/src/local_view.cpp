@@ -199,6 +199,8 @@ std::string localMachineLine(const SystemInfo& info, const DetectedMachine& mach
     if (machine.has_gpu) {
         t += std::to_string(machine.hardware.gpus) + " × " + machine.hardware.gpu.name + " (" +
              formatBytes(machine.hardware.gpu.memory_bytes, ByteUnits::Binary, 1) + ")";
+    } else if (machine.cpu_only) {
+        t += "no GPU found: models run on the CPU";
     } else {
         t += "no GPU found";
     }

@@ -121,6 +121,7 @@ private slots:
                           {"gpu_memory_bytes", 24ull << 30},
                           {"ram_bytes", 61566418944ull},
                           {"ram_bandwidth_gb_s", 96.0},
+                          {"cpu_only", false},
                           {"notes", json::array()}};
         QTest::newRow("one RTX 4090, 64 GiB") << "rtx4090" << QString::fromStdString(rtx.dump());
 
@@ -146,6 +147,7 @@ private slots:
             {"gpu_memory_bytes", 24ull << 30},
             {"ram_bytes", 122880000000ull},
             {"ram_bandwidth_gb_s", 89.6},
+            {"cpu_only", false},
             {"notes", json::array({"GPUs of different kinds: counted as 2 × NVIDIA GeForce "
                                    "RTX 3090 (24.0 GiB each, the lowest bandwidth among "
                                    "them)"})}};
@@ -176,6 +178,7 @@ private slots:
             {"gpu_memory_bytes", 24ull << 30},
             {"ram_bytes", 28672000000ull},
             {"ram_bandwidth_gb_s", 89.6},
+            {"cpu_only", false},
             {"notes", json::array({"Intel UHD Graphics 770: integrated (shares system memory); "
                                    "not counted as a GPU"})}};
         QTest::newRow("AMD RX 7900 XTX and an Intel iGPU")
@@ -196,7 +199,8 @@ private slots:
                            {"gpu_memory_bytes", 0},
                            {"ram_bytes", 12288000000ull},
                            {"ram_bandwidth_gb_s", 89.6},
-                           {"notes", json::array()}};
+                           {"cpu_only", true},
+                           {"notes", json::array({"no GPU: the CPU runs models in system RAM"})}};
         QTest::newRow("no GPU") << "nogpu" << QString::fromStdString(none.dump());
     }
     void systemJson()
@@ -232,12 +236,27 @@ private slots:
         QCOMPARE(o.at("gpus"), 2);
         QCOMPARE(o.at("ram_bytes"), 32000000000ull);
         QCOMPARE(o.at("ram_bandwidth_gb_s"), 96.0);
-        // No GPU: a usage error that says what to do.
-        const Run none =
-            runCli({QStringLiteral("runs"), QStringLiteral("--sysroot"), root("nogpu")});
+        // No GPU: the CPU and its RAM (16,303,412 KiB, 90 % usable); Llama 3 8B at Q4_K_M
+        // (about 5 GB) runs on it.
+        const json cpu =
+            runJson({QStringLiteral("runs"), QStringLiteral("--sysroot"), root("nogpu"),
+                     QStringLiteral("--preset"), QStringLiteral("llama-3-8b")});
+        QCOMPARE(cpu.at("gpu"), "detected-cpu");
+        QCOMPARE(cpu.at("gpus"), 1);
+        bool q4 = false;
+        for (const json& row : cpu.at("rows")) {
+            if (row.at("precision") == "q4_k_m") {
+                q4 = row.at("verdict") == "fits";
+            }
+        }
+        QVERIFY(q4);
+        // Nothing to read (no RAM either): a usage error that says what to do.
+        const QTemporaryDir empty;
+        const QString nothing = empty.path();
+        const Run none = runCli({QStringLiteral("runs"), QStringLiteral("--sysroot"), nothing});
         QCOMPARE(none.exitCode, 2);
         QCOMPARE(QString::fromUtf8(none.err).split(QLatin1Char('\n')).front(),
-                 QStringLiteral("error: no GPU was detected under ") + root("nogpu") +
+                 QStringLiteral("error: no GPU was detected under ") + nothing +
                      QStringLiteral(" (llm-sizer-cli system says what was found); give --gpu ID "
                                     "(run 'llm-sizer-cli gpus' to list the ids)"));
         const Run both = runCli({QStringLiteral("runs"), QStringLiteral("--gpu"),

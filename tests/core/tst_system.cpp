@@ -303,7 +303,16 @@ private slots:
         const SystemInfo info = detect(dir.path());
         QVERIFY(info.gpus.empty());
         QCOMPARE(info.ram_total_bytes, 16303412ull * 1024);
-        QVERIFY(!machineFromSystem(info, catalog()).has_gpu);
+        // No GPU: the machine is its CPU, all of its 16,303,412 KiB of RAM one pool (90 % of
+        // it usable, as the catalog's CPU-only machines) at its memory's bandwidth; `runs
+        // --detect` and My hardware answer for it.
+        const DetectedMachine cpu = machineFromSystem(info, catalog());
+        QVERIFY(!cpu.has_gpu && cpu.cpu_only);
+        QCOMPARE(cpu.hardware.gpu.memory_bytes, 16303412ull * 1024);
+        QVERIFY(cpu.hardware.gpu.cpuOnly() && cpu.hardware.gpu.unified_memory);
+        QCOMPARE(cpu.hardware.gpu.usableBytes(), 16303412ull * 1024 * 9 / 10);
+        QCOMPARE(cpu.hardware.gpu.bandwidth_gb_s, info.memory.bandwidth_gb_s);
+        QCOMPARE(cpu.hardware.gpus, 1ull);
         // A root with nothing in it: every file named, nothing thrown.
         const SystemInfo none = detect(dir.path() + QStringLiteral("/missing"));
         QCOMPARE(none.notes.size(), 2u);

@@ -92,7 +92,7 @@ void LocalModelsView::update()
     } else {
         m_machine->setText(tr("Detecting this machine…"));
     }
-    m_useMachine->setEnabled(m_model->machine().has_gpu);
+    m_useMachine->setEnabled(m_model->machine().has_gpu || m_model->machine().cpu_only);
     const GpuSpec& gpu = m_model->machine().hardware.gpu;
     const bool unknown = m_model->machine().has_gpu && gpu.id.rfind("detected-", 0) == 0;
     m_addGpu->setVisible(unknown);

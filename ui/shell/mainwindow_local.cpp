@@ -106,7 +106,7 @@ QString MainWindow::openLocalCopy(std::size_t model, std::size_t copy, bool show
 bool MainWindow::useDetectedMachine()
 {
     const DetectedMachine& m = m_local->machine();
-    if (!m.has_gpu) {
+    if (!m.has_gpu && !m.cpu_only) {
         return false;
     }
     HardwareChoice ch = m_hardware->choice();

@@ -56,7 +56,8 @@ LocalModelsModel::Result compute(const Job& job)
         r.machine = job.machine;
         r.scan = job.scan;
     }
-    const bool hasGpu = job.machineChosen || r.machine.has_gpu;
+    // A CPU-only machine runs models too, on its CPU (cpuMachine).
+    const bool hasGpu = job.machineChosen || r.machine.has_gpu || r.machine.cpu_only;
     for (const LocalModel& m : r.scan.models) {
         std::vector<LocalRun> runs;
         for (const LocalCopy& c : m.copies) {
@@ -164,7 +165,7 @@ void LocalModelsModel::start(bool rescan)
     job.probe = m_probe;
     job.catalog = m_config->gpuCatalog();
     job.query = m_hardware->query();
-    job.machineChosen = !m_hardware->choice().detected || m_machine.has_gpu;
+    job.machineChosen = !m_hardware->choice().detected || m_machine.has_gpu || m_machine.cpu_only;
     job.units = m_config->units();
     if (!job.rescan) {
         job.scan = m_scan;
@@ -215,7 +216,7 @@ void LocalModelsModel::refreshNow()
     job.system = m_system;
     job.machine = m_machine;
     job.query = m_hardware->query();
-    job.machineChosen = !m_hardware->choice().detected || m_machine.has_gpu;
+    job.machineChosen = !m_hardware->choice().detected || m_machine.has_gpu || m_machine.cpu_only;
     adopt(compute(job));
     watch();
 }

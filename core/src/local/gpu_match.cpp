@@ -247,6 +247,42 @@ GpuSpec customGpu(const DetectedGpu& gpu)
     return s;
 }
 
+GpuSpec cpuMachine(const SystemInfo& info)
+{
+    GpuSpec s;
+    s.id = "detected-cpu";
+    const MemoryModules& mem = info.memory;
+    const std::string channels =
+        std::to_string(mem.channels) + "-channel " + mem.type + "-" + std::to_string(mem.speed_mts);
+    s.name = "This machine's CPU" +
+             (info.cpu_cores != 0 ? " (" + std::to_string(info.cpu_cores) + " cores, "
+                                  : std::string(" (")) +
+             channels + ")";
+    s.vendor = "CPU";
+    s.category = "other";
+    s.memory_bytes = info.ram_total_bytes;
+    s.memory_unit = MemoryUnit::GB;
+    s.memory_value = static_cast<double>(info.ram_total_bytes) / 1e9;
+    s.memory_note = "system RAM as /proc/meminfo reports it; the model shares it with the "
+                    "operating system and other programs";
+    s.usable_fraction = 0.9; // as the catalog's CPU-only entries
+    s.memory_type = mem.type.empty() ? "DDR" : mem.type;
+    s.unified_memory = true;
+    s.bandwidth_gb_s = mem.bandwidth_gb_s;
+    if (info.cpu_cores != 0) {
+        s.bf16_tflops = 0.15 * static_cast<double>(info.cpu_cores);
+        s.uncertain_fields.push_back("bf16_dense_tflops");
+    }
+    if (!mem.measured) {
+        s.uncertain_fields.push_back("bandwidth_gb_s");
+    }
+    s.sources = {"detected on this machine: " +
+                 (mem.source.empty() ? std::string("/proc/meminfo") : mem.source)};
+    s.notes = mem.measured ? channels + ", as its memory modules report"
+                           : channels + " assumed (the modules could not be read)";
+    return s;
+}
+
 DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& catalog)
 {
     DetectedMachine m;
@@ -271,6 +307,12 @@ DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& cata
         }
     }
     if (usable.empty()) {
+        if (info.ram_total_bytes != 0) {
+            m.cpu_only = true;
+            m.hardware.gpu = cpuMachine(info);
+            m.hardware.gpus = 1;
+            m.notes.push_back("no GPU: the CPU runs models in system RAM");
+        }
         return m;
     }
     std::stable_sort(usable.begin(), usable.end(), [](const GpuSpec& a, const GpuSpec& b) {

@@ -25,12 +25,20 @@ GpuSpec customGpu(const DetectedGpu& gpu);
 // The machine for `runs`: the GPUs that hold models (integrated GPUs and GPUs without memory
 // left out), counted as `gpus` copies of one kind. With GPUs of different kinds, the largest
 // total is taken: the N largest counted as N of the smallest of them (its memory, the lowest
-// bandwidth and throughput among them), and a note says so. RAM: the available RAM.
+// bandwidth and throughput among them), and a note says so. RAM: the available RAM. Without a
+// GPU that holds models, the machine is its CPU and RAM (cpuMachine): cpu_only.
 struct DetectedMachine {
     bool has_gpu = false;
+    bool cpu_only = false; // no GPU: hardware.gpu is cpuMachine(info)
     Hardware hardware;
     std::vector<std::string> notes;
 };
 DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& catalog);
+
+// This machine's CPU and RAM as a device for `runs`, as the catalog's CPU-only entries are: one
+// pool of the RAM (total), 90 % of it usable, at the bandwidth of its memory modules (or the
+// dual-channel DDR5-5600 default, said in its note); the BF16 rate scaled from the catalog's
+// 8-core desktop (1.2 TFLOPS) by the physical cores [uncertain]. Id "detected-cpu".
+GpuSpec cpuMachine(const SystemInfo& info);
 
 } // namespace llmsizer
