@@ -1,7 +1,8 @@
 // llama.cpp over several GPUs with a MoE's experts in RAM: the first N layers' experts go to RAM
 // (--n-cpu-moe N), and an even split of the layers (llama.cpp's default) would then leave the
 // first GPU nearly empty and the last full. The placement splits them by bytes and says so with
-// a tensor split (-ts).
+// a tensor split (-ts). On a Mac, the CPU reads those experts at what its clusters reach of the
+// pool.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/model/count.h"
@@ -11,6 +12,7 @@
 #include "support/test_main.h"
 
 #include <QtTest>
+#include <cmath>
 
 using namespace llmsizer;
 
@@ -62,6 +64,29 @@ private slots:
         QCOMPARE(split.size(), 2);
         QVERIFY(split[0].toUInt() > split[1].toUInt());
         QCOMPARE(split[0].toUInt() + split[1].toUInt(), 36u);
+    }
+
+    // On a Mac the experts in RAM are the CPU's to read from the same pool: an M3 Max's CPU
+    // clusters reach 59 % of its 400 GB/s (AnandTech's M1 Max, 243 of 409.6 GB/s), so the step
+    // reads the RAM's bytes at 236 GB/s, before llama.cpp's DDR efficiency; an M3 Pro's CPU
+    // (150 GB/s) reads at the pool's whole bandwidth.
+    void appleCpuReadsPartOfThePool()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("gpt-oss-120b");
+        const RunModel m{p.config, countParameters(p.config), p.shipped_precision,
+                         presetFp8Checkpoint(p)};
+        RunQuery q;
+        q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
+        q.runtime = runtimeProfile(Runtime::LlamaCpp);
+        q.context = 8192;
+        const Placement pl = placeModel(m, precisionById("mxfp4_moe"), q, 8192, 1, true);
+        QCOMPARE(pl.kind, PlacementKind::ExpertsInRam);
+        const RunRow r = evaluateRun(m, precisionById("mxfp4_moe"), q);
+        const double host = static_cast<double>(pl.host_read_bytes);
+        QVERIFY(host > 0);
+        QVERIFY2(std::abs(r.decode_terms.ddr_s - host / (400e9 * 0.59)) < 1e-9,
+                 qPrintable(QString::number(r.decode_terms.ddr_s)));
+        QCOMPARE(q.runtime.speed.apple_cpu_share, 0.59);
     }
 };
 

@@ -177,7 +177,12 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     if (pl.host_read_bytes > 0) {
         const bool pool =
             g.memoryClass() == MemoryClass::Unified || g.memoryClass() == MemoryClass::Lpddr5x;
-        const double ramBw = pool ? bandwidth(g) : q.hardware.ram_bandwidth_gb_s * 1e9;
+        // The CPU reads what it holds of a unified pool; a Max or Ultra chip's CPU clusters
+        // reach only part of the pool's bandwidth (SpeedConstants::apple_cpu_share).
+        const double cpuShare = pool && g.vendor == "Apple" && g.bandwidth_gb_s >= 300
+                                    ? q.runtime.speed.apple_cpu_share
+                                    : 1.0;
+        const double ramBw = pool ? bandwidth(g) * cpuShare : q.hardware.ram_bandwidth_gb_s * 1e9;
         t.ddr_s += static_cast<double>(pl.host_read_bytes) / ramBw;
     }
     t.layers = static_cast<double>(c.n_layers);

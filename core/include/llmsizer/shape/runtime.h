@@ -185,6 +185,12 @@ struct SpeedConstants {
     double bandwidth_unified = 0.75; // LPDDR4X / LPDDR5 (Apple M1–M3)
     double bandwidth_lpddr5x = 0.8;  // LPDDR5X (Apple M4, DGX Spark, Strix Halo)
     double bandwidth_ddr = 0.6;
+    // Share of an Apple Max or Ultra chip's memory bandwidth its CPU clusters reach: AnandTech
+    // measured 243 GB/s of the M1 Max's 409.6 ("Apple's M1 Pro, M1 Max SoCs Investigated",
+    // 2021-10-25), where the M1 Pro's CPU took nearly all of its 204.8. Applied to the weights a
+    // CPU reads from a unified pool of 300 GB/s or more (MoE experts in RAM under llama.cpp on a
+    // Mac), before bandwidth_ddr; the M2–M4 generations are assumed alike [uncertain].
+    double apple_cpu_share = 0.59;
     // Block-quantized weights (GGUF K-quants, MXFP4, MLX, AWQ) stream at this share of the
     // efficiency 16-bit weights reach: their kernels dequantize as they read.
     double quantized_efficiency = 0.85;
