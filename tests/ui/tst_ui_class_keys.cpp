@@ -2,11 +2,12 @@
 // focus) steps back to the model before it, Ctrl+Z from the Compare window too, and Ctrl+Shift+K
 // adds the current model from the Compare window as from the main window. And the wording a class
 // reads: "1 GPU" and "2 GPUs", "Compare 1 model", a model opening at a sensible context while its
-// maximum stays on the slider. Tab leaves every table.
+// maximum stays on the slider. Tab leaves every table; the tabs stay in place.
 #include "support/preset_pick.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/compare/comparewindow.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/kit/knobrow.h"
 #include "ui/kit/presetpicker.h"
 #include "ui/overview/configpanel.h"
@@ -22,6 +23,8 @@
 #include <QSet>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QUndoStack>
@@ -170,6 +173,31 @@ private slots:
             QVERIFY2(key.isNull() || !keys.contains(key), qPrintable(b->text()));
         }
         compare->close();
+    }
+
+    // The tabs stay where they are when My hardware or My models takes the panel's room: they
+    // moved 400 pixels left, and a click on the same spot opened another tab.
+    void tabsStayInPlace()
+    {
+        test::WindowFixture::Options options;
+        options.size = QSize(1240, 760);
+        test::WindowFixture f(QStringLiteral("llama-2-7b"), options);
+        QTabWidget* tabs = nullptr;
+        for (QTabWidget* t : f.window->findChildren<QTabWidget*>()) {
+            tabs = t->indexOf(f.window->hardwareView()) >= 0 ? t : tabs;
+        }
+        QVERIFY(tabs != nullptr);
+        QTabBar* bar = tabs->tabBar();
+        const auto left = [&](int index) {
+            return bar->mapTo(f.window.get(), bar->tabRect(index).topLeft()).x();
+        };
+        QTRY_VERIFY(left(1) > 300); // beside the configuration panel
+        const int before = left(1);
+        for (const char* view : {"hardware", "models", "overview"}) {
+            QVERIFY(f.window->views()->showView(QString::fromLatin1(view)));
+            QTest::qWait(100); // the new layout
+            QCOMPARE(left(1), before);
+        }
     }
 
     // "1 GPU", "2 GPUs": never "GPU(s)".

@@ -61,6 +61,22 @@ namespace llmsizer::ui {
 
 namespace {
 
+// Room before the tabs (QTabWidget's left corner), as wide as it is told: the tab widget lays its
+// corners out by their size hints.
+class TabSpacer : public QWidget {
+public:
+    using QWidget::QWidget;
+    void setRoom(int width)
+    {
+        m_width = width;
+        setFixedSize(width, 1);
+    }
+    QSize sizeHint() const override { return {m_width, 1}; }
+
+private:
+    int m_width = 0;
+};
+
 // JSON files (sessions, presets, config.json) and checkpoints (files or directories).
 bool isModelFile(const QUrl& url)
 {
@@ -142,10 +158,28 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         }
     });
     // The configuration panel edits the model the Overview and the teaching views show; My
-    // hardware lists every model, so it takes the whole width instead.
-    const auto showConfig = [this, scroll] {
-        scroll->setVisible(!presentationMode() && m_tabs->currentWidget() != m_hardwareView &&
-                           m_tabs->currentWidget() != m_localView);
+    // hardware lists every model, so it takes the whole width instead. The tabs stay where they
+    // were: a spacer the panel's width stands before them (the tabs moved 400 pixels left, and a
+    // click on the same spot opened another tab).
+    auto* tabSpacer = new TabSpacer(m_tabs);
+    tabSpacer->hide();
+    const auto showConfig = [this, scroll, split, tabSpacer] {
+        const bool show = !presentationMode() && m_tabs->currentWidget() != m_hardwareView &&
+                          m_tabs->currentWidget() != m_localView;
+        if (!show) {
+            // The panel's width as last shown (before it ever was: the least it takes).
+            const int panel =
+                scroll->isVisible()
+                    ? scroll->width()
+                    : std::max(tabSpacer->width() - split->handleWidth(), scroll->minimumWidth());
+            tabSpacer->setRoom(panel + split->handleWidth());
+        }
+        scroll->setVisible(show);
+        // In presentation mode the panel is hidden on every tab: nothing to keep in place. (The
+        // tab widget shows a corner widget it is given and lays the tabs out again.)
+        const bool room = !show && !presentationMode();
+        m_tabs->setCornerWidget(room ? tabSpacer : nullptr, Qt::TopLeftCorner);
+        tabSpacer->setVisible(room);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
     // Presentation mode: each panel follows it by itself (presentation.h); the window shows the
