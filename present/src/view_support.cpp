@@ -373,8 +373,10 @@ std::string formatShare(double fraction)
     if (pct >= 0.1) {
         return text::fixed(pct, 2) + '%';
     }
-    // Two significant digits: a norm's 0.00013% never reads as 0.000%.
-    return text::general(pct, 2) + '%';
+    // Two significant digits, written out: a norm's 0.00013% never reads as 0.000%, nor Kimi
+    // K2's norms as 8.6e-05%.
+    const int decimals = std::min(12, 1 - static_cast<int>(std::floor(std::log10(pct))));
+    return text::fixed(pct, decimals) + '%';
 }
 
 std::string formatFlops(double flops)

@@ -2,6 +2,7 @@
 // thousands separator) the core writes and reads a '.' decimal point, and llm-sizer-cli prints the
 // same text as under the C locale.
 #include "llmsizer/present/explore_tables.h"
+#include "llmsizer/present/view_support.h"
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
@@ -72,6 +73,12 @@ private slots:
         row("signed thousands", signedThousands(-1234567), "-1,234,567");
         row("signed thousands minus sign", signedThousands(1234, "\u2212"), "+1,234");
         row("signed thousands zero", signedThousands(0), "0");
+        // Shares as the pie's legend writes them: two significant digits, never an exponent
+        // (Kimi K2's norms, 881,664 of 1,026,408,232,448 parameters).
+        row("share", formatShare(0.643), "64.3%");
+        row("share small", formatShare(0.0019), "0.19%");
+        row("share tiny", formatShare(881'664.0 / 1'026'408'232'448.0), "0.000086%");
+        row("share 0.00013%", formatShare(0.0000013), "0.00013%");
     }
     void formats()
     {
