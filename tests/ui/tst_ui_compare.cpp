@@ -9,14 +9,18 @@
 #include "llmsizer/present/table.h"
 #include "support/compare_fixture.h"
 #include "support/test_main.h"
+#include "support/window_fixture.h"
 #include "ui/charts/comparechartbars.h"
 #include "ui/charts/comparechartpies.h"
 #include "ui/compare/comparepanel.h"
 #include "ui/compare/comparetablemodel.h"
+#include "ui/compare/comparewindow.h"
+#include "ui/hardware/hardwareview.h"
 #include "ui/kit/palette.h"
 #include "ui/kit/presentation.h"
 #include "ui/state/comparisonmodel.h"
 #include "ui/state/configmodel.h"
+#include "ui/state/hardwaremodel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -60,6 +64,7 @@ private slots:
     void logAxisShowsTheSmallModel();
     void fourModelsFitAProjector();
     void textFitsItsCells();
+    void fourModelsBesideTheCharts();
 };
 
 void TestUiCompare::initTestCase()
@@ -379,6 +384,34 @@ void TestUiCompare::textFitsItsCells()
         }
     }
     Presentation::instance()->setOn(false);
+}
+
+// Four models beside the charts in a 1920 × 1080 screen's window: every column in view (at 55 %
+// of the width the fourth scrolled off, the row labels being long).
+void TestUiCompare::fourModelsBesideTheCharts()
+{
+    test::WindowFixture f(QStringLiteral("llama-2-7b"));
+    // The rows of My hardware's machine too, whose labels are the table's longest ("Runs on 8 ×
+    // NVIDIA H100 SXM5 80GB (FP16, vLLM)").
+    HardwareChoice machine;
+    machine.gpu = QStringLiteral("h100-sxm-80gb");
+    machine.gpus = 8;
+    machine.runtime = QStringLiteral("vllm");
+    f.window->hardwareView()->model()->setChoice(machine);
+    for (const char* id : {"llama-2-7b", "deepseek-v3", "gpt-2-small", "kimi-k2"}) {
+        QVERIFY(f.window->comparison()->addPreset(QString::fromLatin1(id)).isEmpty());
+    }
+    CompareWindow* compare = f.window->compareWindow();
+    compare->resize(1880, 1040);
+    compare->present();
+    QVERIFY(QTest::qWaitForWindowExposed(compare));
+    QTest::qWait(200);
+    QTableView* table = compare->findChild<QTableView*>();
+    QVERIFY(table != nullptr);
+    QTRY_VERIFY(table->model()->rowCount() > 30);
+    QTest::qWait(200);
+    QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+    compare->close();
 }
 
 LLMSIZER_TEST_MAIN(TestUiCompare)

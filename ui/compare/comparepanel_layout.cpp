@@ -21,7 +21,8 @@
 
 namespace llmsizer::ui {
 
-// The table gets the width its columns need, up to 55% of the panel; the charts take the rest.
+// The table gets the width its columns need, up to 65% of the panel (four models at 1880 pixels
+// scrolled sideways at 55%); the charts take the rest.
 void ComparePanel::fitTable()
 {
     int width = 2 * m_table->frameWidth() + m_table->verticalHeader()->sizeHint().width() +
@@ -31,7 +32,7 @@ void ComparePanel::fitTable()
     }
     // The panel's width, not the splitter's: a hidden page of the stack keeps a stale size.
     const int total = contentsRect().width() - 20;
-    const int table = std::min(width, total * 55 / 100);
+    const int table = std::min(width, total * 65 / 100);
     m_split->setSizes({table, std::max(total - table, 1)});
     // Below the table, the pies take the rest of the column (at least kMinPiesHeight).
     constexpr int kMinPiesHeight = 260;
