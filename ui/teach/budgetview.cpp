@@ -159,12 +159,26 @@ void BudgetView::showSnapshot()
 void BudgetView::showColumns()
 {
     const BudgetColumn ranked = budgetRankedColumn(m_model->question().ranking);
-    const bool compact = presentationMode();
-    for (BudgetColumn c : {BudgetColumn::Heads, BudgetColumn::ChapterParams, BudgetColumn::Flops,
-                           BudgetColumn::Quality, BudgetColumn::Efficiency, BudgetColumn::Loss,
-                           BudgetColumn::LossFullBudget}) {
+    static constexpr BudgetColumn kOptional[] = {
+        BudgetColumn::Heads,         BudgetColumn::ChapterParams, BudgetColumn::Flops,
+        BudgetColumn::Quality,       BudgetColumn::Efficiency,    BudgetColumn::Loss,
+        BudgetColumn::LossFullBudget};
+    // Every column's width as its contents ask (ResizeToContents), all shown, against the view.
+    int all = 0;
+    const QAbstractItemView* view = m_view; // sizeHintForColumn is public there
+    for (int c = 0; c < m_view->model()->columnCount(); ++c) {
+        all += std::max(view->sizeHintForColumn(c), m_view->horizontalHeader()->sectionSizeHint(c));
+    }
+    const bool compact = presentationMode() || all > m_view->viewport()->width();
+    for (BudgetColumn c : kOptional) {
         m_view->setColumnHidden(static_cast<int>(c), compact && c != ranked);
     }
+}
+
+void BudgetView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    showColumns();
 }
 
 } // namespace llmsizer::ui

@@ -41,14 +41,15 @@ public:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void ask();
     void showSnapshot();
     void showQuestion();
-    // Presentation mode (presentation.h): the table keeps the columns a class reads (rank, shape,
-    // parameters, tokens, budget used and the ranking's own), so that it fits without scrolling
-    // sideways.
+    // Presentation mode (presentation.h), or a table wider than the view (a 1280-pixel
+    // projector): the table keeps the columns a class reads (rank, shape, parameters, tokens,
+    // budget used and the ranking's own), so that it fits without scrolling sideways.
     void showColumns();
 
     BudgetModel* m_model;

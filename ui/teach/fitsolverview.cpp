@@ -148,8 +148,12 @@ QWidget* FitSolverView::buildInputs()
     m_context->setSpecialValueText(tr("no KV cache"));
     m_batch->setRange(1, static_cast<int>(Limits::maxBatch));
     m_batch->setGroupSeparatorShown(true);
-    m_path->addItem(tr("Layers grow with width (the base's d_model / layers)"));
-    m_path->addItem(tr("Layers stay the base's; only the width grows"));
+    // Short enough for a 1280-pixel window; the rest is the item's tooltip.
+    m_path->addItem(tr("Layers grow with width"));
+    m_path->setItemData(0, tr("Layers grow with d_model, at the base model's d_model / layers"),
+                        Qt::ToolTipRole);
+    m_path->addItem(tr("Only the width grows"));
+    m_path->setItemData(1, tr("The base model's layers kept; only d_model grows"), Qt::ToolTipRole);
     m_exactKv->setToolTip(tr("Keep the base's KV head count exactly, as real GQA families do"));
 
     auto* inputs = new QGroupBox(tr("The largest model that fits"), this);
