@@ -130,10 +130,13 @@ void IsoMetricsChart::applyStyle()
     for (std::size_t i = 0; i < m_series.size(); ++i) {
         QPen pen(componentColor(colourKey(m_keys[i]), dark));
         pen.setWidthF(chartLineWidth());
-        // Dashed: for MHA models activations and KV cache grow alike (both ∝ L·d at long
-        // contexts), and a solid line would hide the other.
+        // For MHA models activations and KV cache grow alike (both ∝ L·d at long contexts) and
+        // the lines coincide: the KV cache's is drawn wider beneath, the activations' dashed
+        // with gaps as long as its dashes on top, so both show.
         if (m_keys[i] == QLatin1String("activations")) {
-            pen.setStyle(Qt::DashLine);
+            pen.setDashPattern({3, 3});
+        } else if (m_keys[i] == QLatin1String("kv")) {
+            pen.setWidthF(2.2 * chartLineWidth());
         }
         m_series[i]->setPen(pen);
     }
