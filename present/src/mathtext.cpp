@@ -3,14 +3,17 @@
 // working shown can never disagree with the numbers elsewhere in the app.
 #include "llmsizer/present/mathtext.h"
 
+#include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/model/mixer.h"
+#include "llmsizer/present/view_support.h"
 #include "llmsizer/text/figures.h"
 #include "llmsizer/text/text.h"
 #include "mathtext_parts.h"
 
 #include <array>
+#include <cmath>
 
 namespace llmsizer {
 
@@ -243,6 +246,47 @@ std::vector<MathItem> showTheMath(const ModelConfig& c, const ParamCount& count,
     kc.unit = "bytes";
     kc.result_text = bytesText(kc.result, o.units);
     out.push_back(std::move(kc));
+
+    // The Overview's FLOPs per token: two FLOPs per matrix weight a token runs through, and the
+    // attention scores over the keys it attends to.
+    const ForwardFlops f = decodeFlopsPerToken(c, count, ctx);
+    const auto flop = [](double v) { return static_cast<u64>(std::llround(v)); };
+    MathItem fl;
+    fl.key = "flops_per_token";
+    fl.title = "Forward FLOPs per token at " + withThousands(ctx) + " tokens";
+    fl.formula = "2·(attention projections + MLP + router + LM head weights) + attention scores";
+    fl.substituted =
+        withThousands(flop(f.matmul())) + " + " + withThousands(flop(f.attention_scores));
+    fl.result = flop(f.total());
+    fl.result_text = withThousands(fl.result) + " FLOP (" + formatFlops(f.total()) + ")";
+    fl.unit = "FLOP";
+    fl.legend = "scores: Q·Kᵀ and A·V, 2·2·heads·head_dim FLOPs per key and layer (sliding "
+                "layers attend to their window)";
+    fl.source = "Kaplan et al. 2020, Table 1 (2·N per token plus 2·L·ctx·d for attention); "
+                "docs/counting.md";
+    out.push_back(std::move(fl));
+
+    // The Overview's Memory: its bar's parts, whatever the runtime's overhead and the workload.
+    if (o.memory) {
+        const MemoryBar& bar = *o.memory;
+        MathItem m;
+        m.key = "memory_total";
+        m.title = "Memory at " + bar.label + ", " + o.memory_mode;
+        std::string names;
+        std::string values;
+        for (const MemorySegment& s : bar.segments) {
+            names += (names.empty() ? "" : " + ") + s.label;
+            values += (values.empty() ? "" : " + ") + withThousands(s.bytes);
+        }
+        m.formula = names;
+        m.substituted = values;
+        m.result = bar.total;
+        m.result_text = bytesText(bar.total, o.units);
+        m.unit = "bytes";
+        m.legend = "the memory chart's bar at the selected precision";
+        m.source = "formulas.md §1–§4; docs/memory.md";
+        out.push_back(std::move(m));
+    }
     return out;
 }
 

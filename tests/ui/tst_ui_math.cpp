@@ -26,8 +26,11 @@ MathOptions optionsOf(const ConfigModel& model)
 {
     MathOptions o;
     o.weight_precision = model.precision().toStdString();
+    o.kv_precision = model.kvPrecision().toStdString();
     o.context = model.context();
     o.units = model.units();
+    o.memory = model.selectedBar();
+    o.memory_mode = model.training() ? "training" : "inference";
     return o;
 }
 
@@ -77,6 +80,14 @@ void TestUiMath::showsEveryItem()
     MathPanel panel(&model);
     panel.show();
     compareWithCore(panel, model);
+    // The math ends on the two headline figures the Overview's summary shows: its FLOPs per
+    // token and its Memory (the selected bar's total), worked out.
+    const std::vector<MathItem>& items = panel.items();
+    QCOMPARE(items.at(items.size() - 2).key, std::string("flops_per_token"));
+    QCOMPARE(static_cast<double>(items.at(items.size() - 2).result),
+             std::round(model.flopsPerToken()));
+    QCOMPARE(items.back().key, std::string("memory_total"));
+    QCOMPARE(items.back().result, model.selectedBar().total);
 }
 
 void TestUiMath::attentionOfLlama3_70b()

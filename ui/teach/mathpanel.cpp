@@ -44,8 +44,12 @@ void MathPanel::rebuild()
     ++m_rebuilds;
     MathOptions options;
     options.weight_precision = m_model->precision().toStdString();
+    options.kv_precision = m_model->kvPrecision().toStdString();
     options.context = m_model->context();
     options.units = m_model->units();
+    // The summary's Memory, worked out from the same bar.
+    options.memory = m_model->selectedBar();
+    options.memory_mode = m_model->training() ? "training" : "inference";
     QString error;
     try {
         m_items = showTheMath(m_model->config(), m_model->count(), options);

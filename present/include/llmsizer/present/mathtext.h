@@ -1,9 +1,11 @@
 #pragma once
 
 #include "llmsizer/model/model.h"
+#include "llmsizer/present/memory_view.h"
 #include "llmsizer/text/format.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,12 +41,18 @@ struct MathOptions {
     std::string kv_precision = "fp16";     // KV precision id
     std::uint64_t context = 0;             // KV cache tokens; 0 = config.context_length
     ByteUnits units = ByteUnits::Decimal;
+    // The Overview's memory bar at the selected precision (memory_view.h), whose total the
+    // summary's Memory is: given, its sum closes the math ("memory_total").
+    std::optional<MemoryBar> memory;
+    std::string memory_mode = "inference"; // "inference" or "training", as the summary says it
 };
 
 // Items, in order: embedding, position_embedding (learned positions only), attention, mlp,
 // router (MoE only), norms, lm_head, total, active (MoE only), linear_bias, linear_no_bias,
-// approx_12ld2, weights, kv_per_token, kv_at_context. Component results equal countParameters;
-// memory results equal nominalWeightBytes and kvCache (memory.h).
+// approx_12ld2, weights, kv_per_token, kv_at_context, flops_per_token, and memory_total when the
+// memory bar is given. Component results equal countParameters; memory results equal
+// nominalWeightBytes and kvCache (memory.h); flops_per_token equals decodeFlopsPerToken at the
+// context (compute.h), the Overview's FLOPs per token.
 // Throws InvalidConfigError for an invalid configuration and InputError for an unknown precision.
 std::vector<MathItem> showTheMath(const ModelConfig& config, const MathOptions& options = {});
 // The same with the configuration's count already made (count = countParameters(config)).
