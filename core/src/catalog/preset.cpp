@@ -9,6 +9,7 @@
 #include "llmsizer/text/format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <system_error>
@@ -398,9 +399,18 @@ std::vector<Preset> loadPresetDir(const std::filesystem::path& dir)
     for (const auto& f : files) {
         presets.push_back(loadPresetFile(f));
     }
-    std::stable_sort(presets.begin(), presets.end(), [](const Preset& a, const Preset& b) {
-        return std::tie(a.family, a.released, a.published.total_params, a.id) <
-               std::tie(b.family, b.released, b.published.total_params, b.id);
+    // Families in alphabetical order whatever their case ("gpt-oss" among the G's, not after
+    // "Zamba"), then by release.
+    const auto folded = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        return s;
+    };
+    std::stable_sort(presets.begin(), presets.end(), [&folded](const Preset& a, const Preset& b) {
+        const std::string fa = folded(a.family);
+        const std::string fb = folded(b.family);
+        return std::tie(fa, a.family, a.released, a.published.total_params, a.id) <
+               std::tie(fb, b.family, b.released, b.published.total_params, b.id);
     });
     return presets;
 }
