@@ -4,6 +4,7 @@
 // on a Radeon, and the choice kept in the settings.
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/present/hardware_view.h"
+#include "support/hardware_rows.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwaretable.h"
@@ -25,30 +26,22 @@ using namespace llmsizer::ui;
 
 namespace {
 
+using test::hardwareCell;
+using test::hardwareRow;
+
 HardwareChoice rtx4090()
 {
-    HardwareChoice c;
-    c.gpu = QStringLiteral("rtx-4090-24gb");
-    c.gpus = 1;
-    c.ram_bytes = 64'000'000'000;
-    c.runtime = QStringLiteral("llama.cpp");
-    c.context = 8192;
-    return c;
+    return test::rtx4090Choice();
 }
 
 const HardwareRow* find(const HardwareModel& m, const char* preset, const char* precision)
 {
-    for (const HardwareRow& r : m.rows()) {
-        if (r.model_id == preset && r.precision_id == precision) {
-            return &r;
-        }
-    }
-    return nullptr;
+    return hardwareRow(m, preset, precision);
 }
 
 QString cell(const HardwareRow& r, HardwareColumn c)
 {
-    return QString::fromStdString(r.cells.at(static_cast<std::size_t>(c)).text);
+    return hardwareCell(r, c);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 // under vLLM and apply; and in the dark theme a disabled field and an unchecked check box keep a
 // frame.
 #include "llmsizer/present/hardware_view.h"
+#include "support/hardware_rows.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
 #include "ui/hardware/hardwareview.h"
@@ -34,12 +35,19 @@ namespace {
 
 HardwareChoice rtx4090()
 {
-    HardwareChoice c;
-    c.gpu = QStringLiteral("rtx-4090-24gb");
-    c.gpus = 1;
-    c.ram_bytes = 64'000'000'000;
-    c.runtime = QStringLiteral("llama.cpp");
-    return c;
+    return test::rtx4090Choice();
+}
+
+// My hardware shown on one RTX 4090's rows, computed.
+HardwareView* showHardware(test::WindowFixture& f)
+{
+    HardwareView* view = f.window->hardwareView();
+    view->model()->setChoice(rtx4090());
+    if (!f.window->views()->showView(QStringLiteral("hardware"))) {
+        return nullptr;
+    }
+    view->model()->computeNow();
+    return view;
 }
 
 int shownWidth(const QTableView* table)
@@ -77,11 +85,9 @@ private slots:
         test::WindowFixture::Options options;
         options.size = QSize(1240, 760);
         test::WindowFixture f(QStringLiteral("llama-3-70b"), options);
-        HardwareView* view = f.window->hardwareView();
+        HardwareView* view = showHardware(f);
+        QVERIFY(view != nullptr);
         QTableView* table = view->table();
-        view->model()->setChoice(rtx4090());
-        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
-        view->model()->computeNow();
         QTRY_VERIFY(table->model()->rowCount() > 0);
         // Normal mode at 1240: the numbers all shown; the year and family may give way, which the
         // filters above the table still choose by.
@@ -127,11 +133,9 @@ private slots:
     void currentRowWhole()
     {
         test::WindowFixture f(QStringLiteral("llama-3-70b"));
-        HardwareView* view = f.window->hardwareView();
+        HardwareView* view = showHardware(f);
+        QVERIFY(view != nullptr);
         QTableView* table = view->table();
-        view->model()->setChoice(rtx4090());
-        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
-        view->model()->computeNow();
         QTRY_VERIFY(table->model()->rowCount() > 0);
         QLabel* line = labelNamed(view, "Selected row");
         QVERIFY(line != nullptr);
@@ -167,13 +171,8 @@ private slots:
         QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
         m->computeNow();
         const auto verdict = [m] {
-            for (const HardwareRow& r : m->rows()) {
-                if (r.model_id == "gpt-oss-120b" && r.precision_id == "mxfp4_experts") {
-                    return QString::fromStdString(
-                        r.cells.at(static_cast<std::size_t>(HardwareColumn::Verdict)).text);
-                }
-            }
-            return QString();
+            const HardwareRow* r = test::hardwareRow(*m, "gpt-oss-120b", "mxfp4_experts");
+            return r != nullptr ? test::hardwareCell(*r, HardwareColumn::Verdict) : QString();
         };
         QCOMPARE(verdict(), QStringLiteral("✗ no"));
         QSpinBox* seqs = nullptr;

@@ -352,16 +352,7 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
 
 void PieChartWidget::scheduleRefit()
 {
-    if (!m_refitPending) {
-        m_refitPending = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_refitPending = false;
-                refresh();
-            },
-            Qt::QueuedConnection);
-    }
+    m_refit.schedule();
 }
 
 void PieChartWidget::resizeEvent(QResizeEvent* event)

@@ -2,6 +2,7 @@
 
 #include "llmsizer/present/workspace.h"
 #include "ui/kit/figuregrid.h"
+#include "ui/kit/onceperturn.h"
 
 #include <QList>
 #include <QString>
@@ -74,7 +75,7 @@ private:
     void fitLabels(const std::vector<Slice>& slices, std::uint64_t total);
     // refresh() once after the slices' fonts changed.
     void scheduleRefit();
-    bool m_refitPending = false;
+    OncePerTurn m_refit{this, [this] { refresh(); }};
 
     ConfigModel* m_model;
     QChart* m_chart;

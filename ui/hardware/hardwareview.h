@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/kit/onceperturn.h"
+
 #include <QWidget>
 #include <array>
 
@@ -90,7 +92,7 @@ private:
     QWidget* m_backendBox = nullptr;       // shown under llama.cpp and Ollama
     QLabel* m_current;                     // the current row's verdict, note and change, whole
     int m_columnsGaveWay = 0;              // columns hidden for the table's width (fitColumns)
-    bool m_fitQueued = false;
+    OncePerTurn m_fit{this, [this] { fitColumns(); }};
     QLineEdit* m_search;
     QComboBox* m_family;
     QComboBox* m_year;

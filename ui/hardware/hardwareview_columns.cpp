@@ -127,16 +127,7 @@ bool HardwareView::eventFilter(QObject* watched, QEvent* event)
 
 void HardwareView::scheduleFit()
 {
-    if (!m_fitQueued) {
-        m_fitQueued = true;
-        QMetaObject::invokeMethod(
-            this,
-            [this] {
-                m_fitQueued = false;
-                fitColumns();
-            },
-            Qt::QueuedConnection);
-    }
+    m_fit.schedule();
 }
 
 // Presentation mode and the theme change the font: the columns follow it, shown or not.
