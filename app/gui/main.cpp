@@ -231,7 +231,7 @@ int run(int argc, char** argv)
                      .arg(choice.gpu));
             return 2;
         }
-        window.hardwareView()->model()->setChoice(choice);
+        window.setMachine(choice);
     }
     if (parser.isSet(o.overviewChart)) {
         bool known = false;

@@ -1,9 +1,11 @@
 // The serving engines' step (docs/compute.md, "Speed model"): a MoE layer costs its routed
 // experts' visits, on one GPU or many; a latent-attention layer (DeepSeek's MLA) a cost of its
-// own; on an AMD Instinct the fixed costs are larger. Each term is counted here by hand from the
+// own; on an AMD Instinct the fixed costs are larger; a step is as slow as its FLOPs when they
+// take longer than its bytes (a CPU of a few cores). Each term is counted here by hand from the
 // model's shape, and one step is worked out with the constants.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/compute/compute.h"
 #include "llmsizer/memory/memory.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
@@ -122,6 +124,33 @@ private slots:
         QCOMPARE(s.expert_visit_us, 0.0);
         QCOMPARE(s.latent_layer_us, 0.0);
         QCOMPARE(s.instinct_fixed_factor, 1.0);
+    }
+
+    // A step reads its bytes or does its FLOPs, whichever is longer: on a CPU of two cores
+    // (0.3 TFLOPS) Llama 3 8B at Q4_K_M decodes at what its 2 · 8.0B FLOPs a token allow, not at
+    // the 4.9 GB / (0.65 × 89.6 GB/s) its memory would (it read 10 tok/s, faster than its own
+    // prefill); on an RTX 4090 the FLOPs are a twentieth of the bytes' time and change nothing.
+    void decodeIsComputeBoundOnAFewCores()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("llama-3-8b");
+        const RunModel m{p.config, countParameters(p.config), p.shipped_precision, std::nullopt};
+        RunQuery q;
+        GpuSpec cpu = testsupport::bundledCatalog().at("cpu-ddr5-5600-2ch-64gb");
+        cpu.bf16_tflops = 0.3;
+        q.hardware.gpu = cpu;
+        q.runtime = runtimeProfile(Runtime::LlamaCpp);
+        q.context = 2048;
+        const RunRow r = evaluateRun(m, precisionById("q4_k_m"), q);
+        QVERIFY(r.decode_tokens_per_s && r.prefill_tokens_per_s);
+        QVERIFY2(*r.decode_tokens_per_s < *r.prefill_tokens_per_s,
+                 qPrintable(QStringLiteral("%1 against %2")
+                                .arg(*r.decode_tokens_per_s)
+                                .arg(*r.prefill_tokens_per_s)));
+        const double flops = decodeFlopsPerToken(p.config, m.count, 2048).total();
+        QVERIFY(r.decode_terms.compute_s > 0);
+        QVERIFY(std::abs(r.decode_terms.compute_s - flops / 0.3e12) / (flops / 0.3e12) < 0.01);
+        const RunRow gpu = runOn("llama-3-8b", "q4_k_m", "rtx-4090-24gb", 1, Runtime::LlamaCpp);
+        QVERIFY(gpu.decode_terms.compute_s < 0.05 * gpu.decode_terms.gddr_s);
     }
 };
 

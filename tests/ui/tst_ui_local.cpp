@@ -24,6 +24,7 @@
 #include <QMimeData>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 #include <filesystem>
@@ -101,6 +102,45 @@ private slots:
             tree->model()->index(0, static_cast<int>(LocalColumn::Runs), top).data().toString();
         QVERIFY2(runs.startsWith(QStringLiteral("✓ fits · 4,096 ctx · ")), qPrintable(runs));
         QVERIFY2(runs.endsWith(QStringLiteral(" tok/s (Ollama)")), qPrintable(runs));
+    }
+
+    // A machine given on the command line (--hardware) stays: the machine detected at the first
+    // start replaced it (an H100 asked for, the detected RTX 4090 shown).
+    void givenMachineStays()
+    {
+        Home h;
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        LocalModelsModel* m = f.window->localModels();
+        pointAt(m, h);
+        HardwareChoice given;
+        given.gpu = QStringLiteral("h100-sxm-80gb");
+        given.gpus = 2;
+        f.window->setMachine(given);
+        m->refreshNow();
+        const HardwareChoice& ch = f.window->hardwareView()->model()->choice();
+        QCOMPARE(ch.gpu, QStringLiteral("h100-sxm-80gb"));
+        QCOMPARE(ch.gpus, 2ull);
+        QVERIFY(!ch.detected);
+    }
+
+    // A machine without a GPU is its CPU, all of its RAM (the fake root's MemTotal, 16,303,412
+    // KiB; the free RAM moved from one start to the next).
+    void cpuOnlyMachine()
+    {
+        QTemporaryDir dir;
+        testsupport::buildFakeMachine(dir.path().toStdString(), testsupport::FakeMachine::NoGpu);
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        LocalModelsModel* m = f.window->localModels();
+        ScanEnvironment env;
+        env.home = dir.path().toStdString();
+        env.env = {{"PATH", "/usr/bin:/bin"}};
+        m->setEnvironment(env);
+        m->setSysroot(dir.path());
+        m->refreshNow();
+        const HardwareChoice& ch = f.window->hardwareView()->model()->choice();
+        QCOMPARE(ch.gpu, QStringLiteral("detected-cpu"));
+        QCOMPARE(ch.ram_bytes, 16303412ull * 1024);
+        QVERIFY(ch.detected);
     }
 
     // A card the catalog does not know (the RX 7900 XTX, taken out of this window's catalog) is

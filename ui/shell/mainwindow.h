@@ -16,6 +16,7 @@ class ConfigModel;
 class ConfigPanel;
 class EditHistory;
 class GlossaryDialog;
+struct HardwareChoice;
 class HardwareModel;
 class HardwareView;
 class GpuEditorDialog;
@@ -85,6 +86,9 @@ public:
     // The detected machine into My hardware (its GPUs when the catalog knows them, its free RAM
     // and memory bandwidth); false when nothing was detected to use.
     bool useDetectedMachine();
+    // The machine given on the command line (--hardware): My hardware shows it, and the machine
+    // detected at start no longer replaces it.
+    void setMachine(const HardwareChoice& choice);
     // Right-click export of every chart and File > Export current view.
     ViewExport* viewExport() const { return m_viewExport; }
     // Help > Glossary (made when first asked for).

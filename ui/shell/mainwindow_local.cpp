@@ -103,6 +103,14 @@ QString MainWindow::openLocalCopy(std::size_t model, std::size_t copy, bool show
     return {};
 }
 
+void MainWindow::setMachine(const HardwareChoice& choice)
+{
+    m_detectOnStart = false;
+    HardwareChoice given = choice;
+    given.detected = false;
+    m_hardware->setChoice(given);
+}
+
 bool MainWindow::useDetectedMachine()
 {
     const DetectedMachine& m = m_local->machine();
@@ -124,7 +132,9 @@ bool MainWindow::useDetectedMachine()
     }
     ch.gpu = qs(m.hardware.gpu.id);
     ch.gpus = m.hardware.gpus;
-    ch.ram_bytes = m.hardware.ram_bytes;
+    // A CPU-only machine's RAM field is its size: all of its RAM (the free RAM moved from one
+    // start to the next, and every row's headroom with it).
+    ch.ram_bytes = m.cpu_only ? m.hardware.gpu.memory_bytes : m.hardware.ram_bytes;
     ch.ram_bandwidth_gb_s = m.hardware.ram_bandwidth_gb_s;
     ch.detected = true;
     m_hardware->setChoice(ch);

@@ -254,10 +254,9 @@ GpuSpec cpuMachine(const SystemInfo& info)
     const MemoryModules& mem = info.memory;
     const std::string channels =
         std::to_string(mem.channels) + "-channel " + mem.type + "-" + std::to_string(mem.speed_mts);
-    s.name = "This machine's CPU" +
-             (info.cpu_cores != 0 ? " (" + std::to_string(info.cpu_cores) + " cores, "
-                                  : std::string(" (")) +
-             channels + ")";
+    // Short: tables and row labels name it ("Runs on 1 × This machine's CPU (FP16, …)"); the
+    // cores and memory are in its notes.
+    s.name = "This machine's CPU";
     s.vendor = "CPU";
     s.category = "other";
     s.memory_bytes = info.ram_total_bytes;
@@ -278,8 +277,10 @@ GpuSpec cpuMachine(const SystemInfo& info)
     }
     s.sources = {"detected on this machine: " +
                  (mem.source.empty() ? std::string("/proc/meminfo") : mem.source)};
-    s.notes = mem.measured ? channels + ", as its memory modules report"
-                           : channels + " assumed (the modules could not be read)";
+    const std::string cores =
+        info.cpu_cores != 0 ? std::to_string(info.cpu_cores) + " cores, " : std::string();
+    s.notes = cores + (mem.measured ? channels + ", as its memory modules report"
+                                    : channels + " assumed (the modules could not be read)");
     return s;
 }
 

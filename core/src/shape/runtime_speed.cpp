@@ -204,12 +204,13 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     }
     const u64 stages = tensorSplit(q.runtime, pl) ? pl.split.pipeline_parallel : pl.gpus;
     t.hops = stages > 1 ? static_cast<double>(stages - 1) : 0.0;
-    if (batch > 1) {
-        const double flops =
-            static_cast<double>(batch) * decodeFlopsPerToken(c, m.count, context).total();
-        const double peak = prefillPeak(g, q.runtime, p) * static_cast<double>(tp);
-        t.compute_s = peak > 0 ? flops / peak : 0.0;
-    }
+    // The step reads its bytes or does its FLOPs, whichever takes longer (roofline): at batch 1 a
+    // GPU is far from its FLOP/s, but a CPU of two cores is not (Llama 3 8B decoded faster than it
+    // prefilled).
+    const double flops =
+        static_cast<double>(batch) * decodeFlopsPerToken(c, m.count, context).total();
+    const double peak = prefillPeak(g, q.runtime, p) * static_cast<double>(tp);
+    t.compute_s = peak > 0 ? flops / peak : 0.0;
     return t;
 }
 
