@@ -262,14 +262,26 @@ std::string hardwareSummary(const RunQuery& q)
                                  static_cast<double>(std::uint64_t{1} << 30),
                              6) +
                " GiB of it";
-    } else if (q.hardware.ram_bytes > 0 && !g.unified_memory && !g.cpuOnly()) {
+    } else if (q.hardware.ram_bytes > 0 && !g.unified_memory && !g.cpuOnly() &&
+               q.runtime.offloads()) {
         out += " + " + text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) +
                " GB of RAM at " + text::general(q.hardware.ram_bandwidth_gb_s, 6) +
                " GB/s for offloaded layers";
     }
     const std::string backend = radeonBackendLabel(q.runtime, g);
-    return out + " · " + q.runtime.label + (backend.empty() ? "" : " on " + backend) + " · " +
-           withThousands(q.context) + " tokens, batch " + std::to_string(q.batch);
+    std::string runtime = q.runtime.label + (backend.empty() ? "" : " on " + backend);
+    if (q.runtime.kind == Runtime::Vllm) {
+        // vLLM's own settings, as its rows count them (its defaults said as such).
+        const VllmSettings& v = q.runtime.vllm;
+        runtime += " (share " + text::fixed(v.gpu_memory_utilization.value(), 2) + ", " +
+                   (v.max_num_seqs == 0 ? std::string("its default sequences")
+                                        : withThousands(v.max_num_seqs) + " sequences") +
+                   ", " +
+                   (vllmUsesFlashInferSampler(v, g) ? "FlashInfer sampler" : "sorting sampler") +
+                   ")";
+    }
+    return out + " · " + runtime + " · " + withThousands(q.context) + " tokens, batch " +
+           std::to_string(q.batch);
 }
 
 std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)

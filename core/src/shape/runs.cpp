@@ -262,11 +262,12 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
         row.decode_terms = s.decodeTerms;
         row.prefill_terms = s.prefillTerms;
         row.note =
-            (pl.gpus <= 1 ? "fits on one GPU, " +
-                                bytesText(row.capacity_bytes -
-                                          std::min(row.capacity_bytes, pl.load.total_bytes)) +
-                                " to spare"
-                          : "fits on " + layoutText(q, pl)) +
+            (pl.gpus <= 1
+                 ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM, " : "fits on one GPU, ") +
+                       bytesText(row.capacity_bytes -
+                                 std::min(row.capacity_bytes, pl.load.total_bytes)) +
+                       " to spare"
+                 : "fits on " + layoutText(q, pl)) +
             (pl.tight ? "; tight: under 5 % to spare" : "");
         // The whole machine: every GPU (tensor parallel within the node, or all layers split).
         if (machine > pl.gpus) {

@@ -1,0 +1,70 @@
+// My hardware's line about the machine (hardwareSummary): what each runtime counts and nothing it
+// does not. vLLM's own settings as its rows count them; RAM for offloaded layers only under a
+// runtime that offloads (vLLM's line offered 64 GB of RAM its rows never use); on a CPU-only
+// machine a row fits in RAM, not "on one GPU".
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/model/count.h"
+#include "llmsizer/present/hardware_view.h"
+#include "llmsizer/shape/runs.h"
+#include "llmsizer/shape/runtime.h"
+#include "support/bundled_data.h"
+#include "support/test_main.h"
+
+#include <QtTest>
+
+using namespace llmsizer;
+
+namespace {
+
+RunQuery h100(Runtime runtime)
+{
+    RunQuery q;
+    q.hardware.gpu = testsupport::bundledCatalog().at("h100-sxm-80gb");
+    q.hardware.ram_bytes = 64'000'000'000;
+    q.runtime = runtimeProfile(runtime);
+    return q;
+}
+
+bool has(const std::string& text, const char* part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+class TestHardwareSummary : public QObject {
+    Q_OBJECT
+private slots:
+    void vllmSaysItsSettings()
+    {
+        RunQuery q = h100(Runtime::Vllm);
+        std::string line = hardwareSummary(q);
+        QVERIFY2(has(line, "vLLM (share 0.90, its default sequences, sorting sampler)"),
+                 line.c_str());
+        QVERIFY2(!has(line, "offloaded"), line.c_str());
+        q.runtime.vllm.max_num_seqs = 256;
+        q.runtime.vllm.flashinfer_sampler = true;
+        q.runtime.vllm.gpu_memory_utilization = {95, 100};
+        line = hardwareSummary(q);
+        QVERIFY2(has(line, "(share 0.95, 256 sequences, FlashInfer sampler)"), line.c_str());
+        // llama.cpp offloads layers to the RAM: the line says how much and how fast.
+        line = hardwareSummary(h100(Runtime::LlamaCpp));
+        QVERIFY2(has(line, "+ 64.0 GB of RAM at 89.6 GB/s for offloaded layers"), line.c_str());
+    }
+
+    void cpuOnlyFitsInRam()
+    {
+        RunQuery q;
+        q.hardware.gpu = testsupport::bundledCatalog().at("cpu-ddr5-5600-2ch-64gb");
+        q.runtime = runtimeProfile(Runtime::LlamaCpp);
+        const Preset& p = testsupport::bundledPresetEntry("llama-3-8b");
+        const RunRow r = evaluateRun(
+            RunModel{p.config, countParameters(p.config), p.shipped_precision, std::nullopt},
+            precisionById("q4_k_m"), q);
+        QCOMPARE(r.verdict, RunVerdict::Fits);
+        QVERIFY2(r.note.rfind("fits in RAM, ", 0) == 0, r.note.c_str());
+    }
+};
+
+LLMSIZER_TEST_GUILESS_MAIN(TestHardwareSummary)
+#include "tst_hardware_summary.moc"
