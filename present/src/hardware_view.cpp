@@ -302,7 +302,8 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            "% of peak memory bandwidth on this memory" + experts + ", " +
            text::fixed(runtime.speed.layer_us, 0) + " µs per layer and step; " +
            std::to_string(std::lround(100 * prefillEfficiency(runtime.speed, gpu))) +
-           "% of peak FLOP/s in prefill). On " + std::to_string(s.decode_measurements) +
+           // A word joiner after the slash: a line never breaks inside "FLOP/s".
+           "% of peak FLOP/\u2060s in prefill). On " + std::to_string(s.decode_measurements) +
            " published measurements kept out of the fit, the decode estimate is off by " +
            std::to_string(s.decode_median_error_percent) + "% (median), the prefill by " +
            std::to_string(s.prefill_median_error_percent) + "% (median of " +

@@ -9,6 +9,7 @@
 #include "ui/compare/comparewindow.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/knobrow.h"
+#include "ui/kit/presentation.h"
 #include "ui/kit/presetpicker.h"
 #include "ui/overview/configpanel.h"
 #include "ui/shell/edithistory.h"
@@ -198,6 +199,15 @@ private slots:
             QTest::qWait(100); // the new layout
             QCOMPARE(left(1), before);
         }
+        // Presentation mode on and off on My hardware: the tabs where they were (they stayed
+        // 68 pixels to the right, presentation mode's wider panel measured).
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        QTest::qWait(100);
+        f.window->presentation()->setOn(true);
+        QTest::qWait(100);
+        f.window->presentation()->setOn(false);
+        QTest::qWait(300);
+        QCOMPARE(left(1), before);
     }
 
     // "1 GPU", "2 GPUs": never "GPU(s)".

@@ -3,8 +3,8 @@
 // other columns or the filters already say (year, family, GPU layers, headroom, parameters) give
 // way, the status says how many, and switched off again the table is as it was. The
 // current row reads whole under the table, whatever the cells elide; vLLM's own settings show
-// under vLLM and apply; and in the dark theme a disabled field and an unchecked check box keep a
-// frame.
+// under vLLM and apply; and in the dark theme a field (enabled or not) and an unchecked check box
+// keep a frame.
 #include "llmsizer/present/hardware_view.h"
 #include "support/hardware_rows.h"
 #include "support/test_main.h"
@@ -12,6 +12,7 @@
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/theme.h"
+#include "ui/overview/knobstrip.h"
 #include "ui/shell/viewtabs.h"
 #include "ui/state/hardwaremodel.h"
 
@@ -20,6 +21,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPalette>
 #include <QSpinBox>
 #include <QStyle>
@@ -100,6 +102,8 @@ private slots:
         const bool yearHidden = hidden(table, HardwareColumn::Year);
 
         f.window->presentation()->setOn(true);
+        // The model's sliders edit the Overview's model: not here, where every model is listed.
+        QVERIFY(!f.window->knobStrip()->isVisible());
         QTRY_VERIFY(hidden(table, HardwareColumn::GpuLayers));
         QTRY_VERIFY(shownWidth(table) <= table->viewport()->width());
         for (const HardwareColumn c :
@@ -225,6 +229,17 @@ private slots:
         const QColor edge = image.pixelColor(indicator.left(), indicator.center().y());
         QVERIFY2(edge.lightness() - dark.color(QPalette::Base).lightness() >= 40,
                  qPrintable(edge.name()));
+        // And a spin box and a text field, enabled (System RAM, the filter).
+        QSpinBox spin;
+        QLineEdit line;
+        for (QWidget* w : {static_cast<QWidget*>(&spin), static_cast<QWidget*>(&line)}) {
+            w->setPalette(dark);
+            w->resize(120, 28);
+            const QImage shot = w->grab().toImage();
+            const QColor left = shot.pixelColor(0, shot.height() / 2);
+            QVERIFY2(left.lightness() - dark.color(QPalette::Base).lightness() >= 40,
+                     qPrintable(QString::fromLatin1(w->metaObject()->className()) + left.name()));
+        }
     }
 };
 

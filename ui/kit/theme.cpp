@@ -11,9 +11,34 @@ namespace llmsizer::ui {
 
 namespace {
 
-// Fusion frames a check box or radio button in the window colour darkened, which on a dark window
-// is the colour of the box itself: an unchecked box did not show (Tied LM head, Log axis, on a
-// projector). On a dark palette the box gets a frame half way between its text and its fill.
+// A frame half way between a palette's text and its fill.
+QColor frameColour(const QPalette& palette, QPalette::ColorGroup group = QPalette::Current)
+{
+    const QColor text = palette.color(group, QPalette::Text);
+    const QColor base = palette.color(group, QPalette::Base);
+    return {(text.red() + base.red()) / 2, (text.green() + base.green()) / 2,
+            (text.blue() + base.blue()) / 2};
+}
+
+void drawFrame(QPainter* painter, const QRect& rect, const QColor& colour, bool round)
+{
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, round);
+    painter->setPen(QPen(colour, 1));
+    painter->setBrush(Qt::NoBrush);
+    const QRectF r = QRectF(rect).adjusted(0.5, 0.5, -0.5, -0.5);
+    if (round) {
+        painter->drawEllipse(r);
+    } else {
+        painter->drawRect(r);
+    }
+    painter->restore();
+}
+
+// Fusion frames a check box, a radio button, a text field and a spin box in the window colour
+// darkened, which on a dark window is the colour of the field itself: an unchecked box or an
+// empty field did not show (Tied LM head, System RAM, on a projector). On a dark palette each
+// gets a frame half way between its text and its fill (a disabled one's dimmer).
 class FramedIndicators : public QProxyStyle {
 public:
     FramedIndicators() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
@@ -22,25 +47,30 @@ public:
                        const QWidget* widget) const override
     {
         QProxyStyle::drawPrimitive(element, option, painter, widget);
-        if ((element != PE_IndicatorCheckBox && element != PE_IndicatorRadioButton) ||
-            !isDark(option->palette)) {
+        if (!isDark(option->palette)) {
             return;
         }
-        const QColor text = option->palette.color(QPalette::Text);
-        const QColor base = option->palette.color(QPalette::Base);
-        const QColor frame((text.red() + base.red()) / 2, (text.green() + base.green()) / 2,
-                           (text.blue() + base.blue()) / 2);
-        painter->save();
-        painter->setRenderHint(QPainter::Antialiasing, element == PE_IndicatorRadioButton);
-        painter->setPen(QPen(frame, 1));
-        painter->setBrush(Qt::NoBrush);
-        const QRectF r = QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5);
-        if (element == PE_IndicatorRadioButton) {
-            painter->drawEllipse(r);
-        } else {
-            painter->drawRect(r);
+        const bool enabled = (option->state & State_Enabled) != 0;
+        const QColor frame =
+            frameColour(option->palette, enabled ? QPalette::Active : QPalette::Disabled);
+        if (element == PE_IndicatorCheckBox || element == PE_IndicatorRadioButton) {
+            drawFrame(painter, option->rect, frame, element == PE_IndicatorRadioButton);
+        } else if (element == PE_FrameLineEdit) {
+            drawFrame(painter, option->rect, frame, false);
         }
-        painter->restore();
+    }
+
+    void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option,
+                            QPainter* painter, const QWidget* widget) const override
+    {
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        if (control == CC_SpinBox && isDark(option->palette) &&
+            (option->subControls & SC_SpinBoxFrame) != 0) {
+            const bool enabled = (option->state & State_Enabled) != 0;
+            drawFrame(painter, option->rect,
+                      frameColour(option->palette, enabled ? QPalette::Active : QPalette::Disabled),
+                      false);
+        }
     }
 };
 

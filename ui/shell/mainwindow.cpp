@@ -164,17 +164,21 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
     auto* tabSpacer = new TabSpacer(m_tabs);
     tabSpacer->hide();
     const auto showConfig = [this, scroll, split, tabSpacer] {
-        const bool show = !presentationMode() && m_tabs->currentWidget() != m_hardwareView &&
-                          m_tabs->currentWidget() != m_localView;
+        const bool allModels =
+            m_tabs->currentWidget() == m_hardwareView || m_tabs->currentWidget() == m_localView;
+        const bool show = !presentationMode() && !allModels;
         if (!show) {
-            // The panel's width as last shown (before it ever was: the least it takes).
-            const int panel =
-                scroll->isVisible()
-                    ? scroll->width()
-                    : std::max(tabSpacer->width() - split->handleWidth(), scroll->minimumWidth());
+            // The panel's width as last shown (before it ever was: the least it takes; not
+            // presentation mode's, which is wider and lasts until its fonts have arrived).
+            const int panel = scroll->isVisible()      ? scroll->width()
+                              : tabSpacer->width() > 1 ? tabSpacer->width() - split->handleWidth()
+                                                       : scroll->minimumWidth();
             tabSpacer->setRoom(panel + split->handleWidth());
         }
         scroll->setVisible(show);
+        // Presentation mode's sliders edit the model the Overview and the teaching views show;
+        // My hardware and My models list every model, and take their height instead.
+        m_strip->setVisible(presentationMode() && !allModels);
         // In presentation mode the panel is hidden on every tab: nothing to keep in place. (The
         // tab widget shows a corner widget it is given and lays the tabs out again.)
         const bool room = !show && !presentationMode();
@@ -198,7 +202,6 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
                     m_tabs->tabBar()->setFocus(Qt::OtherFocusReason);
                 }
                 showConfig();
-                m_strip->setVisible(on);
             });
     connect(Presentation::instance(), &Presentation::toggled, this, [this, scroll] {
         // The new font and palette reach the widgets through events: restyle after them.
