@@ -9,6 +9,7 @@
 #include "support/hardware_rows.h"
 #include "support/test_main.h"
 #include "support/window_fixture.h"
+#include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
 #include "ui/kit/presentation.h"
 #include "ui/kit/theme.h"
@@ -190,11 +191,28 @@ private slots:
         QVERIFY(seqs != nullptr && sampler != nullptr);
         QVERIFY(seqs->isVisibleTo(view) && !view->backendBox()->isVisibleTo(view));
         QCOMPARE(seqs->text(), QStringLiteral("auto"));
+        // The row looked at stays current across the new rows, its line under the table with it.
+        QTableView* table = view->table();
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            const QModelIndex i = table->model()->index(r, 0);
+            if (i.data(HardwareTableModel::PresetRole).toString() ==
+                    QLatin1String("gpt-oss-120b") &&
+                i.data(HardwareTableModel::PrecisionRole).toString() ==
+                    QLatin1String("mxfp4_experts")) {
+                table->setCurrentIndex(i);
+            }
+        }
+        QVERIFY(table->currentIndex().isValid());
         seqs->setValue(256);
         emit seqs->editingFinished();
         QCOMPARE(m->choice().vllm_max_seqs, std::uint64_t{256});
         m->computeNow();
         QVERIFY2(verdict().startsWith(QStringLiteral("✓")), qPrintable(verdict()));
+        QTRY_VERIFY(table->currentIndex().isValid());
+        QCOMPARE(table->currentIndex().data(HardwareTableModel::PresetRole).toString(),
+                 QStringLiteral("gpt-oss-120b"));
+        QLabel* line = labelNamed(view, "Selected row");
+        QVERIFY2(line->text().contains(QStringLiteral("fits")), qPrintable(line->text()));
         sampler->setCurrentIndex(sampler->findData(QStringLiteral("flashinfer")));
         emit sampler->activated(sampler->currentIndex());
         QVERIFY(m->choice().vllm_flashinfer);

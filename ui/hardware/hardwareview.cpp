@@ -59,6 +59,7 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
     connect(m_model, &HardwareModel::rowsChanged, this, [this] {
         updateStatus();
         fitColumns();
+        restoreCurrentRow();
         showCurrentRow();
     });
     connect(m_model, &HardwareModel::busyChanged, this, [this] { updateStatus(); });

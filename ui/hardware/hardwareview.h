@@ -2,8 +2,10 @@
 
 #include "ui/kit/onceperturn.h"
 
+#include <QString>
 #include <QWidget>
 #include <array>
+#include <utility>
 
 class QCheckBox;
 class QComboBox;
@@ -66,6 +68,7 @@ private:
     void scheduleFit();
     // The current row whole under the table (its cells elide when the window is narrow).
     void showCurrentRow();
+    void restoreCurrentRow();
 
     ConfigModel* m_config;
     HardwareModel* m_model;
@@ -88,10 +91,11 @@ private:
     QDoubleSpinBox* m_vllmShare;
     QSpinBox* m_vllmSeqs;
     QComboBox* m_vllmSampler;
-    std::array<QWidget*, 3> m_vllmBoxes{}; // shown under vLLM
-    QWidget* m_backendBox = nullptr;       // shown under llama.cpp and Ollama
-    QLabel* m_current;                     // the current row's verdict, note and change, whole
-    int m_columnsGaveWay = 0;              // columns hidden for the table's width (fitColumns)
+    std::array<QWidget*, 3> m_vllmBoxes{};    // shown under vLLM
+    QWidget* m_backendBox = nullptr;          // shown under llama.cpp and Ollama
+    QLabel* m_current;                        // the current row's verdict, note and change, whole
+    std::pair<QString, QString> m_currentKey; // its preset and precision, across new rows
+    int m_columnsGaveWay = 0;                 // columns hidden for the table's width (fitColumns)
     OncePerTurn m_fit{this, [this] { fitColumns(); }};
     QLineEdit* m_search;
     QComboBox* m_family;

@@ -108,9 +108,31 @@ void HardwareView::fitColumns()
 void HardwareView::showCurrentRow()
 {
     const QModelIndex current = m_table->currentIndex();
+    if (current.isValid()) {
+        m_currentKey = {current.data(HardwareTableModel::PresetRole).toString(),
+                        current.data(HardwareTableModel::PrecisionRole).toString()};
+    }
     const QString text = current.isValid() ? current.data(Qt::ToolTipRole).toString() : QString();
     m_current->setText(text);
     m_current->setVisible(!text.isEmpty());
+}
+
+// New rows (a field applied): the row that was current is current again, where it now is.
+void HardwareView::restoreCurrentRow()
+{
+    if (m_table->currentIndex().isValid() || m_currentKey.second.isEmpty()) {
+        return;
+    }
+    const QAbstractItemModel* rows = m_table->model();
+    for (int r = 0; r < rows->rowCount(); ++r) {
+        const QModelIndex i = rows->index(r, 0);
+        if (i.data(HardwareTableModel::PresetRole).toString() == m_currentKey.first &&
+            i.data(HardwareTableModel::PrecisionRole).toString() == m_currentKey.second) {
+            m_table->setCurrentIndex(i);
+            m_table->scrollTo(i);
+            return;
+        }
+    }
 }
 
 // The columns follow the table's width, whatever changed it (the window, the layout settling when
