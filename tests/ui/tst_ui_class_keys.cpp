@@ -18,6 +18,7 @@
 #include "ui/teach/fitsolverview.h"
 
 #include <QAbstractButton>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -199,6 +200,23 @@ private slots:
             QTest::qWait(100); // the new layout
             QCOMPARE(left(1), before);
         }
+        // Leaving a tab whose field had the focus: the focus goes to the tabs, not into the next
+        // field of the page shown (the Chinchilla ratio, its text selected).
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        QLineEdit* search = nullptr;
+        for (QLineEdit* e : f.window->hardwareView()->findChildren<QLineEdit*>()) {
+            search = e->placeholderText().startsWith(QStringLiteral("Filter")) ? e : search;
+        }
+        QVERIFY(search != nullptr);
+        search->setFocus();
+        QTRY_VERIFY(search->hasFocus());
+        QVERIFY(f.window->views()->showView(QStringLiteral("overview")));
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY2(qobject_cast<QAbstractSpinBox*>(focus) == nullptr &&
+                     qobject_cast<QLineEdit*>(focus) == nullptr,
+                 focus != nullptr ? focus->metaObject()->className() : "none");
         // Presentation mode on and off on My hardware: the tabs where they were (they stayed
         // 68 pixels to the right, presentation mode's wider panel measured).
         QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));

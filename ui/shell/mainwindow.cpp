@@ -37,6 +37,7 @@
 #include "ui/state/usergpus.h"
 #include "ui/teach/mathpanel.h"
 
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -46,6 +47,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -186,6 +188,18 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         tabSpacer->setVisible(room);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, showConfig);
+    // A tab shown by a click, or the page whose field had the focus hidden, hands the focus to
+    // the next field in the chain (the Chinchilla ratio, its text selected for a stray key to
+    // change): the tabs keep it instead.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        QWidget* focus = QApplication::focusWidget();
+        if (focus != nullptr && m_tabs->currentWidget() != nullptr &&
+            m_tabs->currentWidget()->isAncestorOf(focus) &&
+            (qobject_cast<QAbstractSpinBox*>(focus) != nullptr ||
+             qobject_cast<QLineEdit*>(focus) != nullptr)) {
+            m_tabs->tabBar()->setFocus(Qt::OtherFocusReason);
+        }
+    });
     // Presentation mode: each panel follows it by itself (presentation.h); the window shows the
     // strip instead of the configuration panel.
     connect(Presentation::instance(), &Presentation::changing, this,
