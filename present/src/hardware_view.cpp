@@ -56,8 +56,12 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     // Verdicts sort from the best (one GPU) to the worst.
     set(HardwareColumn::Verdict, runVerdictText(r, false), static_cast<double>(r.verdict));
     const bool runs = r.verdict != RunVerdict::No;
+    // A CPU-only machine runs every layer on its CPU: "CPU", not "0 / 32" beside "fits".
+    const bool cpu = runs && r.gpu_layers == 0 && r.verdict == RunVerdict::Fits;
     set(HardwareColumn::GpuLayers,
-        runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers) : "–",
+        cpu    ? std::string("CPU")
+        : runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers)
+               : "–",
         r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
     // A workload beyond 64 bits of bytes has no size to show: the cell says so (the tooltip says
     // what overflowed) and sorts after every other.

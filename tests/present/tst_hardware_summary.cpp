@@ -3,6 +3,7 @@
 // runtime that offloads (vLLM's line offered 64 GB of RAM its rows never use); on a CPU-only
 // machine a row fits in RAM, not "on one GPU".
 #include "llmsizer/catalog/preset.h"
+#include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/hardware_view.h"
 #include "llmsizer/shape/runs.h"
@@ -63,6 +64,14 @@ private slots:
             precisionById("q4_k_m"), q);
         QCOMPARE(r.verdict, RunVerdict::Fits);
         QVERIFY2(r.note.rfind("fits in RAM, ", 0) == 0, r.note.c_str());
+        // My hardware's GPU layers column says where the layers run.
+        ModelRuns runs;
+        runs.id = p.id;
+        runs.name = p.name;
+        runs.rows = {r};
+        const std::vector<HardwareRow> rows = hardwareRows({runs}, ByteUnits::Decimal);
+        QCOMPARE(rows.at(0).cells.at(static_cast<std::size_t>(HardwareColumn::GpuLayers)).text,
+                 std::string("CPU"));
     }
 };
 
