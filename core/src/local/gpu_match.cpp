@@ -270,10 +270,10 @@ GpuSpec cpuMachine(const SystemInfo& info)
     s.bandwidth_gb_s = mem.bandwidth_gb_s;
     if (info.cpu_cores != 0) {
         s.bf16_tflops = 0.15 * static_cast<double>(info.cpu_cores);
-        s.uncertain_fields.push_back("bf16_dense_tflops");
+        s.uncertain_fields.emplace_back("bf16_dense_tflops");
     }
     if (!mem.measured) {
-        s.uncertain_fields.push_back("bandwidth_gb_s");
+        s.uncertain_fields.emplace_back("bandwidth_gb_s");
     }
     s.sources = {"detected on this machine: " +
                  (mem.source.empty() ? std::string("/proc/meminfo") : mem.source)};
@@ -312,7 +312,7 @@ DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& cata
             m.cpu_only = true;
             m.hardware.gpu = cpuMachine(info);
             m.hardware.gpus = 1;
-            m.notes.push_back("no GPU: the CPU runs models in system RAM");
+            m.notes.emplace_back("no GPU: the CPU runs models in system RAM");
         }
         return m;
     }
