@@ -120,9 +120,14 @@ void addHardwareRows(RowAdder& rows, const std::vector<Column>& columns, const R
                  // 1 fits … 5 does not (runs.h RunVerdict order)
                  return integerCell(static_cast<u64>(r.verdict) + 1, text);
              });
+    // A unified-memory device (a Mac, a DGX Spark, a CPU-only machine) runs a model alone: more
+    // of it is no answer ("more than 4,096" CPUs).
+    const bool alone = q.hardware.gpu.unified_memory;
     rows.add("hardware.gpus_needed", "GPUs needed (this kind)", "GPUs", [&](const Column& c) {
         const u64 n = runOf(c).gpus_needed;
-        return integerCell(n, n == 0 ? std::string("more than 4,096") : withThousands(n));
+        return integerCell(n, n != 0  ? withThousands(n)
+                              : alone ? std::string("– (one device runs it alone)")
+                                      : std::string("more than 4,096"));
     });
     rows.add("hardware.max_context", "Largest context there", "tokens", [&](const Column& c) {
         const u64 n = runOf(c).max_context;

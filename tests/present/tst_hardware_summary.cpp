@@ -1,11 +1,12 @@
 // My hardware's line about the machine (hardwareSummary): what each runtime counts and nothing it
 // does not. vLLM's own settings as its rows count them; RAM for offloaded layers only under a
 // runtime that offloads (vLLM's line offered 64 GB of RAM its rows never use); on a CPU-only
-// machine a row fits in RAM, not "on one GPU".
+// machine a row fits in RAM, not "on one GPU", and no count of CPUs is "needed".
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/model/count.h"
 #include "llmsizer/present/hardware_view.h"
+#include "llmsizer/present/table.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/shape/runtime.h"
 #include "support/bundled_data.h"
@@ -72,6 +73,14 @@ private slots:
         const std::vector<HardwareRow> rows = hardwareRows({runs}, ByteUnits::Decimal);
         QCOMPARE(rows.at(0).cells.at(static_cast<std::size_t>(HardwareColumn::GpuLayers)).text,
                  std::string("CPU"));
+        // Compare's "GPUs needed" for a model it cannot hold: no count of CPUs pools their RAM.
+        TableOptions o;
+        o.hardware = q;
+        o.hardware_precision = "fp16";
+        const ComparisonTable t = buildComparisonTable(
+            {{"DeepSeek-V3", testsupport::bundledPreset("deepseek-v3")}}, o);
+        QCOMPARE(t.row("hardware.gpus_needed")->cells[0].text,
+                 std::string("– (one device runs it alone)"));
     }
 };
 
