@@ -77,8 +77,8 @@ private slots:
         TableOptions o;
         o.hardware = q;
         o.hardware_precision = "fp16";
-        const ComparisonTable t = buildComparisonTable(
-            {{"DeepSeek-V3", testsupport::bundledPreset("deepseek-v3")}}, o);
+        const ComparisonTable t =
+            buildComparisonTable({{"DeepSeek-V3", testsupport::bundledPreset("deepseek-v3")}}, o);
         QCOMPARE(t.row("hardware.gpus_needed")->cells[0].text,
                  std::string("– (one device runs it alone)"));
     }

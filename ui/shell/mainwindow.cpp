@@ -74,6 +74,7 @@ public:
         setFixedSize(width, 1);
     }
     QSize sizeHint() const override { return {m_width, 1}; }
+    int room() const { return m_width; } // 0 until told
 
 private:
     int m_width = 0;
@@ -172,9 +173,11 @@ MainWindow::MainWindow(ConfigModel* model, Settings* settings, QWidget* parent)
         if (!show) {
             // The panel's width as last shown (before it ever was: the least it takes; not
             // presentation mode's, which is wider and lasts until its fonts have arrived).
-            const int panel = scroll->isVisible()      ? scroll->width()
-                              : tabSpacer->width() > 1 ? tabSpacer->width() - split->handleWidth()
-                                                       : scroll->minimumWidth();
+            m_config->ensurePolished(); // its size hint in its own fonts
+            const int panel = scroll->isVisible()     ? scroll->width()
+                              : tabSpacer->room() > 0 ? tabSpacer->room() - split->handleWidth()
+                                                      : std::max(scroll->minimumWidth(),
+                                                                 m_config->sizeHint().width() + 16);
             tabSpacer->setRoom(panel + split->handleWidth());
         }
         scroll->setVisible(show);
