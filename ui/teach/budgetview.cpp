@@ -178,7 +178,7 @@ void BudgetView::showColumns()
 void BudgetView::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
-    showColumns();
+    m_fitColumns.schedule();
 }
 
 } // namespace llmsizer::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/kit/onceperturn.h"
+
 #include <QWidget>
 
 class QComboBox;
@@ -51,6 +53,8 @@ private:
     // projector): the table keeps the columns a class reads (rank, shape, parameters, tokens,
     // budget used and the ranking's own), so that it fits without scrolling sideways.
     void showColumns();
+    // A resize measures the columns once per turn of the event loop, not on every step of a drag.
+    OncePerTurn m_fitColumns{this, [this] { showColumns(); }};
 
     BudgetModel* m_model;
     QLineEdit* m_budget;
