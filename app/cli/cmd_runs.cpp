@@ -17,6 +17,7 @@
 #include "runs_json.h"
 #include "runtime_options.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -117,7 +118,13 @@ std::string verdictCell(const RunRow& r)
     if (r.verdict == RunVerdict::ExpertsInRam) {
         v = "experts";
     }
-    return r.tight ? v + "!" : v;
+    if (r.tight) {
+        v += "!";
+    }
+    // The architecture needs a newer build, or the runtime does not run it: a line below says.
+    return r.arch_support == ArchSupport::Newer || r.arch_support == ArchSupport::Unsupported
+               ? v + "*"
+               : v;
 }
 
 // "8 GPUs: 131,072 ctx, 85 tok/s" — what the whole machine gives beside the fewest GPUs.
@@ -301,8 +308,9 @@ int runRuns(const QStringList& args)
 
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
-    std::vector<std::string> beyond; // rows whose bytes exceed 64 bits, with their reason
-    bool mxfp4Gguf = false;          // gpt-oss's two kinds of GGUF file among the rows
+    std::vector<std::string> beyond;    // rows whose bytes exceed 64 bits, with their reason
+    std::vector<std::string> archNotes; // '*': the runtime's support of an architecture
+    bool mxfp4Gguf = false;             // gpt-oss's two kinds of GGUF file among the rows
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
@@ -326,6 +334,11 @@ int runRuns(const QStringList& args)
                 padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
                 padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
                 (tail.empty() ? std::string() : "  " + tail));
+            const std::string arch = "* " + terminalSafe(m.name, false) + ": " + r.arch_note;
+            if (!r.arch_note.empty() &&
+                std::find(archNotes.begin(), archNotes.end(), arch) == archNotes.end()) {
+                archNotes.push_back(arch);
+            }
             if (r.beyond_64_bits) {
                 beyond.push_back(terminalSafe(m.name, false) + ", " + r.precision_id + ": " +
                                  r.note);
@@ -376,6 +389,9 @@ int runRuns(const QStringList& args)
     for (const std::string& l : beyond) {
         printLine(l);
     }
+    for (const std::string& l : archNotes) {
+        printLine(l);
+    }
     for (const std::string& n : machineNotes) {
         printLine("note: " + terminalSafe(n, false));
     }
@@ -386,7 +402,8 @@ int runRuns(const QStringList& args)
     }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
-              "RAM), offload (layers in RAM), no; '!' tight: under 5 % to spare. Speeds are "
+              "RAM), offload (layers in RAM), no; '!' tight: under 5 % to spare; '*' see the "
+              "architecture's line. Speeds are "
               "estimates of the speed model (docs/compute.md): tok/s with the KV cache as full "
               "as the context, prefill over " +
               withThousands(q.prompt) + " prompt tokens; on " +

@@ -68,6 +68,7 @@ std::string safe(const std::string& text)
 // tried again; any other failing request throws std::bad_alloc. Untouched, the reserve costs
 // address space only, no resident memory.
 void* g_reserve = nullptr;
+constexpr std::size_t kRoom = std::size_t{3} << 20;
 
 void onOutOfMemory()
 {
@@ -131,6 +132,8 @@ int runCommand(const Command& c, const QStringList& args)
 
 } // namespace
 
+int runMain(int argc, char** argv);
+
 int main(int argc, char** argv)
 {
     if (::fcntl(STDOUT_FILENO, F_GETFD) == -1) {
@@ -146,11 +149,47 @@ int main(int argc, char** argv)
     std::setvbuf(stdout, outBuffer.data(), _IOFBF, outBuffer.size());
     // 64 MiB covers freeing the largest document a reader accepts (1,000,000 values: a stack of
     // 16 MB growing by doubling); less is set aside when the address space is that tight.
-    for (std::size_t mib = 64; g_reserve == nullptr && mib >= 4; mib /= 2) {
-        g_reserve = std::malloc(mib << 20); // NOLINT(cppcoreguidelines-no-malloc)
+    // The reserve leaves some room beside it for the program's start: Qt's own code (its option
+    // parser) ends the program on an exception rather than passing it on.
+    // NOLINTBEGIN(cppcoreguidelines-no-malloc): the reserve is raw memory
+    for (std::size_t mib = 64; g_reserve == nullptr && mib >= 1; mib = mib * 3 / 4) {
+        g_reserve = std::malloc(mib << 20);
+        void* room = g_reserve == nullptr ? nullptr : std::malloc(kRoom);
+        if (room == nullptr) {
+            std::free(g_reserve);
+            g_reserve = nullptr;
+        }
+        std::free(room);
     }
+    // NOLINTEND(cppcoreguidelines-no-malloc)
     std::set_new_handler(onOutOfMemory);
     llmsizer::cli::setRawArguments(argc, argv);
+    // Qt's own event dispatcher, not GLib's: the CLI runs no event loop, and GLib's allocator
+    // aborts the process when memory is short (GSlice) where ours reports it.
+    ::setenv("QT_NO_GLIB", "1", 0);
+    try {
+        return runMain(argc, argv);
+    } catch (const std::bad_alloc&) {
+        // Memory ran out before or after a command (Qt's start, its arguments): the same
+        // answer as inside one, written without allocating.
+        std::free(g_reserve); // NOLINT(cppcoreguidelines-no-malloc): the reserve is raw memory
+        g_reserve = nullptr;
+        bool json = false;
+        for (int i = 1; i < argc; ++i) {
+            json = json || std::strcmp(argv[i], "--json") == 0;
+        }
+        if (json) {
+            std::fputs("{\"error\": {\"exit_code\": 3, \"field\": \"\", \"file\": \"\", "
+                       "\"message\": \"out of memory\"}}\n",
+                       stdout);
+        }
+        std::fputs("error: out of memory\n", stderr);
+        return checkedExit(llmsizer::cli::kBadInput);
+    }
+}
+
+int runMain(int argc, char** argv)
+{
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("llm-sizer-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROJECT_VERSION));

@@ -57,7 +57,11 @@ nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
     j["preset"] = m.id.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.id);
     j["model"] = m.name;
     j["precision"] = r.precision_id;
-    j["verdict"] = std::string(runVerdictKey(r.verdict));
+    j["verdict"] = r.arch_support == ArchSupport::Unsupported
+                       ? std::string("unsupported")
+                       : std::string(runVerdictKey(r.verdict));
+    // Whether the runtime's version runs the architecture (runtime_support.h).
+    j["architecture_support"] = {{"status", archSupportKey(r.arch_support)}, {"note", r.arch_note}};
     j["tight"] = r.tight;
     j["context"] = r.context;
     j["gpus"] = r.gpus;

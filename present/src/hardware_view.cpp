@@ -54,7 +54,8 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::Params, shortCount(m.params), static_cast<double>(m.params));
     set(HardwareColumn::Precision, r.precision_label, 0);
     // Verdicts sort from the best (one GPU) to the worst.
-    set(HardwareColumn::Verdict, runVerdictText(r, false), static_cast<double>(r.verdict));
+    set(HardwareColumn::Verdict, runVerdictText(r, false),
+        static_cast<double>(r.verdict) + (r.arch_support == ArchSupport::Unsupported ? 0.5 : 0));
     const bool runs = r.verdict != RunVerdict::No;
     // A CPU-only machine runs every layer on its CPU: "CPU", not "0 / 32" beside "fits".
     const bool cpu = runs && r.gpu_layers == 0 && r.verdict == RunVerdict::Fits;
@@ -314,7 +315,9 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Speed model\".";
 }
 
-std::string runVerdictText(const RunRow& r, bool placement)
+namespace {
+
+std::string runVerdictCore(const RunRow& r, bool placement)
 {
     switch (r.verdict) {
     case RunVerdict::Fits:
@@ -333,6 +336,18 @@ std::string runVerdictText(const RunRow& r, bool placement)
         break;
     }
     return placement ? "✗ does not fit" : "✗ no";
+}
+
+} // namespace
+
+std::string runVerdictText(const RunRow& r, bool placement)
+{
+    if (r.arch_support == ArchSupport::Unsupported) {
+        return placement ? "✗ architecture not supported" : "✗ unsupported";
+    }
+    // The runtime runs it from a newer build than the profile's: the verdict is that build's.
+    const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)" : "";
+    return runVerdictCore(r, placement) + newer;
 }
 
 std::string runSpeedText(const std::optional<double>& v)

@@ -25,6 +25,9 @@ std::string runsText(const LocalRun& run)
     }
     const RunRow& r = *run.row;
     std::string t = runVerdictText(r, true);
+    if (r.arch_support == ArchSupport::Unsupported) {
+        return t + " (" + run.runtime.label + ")";
+    }
     if (r.verdict != RunVerdict::No) {
         t += " · " + withThousands(run.runtime.context) + " ctx";
         t += " · " + (r.decode_tokens_per_s ? runSpeedText(r.decode_tokens_per_s) + " tok/s"

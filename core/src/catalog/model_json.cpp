@@ -244,6 +244,9 @@ json modelConfigToJson(const ModelConfig& c)
     if (!c.estimate.empty()) {
         j["estimate"] = c.estimate;
     }
+    if (!c.model_type.empty()) {
+        j["model_type"] = c.model_type;
+    }
     return j;
 }
 
@@ -297,7 +300,8 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
                       "audio_tower",
                       "projector",
                       "not_counted",
-                      "estimate"},
+                      "estimate",
+                      "model_type"},
                      file, prefix);
     ModelConfig c;
     readUInt(j, "d_model", c.d_model, file, prefix);
@@ -400,6 +404,9 @@ ModelConfig modelConfigFromJson(const json& j, const std::string& file, const st
     }
     if (auto t = getOptString(j, "estimate", file, prefix)) {
         c.estimate = *t;
+    }
+    if (auto t = getOptString(j, "model_type", file, prefix)) {
+        c.model_type = *t;
     }
     // Rules that span fields (heads dividing d_model, experts per token ≤ experts, …) come from
     // validate(); the first broken one names its field under this object.

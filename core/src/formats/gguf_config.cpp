@@ -5,6 +5,7 @@
 #include "llmsizer/formats/checkpoint.h"
 #include "llmsizer/formats/gguf.h"
 #include "llmsizer/formats/tensor_map.h"
+#include "llmsizer/shape/runtime_support.h"
 
 #include <algorithm>
 #include <map>
@@ -158,6 +159,7 @@ std::optional<ModelConfig> ggufModelConfig(const GgufFile& g, std::string* why,
     }
     Reader r(g, *arch);
     ModelConfig c;
+    c.model_type = modelTypeOfGgufArch(*arch);
     c.d_model = r.required("embedding_length");
     c.n_layers = r.required("block_count");
     c.n_heads = r.required("attention.head_count");

@@ -133,7 +133,9 @@ HfImport importHfConfig(const json& j, const std::string& file)
     const hf::ModelTypeRow* row = languageRow(lmType);
     if (row == nullptr) {
         // Not in the table: a standard decoder from its size fields, labelled as an estimate.
-        return hf::estimateUnknownType(j, *obj, *type, file, prefix);
+        HfImport estimated = hf::estimateUnknownType(j, *obj, *type, file, prefix);
+        estimated.config.model_type = topType.value_or(*type);
+        return estimated;
     }
 
     HfImport out;
@@ -148,6 +150,7 @@ HfImport importHfConfig(const json& j, const std::string& file)
     c = ModelConfig{};
     row->import(*row, reader, c);
     c.rotary_buffers = row->rotary;
+    c.model_type = topType.value_or(*type);
 
     // A multimodal model ties lm_head through the top-level config.
     if (!prefix.empty() && !obj->contains("tie_word_embeddings")) {

@@ -359,6 +359,34 @@ std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
     return {};
 }
 
+// The runtime's version and the model's architecture (runtime_support.h): a runtime that does
+// not implement it runs nothing, whatever the memory says; a newer build is named in the note.
+void applyArchSupport(RunRow& row, const ModelConfig& config, const RuntimeProfile& runtime)
+{
+    const RuntimeArchSupport s = runtimeArchSupport(config, runtime);
+    row.arch_support = s.status;
+    row.arch_note = s.note;
+    if (s.status == ArchSupport::Newer) {
+        row.note = s.note + "; " + row.note;
+    } else if (s.status == ArchSupport::Unsupported) {
+        row.verdict = RunVerdict::No;
+        row.tight = false;
+        row.gpus = 0;
+        row.gpu_layers = 0;
+        row.cpu_moe_layers = 0;
+        row.max_context = 0;
+        row.gpus_needed = 0;
+        row.decode_tokens_per_s.reset();
+        row.prefill_tokens_per_s.reset();
+        row.decode_terms = {};
+        row.prefill_terms = {};
+        row.machine.reset();
+        row.flags.clear();
+        row.change = "another runtime: " + s.others;
+        row.note = s.note + "; the memory shown is what it would take";
+    }
+}
+
 } // namespace
 
 RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
@@ -374,7 +402,8 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         }
         RunRow row = evaluate(m, p, known);
         row.note += ggufKindNote(p, q.runtime);
-        if (speedKnown) {
+        applyArchSupport(row, m.config, q.runtime);
+        if (speedKnown || row.arch_support == ArchSupport::Unsupported) {
             return row;
         }
         row.decode_tokens_per_s.reset();

@@ -1,6 +1,7 @@
 // Every constant of a runtime profile as the user sees it (runtime.h: runtimeConstants), each with
 // the code or document it comes from: the app's Runtime menu, the CLI's `runs` and docs/memory.md.
 #include "llmsizer/shape/runtime.h"
+#include "llmsizer/shape/runtime_support.h"
 #include "llmsizer/text/text.h"
 
 #include <string>
@@ -222,6 +223,25 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         c.push_back({"AMD Instinct fixed costs",
                      "× " + text::fixed(s.instinct_fixed_factor, 2) + " of an NVIDIA GPU's",
                      p.speed_source + "; MI300X runs of SGLang"});
+    }
+    // Which architectures it runs (runtime_support.h): those of this app's model types it does
+    // not, read from its code.
+    for (const ArchTableSource& a : archTableSources()) {
+        const bool mine = (a.runtime == "llama.cpp" && p.llamaCppFamily()) ||
+                          (a.runtime == "vLLM" && p.kind == Runtime::Vllm) ||
+                          (a.runtime == "MLX" && p.kind == Runtime::Mlx);
+        if (!mine) {
+            continue;
+        }
+        std::string missing;
+        for (const std::string& t : a.missing) {
+            missing += (missing.empty() ? "" : ", ") + t;
+        }
+        c.push_back({"architectures not run",
+                     (missing.empty() ? std::string("none of this app's model types") : missing) +
+                         "; newer ones need a version after " + p.version +
+                         " (each row says which)",
+                     a.checked});
     }
     return c;
 }

@@ -316,6 +316,10 @@ struct ModelConfig {
     // on the number: "model type 'x' is not known; counted as a standard decoder from its size
     // fields" (hf_import.cpp, estimateUnknownType).
     std::string estimate;
+    // The Hugging Face model_type the checkpoint declares (its top config's: "qwen3_5" for Qwen3.5
+    // with its vision tower), by which runtimes tell its architecture (runtime_support.h); "" when
+    // the model has no checkpoint (GPT-3, a shape of the user's) or it is not known.
+    std::string model_type;
 
     bool operator==(const ModelConfig&) const = default;
 

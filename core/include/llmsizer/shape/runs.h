@@ -7,6 +7,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/fit.h"
 #include "llmsizer/shape/runtime.h"
+#include "llmsizer/shape/runtime_support.h"
 
 #include <cstdint>
 #include <optional>
@@ -167,6 +168,12 @@ struct RunRow {
     // The GPU's memory bandwidth is unknown (a detected GPU the catalog does not know): memory,
     // verdict and context stand, the speeds are absent.
     bool speed_unknown = false;
+    // Whether the runtime's version runs the model's architecture (runtime_support.h). Newer:
+    // the verdict stands for a build that does, the note says which. Unsupported: verdict No,
+    // no GPUs, no context, no speed; the bytes are what it would need, the change names the
+    // runtimes that run it.
+    ArchSupport arch_support = ArchSupport::Unknown;
+    std::string arch_note;
 };
 
 // Every precision the runtime offers for this model (its list, plus the precision the model

@@ -1,0 +1,254 @@
+// Which runtime runs which architecture, from which version (runtime_support.h). The rows are in
+// runtime_support_table.cpp; this file reads them against a runtime profile's version.
+#include "llmsizer/shape/runtime_support.h"
+
+#include "shape/runtime_support_table.h"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+namespace llmsizer {
+
+namespace {
+
+using archtable::Entry;
+using archtable::Row;
+
+// The numbers of a version string in order: "b6918" -> {6918}, "0.11.0" -> {0, 11, 0}.
+std::vector<long> numbers(std::string_view s)
+{
+    std::vector<long> out;
+    long cur = -1;
+    for (const char ch : s) {
+        if (std::isdigit(static_cast<unsigned char>(ch)) != 0) {
+            cur = (cur < 0 ? 0 : cur * 10) + (ch - '0');
+            if (cur > 100'000'000) {
+                return {}; // not a version
+            }
+        } else if (cur >= 0) {
+            out.push_back(cur);
+            cur = -1;
+        }
+    }
+    if (cur >= 0) {
+        out.push_back(cur);
+    }
+    return out;
+}
+
+// The llama.cpp build a llama.cpp-family profile runs: "b6918", or Ollama's "0.33.0 (llama.cpp
+// b10488)".
+std::string llamaBuild(const RuntimeProfile& p)
+{
+    const auto at = p.version.find('b');
+    if (at == std::string::npos) {
+        return {};
+    }
+    std::string b = "b";
+    for (std::size_t i = at + 1;
+         i < p.version.size() && std::isdigit(static_cast<unsigned char>(p.version[i])) != 0; ++i) {
+        b += p.version[i];
+    }
+    return b.size() > 1 ? b : std::string();
+}
+
+// The profile's version in the table's terms ("b6918", "0.11.0", "0.32.0").
+std::string versionOf(const RuntimeProfile& p)
+{
+    if (p.llamaCppFamily()) {
+        return llamaBuild(p);
+    }
+    const auto digit = p.version.find_first_of("0123456789");
+    return digit == std::string::npos ? std::string() : p.version.substr(digit);
+}
+
+// "2026-02-16" -> "Feb 2026"; "2025-11" -> "Nov 2025".
+std::string monthYear(const std::string& iso)
+{
+    static const char* const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    const std::vector<long> n = numbers(iso);
+    if (n.size() < 2 || n[1] < 1 || n[1] > 12) {
+        return iso;
+    }
+    return std::string(months[n[1] - 1]) + " " + std::to_string(n[0]);
+}
+
+const Entry* entryFor(const Row& row, Runtime kind)
+{
+    switch (kind) {
+    case Runtime::LlamaCpp:
+    case Runtime::Ollama:
+        return &row.llama;
+    case Runtime::Vllm:
+        return &row.vllm;
+    case Runtime::Mlx:
+        return &row.mlx;
+    case Runtime::Sglang:
+    case Runtime::TensorRtLlm:
+    case Runtime::Transformers:
+        break;
+    }
+    return nullptr;
+}
+
+const char* runtimeName(Runtime kind)
+{
+    switch (kind) {
+    case Runtime::LlamaCpp:
+        return "llama.cpp";
+    case Runtime::Ollama:
+        return "Ollama";
+    case Runtime::Vllm:
+        return "vLLM";
+    case Runtime::Mlx:
+        return "MLX";
+    case Runtime::Sglang:
+    case Runtime::TensorRtLlm:
+    case Runtime::Transformers:
+        break;
+    }
+    return "";
+}
+
+std::string othersThatRun(const Row& row)
+{
+    std::string out;
+    const std::pair<const Entry*, const char*> all[] = {
+        {&row.llama, "llama.cpp"}, {&row.vllm, "vLLM"}, {&row.mlx, "MLX"}};
+    for (const auto& [e, name] : all) {
+        if (e->name != nullptr) {
+            out += (out.empty() ? "" : ", ") + std::string(name);
+        }
+    }
+    return out.empty() ? std::string("transformers") : out + ", transformers";
+}
+
+} // namespace
+
+std::string_view archSupportKey(ArchSupport s)
+{
+    switch (s) {
+    case ArchSupport::Supported:
+        return "supported";
+    case ArchSupport::Newer:
+        return "newer";
+    case ArchSupport::Unsupported:
+        return "unsupported";
+    case ArchSupport::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const RuntimeProfile& runtime)
+{
+    RuntimeArchSupport s;
+    const Row* row = archtable::find(model_type);
+    const Entry* e = row == nullptr ? nullptr : entryFor(*row, runtime.kind);
+    if (e == nullptr || (e->name != nullptr && std::string_view(e->name) == "?")) {
+        return s;
+    }
+    s.source = e->source;
+    const std::string who = runtimeName(runtime.kind);
+    const std::string what = "the " + std::string(row->label) + " architecture";
+    if (e->name == nullptr) {
+        s.status = ArchSupport::Unsupported;
+        s.others = othersThatRun(*row);
+        s.note = who + " does not run " + what + " (" + std::string(model_type) + "): not in " +
+                 (runtime.kind == Runtime::Ollama ? std::string("llama.cpp") : who) +
+                 "'s code as of " + archtable::checkedShort(runtime.kind);
+        return s;
+    }
+    s.arch = e->name;
+    s.since = e->since == nullptr ? "" : e->since;
+    s.added = e->added == nullptr ? "" : e->added;
+    const std::string version = versionOf(runtime);
+    const std::string built = runtime.kind == Runtime::Ollama
+                                  ? "the llama.cpp " + version + " of Ollama " +
+                                        runtime.version.substr(0, runtime.version.find(' '))
+                                  : who + " " + version;
+    const std::string profileDate = archtable::versionDate(runtime.kind);
+    if (s.since == "?") {
+        // The build is not known, only the month: the same month as the profile's version
+        // cannot be told apart.
+        s.since.clear();
+        const std::string month = profileDate.substr(0, s.added.size());
+        if (s.added == month) {
+            s.note = who + " runs " + what + " (" + s.arch + ") from a build of " +
+                     monthYear(s.added) + ", about when " + built +
+                     " was made: whether that build does is not known";
+            return s;
+        }
+        s.status = s.added < month ? ArchSupport::Supported : ArchSupport::Newer;
+        if (s.status == ArchSupport::Supported) {
+            return s;
+        }
+    }
+    // By version where the entry names one, else by the date it came against the profile's.
+    const std::vector<long> have = numbers(version);
+    const std::vector<long> need = numbers(s.since);
+    const bool newer = !need.empty() && !have.empty()
+                           ? have < need
+                           : !s.added.empty() && !profileDate.empty() && s.added > profileDate;
+    if (newer) {
+        s.status = ArchSupport::Newer;
+        const std::string wants =
+            s.since.empty() ? "a " + who + " newer than " + version : who + " " + s.since;
+        s.note = "needs " + wants + (s.since.empty() ? "" : " or newer") + ": " + what + " (" +
+                 s.arch + ") came " + (s.added.empty() ? "" : "in " + monthYear(s.added) + ", ") +
+                 "after " + built + ", whose defaults these figures use";
+        return s;
+    }
+    s.status = ArchSupport::Supported;
+    return s;
+}
+
+RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimeProfile& runtime)
+{
+    // Nemotron-H's model_type covers the dense models and the mixtures of experts of Nemotron 3,
+    // which the runtimes took up later.
+    if (config.model_type == "nemotron_h" && config.isMoe()) {
+        return runtimeArchSupport("nemotron_h_moe", runtime);
+    }
+    return runtimeArchSupport(config.model_type, runtime);
+}
+
+std::string modelTypeOfGgufArch(std::string_view arch)
+{
+    for (const Row& r : archtable::rows()) {
+        if (r.llama.name != nullptr && arch == r.llama.name) {
+            return r.model_type;
+        }
+    }
+    return {};
+}
+
+std::vector<ArchTableSource> archTableSources()
+{
+    std::vector<ArchTableSource> out;
+    for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
+        ArchTableSource s;
+        s.runtime = runtimeName(kind);
+        s.checked = archtable::checkedOn(kind);
+        for (const Row& r : archtable::rows()) {
+            if (entryFor(r, kind)->name == nullptr) {
+                s.missing.emplace_back(r.model_type);
+            }
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<std::string> archTableModelTypes()
+{
+    std::vector<std::string> out;
+    for (const Row& r : archtable::rows()) {
+        out.emplace_back(r.model_type);
+    }
+    return out;
+}
+
+} // namespace llmsizer
