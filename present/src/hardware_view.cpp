@@ -69,11 +69,14 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     set(HardwareColumn::MemoryPerGpu,
         r.beyond_64_bits ? "> 2⁶⁴ B" : bytesCell(r.bytes_per_gpu, units),
         r.beyond_64_bits ? 1e300 : static_cast<double>(r.bytes_per_gpu));
-    const double headroom = r.beyond_64_bits ? -1e300 : static_cast<double>(r.headroom_bytes);
+    // A runtime that does not run the architecture leaves no headroom to speak of: the memory is
+    // what it would take.
+    const bool noHeadroom = r.beyond_64_bits || r.arch_support == ArchSupport::Unsupported;
+    const double headroom = noHeadroom ? -1e300 : static_cast<double>(r.headroom_bytes);
     set(HardwareColumn::Headroom,
-        r.beyond_64_bits ? "–"
-                         : (r.headroom_bytes < 0 ? "−" : "") +
-                               bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
+        noHeadroom ? "–"
+                   : (r.headroom_bytes < 0 ? "−" : "") +
+                         bytesCell(static_cast<u64>(std::llabs(r.headroom_bytes)), units),
         headroom);
     set(HardwareColumn::Ram, r.ram_bytes == 0 ? "–" : bytesCell(r.ram_bytes, units),
         static_cast<double>(r.ram_bytes));
@@ -346,7 +349,8 @@ std::string runVerdictText(const RunRow& r, bool placement)
         return placement ? "✗ architecture not supported" : "✗ unsupported";
     }
     // The runtime runs it from a newer build than the profile's: the verdict is that build's.
-    const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)" : "";
+    const std::string newer =
+        r.arch_support == ArchSupport::Newer && r.verdict != RunVerdict::No ? " (newer build)" : "";
     return runVerdictCore(r, placement) + newer;
 }
 
