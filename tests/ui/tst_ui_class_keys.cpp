@@ -87,6 +87,29 @@ private slots:
         QCOMPARE(f.model->presetId(), QStringLiteral("gpt-2-small"));
     }
 
+    // Home and End in the closed picker go to the first and the last preset of the list
+    // (families in alphabetical order: BLOOM first, Zamba last), as in a closed combo box; once a
+    // search is typed they move in the text.
+    void homeAndEndPickTheEnds()
+    {
+        test::WindowFixture f(QStringLiteral("llama-2-7b"));
+        f.window->show();
+        QVERIFY(QTest::qWaitForWindowActive(f.window.get()));
+        PresetPicker* picker = f.window->configPanel()->presetPicker();
+        picker->setFocus();
+        QTRY_VERIFY(picker->lineEdit()->hasFocus());
+        QTest::keyClick(picker->lineEdit(), Qt::Key_End);
+        QTRY_COMPARE(f.model->presetId(), QStringLiteral("zamba2-1.2b"));
+        QTest::keyClick(picker->lineEdit(), Qt::Key_Home);
+        QTRY_COMPARE(f.model->presetId(), QStringLiteral("bloom-560m"));
+        picker->lineEdit()->end(false);
+        QTest::keyClicks(picker->lineEdit(), QStringLiteral("x"));
+        QTest::keyClick(picker->lineEdit(), Qt::Key_Home);
+        QTest::qWait(50);
+        QVERIFY(picker->lineEdit()->text().endsWith(QLatin1Char('x')));
+        QCOMPARE(f.model->presetId(), QStringLiteral("bloom-560m"));
+    }
+
     // Typing in the search is the field's own to undo: Ctrl+Z there edits the text, not the model.
     void typingIsTheFieldsToUndo()
     {

@@ -3,6 +3,7 @@
 #include "ui/state/qstrings.h"
 
 #include <QCompleter>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
@@ -24,6 +25,9 @@ PresetPicker::PresetPicker(QWidget* parent)
     setAccessibleName(tr("Preset"));
     setToolTip(tr("Pick a model, or type to search by name"));
     lineEdit()->setPlaceholderText(tr("Search presets…"));
+    // Home and End pick the first and the last preset, as in a closed combo box, while the text
+    // is the current entry's; once a search is typed they move in the text.
+    lineEdit()->installEventFilter(this);
 
     auto* completer = new QCompleter(this);
     completer->setModel(new QStringListModel(completer));
@@ -67,6 +71,30 @@ PresetPicker::PresetPicker(QWidget* parent)
             notePick(itemData(index, kIdRole).toString());
         }
     });
+}
+
+bool PresetPicker::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == lineEdit() && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        const bool homeEnd = key->key() == Qt::Key_Home || key->key() == Qt::Key_End;
+        if (homeEnd && key->modifiers() == Qt::NoModifier && currentIndex() >= 0 &&
+            lineEdit()->text() == currentText()) {
+            const bool first = key->key() == Qt::Key_Home;
+            for (int n = 0; n < count(); ++n) {
+                const int i = first ? n : count() - 1 - n;
+                const QString id = itemData(i, kIdRole).toString();
+                if (!id.isEmpty()) {
+                    if (i != currentIndex()) {
+                        setCurrentIndex(i);
+                        notePick(id);
+                    }
+                    return true;
+                }
+            }
+        }
+    }
+    return QComboBox::eventFilter(watched, event);
 }
 
 int PresetPicker::searchMatch(const QString& text) const

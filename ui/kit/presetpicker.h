@@ -23,6 +23,9 @@ public:
     // Shows `id` as the current entry, or `name` as free text when id names no preset.
     void showCurrent(const QString& id, const QString& name);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     // Once per pick (mouse or keyboard, list or search), just after the event that made it.
     void presetChosen(const QString& id);
