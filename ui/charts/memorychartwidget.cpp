@@ -112,6 +112,9 @@ void MemoryChartWidget::setLogScale(bool log)
 
 void MemoryChartWidget::refresh()
 {
+    if (!m_refitting) {
+        m_refitChain = 0;
+    }
     const std::vector<MemoryBar>& bars = m_model->bars();
     const ByteUnits units = m_model->units();
     m_fullCategories.clear();
@@ -189,7 +192,7 @@ void MemoryChartWidget::refresh()
     const MemoryAxis& axis = shownAxis();
     const double top = roomyMax(axis);
     const double tick = readableTick(axis.tick, top);
-    setValueAxis(m_value, 0, axis.tick > 0 ? tick * std::ceil(top / tick - 1e-9) : top, tick);
+    setValueAxis(m_value, 0, valueAxisTop(axis), tick);
     const QString format = axis.max >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_value->labelFormat() != format) {
         m_value->setLabelFormat(format);

@@ -77,6 +77,8 @@ private:
     // The tick interval, doubled until the tick labels on an axis up to `max` are far enough
     // apart on the current plot area to be drawn whole (closer ones are elided to "…").
     double readableTick(double tick, double max) const;
+    // The value axis's top: roomyMax rounded up to a whole readable tick.
+    double valueAxisTop(const MemoryAxis& axis) const;
     static QString wrapToWidth(const QString& text, const QFont& font, qreal width);
     void refresh();
     void rebuildSets();
@@ -121,6 +123,10 @@ private:
     void setCompactLabels(bool compact);
     bool m_compactLabels = false; // one line per GPU label, when they crowd each other
     bool m_refitQueued = false;   // a refresh() is queued to give the labels room
+    // Refits in a row with no other refresh between them: an axis whose new top changes the plot
+    // (a wider label) and so the top again stops after a few.
+    int m_refitChain = 0;
+    bool m_refitting = false;
     std::vector<Line> m_lines;
     std::vector<QLineSeries*> m_ghosts; // one per bar while a baseline is pinned
     std::vector<StaticTextItem*> m_totals;

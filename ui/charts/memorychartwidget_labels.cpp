@@ -78,15 +78,21 @@ void MemoryChartWidget::placeLabels()
             m_totals[b]->setText(text);
         }
     }
-    // Labels taller than the room the axis left above their bars (a resize, a new font): the
-    // axis is chosen again, once the current layout is done.
-    if (!m_log && roomyMax(shownAxis()) > m_value->max() + 1e-9 && !m_refitQueued) {
+    // Labels taller than the room the axis left above their bars, or shorter than the room it
+    // kept for them (a resize, a new font, presentation mode off): the axis is chosen again,
+    // once the current layout is done.
+    const double top = valueAxisTop(shownAxis());
+    if (!m_log && std::abs(top - m_value->max()) > 1e-9 * std::max(1.0, top) && !m_refitQueued &&
+        m_refitChain < 3) {
         m_refitQueued = true;
         QMetaObject::invokeMethod(
             this,
             [this] {
                 m_refitQueued = false;
+                m_refitting = true;
+                ++m_refitChain;
                 refresh();
+                m_refitting = false;
             },
             Qt::QueuedConnection);
     }
@@ -137,6 +143,13 @@ double MemoryChartWidget::roomyMax(const MemoryAxis& axis) const
     }
     return std::min(axis.tick * std::ceil(needed / axis.tick - 1e-9),
                     axis.tick * std::floor(2 * axis.max / axis.tick + 1e-9));
+}
+
+double MemoryChartWidget::valueAxisTop(const MemoryAxis& axis) const
+{
+    const double top = roomyMax(axis);
+    const double tick = readableTick(axis.tick, top);
+    return axis.tick > 0 ? tick * std::ceil(top / tick - 1e-9) : top;
 }
 
 double MemoryChartWidget::readableTick(double tick, double max) const

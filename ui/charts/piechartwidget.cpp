@@ -286,8 +286,8 @@ QList<PieChartWidget::SliceValue> PieChartWidget::sliceValues() const
     QList<SliceValue> out;
     const QList<QPieSlice*> pieces = m_series->slices();
     for (qsizetype i = 0; i < pieces.size(); ++i) {
-        out.append(
-            {qs(m_keys[static_cast<std::size_t>(i)]), pieces[i]->value(), pieces[i]->label()});
+        out.append({qs(m_keys[static_cast<std::size_t>(i)]), pieces[i]->value(), pieces[i]->label(),
+                    pieces[i]->labelColor()});
     }
     return out;
 }
@@ -353,6 +353,14 @@ void PieChartWidget::fitLabels(const std::vector<Slice>& slices, std::uint64_t t
 void PieChartWidget::scheduleRefit()
 {
     m_refit.schedule();
+}
+
+// Qt Charts gives the slices its theme's colours when the chart is first shown (the light theme's
+// labels are gray): the app's text colour is set again then, as every later rebuild sets it.
+void PieChartWidget::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    QMetaObject::invokeMethod(this, &PieChartWidget::applyColours, Qt::QueuedConnection);
 }
 
 void PieChartWidget::resizeEvent(QResizeEvent* event)

@@ -4,6 +4,7 @@
 #include "ui/kit/figuregrid.h"
 #include "ui/kit/onceperturn.h"
 
+#include <QColor>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -41,6 +42,7 @@ public:
         QString key;
         double value = 0;
         QString label;
+        QColor labelColor;
     };
     QList<SliceValue> sliceValues() const;
     QString title() const;
@@ -56,6 +58,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     // The view's own resizes too: the legend and details under it change height with the font
     // (F5) without this widget changing size, and the labels were fitted to the old plot.
     bool eventFilter(QObject* watched, QEvent* event) override;
