@@ -178,6 +178,12 @@ void CompareChartPies::changeEvent(QEvent* event)
     }
 }
 
+void CompareChartPies::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    QMetaObject::invokeMethod(this, &CompareChartPies::applyColours, Qt::QueuedConnection);
+}
+
 // The title a little larger than the text, following it into presentation mode.
 void CompareChartPies::setTitleFont()
 {

@@ -44,6 +44,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     // Presentation mode's font: the labels take it, and the pies are fitted to them again.
     void changeEvent(QEvent* event) override;
+    // Qt Charts gives the slices its theme's label colour when a chart is first shown.
+    void showEvent(QShowEvent* event) override;
 
 private:
     void setTitleFont();
