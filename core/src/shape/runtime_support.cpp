@@ -75,43 +75,6 @@ std::string monthYear(const std::string& iso)
     return std::string(months[n[1] - 1]) + " " + std::to_string(n[0]);
 }
 
-const Entry* entryFor(const Row& row, Runtime kind)
-{
-    switch (kind) {
-    case Runtime::LlamaCpp:
-    case Runtime::Ollama:
-        return &row.llama;
-    case Runtime::Vllm:
-        return &row.vllm;
-    case Runtime::Mlx:
-        return &row.mlx;
-    case Runtime::Sglang:
-    case Runtime::TensorRtLlm:
-    case Runtime::Transformers:
-        break;
-    }
-    return nullptr;
-}
-
-const char* runtimeName(Runtime kind)
-{
-    switch (kind) {
-    case Runtime::LlamaCpp:
-        return "llama.cpp";
-    case Runtime::Ollama:
-        return "Ollama";
-    case Runtime::Vllm:
-        return "vLLM";
-    case Runtime::Mlx:
-        return "MLX";
-    case Runtime::Sglang:
-    case Runtime::TensorRtLlm:
-    case Runtime::Transformers:
-        break;
-    }
-    return "";
-}
-
 std::string othersThatRun(const Row& row)
 {
     std::string out;
@@ -146,19 +109,20 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
 {
     RuntimeArchSupport s;
     const Row* row = archtable::find(model_type);
-    const Entry* e = row == nullptr ? nullptr : entryFor(*row, runtime.kind);
+    const archtable::Column* col = archtable::column(runtime.kind);
+    const Entry* e = row == nullptr || col == nullptr ? nullptr : &(row->*(col->entry));
     if (e == nullptr || (e->name != nullptr && std::string_view(e->name) == "?")) {
         return s;
     }
     s.source = e->source;
-    const std::string who = runtimeName(runtime.kind);
+    const std::string who = col->name;
     const std::string what = "the " + std::string(row->label) + " architecture";
     if (e->name == nullptr) {
         s.status = ArchSupport::Unsupported;
         s.others = othersThatRun(*row);
         s.note = who + " does not run " + what + " (" + std::string(model_type) + "): not in " +
                  (runtime.kind == Runtime::Ollama ? std::string("llama.cpp") : who) +
-                 "'s code as of " + archtable::checkedShort(runtime.kind);
+                 "'s code as of " + col->checked_short;
         return s;
     }
     s.arch = e->name;
@@ -169,7 +133,7 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
                                   ? "the llama.cpp " + version + " of Ollama " +
                                         runtime.version.substr(0, runtime.version.find(' '))
                                   : who + " " + version;
-    const std::string profileDate = archtable::versionDate(runtime.kind);
+    const std::string profileDate = col->version_date;
     if (s.since == "?") {
         // The build is not known, only the month: the same month as the profile's version
         // cannot be told apart.
@@ -229,11 +193,12 @@ std::vector<ArchTableSource> archTableSources()
 {
     std::vector<ArchTableSource> out;
     for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
+        const archtable::Column* col = archtable::column(kind);
         ArchTableSource s;
-        s.runtime = runtimeName(kind);
-        s.checked = archtable::checkedOn(kind);
+        s.runtime = col->name;
+        s.checked = col->checked;
         for (const Row& r : archtable::rows()) {
-            if (entryFor(r, kind)->name == nullptr) {
+            if ((r.*(col->entry)).name == nullptr) {
                 s.missing.emplace_back(r.model_type);
             }
         }

@@ -1,7 +1,7 @@
 // The architecture-support table (runtime_support_table.h). Each row: a Hugging Face model_type,
 // and for llama.cpp, vLLM and mlx-lm the name the runtime gives it (nullptr: it does not run it),
 // the first version that does when that is newer than about September 2025, when it came and the
-// source. What each runtime runs at all was read from its code (checkedOn below); the versions
+// source. What each runtime runs at all was read from its code (column() below); the versions
 // from the runtime's pull requests, release notes and issue threads named in each entry.
 // llama.cpp's since is a build ("b7186") when one is known, else the date of the pull request;
 // "?" marks a build not known relative to the profile's. docs/memory.md, "Architectures".
@@ -370,62 +370,42 @@ const Row* find(std::string_view model_type)
     return nullptr;
 }
 
-const char* checkedOn(Runtime kind)
+const Column* column(Runtime kind)
 {
-    switch (kind) {
-    case Runtime::LlamaCpp:
-    case Runtime::Ollama:
-        return "ggml-org/llama.cpp src/llama-arch.cpp at 00395eb and conversion/ (2026)";
-    case Runtime::Vllm:
-        return "vllm-project/vllm vllm/model_executor/models/registry.py (Dec 2025) and later "
-               "release notes";
-    case Runtime::Mlx:
-        return "ml-explore/mlx-lm mlx_lm/models and MODEL_REMAPPING at d78bf58 (22 Aug 2026)";
-    case Runtime::Sglang:
-    case Runtime::TensorRtLlm:
-    case Runtime::Transformers:
-        break;
-    }
-    return "";
-}
-
-const char* checkedShort(Runtime kind)
-{
-    switch (kind) {
-    case Runtime::LlamaCpp:
-    case Runtime::Ollama:
-        return "commit 00395eb (2026)";
-    case Runtime::Vllm:
-        return "its 2026 releases";
-    case Runtime::Mlx:
-        return "commit d78bf58 (Aug 2026)";
-    case Runtime::Sglang:
-    case Runtime::TensorRtLlm:
-    case Runtime::Transformers:
-        break;
-    }
-    return "";
-}
-
-const char* versionDate(Runtime kind)
-{
-    switch (kind) {
-    case Runtime::LlamaCpp:
+    // {name, the code its column was read from, the same in short, when the profile's version
+    // was made}
+    static const Column llama{
+        "llama.cpp", "ggml-org/llama.cpp src/llama-arch.cpp at 00395eb and conversion/ (2026)",
+        "commit 00395eb (2026)",
         // b6918: between b6900 (cited on 31 Oct 2025, xorbitsai/xllamacpp PR 88) and b7186
         // (28 Nov 2025) [uncertain within those days].
-        return "2025-11-02";
+        "2025-11-02", &Row::llama};
+    // Ollama 0.33.0 runs llama.cpp b10488 (19 Aug 2026, microsoft/winget-pkgs PR 420410).
+    static const Column ollama{"Ollama", llama.checked, llama.checked_short, "2026-08-19",
+                               &Row::llama};
+    static const Column vllm{"vLLM",
+                             "vllm-project/vllm vllm/model_executor/models/registry.py (Dec "
+                             "2025) and later release notes",
+                             "its 2026 releases", "2025-10-02" /* v0.11.0 */, &Row::vllm};
+    static const Column mlx{
+        "MLX", "ml-explore/mlx-lm mlx_lm/models and MODEL_REMAPPING at d78bf58 (22 Aug 2026)",
+        "commit d78bf58 (Aug 2026)",
+        "2026-08-19" /* mlx-lm 0.32.0: its version set in commit d06c5374 */, &Row::mlx};
+    switch (kind) {
+    case Runtime::LlamaCpp:
+        return &llama;
     case Runtime::Ollama:
-        return "2026-08-19"; // llama.cpp b10488 (microsoft/winget-pkgs PR 420410)
+        return &ollama;
     case Runtime::Vllm:
-        return "2025-10-02"; // v0.11.0
+        return &vllm;
     case Runtime::Mlx:
-        return "2026-08-19"; // mlx-lm 0.32.0: its version set in commit d06c5374
+        return &mlx;
     case Runtime::Sglang:
     case Runtime::TensorRtLlm:
     case Runtime::Transformers:
         break;
     }
-    return "";
+    return nullptr;
 }
 
 } // namespace llmsizer::archtable

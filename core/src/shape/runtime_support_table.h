@@ -26,12 +26,17 @@ struct Row {
 
 const std::vector<Row>& rows();
 const Row* find(std::string_view model_type);
-// The code each runtime's column was read from.
-const char* checkedOn(Runtime kind);
-// The same in short for a row's note: "00395eb (2026)".
-const char* checkedShort(Runtime kind);
-// When the version of the runtime's profile was made ("2025-11-02"), to set an entry's date
-// against when it names no version.
-const char* versionDate(Runtime kind);
+// What the table holds of one runtime: its name, the code its column was read from (in full
+// for the Runtime menu, in short for a row's note), when the profile's version was made (to set
+// an entry's date against when it names no version) and its entry in a row.
+struct Column {
+    const char* name;
+    const char* checked;
+    const char* checked_short;
+    const char* version_date;
+    Entry Row::*entry;
+};
+// nullptr for the runtimes the table does not cover (SGLang, TensorRT-LLM, transformers).
+const Column* column(Runtime kind);
 
 } // namespace llmsizer::archtable
