@@ -112,19 +112,17 @@ std::optional<Fp8Checkpoint> fp8CheckpointOfConfig(const QCommandLineParser& par
     return std::nullopt;
 }
 
-std::string verdictCell(const RunRow& r)
+// A name cut to `width` bytes (at a character's start) with ".." when longer.
+std::string cellText(const std::string& text, std::size_t width)
 {
-    std::string v(runVerdictKey(r.verdict));
-    if (r.verdict == RunVerdict::ExpertsInRam) {
-        v = "experts";
+    if (text.size() <= width) {
+        return text;
     }
-    if (r.tight) {
-        v += "!";
+    std::size_t cut = width - 2;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+        --cut;
     }
-    // The architecture needs a newer build, or the runtime does not run it: a line below says.
-    return r.arch_support == ArchSupport::Newer || r.arch_support == ArchSupport::Unsupported
-               ? v + "*"
-               : v;
+    return text.substr(0, cut) + "..";
 }
 
 // "8 GPUs: 131,072 ctx, 85 tok/s" — what the whole machine gives beside the fewest GPUs.
@@ -310,7 +308,12 @@ int runRuns(const QStringList& args)
     std::vector<std::string> lines;
     std::vector<std::string> beyond;    // rows whose bytes exceed 64 bits, with their reason
     std::vector<std::string> archNotes; // '*': the runtime's support of an architecture
-    bool mxfp4Gguf = false;             // gpt-oss's two kinds of GGUF file among the rows
+    // A runtime that does not run on this device at all: one line for every row.
+    const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
+    if (device.status == ArchSupport::Unsupported) {
+        archNotes.push_back("* every row: " + device.note + "; it runs under " + device.others);
+    }
+    bool mxfp4Gguf = false; // gpt-oss's two kinds of GGUF file among the rows
     for (const ModelRuns& m : models) {
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
@@ -324,8 +327,8 @@ int runRuns(const QStringList& args)
                 tail = "change: " + r.change;
             }
             lines.push_back(
-                padRight(terminalSafe(m.name, false), 28) + padRight(r.precision_id, 14) +
-                padRight(verdictCell(r), 9) +
+                padRight(cellText(terminalSafe(m.name, false), 27), 28) +
+                padRight(r.precision_id, 14) + padRight(runVerdictCell(r), 13) +
                 padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
                 // A leading space keeps a wide figure apart from the column before.
                 padLeft(" " + (r.beyond_64_bits ? "> 2^64 B" : gb(r.bytes_per_gpu)), 9) +
@@ -335,7 +338,7 @@ int runRuns(const QStringList& args)
                 padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
                 (tail.empty() ? std::string() : "  " + tail));
             const std::string arch = "* " + terminalSafe(m.name, false) + ": " + r.arch_note;
-            if (!r.arch_note.empty() &&
+            if (!r.arch_note.empty() && device.status != ArchSupport::Unsupported &&
                 std::find(archNotes.begin(), archNotes.end(), arch) == archNotes.end()) {
                 archNotes.push_back(arch);
             }
@@ -379,7 +382,7 @@ int runRuns(const QStringList& args)
     } else if (unified && q.hardware.ram_bytes > 0) {
         printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
     }
-    printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 9) +
+    printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 13) +
               padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +
               padLeft("RAM GB", 8) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
               padLeft("prefill", 9) + "  whole machine / change");
@@ -400,10 +403,13 @@ int runRuns(const QStringList& args)
                   "Q8_0); mxfp4_experts: a 16-bit GGUF (experts MXFP4, every other weight BF16), "
                   "larger and slower by the bytes of those weights.");
     }
+    if (q.runtime.kind == Runtime::TensorRtLlm) {
+        printLine(tensorRtSpeedNote());
+    }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
-              "RAM), offload (layers in RAM), no; '!' tight: under 5 % to spare; '*' see the "
-              "architecture's line. Speeds are "
+              "RAM), offload (layers in RAM), no, unsupported (the runtime does not run it); '!' "
+              "tight: under 5 % to spare; '*' see the model's line under the table. Speeds are "
               "estimates of the speed model (docs/compute.md): tok/s with the KV cache as full "
               "as the context, prefill over " +
               withThousands(q.prompt) + " prompt tokens; on " +

@@ -35,6 +35,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
     const std::map<std::string, std::string> env = processEnvironment();
     nlohmann::json rows = nlohmann::json::array();
     std::vector<std::string> lines;
+    std::vector<std::string> archNotes; // '*': the runtime's support of the architecture
     for (const LocalModel& m : scan.models) {
         for (const LocalCopy& c : m.copies) {
             const LocalRun run = localRun(c, q, true, env);
@@ -55,8 +56,8 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
             j["quantization"] = c.quantization;
             j["params"] = c.params;
             j["weight_bytes"] = c.weight_bytes;
-            j["verdict"] = r ? nlohmann::json(std::string(runVerdictKey(r->verdict)))
-                             : nlohmann::json(nullptr);
+            j["verdict"] = r ? nlohmann::json(runVerdictJson(*r)) : nlohmann::json(nullptr);
+            j["architecture_support"] = r ? archSupportJson(*r) : nlohmann::json(nullptr);
             j["why"] = r ? nlohmann::json(nullptr) : nlohmann::json(run.why);
             j["gpus"] = r ? r->gpus : 0;
             j["gpu_layers"] = r ? r->gpu_layers : 0;
@@ -80,7 +81,7 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
                 const auto col = [](const std::string& v, std::size_t w) {
                     return padLeft(" " + v, w);
                 };
-                line += padRight(std::string(runVerdictKey(r->verdict)), 9) +
+                line += padRight(runVerdictCell(*r), 13) +
                         col(r->gpus == 0 ? "-" : std::to_string(r->gpus), 5) + col(layers, 8) +
                         col(gb(r->bytes_per_gpu), 8) + col(gb(r->ram_bytes), 8) +
                         col(withThousands(run.runtime.context), 10) +
@@ -89,6 +90,9 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
                         col(perSecond(r->prefill_tokens_per_s), 9);
             }
             lines.push_back(line);
+            if (r != nullptr && !r->arch_note.empty()) {
+                archNotes.push_back("* " + terminalSafe(c.name, false) + ": " + r->arch_note);
+            }
         }
     }
     if (json) {
@@ -102,12 +106,15 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
               (q.hardware.ram_bytes > 0 ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
               "; each model with its store's runtime, in its file's quantization");
     printLine(padRight("model", 40) + padRight("store", 10) + padRight("runtime", 13) +
-              padRight("quant", 11) + padRight("verdict", 9) + padLeft("GPUs", 5) +
+              padRight("quant", 11) + padRight("verdict", 13) + padLeft("GPUs", 5) +
               padLeft("layers", 8) + padLeft("GB/GPU", 8) + padLeft("RAM GB", 8) +
               padLeft("context", 10) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
               padLeft("prefill", 9));
     for (const std::string& l : lines) {
         printLine(l);
+    }
+    for (const std::string& n : archNotes) {
+        printLine(n);
     }
     for (const std::string& n : machineNotes) {
         printLine("note: " + terminalSafe(n, false));

@@ -51,17 +51,42 @@ nlohmann::json termsJson(const StepTerms& t)
 
 } // namespace
 
+std::string runVerdictJson(const RunRow& r)
+{
+    return r.arch_support == ArchSupport::Unsupported ? std::string("unsupported")
+                                                      : std::string(runVerdictKey(r.verdict));
+}
+
+nlohmann::json archSupportJson(const RunRow& r)
+{
+    return {{"status", archSupportKey(r.arch_support)}, {"note", r.arch_note}};
+}
+
+std::string runVerdictCell(const RunRow& r)
+{
+    if (r.arch_support == ArchSupport::Unsupported) {
+        return "unsupported*";
+    }
+    std::string v(runVerdictKey(r.verdict));
+    if (r.verdict == RunVerdict::ExpertsInRam) {
+        v = "experts";
+    }
+    if (r.tight) {
+        v += "!";
+    }
+    // The architecture needs a newer build, or whether the build runs it is not known.
+    return r.arch_note.empty() ? v : v + "*";
+}
+
 nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
 {
     nlohmann::json j;
     j["preset"] = m.id.empty() ? nlohmann::json(nullptr) : nlohmann::json(m.id);
     j["model"] = m.name;
     j["precision"] = r.precision_id;
-    j["verdict"] = r.arch_support == ArchSupport::Unsupported
-                       ? std::string("unsupported")
-                       : std::string(runVerdictKey(r.verdict));
+    j["verdict"] = runVerdictJson(r);
     // Whether the runtime's version runs the architecture (runtime_support.h).
-    j["architecture_support"] = {{"status", archSupportKey(r.arch_support)}, {"note", r.arch_note}};
+    j["architecture_support"] = archSupportJson(r);
     j["tight"] = r.tight;
     j["context"] = r.context;
     j["gpus"] = r.gpus;

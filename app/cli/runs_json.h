@@ -5,6 +5,7 @@
 // speeds and the terms behind them, the whole machine's figures).
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <string>
 
 namespace llmsizer {
 struct ModelRuns;
@@ -23,5 +24,13 @@ nlohmann::json speedJson(const std::optional<double>& v);
 nlohmann::json machineJson(const Hardware& h);
 // The machine (GPU, count, RAM), the workload, the runtime and its constants of a `runs` query.
 nlohmann::json runQueryJson(const RunQuery& q);
+// A row's verdict as JSON says it: "unsupported" where the runtime does not run the model's
+// architecture (or the device), else runVerdictKey's.
+std::string runVerdictJson(const RunRow& r);
+// {"status": "supported" | "newer" | "unsupported" | "unknown", "note": …}.
+nlohmann::json archSupportJson(const RunRow& r);
+// The verdict column of the text tables: "fits", "fits_tp!", "experts", "unsupported"; a '*'
+// when a line under the table says more of the architecture.
+std::string runVerdictCell(const RunRow& r);
 
 } // namespace llmsizer::cli

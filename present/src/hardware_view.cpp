@@ -315,7 +315,8 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            " published measurements kept out of the fit, the decode estimate is off by " +
            std::to_string(s.decode_median_error_percent) + "% (median), the prefill by " +
            std::to_string(s.prefill_median_error_percent) + "% (median of " +
-           std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Speed model\".";
+           std::to_string(s.prefill_measurements) + "); see docs/compute.md, \"Speed model\"." +
+           (runtime.kind == Runtime::TensorRtLlm ? " " + tensorRtSpeedNote() : std::string());
 }
 
 namespace {
@@ -349,8 +350,7 @@ std::string runVerdictText(const RunRow& r, bool placement)
         return placement ? "✗ architecture not supported" : "✗ unsupported";
     }
     // The runtime runs it from a newer build than the profile's: the verdict is that build's.
-    const std::string newer =
-        r.arch_support == ArchSupport::Newer && r.verdict != RunVerdict::No ? " (newer build)" : "";
+    const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)" : "";
     return runVerdictCore(r, placement) + newer;
 }
 

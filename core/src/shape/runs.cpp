@@ -198,7 +198,18 @@ std::vector<Precision> runPrecisions(const RuntimeProfile& runtime,
 
 CalibrationSummary calibrationSummary()
 {
-    return {19, 6, 9, 14};
+    return {19, 6, 9, 14, 5, 19, 66};
+}
+
+std::string tensorRtSpeedNote()
+{
+    const CalibrationSummary s = calibrationSummary();
+    return "TensorRT-LLM has no run in the fit: its speeds are vLLM's and SGLang's constants; on " +
+           std::to_string(s.tensorrt_decode_measurements) +
+           " of its own published runs the decode is off by " +
+           std::to_string(s.tensorrt_decode_median_error_percent) + "% (median), " +
+           std::to_string(s.tensorrt_decode_max_error_percent) +
+           "% at worst (DeepSeek-R1 estimated at less than half).";
 }
 
 RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Precision& precision,
@@ -361,12 +372,14 @@ std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
 
 // The runtime's version and the model's architecture (runtime_support.h): a runtime that does
 // not implement it runs nothing, whatever the memory says; a newer build is named in the note.
-void applyArchSupport(RunRow& row, const ModelConfig& config, const RuntimeProfile& runtime)
+void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
 {
-    const RuntimeArchSupport s = runtimeArchSupport(config, runtime);
+    const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
+    const RuntimeArchSupport s =
+        device.status == ArchSupport::Unsupported ? device : runtimeArchSupport(config, q.runtime);
     row.arch_support = s.status;
     row.arch_note = s.note;
-    if (s.status == ArchSupport::Newer) {
+    if (s.status == ArchSupport::Newer || (s.status == ArchSupport::Unknown && !s.note.empty())) {
         row.note = s.note + "; " + row.note;
     } else if (s.status == ArchSupport::Unsupported) {
         row.verdict = RunVerdict::No;
@@ -382,7 +395,7 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RuntimeProfi
         row.prefill_terms = {};
         row.machine.reset();
         row.flags.clear();
-        row.change = "another runtime: " + s.others;
+        row.change = s.others;
         row.note = s.note + "; the memory shown is what it would take";
     }
 }
@@ -402,7 +415,7 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         }
         RunRow row = evaluate(m, p, known);
         row.note += ggufKindNote(p, q.runtime);
-        applyArchSupport(row, m.config, q.runtime);
+        applyArchSupport(row, m.config, q);
         if (speedKnown || row.arch_support == ArchSupport::Unsupported) {
             return row;
         }

@@ -153,6 +153,10 @@ std::vector<RuntimeProfile> buildProfiles()
     trt.label = "TensorRT-LLM";
     trt.version = "1.0";
     trt.precisions = {"bf16", "fp8", "int4_g128"};
+    // No TensorRT-LLM run is in the fit; its own runs are set beside the estimates in
+    // docs/compute.md ("TensorRT-LLM: its own runs, not fitted").
+    trt.speed_source = "vLLM and SGLang runs at batch 1 (calibration set, docs/compute.md); no "
+                       "TensorRT-LLM run is in the fit";
     v.push_back(trt);
 
     RuntimeProfile mlx;

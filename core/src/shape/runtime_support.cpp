@@ -85,7 +85,7 @@ std::string othersThatRun(const Row& row)
             out += (out.empty() ? "" : ", ") + std::string(name);
         }
     }
-    return out.empty() ? std::string("transformers") : out + ", transformers";
+    return out.empty() ? std::string("transformers") : out + " or transformers";
 }
 
 } // namespace
@@ -108,31 +108,47 @@ std::string_view archSupportKey(ArchSupport s)
 RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const RuntimeProfile& runtime)
 {
     RuntimeArchSupport s;
-    const Row* row = archtable::find(model_type);
     const archtable::Column* col = archtable::column(runtime.kind);
-    const Entry* e = row == nullptr || col == nullptr ? nullptr : &(row->*(col->entry));
-    if (e == nullptr || (e->name != nullptr && std::string_view(e->name) == "?")) {
+    if (col == nullptr || model_type.empty()) {
+        return s; // SGLang, TensorRT-LLM, transformers; a model of no checkpoint
+    }
+    const std::string who = col->name;
+    const std::string type(model_type);
+    const Row* row = archtable::find(model_type);
+    if (row == nullptr) {
+        s.note = "whether " + who + " runs model type '" + type +
+                 "' is not known here (not in the architecture table)";
         return s;
     }
-    s.source = e->source;
-    const std::string who = col->name;
+    const Entry& e = row->*(col->entry);
+    s.source = e.source;
+    // What the entry's source says beyond the runtime's name ("llama.cpp: …").
+    const std::size_t colon = s.source.find(": ");
+    const std::string detail =
+        colon == std::string::npos ? std::string() : s.source.substr(colon + 2);
     const std::string what = "the " + std::string(row->label) + " architecture";
-    if (e->name == nullptr) {
+    if (e.name != nullptr && std::string_view(e.name) == "?") {
+        s.note = "whether " + who + " runs " + what + " (" + type + ") is not known here" +
+                 (detail.empty() ? std::string() : ": " + detail);
+        return s;
+    }
+    if (e.name == nullptr) {
         s.status = ArchSupport::Unsupported;
         s.others = othersThatRun(*row);
-        s.note = who + " does not run " + what + " (" + std::string(model_type) + "): not in " +
-                 (runtime.kind == Runtime::Ollama ? std::string("llama.cpp") : who) +
-                 "'s code as of " + col->checked_short;
+        s.note = who + " does not run " + what + " (" + type + "): " +
+                 (detail.empty() ? "not in " + std::string(col->code) + "'s code" : detail) +
+                 " (checked: " + col->checked_short + ")";
         return s;
     }
-    s.arch = e->name;
-    s.since = e->since == nullptr ? "" : e->since;
-    s.added = e->added == nullptr ? "" : e->added;
+    s.arch = e.name;
+    s.since = e.since == nullptr ? "" : e.since;
+    s.added = e.added == nullptr ? "" : e.added;
     const std::string version = versionOf(runtime);
     const std::string built = runtime.kind == Runtime::Ollama
                                   ? "the llama.cpp " + version + " of Ollama " +
                                         runtime.version.substr(0, runtime.version.find(' '))
                                   : who + " " + version;
+    const std::string runsIt = who + " runs " + std::string(row->label) + " (" + s.arch + ")";
     const std::string profileDate = col->version_date;
     if (s.since == "?") {
         // The build is not known, only the month: the same month as the profile's version
@@ -140,13 +156,12 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
         s.since.clear();
         const std::string month = profileDate.substr(0, s.added.size());
         if (s.added == month) {
-            s.note = who + " runs " + what + " (" + s.arch + ") from a build of " +
-                     monthYear(s.added) + ", about when " + built +
+            s.note = runsIt + " from a build of " + monthYear(s.added) + ", about when " + built +
                      " was made: whether that build does is not known";
             return s;
         }
-        s.status = s.added < month ? ArchSupport::Supported : ArchSupport::Newer;
-        if (s.status == ArchSupport::Supported) {
+        if (s.added < month) {
+            s.status = ArchSupport::Supported;
             return s;
         }
     }
@@ -159,10 +174,10 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
     if (newer) {
         s.status = ArchSupport::Newer;
         const std::string wants =
-            s.since.empty() ? "a " + who + " newer than " + version : who + " " + s.since;
-        s.note = "needs " + wants + (s.since.empty() ? "" : " or newer") + ": " + what + " (" +
-                 s.arch + ") came " + (s.added.empty() ? "" : "in " + monthYear(s.added) + ", ") +
-                 "after " + built + ", whose defaults these figures use";
+            s.since.empty() ? who + " newer than " + version : who + " " + s.since + " or newer";
+        s.note = "needs " + wants + ": " + runsIt + " from " +
+                 (s.added.empty() ? s.since : monthYear(s.added)) + ", after " + built +
+                 ", whose defaults these figures use";
         return s;
     }
     s.status = ArchSupport::Supported;
@@ -177,6 +192,22 @@ RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimePr
         return runtimeArchSupport("nemotron_h_moe", runtime);
     }
     return runtimeArchSupport(config.model_type, runtime);
+}
+
+RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const GpuSpec& gpu)
+{
+    RuntimeArchSupport s;
+    const bool apple = gpu.vendor == "Apple";
+    if (runtime.kind == Runtime::TensorRtLlm && gpu.vendor != "NVIDIA") {
+        s.status = ArchSupport::Unsupported;
+        s.note = "TensorRT-LLM runs on NVIDIA GPUs only, not on " + gpu.name;
+        s.others = apple ? "llama.cpp or MLX" : "llama.cpp or transformers";
+    } else if ((runtime.kind == Runtime::Vllm || runtime.kind == Runtime::Sglang) && apple) {
+        s.status = ArchSupport::Unsupported;
+        s.note = runtime.label + " has no Metal backend: it does not run on " + gpu.name + "'s GPU";
+        s.others = "llama.cpp or MLX";
+    }
+    return s;
 }
 
 std::string modelTypeOfGgufArch(std::string_view arch)

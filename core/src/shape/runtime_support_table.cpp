@@ -20,7 +20,7 @@ const std::vector<Row>& rows()
          {"GPT2LMHeadModel", nullptr, nullptr, "vLLM"},
          {"gpt2", nullptr, nullptr, "mlx-lm"}},
         {"gptj", "GPT-J",
-         {nullptr, nullptr, nullptr, "llama.cpp: the gptj name is listed but no converter registers GPTJForCausalLM (conversion/)"},
+         {nullptr, nullptr, nullptr, "llama.cpp: the gptj name is listed, but no converter registers GPTJForCausalLM and no graph builds it"},
          {"GPTJForCausalLM", nullptr, nullptr, "vLLM"},
          {nullptr, nullptr, nullptr, "mlx-lm"}},
         {"gpt_neox", "GPT-NeoX",
@@ -190,7 +190,7 @@ const std::vector<Row>& rows()
         {"hunyuan_v1_moe", "Hunyuan MoE",
          {"hunyuan-moe", nullptr, nullptr, "llama.cpp"},
          {"HunYuanMoEV1ForCausalLM", nullptr, nullptr, "vLLM"},
-         {nullptr, nullptr, nullptr, "mlx-lm: no hunyuan_v1_moe module or remapping (hunyuan.py reads model_type hunyuan)"}},
+         {"?", nullptr, nullptr, "mlx-lm: its hunyuan module runs Hunyuan-A13B (commit 90230d31) for a config whose model_type is hunyuan; one that says hunyuan_v1_moe, as transformers names it, finds no module"}},
         {"bailing_moe", "Ling (Bailing MoE)",
          {"bailingmoe", nullptr, nullptr, "llama.cpp"},
          {"BailingMoeForCausalLM", nullptr, nullptr, "vLLM"},
@@ -351,6 +351,22 @@ const std::vector<Row>& rows()
          {"llama", nullptr, nullptr, "llama.cpp: text model as llama, vision through mtmd"},
          {"LlavaNextForConditionalGeneration", nullptr, nullptr, "vLLM"},
          {nullptr, nullptr, nullptr, "mlx-lm: no llava_next module (mlx-vlm runs it)"}},
+        {"internvl_chat", "InternVL",
+         {"?", nullptr, nullptr, "llama.cpp: its converter reads the Hugging Face InternVL classes (vision through mtmd); this remote-code layout is not known to convert"},
+         {"InternVLChatModel", nullptr, nullptr, "vLLM"},
+         {nullptr, nullptr, nullptr, "mlx-lm: no module (mlx-vlm runs it)"}},
+        {"internvl", "InternVL",
+         {"qwen2", nullptr, nullptr, "llama.cpp: the text model as qwen2, vision through mtmd (conversion/intern_vision.py)"},
+         {"InternVLForConditionalGeneration", nullptr, nullptr, "vLLM"},
+         {nullptr, nullptr, nullptr, "mlx-lm: no module (mlx-vlm runs it)"}},
+        {"idefics3", "Idefics3",
+         {"llama", nullptr, nullptr, "llama.cpp: the text model as llama, vision through mtmd"},
+         {"Idefics3ForConditionalGeneration", nullptr, nullptr, "vLLM"},
+         {nullptr, nullptr, nullptr, "mlx-lm: no module (mlx-vlm runs it)"}},
+        {"smolvlm", "SmolVLM",
+         {"llama", nullptr, nullptr, "llama.cpp: the text model as llama, vision through mtmd"},
+         {"SmolVLMForConditionalGeneration", nullptr, nullptr, "vLLM"},
+         {nullptr, nullptr, nullptr, "mlx-lm: no module (mlx-vlm runs it)"}},
         {"mistral3", "Mistral Small 3",
          {"llama", nullptr, nullptr, "llama.cpp: text model as llama, vision through mtmd (conversion/mistral3.py)"},
          {"Mistral3ForConditionalGeneration", nullptr, nullptr, "vLLM"},
@@ -375,22 +391,29 @@ const Column* column(Runtime kind)
     // {name, the code its column was read from, the same in short, when the profile's version
     // was made}
     static const Column llama{
-        "llama.cpp", "ggml-org/llama.cpp src/llama-arch.cpp at 00395eb and conversion/ (2026)",
-        "commit 00395eb (2026)",
+        "llama.cpp", "llama.cpp",
+        "ggml-org/llama.cpp src/llama-arch.cpp at 00395eb and conversion/ (2026)",
+        "commit 00395eb, 2026",
         // b6918: between b6900 (cited on 31 Oct 2025, xorbitsai/xllamacpp PR 88) and b7186
         // (28 Nov 2025) [uncertain within those days].
         "2025-11-02", &Row::llama};
     // Ollama 0.33.0 runs llama.cpp b10488 (19 Aug 2026, microsoft/winget-pkgs PR 420410).
-    static const Column ollama{"Ollama", llama.checked, llama.checked_short, "2026-08-19",
-                               &Row::llama};
+    static const Column ollama{"Ollama",     "llama.cpp", llama.checked, llama.checked_short,
+                               "2026-08-19", &Row::llama};
     static const Column vllm{"vLLM",
+                             "vLLM",
                              "vllm-project/vllm vllm/model_executor/models/registry.py (Dec "
                              "2025) and later release notes",
-                             "its 2026 releases", "2025-10-02" /* v0.11.0 */, &Row::vllm};
+                             "its registry and releases to 2026",
+                             "2025-10-02" /* v0.11.0 */,
+                             &Row::vllm};
     static const Column mlx{
-        "MLX", "ml-explore/mlx-lm mlx_lm/models and MODEL_REMAPPING at d78bf58 (22 Aug 2026)",
-        "commit d78bf58 (Aug 2026)",
-        "2026-08-19" /* mlx-lm 0.32.0: its version set in commit d06c5374 */, &Row::mlx};
+        "MLX",
+        "mlx-lm",
+        "ml-explore/mlx-lm mlx_lm/models and MODEL_REMAPPING at d78bf58 (22 Aug 2026)",
+        "commit d78bf58, Aug 2026",
+        "2026-08-19" /* mlx-lm 0.32.0: its version set in commit d06c5374 */,
+        &Row::mlx};
     switch (kind) {
     case Runtime::LlamaCpp:
         return &llama;

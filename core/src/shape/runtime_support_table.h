@@ -31,6 +31,7 @@ const Row* find(std::string_view model_type);
 // an entry's date against when it names no version) and its entry in a row.
 struct Column {
     const char* name;
+    const char* code; // whose code it is: "llama.cpp" (also Ollama's), "vLLM", "mlx-lm"
     const char* checked;
     const char* checked_short;
     const char* version_date;

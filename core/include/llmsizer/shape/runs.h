@@ -194,8 +194,16 @@ struct CalibrationSummary {
     int decode_median_error_percent = 0;
     int prefill_measurements = 0;
     int prefill_median_error_percent = 0;
+    // TensorRT-LLM's own batch-1 runs (docs/data/speed-tensorrt-llm.json), which the fit never
+    // saw and its profile is not fitted to: the decode error, median and largest.
+    int tensorrt_decode_measurements = 0;
+    int tensorrt_decode_median_error_percent = 0;
+    int tensorrt_decode_max_error_percent = 0;
 };
 CalibrationSummary calibrationSummary();
+// TensorRT-LLM's speeds are the serving fit's: one sentence on how far they are from its own runs
+// (the app's and the CLI's note under a TensorRT-LLM table).
+std::string tensorRtSpeedNote();
 
 // ---- Placement (runtime_memory.cpp) -----------------------------------------------------------
 

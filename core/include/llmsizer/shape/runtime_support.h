@@ -32,7 +32,7 @@ struct RuntimeArchSupport {
     std::string since;  // the first version that runs it: "b7920", "0.16.0" ("" if older)
     std::string added;  // when that was: "Feb 2026"
     std::string note;   // one sentence for a row ("" when Supported or Unknown)
-    std::string others; // Unsupported: the runtimes of the table that run it ("vLLM, MLX")
+    std::string others; // Unsupported: the runtimes that run it ("vLLM, MLX or transformers")
     std::string source;
 };
 
@@ -43,6 +43,12 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
 // The same for a model: its model_type, and for Nemotron-H's mixtures of experts (Nemotron 3)
 // the row "nemotron_h_moe".
 RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimeProfile& runtime);
+
+// Whether the runtime runs on the device at all: TensorRT-LLM on NVIDIA GPUs only (its kernels
+// are CUDA's); vLLM and SGLang have no Metal backend, so not on Apple silicon's GPU (vLLM's CPU
+// backend on a Mac is another device). Unsupported with a note and the runtimes that do, else
+// Unknown with no note.
+RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const GpuSpec& gpu);
 
 // The model_type of a GGUF file's general.architecture ("qwen35" -> "qwen3_5"); "" if the table
 // does not name it.
