@@ -288,6 +288,11 @@ std::string hardwareSummary(const RunQuery& q)
                    (vllmUsesFlashInferSampler(v, g) ? "FlashInfer sampler" : "sorting sampler") +
                    ")";
     }
+    // A runtime that does not run on this device: said once here, every row is unsupported.
+    if (const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, g);
+        device.status == ArchSupport::Unsupported) {
+        runtime += " (does not run on it: use " + device.others + ")";
+    }
     return out + " · " + runtime + " · " + withThousands(q.context) + " tokens, batch " +
            std::to_string(q.batch);
 }

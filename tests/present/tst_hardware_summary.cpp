@@ -54,6 +54,18 @@ private slots:
         QVERIFY2(has(line, "+ 64.0 GB of RAM at 89.6 GB/s for offloaded layers"), line.c_str());
     }
 
+    // TensorRT-LLM on an Apple M3 Max: the runtime does not run on the device (CUDA only), said
+    // once on the machine's line; on an H100 nothing is said.
+    void runtimeOffItsDevice()
+    {
+        RunQuery q = h100(Runtime::TensorRtLlm);
+        QVERIFY2(!has(hardwareSummary(q), "does not run"), hardwareSummary(q).c_str());
+        q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
+        const std::string line = hardwareSummary(q);
+        QVERIFY2(has(line, "TensorRT-LLM (does not run on it: use llama.cpp or MLX)"),
+                 line.c_str());
+    }
+
     void cpuOnlyFitsInRam()
     {
         RunQuery q;
