@@ -73,28 +73,46 @@ PresetPicker::PresetPicker(QWidget* parent)
     });
 }
 
-bool PresetPicker::eventFilter(QObject* watched, QEvent* event)
+bool PresetPicker::pickEnd(const QKeyEvent* key)
 {
-    if (watched == lineEdit() && event->type() == QEvent::KeyPress) {
-        const auto* key = static_cast<QKeyEvent*>(event);
-        const bool homeEnd = key->key() == Qt::Key_Home || key->key() == Qt::Key_End;
-        if (homeEnd && key->modifiers() == Qt::NoModifier && currentIndex() >= 0 &&
-            lineEdit()->text() == currentText()) {
-            const bool first = key->key() == Qt::Key_Home;
-            for (int n = 0; n < count(); ++n) {
-                const int i = first ? n : count() - 1 - n;
-                const QString id = itemData(i, kIdRole).toString();
-                if (!id.isEmpty()) {
-                    if (i != currentIndex()) {
-                        setCurrentIndex(i);
-                        notePick(id);
-                    }
-                    return true;
-                }
+    const bool homeEnd = key->key() == Qt::Key_Home || key->key() == Qt::Key_End;
+    if (!homeEnd || key->modifiers() != Qt::NoModifier || currentIndex() < 0 ||
+        lineEdit()->text() != currentText()) {
+        return false;
+    }
+    const bool first = key->key() == Qt::Key_Home;
+    for (int n = 0; n < count(); ++n) {
+        const int i = first ? n : count() - 1 - n;
+        const QString id = itemData(i, kIdRole).toString();
+        if (!id.isEmpty()) {
+            if (i != currentIndex()) {
+                setCurrentIndex(i);
+                notePick(id);
             }
+            return true;
         }
     }
+    return false;
+}
+
+// The keys reach the line edit by two ways: to it when it has the focus, and through the combo
+// box's keyPressEvent, which hands them on without the line edit's event filters.
+bool PresetPicker::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == lineEdit() && event->type() == QEvent::KeyPress &&
+        pickEnd(static_cast<QKeyEvent*>(event))) {
+        return true;
+    }
     return QComboBox::eventFilter(watched, event);
+}
+
+void PresetPicker::keyPressEvent(QKeyEvent* event)
+{
+    if (pickEnd(event)) {
+        event->accept();
+        return;
+    }
+    QComboBox::keyPressEvent(event);
 }
 
 int PresetPicker::searchMatch(const QString& text) const

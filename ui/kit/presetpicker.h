@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+class QKeyEvent;
 class QStandardItemModel;
 
 namespace llmsizer::ui {
@@ -25,6 +26,7 @@ public:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 signals:
     // Once per pick (mouse or keyboard, list or search), just after the event that made it.
@@ -33,6 +35,8 @@ signals:
 private:
     // Records a pick; presetChosen follows once, from the event loop.
     void notePick(const QString& id);
+    // Home or End while the text is the current entry's: the first or the last preset is picked.
+    bool pickEnd(const QKeyEvent* key);
     // The item a typed search names: the preset with that name (any case), else the first whose
     // text contains it; -1 if none.
     int searchMatch(const QString& text) const;
