@@ -352,7 +352,7 @@ std::string runVerdictCore(const RunRow& r, bool placement)
 std::string runVerdictText(const RunRow& r, bool placement)
 {
     if (r.arch_support == ArchSupport::Unsupported) {
-        return placement ? "✗ architecture not supported" : "✗ unsupported";
+        return placement ? "✗ not run by this runtime" : "✗ unsupported";
     }
     // The runtime runs it from a newer build than the profile's: the verdict is that build's.
     const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)" : "";
