@@ -241,6 +241,21 @@ private slots:
         QCOMPARE(storeRuntime(llava, hw, {}).context, 4096ull);
     }
 
+    // A copy whose file holds no weights (a GGUF of a vocabulary alone) has no verdict: the
+    // headers describe a model the file does not hold.
+    void noWeightsNoVerdict()
+    {
+        LocalCopy c = findModel(m_scan, "meta-llama/Llama-3.1-8B")->copies[0];
+        QVERIFY(c.config.has_value());
+        c.weight_bytes = 0;
+        RunQuery q;
+        q.hardware.gpu.memory_bytes = 24ull << 30;
+        q.hardware.gpu.bandwidth_gb_s = 1000;
+        const LocalRun run = localRun(c, q, true, {});
+        QVERIFY(!run.row.has_value());
+        QCOMPARE(run.why, std::string("the file holds no weights"));
+    }
+
     void filePrecisionIsTheFilesBytes()
     {
         const LocalCopy& c = findModel(m_scan, "meta-llama/Llama-3.1-8B")->copies[0];

@@ -100,6 +100,12 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
         out.why = "no architecture in the headers";
         return out;
     }
+    if (copy.weight_bytes == 0) {
+        // A vocabulary-only or metadata-only file: nothing to load, so no verdict (sized from
+        // its headers alone, it read "fits, 914 tok/s").
+        out.why = "the file holds no weights";
+        return out;
+    }
     if (!hasGpu) {
         out.why = "no GPU detected";
         return out;
