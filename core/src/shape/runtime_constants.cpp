@@ -226,22 +226,16 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
     }
     // Which architectures it runs (runtime_support.h): those of this app's model types it does
     // not, read from its code.
-    for (const ArchTableSource& a : archTableSources()) {
-        const bool mine = (a.runtime == "llama.cpp" && p.llamaCppFamily()) ||
-                          (a.runtime == "vLLM" && p.kind == Runtime::Vllm) ||
-                          (a.runtime == "MLX" && p.kind == Runtime::Mlx);
-        if (!mine) {
-            continue;
-        }
+    if (const std::optional<ArchTableSource> a = archTableSource(p.kind)) {
         std::string missing;
-        for (const std::string& t : a.missing) {
+        for (const std::string& t : a->missing) {
             missing += (missing.empty() ? "" : ", ") + t;
         }
         c.push_back({"architectures not run",
                      (missing.empty() ? std::string("none of this app's model types") : missing) +
                          "; newer ones need a version after " + p.version +
                          " (each row says which)",
-                     a.checked});
+                     a->checked});
     }
     return c;
 }

@@ -5,6 +5,7 @@
 #include "shape/runtime_support_table.h"
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,14 +76,14 @@ std::string monthYear(const std::string& iso)
     return std::string(months[n[1] - 1]) + " " + std::to_string(n[0]);
 }
 
+// The runtimes of the table's columns that run the row's architecture, and transformers.
 std::string othersThatRun(const Row& row)
 {
     std::string out;
-    const std::pair<const Entry*, const char*> all[] = {
-        {&row.llama, "llama.cpp"}, {&row.vllm, "vLLM"}, {&row.mlx, "MLX"}};
-    for (const auto& [e, name] : all) {
-        if (e->name != nullptr) {
-            out += (out.empty() ? "" : ", ") + std::string(name);
+    for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
+        const archtable::Column* col = archtable::column(kind);
+        if ((row.*(col->entry)).name != nullptr) {
+            out += (out.empty() ? "" : ", ") + std::string(col->name);
         }
     }
     return out.empty() ? std::string("transformers") : out + " or transformers";
@@ -220,22 +221,21 @@ std::string modelTypeOfGgufArch(std::string_view arch)
     return {};
 }
 
-std::vector<ArchTableSource> archTableSources()
+std::optional<ArchTableSource> archTableSource(Runtime kind)
 {
-    std::vector<ArchTableSource> out;
-    for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
-        const archtable::Column* col = archtable::column(kind);
-        ArchTableSource s;
-        s.runtime = col->name;
-        s.checked = col->checked;
-        for (const Row& r : archtable::rows()) {
-            if ((r.*(col->entry)).name == nullptr) {
-                s.missing.emplace_back(r.model_type);
-            }
-        }
-        out.push_back(std::move(s));
+    const archtable::Column* col = archtable::column(kind);
+    if (col == nullptr) {
+        return std::nullopt;
     }
-    return out;
+    ArchTableSource s;
+    s.runtime = col->name;
+    s.checked = col->checked;
+    for (const Row& r : archtable::rows()) {
+        if ((r.*(col->entry)).name == nullptr) {
+            s.missing.emplace_back(r.model_type);
+        }
+    }
+    return s;
 }
 
 std::vector<std::string> archTableModelTypes()

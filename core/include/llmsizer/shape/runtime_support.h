@@ -3,6 +3,7 @@
 #include "llmsizer/model/model.h"
 #include "llmsizer/shape/runtime.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,14 +55,14 @@ RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const Gpu
 // does not name it.
 std::string modelTypeOfGgufArch(std::string_view arch);
 
-// The table's snapshot of each runtime's code, for the Runtime menu and docs: "ggml-org/llama.cpp
-// src/llama-arch.cpp at 00395eb".
+// The table's snapshot of a runtime's code, for the Runtime menu and docs: "ggml-org/llama.cpp
+// src/llama-arch.cpp at 00395eb"; none for the runtimes the table does not cover.
 struct ArchTableSource {
-    std::string runtime;              // "llama.cpp", "vLLM", "MLX"
+    std::string runtime;              // "llama.cpp", "Ollama", "vLLM", "MLX"
     std::string checked;              // the code the list was read from
     std::vector<std::string> missing; // model types of the table it does not run
 };
-std::vector<ArchTableSource> archTableSources();
+std::optional<ArchTableSource> archTableSource(Runtime kind);
 
 // Every model type the table holds, in its order (tests and docs).
 std::vector<std::string> archTableModelTypes();
