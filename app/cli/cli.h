@@ -12,10 +12,6 @@
 // Shared plumbing of llm-sizer-cli's subcommands. Each subcommand lives in its own cmd_*.cpp and
 // is listed in main.cpp's table. Exit codes are part of the contract: 0 success, 2 usage error,
 // 3 invalid input.
-namespace llmsizer {
-struct RunRow; // shape/runs.h
-}
-
 namespace llmsizer::cli {
 
 enum ExitCode : int { kOk = 0, kUsage = 2, kBadInput = 3 };
@@ -45,11 +41,6 @@ void setRawArguments(int argc, const char* const* argv);
 std::string fileOption(const QCommandLineParser& parser, const QString& name);
 // A positional argument naming a file, as given.
 std::string fileArgument(const QString& decoded);
-
-// The runs table's "layers" cell: "45/80" (layers on the GPUs) for an offload, "e12/48" (the
-// MoE layers whose experts are in RAM) for experts in RAM, "-" otherwise. `runs` and `runs
-// --local`.
-std::string runLayersCell(const RunRow& r);
 
 // --preset ID | --config FILE, exactly one of them.
 void addModelOptions(QCommandLineParser& parser);

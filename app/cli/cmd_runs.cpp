@@ -15,6 +15,7 @@
 #include "llmsizer/text/text.h"
 #include "local_options.h"
 #include "runs_json.h"
+#include "runs_table.h"
 #include "runtime_options.h"
 
 #include <algorithm>
@@ -62,19 +63,6 @@ std::uint64_t sizeOption(const QCommandLineParser& parser, const char* name)
     return static_cast<std::uint64_t>(std::llround(*value * scale));
 }
 
-std::string tokensPerSecond(const std::optional<double>& v)
-{
-    if (!v) {
-        return "-";
-    }
-    return *v >= 100 ? std::to_string(std::lround(*v)) : text::fixed(*v, 1);
-}
-
-std::string gb(std::uint64_t bytes)
-{
-    return text::fixed(static_cast<double>(bytes) / 1e9, 1);
-}
-
 // A Hugging Face config.json's quantization_config ignore list (FP8 checkpoints that keep some
 // modules in BF16: "modules_to_not_convert" of fbgemm_fp8, "ignore" of compressed-tensors,
 // "ignored_layers" of fp8); none for other files.
@@ -112,42 +100,7 @@ std::optional<Fp8Checkpoint> fp8CheckpointOfConfig(const QCommandLineParser& par
     return std::nullopt;
 }
 
-// A name cut to `width` bytes (at a character's start) with ".." when longer.
-std::string cellText(const std::string& text, std::size_t width)
-{
-    if (text.size() <= width) {
-        return text;
-    }
-    std::size_t cut = width - 2;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
-        --cut;
-    }
-    return text.substr(0, cut) + "..";
-}
-
-// "8 GPUs: 131,072 ctx, 85 tok/s" — what the whole machine gives beside the fewest GPUs.
-std::string machineCell(const RunRow& r)
-{
-    if (!r.machine || !r.machine->gives_more) {
-        return "";
-    }
-    const MachineAnswer& a = *r.machine;
-    return "all " + std::to_string(a.gpus) + ": " + withThousands(a.max_context) + " ctx, " +
-           tokensPerSecond(a.decode_tokens_per_s) + " tok/s";
-}
-
 } // namespace
-
-std::string runLayersCell(const RunRow& r)
-{
-    if (r.verdict == RunVerdict::Offload) {
-        return std::to_string(r.gpu_layers) + "/" + std::to_string(r.layers);
-    }
-    if (r.verdict == RunVerdict::ExpertsInRam) {
-        return "e" + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers);
-    }
-    return "-";
-}
 
 int runRuns(const QStringList& args)
 {
@@ -315,28 +268,19 @@ int runRuns(const QStringList& args)
     }
     bool mxfp4Gguf = false; // gpt-oss's two kinds of GGUF file among the rows
     for (const ModelRuns& m : models) {
+        const bool merged = runsNowhere(m);
         for (const RunRow& r : m.rows) {
             if (fitsOnly && r.verdict != RunVerdict::Fits && r.verdict != RunVerdict::FitsTp) {
                 continue;
             }
             mxfp4Gguf = mxfp4Gguf || (q.runtime.llamaCppFamily() && r.precision_id == "mxfp4_moe");
+            // --json keeps a row per precision, with the memory each would take; the table has
+            // one line for a model its runtime does not run at any precision.
             rows.push_back(runRowJson(m, r));
-            const std::string layers = runLayersCell(r);
-            std::string tail = machineCell(r);
-            if (!r.change.empty()) {
-                tail = "change: " + r.change;
+            if (merged && &r != &m.rows.front()) {
+                continue;
             }
-            lines.push_back(
-                padRight(cellText(terminalSafe(m.name, false), 27), 28) +
-                padRight(r.precision_id, 14) + padRight(runVerdictCell(r), 13) +
-                padLeft(r.gpus == 0 ? "-" : std::to_string(r.gpus), 5) + padLeft(layers, 8) +
-                // A leading space keeps a wide figure apart from the column before.
-                padLeft(" " + (r.beyond_64_bits ? "> 2^64 B" : gb(r.bytes_per_gpu)), 9) +
-                padLeft(" " + (r.beyond_64_bits ? "-" : gb(r.ram_bytes)), 8) +
-                padLeft(r.max_context == 0 ? "-" : withThousands(r.max_context), 10) +
-                padLeft(tokensPerSecond(r.decode_tokens_per_s), 8) +
-                padLeft(tokensPerSecond(r.prefill_tokens_per_s), 9) +
-                (tail.empty() ? std::string() : "  " + tail));
+            lines.push_back(runsTableLine(m, r, merged));
             const std::string arch = "* " + terminalSafe(m.name, false) + ": " + r.arch_note;
             if (!r.arch_note.empty() && device.status != ArchSupport::Unsupported &&
                 std::find(archNotes.begin(), archNotes.end(), arch) == archNotes.end()) {
@@ -382,10 +326,7 @@ int runRuns(const QStringList& args)
     } else if (unified && q.hardware.ram_bytes > 0) {
         printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
     }
-    printLine(padRight("model", 28) + padRight("precision", 14) + padRight("verdict", 13) +
-              padLeft("GPUs", 5) + padLeft("layers", 8) + padLeft("GB/GPU", 9) +
-              padLeft("RAM GB", 8) + padLeft("max ctx", 10) + padLeft("tok/s", 8) +
-              padLeft("prefill", 9) + "  whole machine / change");
+    printLine(runsTableHeader());
     for (const std::string& l : lines) {
         printLine(l);
     }
@@ -408,7 +349,9 @@ int runRuns(const QStringList& args)
     }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
-              "RAM), offload (layers in RAM), no, unsupported (the runtime does not run it); '!' "
+              "RAM), offload (layers in RAM), no, unsupported (the runtime does not run it, one "
+              "line for all "
+              "its precisions); '!' "
               "tight: under 5 % to spare; '*' see the model's line under the table. Speeds are "
               "estimates of the speed model (docs/compute.md): tok/s with the KV cache as full "
               "as the context, prefill over " +

@@ -7,27 +7,11 @@
 #include "llmsizer/text/text.h"
 #include "local_options.h"
 #include "runs_json.h"
+#include "runs_table.h"
 
 #include <cmath>
 
 namespace llmsizer::cli {
-
-namespace {
-
-std::string perSecond(const std::optional<double>& v)
-{
-    if (!v) {
-        return "-";
-    }
-    return *v >= 100 ? std::to_string(std::lround(*v)) : text::fixed(*v, 1);
-}
-
-std::string gb(std::uint64_t bytes)
-{
-    return text::fixed(static_cast<double>(bytes) / 1e9, 1);
-}
-
-} // namespace
 
 int printLocalRuns(const LocalScan& scan, const RunQuery& q,
                    const std::vector<std::string>& machineNotes, bool fitsOnly, bool json)
@@ -86,8 +70,8 @@ int printLocalRuns(const LocalScan& scan, const RunQuery& q,
                         col(gb(r->bytes_per_gpu), 8) + col(gb(r->ram_bytes), 8) +
                         col(withThousands(run.runtime.context), 10) +
                         col(r->max_context == 0 ? "-" : withThousands(r->max_context), 10) +
-                        col(perSecond(r->decode_tokens_per_s), 8) +
-                        col(perSecond(r->prefill_tokens_per_s), 9);
+                        col(tokensPerSecond(r->decode_tokens_per_s), 8) +
+                        col(tokensPerSecond(r->prefill_tokens_per_s), 9);
             }
             lines.push_back(line);
             if (r != nullptr && !r->arch_note.empty()) {

@@ -107,6 +107,42 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     return row;
 }
 
+// One row for a model its runtime does not run at any precision (hardwareRows).
+HardwareRow mergedRow(const ModelRuns& m, ByteUnits units, bool current)
+{
+    HardwareRow row = makeRow(m, m.rows.front(), units, current);
+    std::string labels;
+    for (const RunRow& r : m.rows) {
+        row.merged_precisions.push_back(r.precision_id);
+        labels += (labels.empty() ? "" : ", ") + r.precision_label;
+    }
+    auto& c = row.cells;
+    c[static_cast<std::size_t>(HardwareColumn::Precision)] = {
+        "all " + std::to_string(m.rows.size()), 0};
+    c[static_cast<std::size_t>(HardwareColumn::MemoryPerGpu)] = {"–", -1};
+    c[static_cast<std::size_t>(HardwareColumn::Ram)] = {"–", -1};
+    row.tooltip = m.name + " at every precision (" + labels + "): " + m.rows.front().arch_note;
+    return row;
+}
+
+bool runsNowhere(const ModelRuns& m)
+{
+    return m.rows.size() > 1 && std::all_of(m.rows.begin(), m.rows.end(), [](const RunRow& r) {
+               return r.arch_support == ArchSupport::Unsupported;
+           });
+}
+
+void appendRows(std::vector<HardwareRow>& rows, const ModelRuns& m, ByteUnits units, bool current)
+{
+    if (runsNowhere(m)) {
+        rows.push_back(mergedRow(m, units, current));
+        return;
+    }
+    for (const RunRow& r : m.rows) {
+        rows.push_back(makeRow(m, r, units, current));
+    }
+}
+
 } // namespace
 
 std::string hardwareColumnTitle(HardwareColumn c, ByteUnits units)
@@ -185,22 +221,21 @@ std::vector<HardwareRow> hardwareRows(const std::vector<ModelRuns>& models, Byte
 {
     std::vector<HardwareRow> rows;
     if (current != nullptr) {
-        for (const RunRow& r : current->rows) {
-            rows.push_back(makeRow(*current, r, units, true));
-        }
+        appendRows(rows, *current, units, true);
     }
     for (const ModelRuns& m : models) {
-        for (const RunRow& r : m.rows) {
-            rows.push_back(makeRow(m, r, units, false));
-        }
+        appendRows(rows, m, units, false);
     }
     return rows;
 }
 
 bool hardwareRowPasses(const HardwareRow& row, const HardwareFilter& f)
 {
+    const bool precisionOk = f.precision.empty() || row.precision_id == f.precision ||
+                             std::find(row.merged_precisions.begin(), row.merged_precisions.end(),
+                                       f.precision) != row.merged_precisions.end();
     if (row.current) {
-        if (!f.precision.empty() && row.precision_id != f.precision) {
+        if (!precisionOk) {
             return false;
         }
         return !f.gpu_only || row.verdict == RunVerdict::Fits || row.verdict == RunVerdict::FitsTp;
@@ -212,7 +247,7 @@ bool hardwareRowPasses(const HardwareRow& row, const HardwareFilter& f)
             return false;
         }
     }
-    if (!f.precision.empty() && row.precision_id != f.precision) {
+    if (!precisionOk) {
         return false;
     }
     if (!f.family.empty() && row.family != f.family) {

@@ -154,6 +154,42 @@ private slots:
         QVERIFY2(text.out.contains("llama.cpp b6918 on Vulkan"), text.out.constData());
     }
 
+    // A model the runtime does not run at any precision (llama.cpp has no OPT architecture: its
+    // LLM_ARCH_NAMES has no "opt") is one line of the table, "all 7" of llama.cpp's precisions
+    // (F16, Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K), with no memory; --json keeps the seven
+    // rows, each unsupported with the bytes it would take.
+    void unsupportedModelIsOneLine()
+    {
+        const QString line = QStringLiteral("runs --gpu rtx-4090-24gb --preset opt-125m");
+        const Run text = runCli(line.split(QLatin1Char(' ')));
+        QCOMPARE(text.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(text.out).split(QLatin1Char('\n'));
+        const QStringList rows = lines.filter(QStringLiteral("OPT-125M  "));
+        QCOMPARE(rows.size(), 1);
+        const QStringList cells = rows.front().simplified().split(QLatin1Char(' '));
+        // OPT-125M | all 7 | unsupported* | GPUs - | layers - | GB/GPU - | RAM - | ctx - | …
+        QCOMPARE(cells.mid(1, 7),
+                 (QStringList{QStringLiteral("all"), QStringLiteral("7"),
+                              QStringLiteral("unsupported*"), QStringLiteral("-"),
+                              QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-")}));
+        QVERIFY2(rows.front().contains(QStringLiteral("change: vLLM or transformers")),
+                 qPrintable(rows.front()));
+        const json runs = runJson(line);
+        QCOMPARE(runs.at("rows").size(), std::size_t(7));
+        for (const json& r : runs.at("rows")) {
+            QCOMPARE(r.at("verdict").get<std::string>(), std::string("unsupported"));
+            QVERIFY(r.at("bytes_per_gpu").get<quint64>() > 0);
+        }
+        // A model it runs keeps a line per precision.
+        const Run llama = runCli(
+            QStringLiteral("runs --gpu rtx-4090-24gb --preset llama-3-8b").split(QLatin1Char(' ')));
+        QCOMPARE(QString::fromUtf8(llama.out)
+                     .split(QLatin1Char('\n'))
+                     .filter(QStringLiteral("Llama 3 8B  "))
+                     .size(),
+                 7);
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QString>("line");

@@ -66,6 +66,38 @@ private slots:
                  line.c_str());
     }
 
+    // A model the runtime does not run (llama.cpp has no OPT architecture) is one row for all its
+    // precisions: "all 7", no memory or headroom, its note on the tooltip; a precision filter
+    // still finds it. Llama 3 8B beside it keeps its 7 rows.
+    void unsupportedModelIsOneRow()
+    {
+        const RunQuery q = h100(Runtime::LlamaCpp);
+        const std::vector<ModelRuns> runs =
+            presetRuns({testsupport::bundledPresetEntry("opt-125m"),
+                        testsupport::bundledPresetEntry("llama-3-8b")},
+                       q);
+        QCOMPARE(runs.at(0).rows.size(), std::size_t(7));
+        const std::vector<HardwareRow> rows = hardwareRows(runs, ByteUnits::Decimal);
+        QCOMPARE(rows.size(), std::size_t(1 + 7));
+        const HardwareRow& opt = rows.at(0);
+        const auto cell = [&opt](HardwareColumn c) {
+            return opt.cells.at(static_cast<std::size_t>(c)).text;
+        };
+        QCOMPARE(cell(HardwareColumn::Precision), std::string("all 7"));
+        QCOMPARE(cell(HardwareColumn::Verdict), std::string("✗ unsupported"));
+        QCOMPARE(cell(HardwareColumn::MemoryPerGpu), std::string("–"));
+        QCOMPARE(cell(HardwareColumn::Headroom), std::string("–"));
+        QCOMPARE(opt.merged_precisions.size(), std::size_t(7));
+        QVERIFY2(has(opt.tooltip, "at every precision (") && has(opt.tooltip, "OPT architecture"),
+                 opt.tooltip.c_str());
+        HardwareFilter f;
+        f.precision = "q4_k_m";
+        QVERIFY(hardwareRowPasses(opt, f));
+        QVERIFY(hardwareRowPasses(rows.at(5), f) != hardwareRowPasses(rows.at(6), f));
+        f.gpu_only = true;
+        QVERIFY(!hardwareRowPasses(opt, f));
+    }
+
     void cpuOnlyFitsInRam()
     {
         RunQuery q;

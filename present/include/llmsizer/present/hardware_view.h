@@ -42,7 +42,9 @@ struct HardwareRow {
     std::string family;
     int year = 0;
     std::uint64_t params = 0;
-    std::string precision_id;
+    std::string precision_id; // the first precision's id when the row stands for several
+    // A model the runtime does not run at any precision is one row, for all of them: their ids.
+    std::vector<std::string> merged_precisions;
     RunVerdict verdict = RunVerdict::No;
     bool current = false;            // the model being looked at, not a preset
     std::vector<HardwareCell> cells; // one per HardwareColumn
@@ -61,7 +63,9 @@ std::string runVerdictText(const RunRow& r, bool placement);
 // Tokens per second as the tables show them ("1,490", "37.7"; "–" when unknown).
 std::string runSpeedText(const std::optional<double>& tokensPerSecond);
 
-// Rows for every model (`current` first when given a name), bytes in `units`.
+// Rows for every model (`current` first when given a name), bytes in `units`. A model whose
+// architecture the runtime does not run is one row for all its precisions ("all 7"): they would
+// say the same thing seven times, and the memory it would take is not what a user can act on.
 std::vector<HardwareRow> hardwareRows(const std::vector<ModelRuns>& models, ByteUnits units,
                                       const ModelRuns* current = nullptr);
 
