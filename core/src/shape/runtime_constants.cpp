@@ -166,12 +166,21 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "sgl-project/sglang python/sglang/srt/server_args.py"});
         c.push_back({"KV pool", "mem_fraction_static × memory − weights",
                      "sgl-project/sglang model_runner.py profile_max_num_token"});
+        c.push_back({"request-to-token table",
+                     "(max_num_reqs + 1) × (context + 4) int32 beside the share; max_num_reqs = "
+                     "pool tokens ÷ context × 512, within 2,048–4,096",
+                     "sgl-project/sglang model_runner.py (ReqToTokenPool)"});
+        c.push_back({"Llama 4's chunked attention", "every layer holds the whole context",
+                     "the hybrid KV cache is opt-in (docs basic_usage/llama4: Scout up to 1M "
+                     "tokens on 8 × H100, 5M with it)"});
         break;
     case Runtime::TensorRtLlm:
         c.push_back({"free_gpu_memory_fraction", ratioText(p.tensorrt_llm.free_gpu_memory_fraction),
                      "NVIDIA/TensorRT-LLM tensorrt_llm/llmapi/llm_args.py KvCacheConfig"});
         c.push_back({"max_num_tokens", std::to_string(p.tensorrt_llm.max_num_tokens),
                      "NVIDIA/TensorRT-LLM BuildConfig / llm_args.py"});
+        c.push_back({"Llama 4's chunked attention", "every layer holds the whole context",
+                     "KvCacheConfig.max_attention_window: None, every layer the whole sequence"});
         break;
     case Runtime::Mlx:
         c.push_back({"wired limit",

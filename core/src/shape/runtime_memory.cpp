@@ -379,8 +379,13 @@ ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runti
     }
     // vLLM keeps Llama 4's chunked layers out of its hybrid KV cache manager by default
     // (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0, PR 21761: "causes a latency
-    // regression"), so every layer holds the whole context.
-    if (runtime.kind == Runtime::Vllm && c.chunked_attention) {
+    // regression"), so every layer holds the whole context. So does SGLang unless its hybrid KV
+    // cache is turned on (docs basic_usage/llama4: Scout "up to 1M on 8*H100", 5M "when hybrid kv
+    // cache is enabled"), and TensorRT-LLM, whose KvCacheConfig.max_attention_window is None
+    // (every layer the whole sequence) unless set.
+    const bool fullChunks = runtime.kind == Runtime::Vllm || runtime.kind == Runtime::Sglang ||
+                            runtime.kind == Runtime::TensorRtLlm;
+    if (fullChunks && c.chunked_attention) {
         c.sliding_window = 0;
         c.global_every = 0;
     }

@@ -169,11 +169,14 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
                              : rt.vllm.sampler_bytes_per_logit;
     e.activation = activationPeak(c, tokens, seqs, tp, perLogit, v1);
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
+    u64 sglangSlack = 0; // what SGLang's share leaves beside the activations and graphs
     if (rt.kind == Runtime::Sglang) {
         e.budget = mulCeil(visible, sglangMemFractionStatic(rt.sglang, tp));
         e.kvSpace = e.budget > weights ? e.budget - weights : 0;
         const u64 rest = visible - std::min(visible, e.budget);
-        e.graphsFit = rest >= add(add(e.activation, nonTorch), rt.vllm.cuda_graph_bytes);
+        const u64 engine = add(add(e.activation, nonTorch), rt.vllm.cuda_graph_bytes);
+        e.graphsFit = rest >= engine;
+        sglangSlack = rest - std::min(rest, engine);
         e.reserve = add(nonTorch, rt.vllm.cuda_graph_bytes);
         e.total = std::min(visible, add(add(e.budget, e.activation), e.reserve));
     } else if (rt.kind == Runtime::TensorRtLlm) {
@@ -211,14 +214,31 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.capacity_bytes = visible;
     const u64 perToken = std::max<u64>(kvCache(c, block, 1, q.kv, tp).bytes / block / pp, 1);
     out.kv_tokens = e.kvSpace / perToken;
+    // SGLang's request-to-token table, on every GPU beside its share: (max_num_reqs + 1) ×
+    // (context_len + 4) int32, max_num_reqs = min(max(pool tokens / context_len × 512, 2048),
+    // 4096) (model_runner.py, ReqToTokenPool). At a context of millions it is gigabytes: its
+    // Llama 4 guide keeps Scout to 1M tokens on 8 × H100 for it.
+    const auto requestTable = [&](u64 ctx) -> u64 {
+        if (rt.kind != Runtime::Sglang) {
+            return 0;
+        }
+        const double estimate =
+            static_cast<double>(out.kv_tokens) / static_cast<double>(std::max<u64>(ctx, 1)) * 512.0;
+        const u64 reqs =
+            estimate >= 4096.0 ? 4096 : std::max<u64>(static_cast<u64>(estimate), 2048);
+        return mul(mul(reqs + 1, add(ctx, 4)), 4);
+    };
+    const auto holds = [&](u64 t) {
+        return mul(kvNeed(t), batch) <= e.kvSpace && requestTable(t) <= sglangSlack;
+    };
     // The longest sequence the pool holds for `batch` sequences at once.
     const u64 limit = std::max<u64>(c.context_length, 1);
-    if (e.kvSpace > 0 && mul(kvNeed(1), batch) <= e.kvSpace) {
+    if (e.kvSpace > 0 && holds(1)) {
         u64 lo = 1;
         u64 hi = limit;
         while (lo < hi) {
             const u64 mid = lo + (hi - lo + 1) / 2;
-            if (mul(kvNeed(mid), batch) <= e.kvSpace) {
+            if (holds(mid)) {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -237,8 +257,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.load.weight_bytes = weights;
     out.load.kv_bytes = need;
     out.load.buffer_bytes = e.activation;
-    out.load.reserve_bytes = e.reserve;
-    out.load.total_bytes = add(add(weights, need), add(e.activation, e.reserve));
+    out.load.reserve_bytes = add(e.reserve, requestTable(context));
+    out.load.total_bytes = add(add(weights, need), add(e.activation, out.load.reserve_bytes));
     out.capacity_bytes =
         rt.kind == Runtime::TensorRtLlm
             ? visible
