@@ -265,6 +265,8 @@ int runRuns(const QStringList& args)
     const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
     if (device.status == ArchSupport::Unsupported) {
         archNotes.push_back("* every row: " + device.note + "; it runs under " + device.others);
+    } else if (!device.note.empty()) {
+        archNotes.push_back("* every row: " + device.note);
     }
     bool mxfp4Gguf = false; // gpt-oss's two kinds of GGUF file among the rows
     for (const ModelRuns& m : models) {
@@ -283,6 +285,7 @@ int runRuns(const QStringList& args)
             lines.push_back(runsTableLine(m, r, merged));
             const std::string arch = "* " + terminalSafe(m.name, false) + ": " + r.arch_note;
             if (!r.arch_note.empty() && device.status != ArchSupport::Unsupported &&
+                r.arch_note != device.note &&
                 std::find(archNotes.begin(), archNotes.end(), arch) == archNotes.end()) {
                 archNotes.push_back(arch);
             }

@@ -84,6 +84,23 @@ private slots:
         row("MiniMax-M2: Ollama", "minimax_m2", Runtime::Ollama, ArchSupport::Supported, "");
         // vLLM 0.11.0 refuses MiniMaxM2ForCausalLM (MiniMax-AI/MiniMax-M2 issue 40).
         row("MiniMax-M2: vLLM 0.11.0", "minimax_m2", Runtime::Vllm, ArchSupport::Newer, "0.11.1");
+        // TensorRT-LLM 1.0 (24 Sep 2025): Llama in its PyTorch backend, OPT in its TensorRT
+        // engine backend (MODEL_MAP); gpt-oss new in 1.1 (its release notes, "Model Support");
+        // Qwen3-Next in 1.2 (release notes 1.2); Qwen3.5 on its main branch by May 2026 (PR
+        // 12203), the release not known: after 1.0 by date. No Zamba2 in any of its model lists;
+        // OLMo 2 through AutoDeploy only, after 1.0. Ministral 3's checkpoints need a
+        // transformers newer than 1.0's pin: not known.
+        row("llama: TensorRT-LLM", "llama", Runtime::TensorRtLlm, ArchSupport::Supported, "");
+        row("OPT: TensorRT-LLM", "opt", Runtime::TensorRtLlm, ArchSupport::Supported, "");
+        row("gpt-oss: TensorRT-LLM 1.0", "gpt_oss", Runtime::TensorRtLlm, ArchSupport::Newer,
+            "1.1");
+        row("Qwen3-Next: TensorRT-LLM 1.0", "qwen3_next", Runtime::TensorRtLlm, ArchSupport::Newer,
+            "1.2");
+        row("Qwen3.5: TensorRT-LLM 1.0", "qwen3_5", Runtime::TensorRtLlm, ArchSupport::Newer, "");
+        row("Zamba2: TensorRT-LLM", "zamba2", Runtime::TensorRtLlm, ArchSupport::Unsupported, "");
+        row("OLMo 2: TensorRT-LLM", "olmo2", Runtime::TensorRtLlm, ArchSupport::Unsupported, "");
+        row("Ministral 3: TensorRT-LLM", "ministral3", Runtime::TensorRtLlm, ArchSupport::Unknown,
+            "");
         // Not in the table: a type the app does not know, and the runtimes it does not cover.
         row("unknown type", "not_a_type", Runtime::LlamaCpp, ArchSupport::Unknown, "");
         row("SGLang", "qwen3_5", Runtime::Sglang, ArchSupport::Unknown, "");
@@ -164,6 +181,38 @@ private slots:
         QCOMPARE(r.verdict, RunVerdict::No);
         QCOMPARE(r.arch_support, ArchSupport::Unsupported);
         QCOMPARE(r.change, std::string("llama.cpp or MLX"));
+    }
+
+    // MLX's backends (its install page): Metal on Apple silicon, CUDA on Linux for NVIDIA GPUs
+    // of SM 7.5 or newer (mlx[cuda12]), and the CPU (mlx[cpu]); none for AMD or Intel GPUs. On
+    // CUDA or a CPU its rows stand with a note said once (its constants are Apple silicon's); a
+    // V100 is SM 7.0. SGLang's rows say once that its architectures are not checked.
+    void mlxOffApple()
+    {
+        const auto& catalog = testsupport::bundledCatalog();
+        const RuntimeProfile mlx = runtimeProfile(Runtime::Mlx);
+        const RuntimeArchSupport mac = runtimeDeviceSupport(mlx, catalog.at("m3-max-64gb"));
+        QCOMPARE(mac.status, ArchSupport::Unknown);
+        QVERIFY(mac.note.empty());
+        const RuntimeArchSupport xtx = runtimeDeviceSupport(mlx, catalog.at("rx-7900-xtx-24gb"));
+        QCOMPARE(xtx.status, ArchSupport::Unsupported);
+        QCOMPARE(xtx.others, std::string("llama.cpp or vLLM"));
+        QCOMPARE(runtimeDeviceSupport(mlx, catalog.at("v100-sxm2-32gb")).status,
+                 ArchSupport::Unsupported);
+        for (const char* id : {"h100-sxm-80gb", "cpu-ddr5-5600-2ch-64gb"}) {
+            const RuntimeArchSupport s = runtimeDeviceSupport(mlx, catalog.at(id));
+            QCOMPARE(s.status, ArchSupport::Unknown);
+            QVERIFY2(s.note.find("measured on Apple silicon") != std::string::npos, id);
+        }
+        const RunRow cuda = run("llama-3-8b", Runtime::Mlx, "h100-sxm-80gb", "bf16");
+        QCOMPARE(cuda.verdict, RunVerdict::Fits);
+        QVERIFY2(cuda.arch_note.find("CUDA backend") != std::string::npos, cuda.arch_note.c_str());
+        const RunRow radeon = run("llama-3-8b", Runtime::Mlx, "rx-7900-xtx-24gb", "bf16");
+        QCOMPARE(radeon.verdict, RunVerdict::No);
+        const RuntimeArchSupport sglang =
+            runtimeDeviceSupport(runtimeProfile(Runtime::Sglang), catalog.at("h100-sxm-80gb"));
+        QCOMPARE(sglang.status, ArchSupport::Unknown);
+        QVERIFY2(sglang.note.find("not checked") != std::string::npos, sglang.note.c_str());
     }
 
     // mlx-lm's hunyuan module runs Hunyuan-A13B for a config naming model_type "hunyuan"; the

@@ -111,7 +111,7 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
     RuntimeArchSupport s;
     const archtable::Column* col = archtable::column(runtime.kind);
     if (col == nullptr || model_type.empty()) {
-        return s; // SGLang, TensorRT-LLM, transformers; a model of no checkpoint
+        return s; // SGLang, transformers; a model of no checkpoint
     }
     const std::string who = col->name;
     const std::string type(model_type);
@@ -199,7 +199,8 @@ RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const Gpu
 {
     RuntimeArchSupport s;
     const bool apple = gpu.vendor == "Apple";
-    if (runtime.kind == Runtime::TensorRtLlm && gpu.vendor != "NVIDIA") {
+    const bool nvidia = gpu.vendor == "NVIDIA";
+    if (runtime.kind == Runtime::TensorRtLlm && !nvidia) {
         s.status = ArchSupport::Unsupported;
         s.note = "TensorRT-LLM runs on NVIDIA GPUs only, not on " + gpu.name;
         s.others = apple ? "llama.cpp or MLX" : "llama.cpp or transformers";
@@ -207,6 +208,32 @@ RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const Gpu
         s.status = ArchSupport::Unsupported;
         s.note = runtime.label + " has no Metal backend: it does not run on " + gpu.name + "'s GPU";
         s.others = "llama.cpp or MLX";
+    } else if (runtime.kind == Runtime::Mlx && !apple) {
+        // MLX's backends: Metal on Apple silicon, CUDA on Linux (NVIDIA from SM 7.5), the CPU on
+        // Linux (ml-explore.github.io/mlx install page: mlx[cuda12], mlx[cpu]); none for AMD or
+        // Intel GPUs.
+        if (gpu.cpuOnly()) {
+            s.note = "MLX runs on a CPU through its Linux CPU package (mlx[cpu]); its constants "
+                     "here were measured on Apple silicon";
+        } else if (nvidia && gpu.name.find("V100") != std::string::npos) {
+            s.status = ArchSupport::Unsupported;
+            s.note = "MLX's CUDA backend needs an NVIDIA GPU of SM 7.5 (Turing) or newer; the " +
+                     gpu.name + " is SM 7.0";
+            s.others = "llama.cpp or vLLM";
+        } else if (nvidia) {
+            s.note = "MLX runs on NVIDIA GPUs through its CUDA backend (Linux, mlx[cuda12]); its "
+                     "constants here were measured on Apple silicon";
+        } else {
+            s.status = ArchSupport::Unsupported;
+            s.note = "MLX has backends for Apple silicon (Metal), NVIDIA GPUs (CUDA) and CPUs, "
+                     "none for " +
+                     gpu.name;
+            s.others = gpu.vendor == "AMD" ? "llama.cpp or vLLM" : "llama.cpp";
+        }
+    } else if (archtable::column(runtime.kind) == nullptr) {
+        // SGLang and transformers: the architecture table has no column for them.
+        s.note = "which architectures " + runtime.label + " " + runtime.version +
+                 " runs is not checked here";
     }
     return s;
 }

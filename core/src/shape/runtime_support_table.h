@@ -6,7 +6,8 @@
 #include <vector>
 
 // The rows of the architecture-support table (runtime_support.h): for each Hugging Face
-// model_type, what llama.cpp, vLLM and MLX (mlx-lm) call it and from which version they run it.
+// model_type, what llama.cpp, vLLM, MLX (mlx-lm) and TensorRT-LLM call it and from which version
+// they run it.
 namespace llmsizer::archtable {
 
 struct Entry {
@@ -22,22 +23,27 @@ struct Row {
     Entry llama;       // llama.cpp (GGUF architecture name; Ollama runs its llama.cpp)
     Entry vllm;        // vLLM (the architecture class its registry maps)
     Entry mlx;         // mlx-lm (the module under mlx_lm/models)
+    Entry trt;         // TensorRT-LLM (the class its PyTorch or TensorRT engine backend maps)
 };
 
 const std::vector<Row>& rows();
+// The two halves of rows(): decoder-only models (runtime_support_table.cpp), and state-space,
+// hybrid and vision-language models (runtime_support_rows_more.cpp).
+const std::vector<Row>& decoderRows();
+const std::vector<Row>& hybridAndVisionRows();
 const Row* find(std::string_view model_type);
 // What the table holds of one runtime: its name, the code its column was read from (in full
 // for the Runtime menu, in short for a row's note), when the profile's version was made (to set
 // an entry's date against when it names no version) and its entry in a row.
 struct Column {
     const char* name;
-    const char* code; // whose code it is: "llama.cpp" (also Ollama's), "vLLM", "mlx-lm"
+    const char* code; // whose code it is: "llama.cpp" (also Ollama's), "vLLM", "mlx-lm", …
     const char* checked;
     const char* checked_short;
     const char* version_date;
     Entry Row::*entry;
 };
-// nullptr for the runtimes the table does not cover (SGLang, TensorRT-LLM, transformers).
+// nullptr for the runtimes the table does not cover (SGLang, transformers).
 const Column* column(Runtime kind);
 
 } // namespace llmsizer::archtable

@@ -39,16 +39,20 @@ struct RuntimeArchSupport {
 
 // The support of the architecture `model_type` under `runtime` at the runtime's version.
 // llama.cpp and Ollama (its llama.cpp build) by the build number, vLLM and MLX by the release;
-// SGLang, TensorRT-LLM and transformers are not in the table (Unknown).
+// llama.cpp and Ollama (its llama.cpp build) by the build number, vLLM, MLX and TensorRT-LLM by
+// the release; SGLang and transformers are not in the table (Unknown).
 RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const RuntimeProfile& runtime);
 // The same for a model: its model_type, and for Nemotron-H's mixtures of experts (Nemotron 3)
 // the row "nemotron_h_moe".
 RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimeProfile& runtime);
 
-// Whether the runtime runs on the device at all: TensorRT-LLM on NVIDIA GPUs only (its kernels
-// are CUDA's); vLLM and SGLang have no Metal backend, so not on Apple silicon's GPU (vLLM's CPU
-// backend on a Mac is another device). Unsupported with a note and the runtimes that do, else
-// Unknown with no note.
+// What holds for every row of a runtime on a device. Unsupported, with a note and the runtimes
+// that do run there, when the runtime does not run on the device at all: TensorRT-LLM on NVIDIA
+// GPUs only (its kernels are CUDA's); vLLM and SGLang have no Metal backend, so not on Apple
+// silicon's GPU (vLLM's CPU backend on a Mac is another device); MLX on Apple silicon, NVIDIA
+// GPUs from SM 7.5 and CPUs, not on AMD or Intel GPUs. Unknown with a note when every row's
+// figures hold with a caveat: MLX on NVIDIA GPUs or a CPU (its constants are Apple silicon's),
+// SGLang and transformers (no column in the architecture table). Else Unknown with no note.
 RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const GpuSpec& gpu);
 
 // The model_type of a GGUF file's general.architecture ("qwen35" -> "qwen3_5"); "" if the table
