@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 namespace llmsizer::cli {
 
@@ -305,14 +306,25 @@ int runRuns(const QStringList& args)
     }
     const bool unified = q.hardware.gpu.unified_memory;
     const std::string radeon = radeonBackendLabel(q.runtime, q.hardware.gpu);
+    // The device's memory in the table's unit beside the vendor's ("80 GiB = 85.9 GB"): the
+    // rows' GB/GPU are 10^9 bytes.
+    const GpuSpec& dev = q.hardware.gpu;
+    const std::string memory =
+        dev.cpuOnly() ? std::string()
+        : dev.memory_unit == MemoryUnit::GiB
+            ? " (" + text::general(dev.memory_value, 6) + " GiB = " + gb(dev.memory_bytes) + " GB)"
+            : " (" + gb(dev.memory_bytes) + " GB)";
     printLine(
-        std::to_string(q.hardware.gpus) + " × " + terminalSafe(q.hardware.gpu.name, false) +
+        std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
         ", " + q.runtime.label + " " + q.runtime.version +
         (radeon.empty() ? std::string() : " on " + radeon) + ", " +
         (q.context_given || q.runtime.kind != Runtime::Ollama
              ? "context " + withThousands(q.context)
-             : std::string("Ollama's default context")) +
+             : "Ollama's default context (" +
+                   withThousands(ollamaDefaultContext(q.runtime, q.hardware,
+                                                      std::numeric_limits<std::uint64_t>::max())) +
+                   " tokens at this VRAM)") +
         ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");

@@ -5,6 +5,7 @@
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/shape/runtime.h"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -140,7 +141,13 @@ nlohmann::json runQueryJson(const RunQuery& q)
 {
     nlohmann::json j = machineJson(q.hardware);
     j["runtime"] = q.runtime.id;
-    j["context"] = q.context;
+    // Ollama without --context: its own default by VRAM (each row's "context" is that, or the
+    // model's own where shorter), not the query's 8,192.
+    const bool ollamaDefault = q.runtime.kind == Runtime::Ollama && !q.context_given;
+    j["context"] = ollamaDefault ? ollamaDefaultContext(q.runtime, q.hardware,
+                                                        std::numeric_limits<std::uint64_t>::max())
+                                 : q.context;
+    j["context_source"] = ollamaDefault ? "ollama_default" : "query";
     j["batch"] = q.batch;
     j["prompt"] = q.prompt;
     j["kv_precision"] = q.kv.id;

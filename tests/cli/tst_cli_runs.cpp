@@ -190,6 +190,25 @@ private slots:
                  7);
     }
 
+    // Ollama without --context runs at its own default by VRAM: 4,096 tokens under 24 GiB
+    // (Ollama's docs/context-length.mdx), not the query's 8,192. The JSON's top-level context says
+    // the same as its rows, and the table's header gives the figure.
+    void ollamaDefaultContextAgrees()
+    {
+        const QString line = QStringLiteral("runs --gpu rtx-4060-ti-16gb --runtime ollama "
+                                            "--preset llama-3-8b");
+        const json runs = runJson(line);
+        QCOMPARE(runs.at("context").get<quint64>(), quint64(4096));
+        QCOMPARE(runs.at("context_source").get<std::string>(), std::string("ollama_default"));
+        for (const json& r : runs.at("rows")) {
+            QCOMPARE(r.at("context").get<quint64>(), quint64(4096));
+        }
+        const Run text = runCli(line.split(QLatin1Char(' ')));
+        QVERIFY2(text.out.contains("16 GiB = 17.2 GB"), text.out.constData());
+        QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at this VRAM)"),
+                 text.out.constData());
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QString>("line");
