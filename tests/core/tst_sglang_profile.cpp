@@ -49,6 +49,18 @@ private slots:
         }
     }
 
+    // Each server's own launch options (vllm serve, sglang.launch_server, trtllm-serve --help):
+    // Llama 4 Scout BF16 on 4 GPUs at 65,536 tokens.
+    void launchFlags()
+    {
+        QCOMPARE(place("llama-4-scout", "bf16", 4, 65'536).flags,
+                 std::string("--tp 4 --context-length 65536"));
+        QCOMPARE(place("llama-4-scout", "bf16", 4, 65'536, Runtime::TensorRtLlm).flags,
+                 std::string("--tp_size 4 --max_seq_len 65536"));
+        QCOMPARE(place("llama-4-scout", "bf16", 4, 65'536, Runtime::Vllm).flags,
+                 std::string("--tensor-parallel-size 4 --max-model-len 65536"));
+    }
+
     // The table by hand. At 8,192 tokens the pool's tokens over the context × 512 is above
     // 4,096, so 4,097 rows of 8,196 int32: 134,316,048 bytes. At 1,000,000 tokens it is under
     // 2,048, so 2,049 rows of 1,000,004: 8,196,032,784 bytes, 8,061,716,736 more of each GPU.

@@ -94,10 +94,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     }
     // 1b. The context: it runs, shorter (a few hundred tokens is no answer to give first).
     if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
-        std::string flag = servingFlag                         ? "--max-model-len "
-                           : q.runtime.kind == Runtime::Ollama ? "num_ctx "
-                           : q.runtime.llamaCppFamily()        ? "-c "
-                                                               : "";
+        const std::string flag = q.runtime.contextFlag();
         return "a context of " + withThousands(machineContext) + " tokens" +
                (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
     }

@@ -367,4 +367,38 @@ Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tp)
     return tp >= 2 ? Ratio{87, 100} : Ratio{88, 100};
 }
 
+// vLLM: vllm serve --help; SGLang: python -m sglang.launch_server --help (server_args.py);
+// TensorRT-LLM: trtllm-serve --help (its commands/trtllm-serve docs); llama.cpp: llama-server -c;
+// Ollama: the num_ctx parameter.
+std::string RuntimeProfile::contextFlag() const
+{
+    switch (kind) {
+    case Runtime::Vllm:
+        return "--max-model-len ";
+    case Runtime::Sglang:
+        return "--context-length ";
+    case Runtime::TensorRtLlm:
+        return "--max_seq_len ";
+    case Runtime::LlamaCpp:
+        return "-c ";
+    case Runtime::Ollama:
+        return "num_ctx ";
+    case Runtime::Mlx:
+    case Runtime::Transformers:
+        break;
+    }
+    return {};
+}
+
+std::string RuntimeProfile::parallelFlags(std::uint64_t tp, std::uint64_t pp) const
+{
+    const char* tpFlag = kind == Runtime::Sglang        ? "--tp "
+                         : kind == Runtime::TensorRtLlm ? "--tp_size "
+                                                        : "--tensor-parallel-size ";
+    const char* ppFlag = kind == Runtime::Sglang        ? " --pp-size "
+                         : kind == Runtime::TensorRtLlm ? " --pp_size "
+                                                        : " --pipeline-parallel-size ";
+    return tpFlag + std::to_string(tp) + (pp > 1 ? ppFlag + std::to_string(pp) : std::string());
+}
+
 } // namespace llmsizer

@@ -278,15 +278,9 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 embedding = scaled(wm.lookupBytes(c.tied_head));
     out.gpu_read_bytes = add(activeTotal - std::min(activeTotal, embedding),
                              mul(mul(need, tp), pp)); // need is per GPU
-    std::string flags = "--tensor-parallel-size " + std::to_string(tp);
-    if (pp > 1) {
-        flags += " --pipeline-parallel-size " + std::to_string(pp);
-    }
-    if (rt.kind == Runtime::Vllm) {
-        flags += " --max-model-len " +
-                 std::to_string(std::min(context, std::max<u64>(out.max_context, 1)));
-    }
-    out.flags = flags;
+    // The server's own options: the split and the context it is started with.
+    out.flags = rt.parallelFlags(tp, pp) + " " + rt.contextFlag() +
+                std::to_string(std::min(context, std::max<u64>(out.max_context, 1)));
     return out;
 }
 

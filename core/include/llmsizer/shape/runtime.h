@@ -251,6 +251,14 @@ struct RuntimeProfile {
     }
     // Can keep layers (llama.cpp: also MoE experts) in system RAM.
     bool offloads() const { return llamaCppFamily() || kind == Runtime::Transformers; }
+    // The launch option that sets the context, with its trailing space: vLLM "--max-model-len ",
+    // SGLang "--context-length ", trtllm-serve "--max_seq_len ", llama.cpp "-c ", Ollama
+    // "num_ctx "; "" for MLX and transformers, whose context is the request's.
+    std::string contextFlag() const;
+    // The launch options of a tensor (and pipeline) parallel split, as each server spells them:
+    // vLLM "--tensor-parallel-size 4 --pipeline-parallel-size 2", SGLang "--tp 4 --pp-size 2",
+    // trtllm-serve "--tp_size 4 --pp_size 2".
+    std::string parallelFlags(std::uint64_t tp, std::uint64_t pp) const;
     // Several GPUs split every layer (their bandwidths add up), rather than holding whole layers
     // in turn.
     bool tensorParallel() const
