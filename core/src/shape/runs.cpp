@@ -105,6 +105,16 @@ u64 modelLimit(const ModelConfig& c)
     return std::clamp<u64>(c.context_length, 1, Limits::maxContext);
 }
 
+// The longest context at which the model still runs with its experts in RAM (and the dense
+// weights on the GPUs): longer, it takes another placement, whole layers offloaded.
+u64 maxContextWithExperts(const RunModel& m, const Precision& p, const RunQuery& q, u64 gpus)
+{
+    return largestContext(modelLimit(m.config), [&](u64 ctx) {
+        const Placement pl = placeModel(m, p, q, ctx, gpus, true);
+        return pl.fits && pl.kind == PlacementKind::ExpertsInRam;
+    });
+}
+
 u64 maxContextOn(const RunModel& m, const Precision& p, const RunQuery& q, u64 gpus, bool ram)
 {
     // A serving engine's pool does not depend on the context, unless vLLM profiles a whole
@@ -315,12 +325,20 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
             row.decode_tokens_per_s = s.decode;
             row.decode_terms = s.decodeTerms;
             if (pl.kind == PlacementKind::ExpertsInRam) {
+                // The row's context is the one its placement holds; longer ones offload whole
+                // layers, slower, and are said so.
+                const u64 anyPlacement = row.max_context;
+                row.max_context = std::max(maxContextWithExperts(m, p, q, machine), context);
                 row.note = "runs with experts in RAM: the experts of " +
                            std::to_string(pl.cpu_moe_layers) + " of " +
                            std::to_string(m.config.n_layers) + " layers in system RAM (" +
                            pl.flags + "), " + bytesText(pl.host_bytes) +
                            " of RAM; prefill is not estimated (it depends on the CPU and the "
-                           "PCIe link)";
+                           "PCIe link)" +
+                           (anyPlacement > row.max_context
+                                ? "; up to " + withThousands(anyPlacement) +
+                                      " tokens with whole layers in RAM instead (slower)"
+                                : std::string());
             } else {
                 row.note = std::to_string(pl.gpu_layers) + " of " +
                            std::to_string(m.config.n_layers) + " layers on the GPU" +

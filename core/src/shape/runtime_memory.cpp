@@ -303,9 +303,14 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         out.gpu_read_bytes = plan.gpuRead;
         out.host_read_bytes = plan.hostRead;
         out.gpu_expert_read_bytes = plan.gpuExpertRead;
-        // Under 5 % to spare; a plan with weights in RAM fills the GPUs by design.
+        // Under 5 % to spare: of the GPUs, or, for a plan with weights in RAM (which fills the
+        // GPUs by design), of the RAM it may use.
         out.tight = out.fits && kind == PlacementKind::Gpus && capacity > 0 &&
                     (capacity - plan.worst.total_bytes) * 20 < capacity;
+        if (out.fits && kind != PlacementKind::Gpus && plan.host > 0 && out.host_capacity > 0) {
+            out.tight = (out.host_capacity - std::min(out.host_capacity, plan.host)) * 20 <
+                        out.host_capacity;
+        }
         return out;
     };
     const LlamaPlan whole = llamaPlan(in, q, gpus, 0, 0, capacity);
