@@ -364,12 +364,13 @@ int runRuns(const QStringList& args)
     }
     const CalibrationSummary cal = calibrationSummary();
     printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
-              "RAM), offload (layers in RAM), no, unsupported (the runtime does not run it, one "
-              "line for all "
-              "its precisions); '!' "
-              "tight: under 5 % to spare; '*' see the model's line under the table. Speeds are "
-              "estimates of the speed model (docs/compute.md): tok/s with the KV cache as full "
-              "as the context, prefill over " +
+              "RAM; --json: experts_in_ram), offload (layers in RAM), no, unsupported (the "
+              "runtime does not run it, one line for all its precisions); '!' tight: under 5 % "
+              "to spare of the GPUs, or of the RAM given for weights in RAM; '*' see the "
+              "model's line under the table. max ctx: tokens (one sequence) the row's placement "
+              "holds; tok/s and prefill: tokens per second. Speeds are estimates of the speed "
+              "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
+              "over " +
               withThousands(q.prompt) + " prompt tokens; on " +
               std::to_string(cal.decode_measurements) +
               " held-out measurements the decode estimate is off by " +
