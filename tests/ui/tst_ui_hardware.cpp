@@ -163,6 +163,17 @@ private slots:
         QVERIFY(m->busy() || !m->rows().empty());
         QTRY_VERIFY_WITH_TIMEOUT(!m->busy() && find(*m, "llama-3-70b", "q4_k_m") != nullptr, 30000);
         QVERIFY(!rows.isEmpty());
+        // Opened on Llama 3 70B, the table shows its rows: the first current and in view.
+        QTableView* table = f.window->hardwareView()->table();
+        QTRY_COMPARE(table->currentIndex().data(HardwareTableModel::PresetRole).toString(),
+                     QStringLiteral("llama-3-70b"));
+        QVERIFY(table->visualRect(table->currentIndex()).intersects(table->viewport()->rect()));
+        // A model chosen in the Overview since is followed when the view is shown again.
+        QVERIFY(f.window->views()->showView(QStringLiteral("overview")));
+        QVERIFY(f.model->selectPreset(QStringLiteral("gpt-2-small")));
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        QTRY_COMPARE(table->currentIndex().data(HardwareTableModel::PresetRole).toString(),
+                     QStringLiteral("gpt-2-small"));
     }
 
     // On an RX 7900 XTX under llama.cpp, choosing Vulkan in the backend box moves a row's decode

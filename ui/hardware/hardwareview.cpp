@@ -60,6 +60,9 @@ HardwareView::HardwareView(ConfigModel* config, HardwareModel* model, QWidget* p
         updateStatus();
         fitColumns();
         restoreCurrentRow();
+        if (isVisible()) {
+            followOverviewModel();
+        }
         showCurrentRow();
     });
     connect(m_model, &HardwareModel::busyChanged, this, [this] { updateStatus(); });
@@ -285,6 +288,7 @@ void HardwareView::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     m_model->setActive(true);
     scheduleFit();
+    followOverviewModel();
 }
 
 void HardwareView::hideEvent(QHideEvent* event)

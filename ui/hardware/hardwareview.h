@@ -69,6 +69,8 @@ private:
     // The current row whole under the table (its cells elide when the window is narrow).
     void showCurrentRow();
     void restoreCurrentRow();
+    // The Overview's preset, newly chosen there: its first row becomes current, in view.
+    void followOverviewModel();
 
     ConfigModel* m_config;
     HardwareModel* m_model;
@@ -96,6 +98,7 @@ private:
     QLabel* m_current;                        // the current row's verdict, note and change, whole
     std::pair<QString, QString> m_currentKey; // its preset and precision, across new rows
     int m_columnsGaveWay = 0;                 // columns hidden for the table's width (fitColumns)
+    QString m_followedPreset;                 // the Overview's preset last made current here
     OncePerTurn m_fit{this, [this] { fitColumns(); }};
     QLineEdit* m_search;
     QComboBox* m_family;

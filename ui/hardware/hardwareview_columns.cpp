@@ -1,8 +1,9 @@
 // My hardware's table as laid out (HardwareView::fitColumns): each column as wide as its contents,
 // the text columns elided and then the family and year given up before the table scrolls
-// sideways; the current row whole under it (showCurrentRow).
+// sideways; the current row whole under it (showCurrentRow), and the Overview's model in view.
 #include "ui/hardware/hardwaretable.h"
 #include "ui/hardware/hardwareview.h"
+#include "ui/state/configmodel.h"
 #include "ui/state/hardwaremodel.h"
 
 #include <QEvent>
@@ -130,6 +131,28 @@ void HardwareView::restoreCurrentRow()
             i.data(HardwareTableModel::PrecisionRole).toString() == m_currentKey.second) {
             m_table->setCurrentIndex(i);
             m_table->scrollTo(i);
+            return;
+        }
+    }
+}
+
+// Opened on a preset (or one chosen in the Overview since), the table shows that model's rows: its
+// first row current and in view. A row the user picked stays until the Overview's model changes.
+void HardwareView::followOverviewModel()
+{
+    const QString preset = m_config->isModified() ? QString() : m_config->presetId();
+    if (preset.isEmpty() || preset == m_followedPreset) {
+        return;
+    }
+    const QAbstractItemModel* rows = m_table->model();
+    for (int r = 0; r < rows->rowCount(); ++r) {
+        const QModelIndex i = rows->index(r, 0);
+        if (i.data(HardwareTableModel::PresetRole).toString() == preset) {
+            m_followedPreset = preset;
+            if (m_table->currentIndex().data(HardwareTableModel::PresetRole).toString() != preset) {
+                m_table->setCurrentIndex(i);
+            }
+            m_table->scrollTo(m_table->currentIndex(), QAbstractItemView::PositionAtTop);
             return;
         }
     }
