@@ -3,7 +3,6 @@
 #include "llmsizer/present/hardware_view.h"
 #include "llmsizer/text/text.h"
 
-#include <cctype>
 #include <cmath>
 
 namespace llmsizer {
@@ -76,9 +75,7 @@ std::string everyRow(const RuntimeProfile& runtime, const GpuSpec& gpu)
     if (device.status == ArchSupport::Unsupported || device.note.empty()) {
         return {};
     }
-    std::string note = device.note;
-    note[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(note[0])));
-    return " Every row: " + note + ".";
+    return " Every row: " + device.note + ".";
 }
 
 } // namespace

@@ -393,15 +393,15 @@ std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
 void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
 {
     const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
-    RuntimeArchSupport s =
+    const RuntimeArchSupport s =
         device.status == ArchSupport::Unsupported ? device : runtimeArchSupport(config, q.runtime);
-    // What holds for every row on this device (MLX on CUDA, SGLang's unchecked architectures),
-    // where the row has nothing of its own to say.
-    if (s.note.empty() && !device.note.empty()) {
-        s.note = device.note;
-    }
     row.arch_support = s.status;
     row.arch_note = s.note;
+    // What holds for every row on this device (MLX on CUDA, SGLang's unchecked architectures) is
+    // the row's mark where it has nothing of its own to say; the views say it once.
+    if (s.note.empty() && !device.note.empty()) {
+        row.arch_note = device.note;
+    }
     if (s.status == ArchSupport::Newer || (s.status == ArchSupport::Unknown && !s.note.empty())) {
         row.note = s.note + "; " + row.note;
     } else if (s.status == ArchSupport::Unsupported) {
