@@ -1,6 +1,7 @@
-// Rows that keep weights in system RAM: a row's context is one its own placement holds (experts
-// in RAM stay experts in RAM up to it), and a row near the end of the RAM given is tight, as one
-// near the end of the GPU's memory is.
+// Rows whose weights are not where or what their label says: in system RAM, a row's context is
+// one its own placement holds (experts in RAM stay experts in RAM up to it), and a row near the
+// end of the RAM given is tight, as one near the end of the GPU's memory is; a GGUF file type
+// whose blocks do not divide a model's rows says which matrices llama-quantize left in F16.
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/model/count.h"
@@ -76,6 +77,23 @@ private slots:
         const RunRow q3 = evaluateRun(m, precisionById("q3_k_m"), rtx4090With64Gb(8192));
         QVERIFY(q3.ram_bytes < 60'800'000'000);
         QVERIFY(!q3.tight);
+    }
+
+    // GPT-3 13B: d_model 5,140 (32 · 160 + 20) and d_ff 20,560 (32 · 642 + 16). No 32- or
+    // 256-value block divides the rows of token_embd, attn_q, attn_k, attn_v and ffn_up (5,140
+    // wide) or ffn_down (20,560): 1 + 40 · 5 = 201 of its 1 + 40 · 6 = 241 matrices stay F16
+    // (llama-quant.cpp, tensor_type_fallback); attn_output's rows, 40 heads × 128 = 5,120 wide,
+    // are quantized. Llama 3 8B (4,096 and 14,336 wide) has none.
+    void fallbackTensorsAreSaid()
+    {
+        const Model gpt3("gpt-3-13b");
+        const RunRow r = evaluateRun(gpt3.run(), precisionById("q4_k_m"), rtx4090With64Gb(2048));
+        QVERIFY2(r.note.find("; 201 of its 241 weight matrices are stored in F16 instead") !=
+                     std::string::npos,
+                 r.note.c_str());
+        const Model llama("llama-3-8b");
+        const RunRow l = evaluateRun(llama.run(), precisionById("q4_k_m"), rtx4090With64Gb(2048));
+        QVERIFY2(l.note.find("weight matrices") == std::string::npos, l.note.c_str());
     }
 };
 

@@ -371,58 +371,6 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
     return row;
 }
 
-// gpt-oss under llama.cpp comes as two kinds of GGUF file: each row says which it is.
-std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
-{
-    if (!runtime.llamaCppFamily()) {
-        return {};
-    }
-    if (p.id == "mxfp4_moe") {
-        return "; the GGUF file type gpt-oss is published in: experts MXFP4, every other weight "
-               "Q8_0";
-    }
-    if (p.id == "mxfp4_experts") {
-        return "; a 16-bit GGUF: experts MXFP4, every other weight BF16, larger and slower than "
-               "MXFP4_MOE by the bytes of those weights";
-    }
-    return {};
-}
-
-// The runtime's version and the model's architecture (runtime_support.h): a runtime that does
-// not implement it runs nothing, whatever the memory says; a newer build is named in the note.
-void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
-{
-    const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
-    const RuntimeArchSupport s =
-        device.status == ArchSupport::Unsupported ? device : runtimeArchSupport(config, q.runtime);
-    row.arch_support = s.status;
-    row.arch_note = s.note;
-    // What holds for every row on this device (MLX on CUDA, SGLang's unchecked architectures) is
-    // the row's mark where it has nothing of its own to say; the views say it once.
-    if (s.note.empty() && !device.note.empty()) {
-        row.arch_note = device.note;
-    }
-    if (s.status == ArchSupport::Newer || (s.status == ArchSupport::Unknown && !s.note.empty())) {
-        row.note = s.note + "; " + row.note;
-    } else if (s.status == ArchSupport::Unsupported) {
-        row.verdict = RunVerdict::No;
-        row.tight = false;
-        row.gpus = 0;
-        row.gpu_layers = 0;
-        row.cpu_moe_layers = 0;
-        row.max_context = 0;
-        row.gpus_needed = 0;
-        row.decode_tokens_per_s.reset();
-        row.prefill_tokens_per_s.reset();
-        row.decode_terms = {};
-        row.prefill_terms = {};
-        row.machine.reset();
-        row.flags.clear();
-        row.change = s.others;
-        row.note = s.note + "; the memory shown is what it would take";
-    }
-}
-
 } // namespace
 
 RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
@@ -437,7 +385,7 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
             known.hardware.gpu.bandwidth_gb_s = 1;
         }
         RunRow row = evaluate(m, p, known);
-        row.note += ggufKindNote(p, q.runtime);
+        row.note += ggufKindNote(p, q.runtime) + ggufFallbackNote(m.config, p, q.runtime);
         applyArchSupport(row, m.config, q);
         if (speedKnown || row.arch_support == ArchSupport::Unsupported) {
             return row;

@@ -26,6 +26,14 @@ inline std::uint64_t machineDevices(const Hardware& hw)
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);
 
+// What a row says beyond its placement (runs_notes.cpp): gpt-oss's two kinds of GGUF file, the
+// tensors a GGUF file type stores in a fallback type, and the runtime's support of the
+// architecture (an unsupported one clears the row's placement and speeds).
+std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime);
+std::string ggufFallbackNote(const ModelConfig& config, const Precision& p,
+                             const RuntimeProfile& runtime);
+void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q);
+
 StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
                        const Placement& pl, std::uint64_t prompt);
 

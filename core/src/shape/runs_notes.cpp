@@ -1,0 +1,113 @@
+// What a row says beyond its placement (runs_internal.h): which GGUF file a row is, the tensors
+// llama-quantize stores in a fallback type, and whether the runtime runs the architecture.
+#include "llmsizer/precision/quant_mix.h"
+#include "llmsizer/shape/runtime_support.h"
+#include "llmsizer/text/format.h"
+#include "runs_internal.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace llmsizer {
+
+using u64 = std::uint64_t;
+
+// gpt-oss under llama.cpp comes as two kinds of GGUF file: each row says which it is.
+std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
+{
+    if (!runtime.llamaCppFamily()) {
+        return {};
+    }
+    if (p.id == "mxfp4_moe") {
+        return "; the GGUF file type gpt-oss is published in: experts MXFP4, every other weight "
+               "Q8_0";
+    }
+    if (p.id == "mxfp4_experts") {
+        return "; a 16-bit GGUF: experts MXFP4, every other weight BF16, larger and slower than "
+               "MXFP4_MOE by the bytes of those weights";
+    }
+    return {};
+}
+
+// A GGUF file type whose blocks do not divide some tensors' rows (GPT-3 13B's 5,140-wide rows
+// are no multiple of 32 or 256): llama-quantize stores those in another type
+// (llama-quant.cpp, tensor_type_fallback), and the row says which, since its size is then far
+// from the file type's nominal bits.
+std::string ggufFallbackNote(const ModelConfig& config, const Precision& p,
+                             const RuntimeProfile& runtime)
+{
+    if (!runtime.llamaCppFamily() || !isGgufFileType(p.id)) {
+        return {};
+    }
+    QuantMix mix;
+    try {
+        mix = ggufMix(config, p.id);
+    } catch (const std::exception&) {
+        return {}; // the placement has said what is wrong with the config
+    }
+    u64 tensors = 0;
+    u64 all = 0;
+    std::vector<std::string> types;
+    for (const TensorAssignment& t : mix.tensors) {
+        // Norms and biases stay F32 in every file type: the matrices are what it quantizes.
+        if (t.type == QuantMixParams{}.unquantized_type && !t.fallback) {
+            continue;
+        }
+        all += t.tensors;
+        if (t.fallback) {
+            tensors += t.tensors;
+            if (std::find(types.begin(), types.end(), t.type) == types.end()) {
+                types.push_back(t.type);
+            }
+        }
+    }
+    if (tensors == 0) {
+        return {};
+    }
+    std::string list;
+    for (std::size_t i = 0; i < types.size(); ++i) {
+        list += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + types[i];
+    }
+    return "; " + withThousands(tensors) + " of its " + withThousands(all) +
+           " weight matrices are stored in " + list +
+           " instead: their rows are no multiple of the file type's blocks (llama-quantize's "
+           "fallback)";
+}
+
+// The runtime's version and the model's architecture (runtime_support.h): a runtime that does
+// not implement it runs nothing, whatever the memory says; a newer build is named in the note.
+void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
+{
+    const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, q.hardware.gpu);
+    const RuntimeArchSupport s =
+        device.status == ArchSupport::Unsupported ? device : runtimeArchSupport(config, q.runtime);
+    row.arch_support = s.status;
+    row.arch_note = s.note;
+    // What holds for every row on this device (MLX on CUDA, SGLang's unchecked architectures) is
+    // the row's mark where it has nothing of its own to say; the views say it once.
+    if (s.note.empty() && !device.note.empty()) {
+        row.arch_note = device.note;
+    }
+    if (s.status == ArchSupport::Newer || (s.status == ArchSupport::Unknown && !s.note.empty())) {
+        row.note = s.note + "; " + row.note;
+    } else if (s.status == ArchSupport::Unsupported) {
+        row.verdict = RunVerdict::No;
+        row.tight = false;
+        row.gpus = 0;
+        row.gpu_layers = 0;
+        row.cpu_moe_layers = 0;
+        row.max_context = 0;
+        row.gpus_needed = 0;
+        row.decode_tokens_per_s.reset();
+        row.prefill_tokens_per_s.reset();
+        row.decode_terms = {};
+        row.prefill_terms = {};
+        row.machine.reset();
+        row.flags.clear();
+        row.change = s.others;
+        row.note = s.note + "; the memory shown is what it would take";
+    }
+}
+
+} // namespace llmsizer
