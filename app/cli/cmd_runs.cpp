@@ -324,7 +324,7 @@ int runRuns(const QStringList& args)
              : "Ollama's default context (" +
                    withThousands(ollamaDefaultContext(q.runtime, q.hardware,
                                                       std::numeric_limits<std::uint64_t>::max())) +
-                   " tokens at this VRAM)") +
+                   " tokens at this VRAM, at most each model's own)") +
         ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");

@@ -59,10 +59,13 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     const bool runs = r.verdict != RunVerdict::No;
     // A CPU-only machine runs every layer on its CPU: "CPU", not "0 / 32" beside "fits".
     const bool cpu = runs && r.gpu_layers == 0 && r.verdict == RunVerdict::Fits;
+    // Experts in RAM: the layers whose experts are there, as the CLI's "e12/48".
+    const bool experts = r.verdict == RunVerdict::ExpertsInRam;
     set(HardwareColumn::GpuLayers,
-        cpu    ? std::string("CPU")
-        : runs ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers)
-               : "–",
+        cpu       ? std::string("CPU")
+        : experts ? "e" + std::to_string(r.cpu_moe_layers) + " / " + std::to_string(r.layers)
+        : runs    ? std::to_string(r.gpu_layers) + " / " + std::to_string(r.layers)
+                  : "–",
         r.layers == 0 ? 0 : static_cast<double>(r.gpu_layers) / static_cast<double>(r.layers));
     // A workload beyond 64 bits of bytes has no size to show: the cell says so (the tooltip says
     // what overflowed) and sorts after every other.
@@ -195,7 +198,8 @@ std::string hardwareColumnTip(HardwareColumn c)
         return "What all your GPUs give (more context, more speed) when the model needs fewer; "
                "for a row that does not run, the smallest change that makes it run";
     case HardwareColumn::GpuLayers:
-        return "Layers on the GPUs; with offload the rest and the token embedding are in RAM";
+        return "Layers on the GPUs; with offload the rest and the token embedding are in RAM; "
+               "\"e12 / 48\": every layer on the GPUs but the experts of 12 in RAM";
     case HardwareColumn::MemoryPerGpu:
         return "Weights, KV cache, compute buffer and runtime overhead on the most loaded GPU";
     case HardwareColumn::Headroom:

@@ -203,9 +203,21 @@ private slots:
         for (const json& r : runs.at("rows")) {
             QCOMPARE(r.at("context").get<quint64>(), quint64(4096));
         }
+        // By the VRAM Ollama's discovery reports: an L40S shows 46,068 MiB with ECC on (44.99
+        // GiB, under 47: 32,768, not 262,144); a CPU-only machine has none (4,096).
+        const auto defaultOn = [](const char* gpu) {
+            return runJson(QStringLiteral("runs --gpu %1 --runtime ollama --preset qwen3-8b")
+                               .arg(QLatin1String(gpu)))
+                .at("context")
+                .get<quint64>();
+        };
+        QCOMPARE(defaultOn("l40s-48gb"), quint64(32768));
+        QCOMPARE(defaultOn("cpu-ddr5-5600-2ch-64gb"), quint64(4096));
+        QCOMPARE(defaultOn("h100-sxm-80gb"), quint64(262144));
         const Run text = runCli(line.split(QLatin1Char(' ')));
         QVERIFY2(text.out.contains("16 GiB = 17.2 GB"), text.out.constData());
-        QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at this VRAM)"),
+        QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at this VRAM, at "
+                                   "most each model's own)"),
                  text.out.constData());
     }
 

@@ -44,23 +44,30 @@ struct Model {
 class TestRunsRam : public QObject {
     Q_OBJECT
 private slots:
-    // Llama 4 Scout Q4_K_M on an RTX 4090 with 64 GB: experts in RAM at 8,192 tokens. At the
-    // row's longest context it still runs that way; one token more, whole layers go to RAM
-    // (the note says how far that goes). The row said 446,449 tokens, the offload's.
+    // Llama 4 Scout Q4_K_M on an RTX 4090 with 64 GB: experts of N layers in RAM at 8,192
+    // tokens (--n-cpu-moe N). At the row's longest context the same N still holds it; one token
+    // more needs more layers' experts in RAM, and beyond those whole layers go (the note says
+    // how far each goes). The row said 446,449 tokens, the offload's.
     void expertsRowKeepsItsPlacement()
     {
         const Model scout("llama-4-scout");
         const RunModel m = scout.run();
         const RunRow r = evaluateRun(m, precisionById("q4_k_m"), rtx4090With64Gb(8192));
         QCOMPARE(r.verdict, RunVerdict::ExpertsInRam);
-        const auto kindAt = [&](u64 ctx) {
-            const Placement pl =
-                placeModel(m, precisionById("q4_k_m"), rtx4090With64Gb(ctx), ctx, 1, true);
-            return pl.fits ? pl.kind : PlacementKind::Gpus;
+        const auto at = [&](u64 ctx) {
+            return placeModel(m, precisionById("q4_k_m"), rtx4090With64Gb(ctx), ctx, 1, true);
         };
-        QCOMPARE(kindAt(r.max_context), PlacementKind::ExpertsInRam);
-        QVERIFY(kindAt(r.max_context + 1) != PlacementKind::ExpertsInRam);
-        QVERIFY2(r.note.find("with whole layers in RAM instead (slower)") != std::string::npos,
+        const Placement last = at(r.max_context);
+        QVERIFY(last.fits && last.kind == PlacementKind::ExpertsInRam);
+        QCOMPARE(last.cpu_moe_layers, r.cpu_moe_layers);
+        const Placement next = at(r.max_context + 1);
+        QVERIFY(!next.fits || next.kind != PlacementKind::ExpertsInRam ||
+                next.cpu_moe_layers > r.cpu_moe_layers);
+        QVERIFY2(r.note.find("tokens with more layers' experts in RAM (slower)") !=
+                     std::string::npos,
+                 r.note.c_str());
+        QVERIFY2(r.note.find("tokens with whole layers in RAM instead (slower still)") !=
+                     std::string::npos,
                  r.note.c_str());
     }
 

@@ -152,6 +152,11 @@ private slots:
         QVERIFY(r.bytes_per_gpu > 0); // what it would take
         QCOMPARE(r.change, std::string("vLLM or transformers"));
         QVERIFY2(r.note.find("zamba2") != std::string::npos, r.note.c_str());
+        // On a Mac the runtimes named are ones that run there: not vLLM (no Metal backend).
+        QCOMPARE(run("zamba2-1.2b", Runtime::LlamaCpp, "m3-max-64gb", "fp16").change,
+                 std::string("transformers"));
+        QCOMPARE(run("opt-125m", Runtime::LlamaCpp, "m3-max-64gb", "fp16").change,
+                 std::string("transformers"));
         // vLLM runs it.
         const RunRow v = run("zamba2-1.2b", Runtime::Vllm, "rtx-4090-24gb", "bf16");
         QCOMPARE(v.arch_support, ArchSupport::Supported);
@@ -196,7 +201,7 @@ private slots:
         QVERIFY(mac.note.empty());
         const RuntimeArchSupport xtx = runtimeDeviceSupport(mlx, catalog.at("rx-7900-xtx-24gb"));
         QCOMPARE(xtx.status, ArchSupport::Unsupported);
-        QCOMPARE(xtx.others, std::string("llama.cpp or vLLM"));
+        QCOMPARE(xtx.others, std::string("llama.cpp, vLLM or SGLang"));
         QCOMPARE(runtimeDeviceSupport(mlx, catalog.at("v100-sxm2-32gb")).status,
                  ArchSupport::Unsupported);
         for (const char* id : {"h100-sxm-80gb", "cpu-ddr5-5600-2ch-64gb"}) {

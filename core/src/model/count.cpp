@@ -414,4 +414,23 @@ ParamCount countParameters(const ModelConfig& c)
     return r;
 }
 
+ParamCount languageModelOnly(const ParamCount& count)
+{
+    ParamCount lm = count;
+    if (count.language_model >= count.total) {
+        return lm;
+    }
+    const std::uint64_t towers = count.total - count.language_model;
+    for (ComponentCount& c : lm.components) {
+        if (c.component == Component::VisionTower || c.component == Component::AudioTower ||
+            c.component == Component::Projector) {
+            c.params = 0;
+            c.parts.clear();
+        }
+    }
+    lm.total = count.language_model;
+    lm.active = count.active > towers ? count.active - towers : 0;
+    return lm;
+}
+
 } // namespace llmsizer

@@ -105,13 +105,15 @@ u64 modelLimit(const ModelConfig& c)
     return std::clamp<u64>(c.context_length, 1, Limits::maxContext);
 }
 
-// The longest context at which the model still runs with its experts in RAM (and the dense
-// weights on the GPUs): longer, it takes another placement, whole layers offloaded.
-u64 maxContextWithExperts(const RunModel& m, const Precision& p, const RunQuery& q, u64 gpus)
+// The longest context at which the model still runs with the experts of at most `layers`
+// layers in RAM (and the rest on the GPUs): longer, more layers' experts go to RAM, then whole
+// layers.
+u64 maxContextWithExperts(const RunModel& m, const Precision& p, const RunQuery& q, u64 gpus,
+                          u64 layers)
 {
     return largestContext(modelLimit(m.config), [&](u64 ctx) {
         const Placement pl = placeModel(m, p, q, ctx, gpus, true);
-        return pl.fits && pl.kind == PlacementKind::ExpertsInRam;
+        return pl.fits && pl.kind == PlacementKind::ExpertsInRam && pl.cpu_moe_layers <= layers;
     });
 }
 
@@ -325,19 +327,25 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
             row.decode_tokens_per_s = s.decode;
             row.decode_terms = s.decodeTerms;
             if (pl.kind == PlacementKind::ExpertsInRam) {
-                // The row's context is the one its placement holds; longer ones offload whole
-                // layers, slower, and are said so.
+                // The row's context is the one its own placement (its --n-cpu-moe) holds; longer
+                // ones put more experts or whole layers in RAM, slower, and are said so.
                 const u64 anyPlacement = row.max_context;
-                row.max_context = std::max(maxContextWithExperts(m, p, q, machine), context);
+                const u64 moreExperts = maxContextWithExperts(m, p, q, machine, m.config.n_layers);
+                row.max_context =
+                    std::max(maxContextWithExperts(m, p, q, machine, pl.cpu_moe_layers), context);
                 row.note = "runs with experts in RAM: the experts of " +
                            std::to_string(pl.cpu_moe_layers) + " of " +
                            std::to_string(m.config.n_layers) + " layers in system RAM (" +
                            pl.flags + "), " + bytesText(pl.host_bytes) +
                            " of RAM; prefill is not estimated (it depends on the CPU and the "
                            "PCIe link)" +
-                           (anyPlacement > row.max_context
+                           (moreExperts > row.max_context
+                                ? "; up to " + withThousands(moreExperts) +
+                                      " tokens with more layers' experts in RAM (slower)"
+                                : std::string()) +
+                           (anyPlacement > std::max(moreExperts, row.max_context)
                                 ? "; up to " + withThousands(anyPlacement) +
-                                      " tokens with whole layers in RAM instead (slower)"
+                                      " tokens with whole layers in RAM instead (slower still)"
                                 : std::string());
             } else {
                 row.note = std::to_string(pl.gpu_layers) + " of " +
@@ -384,8 +392,20 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         if (!speedKnown) {
             known.hardware.gpu.bandwidth_gb_s = 1;
         }
-        RunRow row = evaluate(m, p, known);
+        // mlx-lm loads a vision-language model's language model only: its models' sanitize()
+        // pops vision_tower, visual and multi_modal_projector (mlx_lm/models/mistral3.py,
+        // gemma3.py, qwen2_vl.py, qwen3_vl.py, qwen3_5.py at d78bf58); mlx-vlm runs the rest.
+        const ParamCount textOnly = languageModelOnly(m.count);
+        const bool dropsTowers = q.runtime.kind == Runtime::Mlx && textOnly.total < m.count.total;
+        const RunModel model{m.config, dropsTowers ? textOnly : m.count, m.shipped_precision,
+                             m.fp8};
+        RunRow row = evaluate(model, p, known);
         row.note += ggufKindNote(p, q.runtime) + ggufFallbackNote(m.config, p, q.runtime);
+        if (dropsTowers) {
+            row.note += "; mlx-lm loads the language model only, not the " +
+                        shortCount(m.count.total - textOnly.total) +
+                        " parameters of the vision tower and projector (mlx-vlm runs them)";
+        }
         applyArchSupport(row, m.config, q);
         if (speedKnown || row.arch_support == ArchSupport::Unsupported) {
             return row;

@@ -105,7 +105,11 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
         row.prefill_terms = {};
         row.machine.reset();
         row.flags.clear();
-        row.change = s.others;
+        // The runtimes named are ones that run on this device.
+        const std::string here = device.status == ArchSupport::Unsupported
+                                     ? std::string()
+                                     : runtimesThatRun(config, q.hardware.gpu);
+        row.change = here.empty() ? s.others : here;
         row.note = s.note + "; the memory shown is what it would take";
     }
 }

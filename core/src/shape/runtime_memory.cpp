@@ -402,7 +402,10 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
 {
     const OllamaSettings& o = runtime.ollama;
     const u64 gib = u64{1} << 30;
-    u64 vram = hw.gpu.memory_bytes;
+    // The VRAM Ollama's discovery reports, summed over the GPUs: what the driver shows (an L40S
+    // with ECC on 46,068 MiB, 44.99 GiB, so 32,768 tokens, not 262,144; an Apple GPU its
+    // working-set limit); none on a CPU-only machine, which gets the smallest default.
+    u64 vram = hw.gpu.cpuOnly() ? 0 : hw.gpu.usableBytes();
     vram = mul(vram, std::max<u64>(hw.gpus, 1));
     vram =
         vram > mul(o.gpu_overhead_bytes, hw.gpus) ? vram - mul(o.gpu_overhead_bytes, hw.gpus) : 0;

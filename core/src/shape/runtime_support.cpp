@@ -76,17 +76,32 @@ std::string monthYear(const std::string& iso)
     return std::string(months[n[1] - 1]) + " " + std::to_string(n[0]);
 }
 
-// The runtimes of the table's columns that run the row's architecture, and transformers.
-std::string othersThatRun(const Row& row)
+// The runtimes of the table's columns that run the row's architecture, and transformers. On a
+// known device, only those a user there would reach for: vLLM not on Apple silicon (no Metal
+// backend), MLX only there (its CUDA backend aside).
+std::string othersThatRun(const Row& row, const GpuSpec* gpu = nullptr)
 {
+    const bool apple = gpu != nullptr && gpu->vendor == "Apple";
     std::string out;
     for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
+        if (gpu != nullptr &&
+            ((kind == Runtime::Vllm && apple) || (kind == Runtime::Mlx && !apple))) {
+            continue;
+        }
         const archtable::Column* col = archtable::column(kind);
         if ((row.*(col->entry)).name != nullptr) {
             out += (out.empty() ? "" : ", ") + std::string(col->name);
         }
     }
     return out.empty() ? std::string("transformers") : out + " or transformers";
+}
+
+// The table's model_type for a config: Nemotron-H's covers the dense models and the mixtures of
+// experts of Nemotron 3, which the runtimes took up later.
+std::string tableType(const ModelConfig& config)
+{
+    return config.model_type == "nemotron_h" && config.isMoe() ? std::string("nemotron_h_moe")
+                                                               : config.model_type;
 }
 
 } // namespace
@@ -187,12 +202,13 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
 
 RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimeProfile& runtime)
 {
-    // Nemotron-H's model_type covers the dense models and the mixtures of experts of Nemotron 3,
-    // which the runtimes took up later.
-    if (config.model_type == "nemotron_h" && config.isMoe()) {
-        return runtimeArchSupport("nemotron_h_moe", runtime);
-    }
-    return runtimeArchSupport(config.model_type, runtime);
+    return runtimeArchSupport(tableType(config), runtime);
+}
+
+std::string runtimesThatRun(const ModelConfig& config, const GpuSpec& gpu)
+{
+    const Row* row = archtable::find(tableType(config));
+    return row == nullptr ? std::string() : othersThatRun(*row, &gpu);
 }
 
 RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const GpuSpec& gpu)
@@ -228,7 +244,7 @@ RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const Gpu
             s.note = "MLX has backends for Apple silicon (Metal), NVIDIA GPUs (CUDA) and CPUs, "
                      "none for " +
                      gpu.name;
-            s.others = gpu.vendor == "AMD" ? "llama.cpp or vLLM" : "llama.cpp";
+            s.others = gpu.vendor == "AMD" ? "llama.cpp, vLLM or SGLang" : "llama.cpp";
         }
     } else if (archtable::column(runtime.kind) == nullptr) {
         // SGLang and transformers: the architecture table has no column for them.

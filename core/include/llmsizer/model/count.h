@@ -156,5 +156,9 @@ std::uint64_t approx12Ld2(const ModelConfig& config);
 std::uint64_t teachingGuideTotal(const ModelConfig& config);
 // (approx − exact) / exact.
 double relativeError(std::uint64_t approx, std::uint64_t exact);
+// The count of the language model alone, as a runtime that loads no towers holds it: the vision
+// and audio towers and the projector at 0, the total the language model's, the active count
+// less them. The count itself for a model without towers.
+ParamCount languageModelOnly(const ParamCount& count);
 
 } // namespace llmsizer

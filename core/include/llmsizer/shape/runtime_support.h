@@ -45,6 +45,10 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
 // The same for a model: its model_type, and for Nemotron-H's mixtures of experts (Nemotron 3)
 // the row "nemotron_h_moe".
 RuntimeArchSupport runtimeArchSupport(const ModelConfig& config, const RuntimeProfile& runtime);
+// The runtimes that run the config's architecture and that a user of this device would reach
+// for ("vLLM or transformers"; on Apple silicon "MLX or transformers"); "" when the table does
+// not hold its model_type.
+std::string runtimesThatRun(const ModelConfig& config, const GpuSpec& gpu);
 
 // What holds for every row of a runtime on a device. Unsupported, with a note and the runtimes
 // that do run there, when the runtime does not run on the device at all: TensorRT-LLM on NVIDIA
