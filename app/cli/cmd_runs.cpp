@@ -251,8 +251,22 @@ int runRuns(const QStringList& args)
         std::vector<Preset> presets = loadPresetDir(defaultPresetDir());
         const std::string family = parser.value(QStringLiteral("family")).toStdString();
         const std::uint64_t year = uintOption(parser, QStringLiteral("year"), 0, 1950, 2100);
+        // A family as the presets list spells it, in any case ("opt" finds OPT).
+        const auto lower = [](std::string v) {
+            std::transform(v.begin(), v.end(), v.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            return v;
+        };
+        const bool anyFamily =
+            family.empty() || std::any_of(presets.begin(), presets.end(), [&](const Preset& p) {
+                return lower(p.family) == lower(family);
+            });
+        if (!anyFamily) {
+            throw UsageError("--family: no preset of the family '" + terminalSafe(family, false) +
+                             "' (see 'llm-sizer-cli presets' for the families)");
+        }
         std::erase_if(presets, [&](const Preset& p) {
-            return (!family.empty() && p.family != family) ||
+            return (!family.empty() && lower(p.family) != lower(family)) ||
                    (year != 0 && static_cast<std::uint64_t>(p.releasedYear()) != year);
         });
         models = presetRuns(presets, q);
@@ -344,6 +358,10 @@ int runRuns(const QStringList& args)
     printLine(runsTableHeader());
     for (const std::string& l : lines) {
         printLine(l);
+    }
+    if (lines.empty()) {
+        printLine(fitsOnly ? "(no row runs entirely on the GPUs)"
+                           : "(no preset matches --family and --year)");
     }
     for (const std::string& l : beyond) {
         printLine(l);

@@ -123,6 +123,7 @@ nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
                               {"tensor_parallel", r.machine->split.tensor_parallel},
                               {"bytes_per_gpu", r.machine->bytes_per_gpu},
                               {"max_context", r.machine->max_context},
+                              {"flags", r.machine->flags},
                               {"decode_tokens_per_s", speedJson(r.machine->decode_tokens_per_s)},
                               {"prefill_tokens_per_s", speedJson(r.machine->prefill_tokens_per_s)},
                               {"decode_terms", termsJson(r.machine->decode_terms)},

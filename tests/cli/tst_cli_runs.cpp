@@ -180,6 +180,14 @@ private slots:
             QCOMPARE(r.at("verdict").get<std::string>(), std::string("unsupported"));
             QVERIFY(r.at("bytes_per_gpu").get<quint64>() > 0);
         }
+        // The family in any case; no row left says so.
+        const QString family = QString::fromUtf8(
+            runCli(QStringLiteral("runs --gpu rtx-4090-24gb --family opt").split(QLatin1Char(' ')))
+                .out);
+        QCOMPARE(family.split(QLatin1Char('\n')).filter(QStringLiteral("  all 7  ")).size(), 3);
+        const Run none = runCli(QStringLiteral("runs --gpu rtx-4090-24gb --family OPT --fits-only")
+                                    .split(QLatin1Char(' ')));
+        QVERIFY2(none.out.contains("(no row runs entirely on the GPUs)"), none.out.constData());
         // A model it runs keeps a line per precision.
         const Run llama = runCli(
             QStringLiteral("runs --gpu rtx-4090-24gb --preset llama-3-8b").split(QLatin1Char(' ')));
@@ -233,6 +241,10 @@ private slots:
             << "runs --gpu rtx-4090-24gb --runtime lmstudio"
             << "error: --runtime: unknown runtime 'lmstudio' (known: llama.cpp, ollama, vllm, "
                "sglang, tensorrt-llm, mlx, transformers)";
+        QTest::newRow("unknown family")
+            << "runs --gpu rtx-4090-24gb --family Nonexistent"
+            << "error: --family: no preset of the family 'Nonexistent' (see 'llm-sizer-cli "
+               "presets' for the families)";
         QTest::newRow("unknown backend")
             << "runs --gpu rx-7900-xtx-24gb --backend cuda"
             << "error: --backend: unknown backend 'cuda' (known: auto, rocm, vulkan)";

@@ -26,6 +26,15 @@ inline std::uint64_t machineDevices(const Hardware& hw)
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);
 
+// How long a context runs (runs_context.cpp): the model's own limit (clamped to what the app
+// counts), the longest context a placement on `gpus` holds (with weights in RAM where `ram`), and
+// the longest with the experts of at most `layers` layers in RAM.
+std::uint64_t modelLimit(const ModelConfig& c);
+std::uint64_t maxContextOn(const RunModel& m, const Precision& p, const RunQuery& q,
+                           std::uint64_t gpus, bool ram);
+std::uint64_t maxContextWithExperts(const RunModel& m, const Precision& p, const RunQuery& q,
+                                    std::uint64_t gpus, std::uint64_t layers);
+
 // What a row says beyond its placement (runs_notes.cpp): gpt-oss's two kinds of GGUF file, the
 // tensors a GGUF file type stores in a fallback type, and the runtime's support of the
 // architecture (an unsupported one clears the row's placement and speeds).

@@ -127,6 +127,7 @@ struct MachineAnswer {
     std::optional<double> prefill_tokens_per_s;
     StepTerms decode_terms;
     StepTerms prefill_terms;
+    std::string flags; // the runtime's options for it ("--tp 8 --context-length 8192")
     // It gives more than the fewest GPUs: a longer context or a faster decode (a small model on
     // eight GPUs waits on its all-reduces, not its bandwidth). Shown only then.
     bool gives_more = false;
