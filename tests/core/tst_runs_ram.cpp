@@ -102,6 +102,27 @@ private slots:
         const RunRow l = evaluateRun(llama.run(), precisionById("q4_k_m"), rtx4090With64Gb(2048));
         QVERIFY2(l.note.find("weight matrices") == std::string::npos, l.note.c_str());
     }
+
+    // mlx-lm loads a vision-language model's language model only (mistral3.py's sanitize pops
+    // vision_tower and multi_modal_projector; llava maps to it): LLaVA 1.5 7B's 7,063,427,072
+    // parameters less the CLIP ViT-L/14 tower's 303,507,456 and the projector's 20,979,712
+    // (1,024 → 4,096 and 4,096 → 4,096 with biases: 4,198,400 + 16,781,312) leave 6,738,939,904,
+    // 13,477,879,808 bytes in BF16. vLLM loads them all.
+    void mlxLoadsTheLanguageModelOnly()
+    {
+        const Model llava("llava-1.5-7b");
+        RunQuery q = rtx4090With64Gb(4096);
+        q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
+        q.runtime = runtimeProfile(Runtime::Mlx);
+        const RunRow r = evaluateRun(llava.run(), precisionById("bf16"), q);
+        QCOMPARE(r.load.weight_bytes, u64(13'477'879'808));
+        QVERIFY2(r.note.find("mlx-lm loads the language model only") != std::string::npos,
+                 r.note.c_str());
+        q.hardware.gpu = testsupport::bundledCatalog().at("h100-sxm-80gb");
+        q.runtime = runtimeProfile(Runtime::Vllm);
+        const RunRow v = evaluateRun(llava.run(), precisionById("bf16"), q);
+        QCOMPARE(v.load.weight_bytes, u64(7'063'427'072) * 2);
+    }
 };
 
 LLMSIZER_TEST_GUILESS_MAIN(TestRunsRam)
