@@ -6,30 +6,7 @@
 
 namespace llmsizer {
 
-namespace {
-
 using u64 = std::uint64_t;
-
-// Largest context in [1, limit] for which `ok` holds; 0 when not even one token.
-template <typename F> u64 largestContext(u64 limit, F&& ok)
-{
-    if (!ok(1)) {
-        return 0;
-    }
-    u64 lo = 1;
-    u64 hi = std::clamp<u64>(limit, 1, Limits::maxContext);
-    while (lo < hi) {
-        const u64 mid = lo + (hi - lo + 1) / 2;
-        if (ok(mid)) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    return lo;
-}
-
-} // namespace
 
 u64 modelLimit(const ModelConfig& c)
 {

@@ -26,6 +26,25 @@ inline std::uint64_t machineDevices(const Hardware& hw)
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);
 
+// Largest context in [1, limit] for which `ok` holds; 0 when not even one token.
+template <typename F> std::uint64_t largestContext(std::uint64_t limit, F&& ok)
+{
+    if (!ok(1)) {
+        return 0;
+    }
+    std::uint64_t lo = 1;
+    std::uint64_t hi = std::clamp<std::uint64_t>(limit, 1, Limits::maxContext);
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (ok(mid)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo;
+}
+
 // How long a context runs (runs_context.cpp): the model's own limit (clamped to what the app
 // counts), the longest context a placement on `gpus` holds (with weights in RAM where `ram`), and
 // the longest with the experts of at most `layers` layers in RAM.

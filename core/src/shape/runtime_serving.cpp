@@ -233,18 +233,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     };
     // The longest sequence the pool holds for `batch` sequences at once.
     const u64 limit = std::max<u64>(c.context_length, 1);
-    if (e.kvSpace > 0 && holds(1)) {
-        u64 lo = 1;
-        u64 hi = limit;
-        while (lo < hi) {
-            const u64 mid = lo + (hi - lo + 1) / 2;
-            if (holds(mid)) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        out.max_context = lo;
+    if (e.kvSpace > 0) {
+        out.max_context = largestContext(limit, holds);
     }
     if (!e.graphsFit) {
         out.max_context = 0; // the engine fails to start at any context: no room for its graphs
