@@ -51,8 +51,8 @@ void HardwareView::fitColumns()
                         : style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_table);
     int spare = m_table->viewport()->width() - used - bar;
     // Step by step until the columns fit: a text column elided down to a floor (the line under
-    // the table and the row's tooltip have it whole; "GGUF Q4_K_M" and "✓ fits (tight)" stay
-    // whole), or a column that others or the filters already say hidden.
+    // the table and the row's tooltip have it whole; "GGUF Q4_K_M", "✓ fits (tight)" and
+    // "✗ unsupported" stay whole), or a column that others or the filters already say hidden.
     const QFontMetrics metrics = m_table->fontMetrics();
     const int pad = 2 * metrics.averageCharWidth();
     const auto floorOf = [&](const char* text) {
@@ -63,15 +63,16 @@ void HardwareView::fitColumns()
         int floor; // 0: the column is hidden
         int full = 0;
     };
-    Step steps[] = {{HardwareColumn::Machine, floorOf("with 2 more GPUs")},
-                    {HardwareColumn::Precision, floorOf("GGUF Q4_K_M")},
-                    {HardwareColumn::Year, 0},
-                    {HardwareColumn::Family, 0},
-                    {HardwareColumn::Model, floorOf("Llama 3 70B")},
-                    {HardwareColumn::Verdict, floorOf("✓ fits (tight)")},
-                    {HardwareColumn::GpuLayers, 0},
-                    {HardwareColumn::Headroom, 0},
-                    {HardwareColumn::Params, 0}};
+    Step steps[] = {
+        {HardwareColumn::Machine, floorOf("with 2 more GPUs")},
+        {HardwareColumn::Precision, floorOf("GGUF Q4_K_M")},
+        {HardwareColumn::Year, 0},
+        {HardwareColumn::Family, 0},
+        {HardwareColumn::Model, floorOf("Llama 3 70B")},
+        {HardwareColumn::Verdict, std::max(floorOf("✓ fits (tight)"), floorOf("✗ unsupported"))},
+        {HardwareColumn::GpuLayers, 0},
+        {HardwareColumn::Headroom, 0},
+        {HardwareColumn::Params, 0}};
     int gaveWay = 0;
     for (Step& step : steps) {
         const int c = static_cast<int>(step.column);
