@@ -6,7 +6,6 @@
 #include "llmsizer/text/text.h"
 #include "runs_json.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace llmsizer::cli {
@@ -61,13 +60,6 @@ std::string runLayersCell(const RunRow& r)
         return "e" + std::to_string(r.cpu_moe_layers) + "/" + std::to_string(r.layers);
     }
     return "-";
-}
-
-bool runsNowhere(const ModelRuns& m)
-{
-    return m.rows.size() > 1 && std::all_of(m.rows.begin(), m.rows.end(), [](const RunRow& r) {
-               return r.arch_support == ArchSupport::Unsupported;
-           });
 }
 
 std::string runsTableHeader()

@@ -21,11 +21,9 @@ std::string gb(std::uint64_t bytes);
 // MoE layers whose experts are in RAM) for experts in RAM, "-" otherwise. `runs` and `runs
 // --local`.
 std::string runLayersCell(const RunRow& r);
-// True when the runtime runs the model at none of its precisions (its architecture, or the
-// device): the table has one line for all of them.
-bool runsNowhere(const ModelRuns& m);
 std::string runsTableHeader();
-// One line of the table; `merged` for runsNowhere's model ("all 7", no bytes, `r` the first row).
+// One line of the table; `merged` for a model the runtime runs nowhere (runsNowhere in
+// preset_runs.h): "all 7", no bytes, `r` its first row.
 std::string runsTableLine(const ModelRuns& m, const RunRow& r, bool merged);
 
 } // namespace llmsizer::cli

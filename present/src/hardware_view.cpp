@@ -128,13 +128,6 @@ HardwareRow mergedRow(const ModelRuns& m, ByteUnits units, bool current)
     return row;
 }
 
-bool runsNowhere(const ModelRuns& m)
-{
-    return m.rows.size() > 1 && std::all_of(m.rows.begin(), m.rows.end(), [](const RunRow& r) {
-               return r.arch_support == ArchSupport::Unsupported;
-           });
-}
-
 void appendRows(std::vector<HardwareRow>& rows, const ModelRuns& m, ByteUnits units, bool current)
 {
     if (runsNowhere(m)) {

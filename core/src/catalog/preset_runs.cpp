@@ -1,6 +1,8 @@
 // Every preset × every precision of a runtime on one machine (preset_runs.h).
 #include "llmsizer/catalog/preset_runs.h"
 
+#include <algorithm>
+
 namespace llmsizer {
 
 ModelRuns modelRuns(const ModelConfig& config, const ParamCount& count,
@@ -44,6 +46,13 @@ std::vector<ModelRuns> presetRuns(const std::vector<Preset>& presets, const RunQ
         out.push_back(presetRuns(p, query));
     }
     return out;
+}
+
+bool runsNowhere(const ModelRuns& m)
+{
+    return m.rows.size() > 1 && std::all_of(m.rows.begin(), m.rows.end(), [](const RunRow& r) {
+               return r.arch_support == ArchSupport::Unsupported;
+           });
 }
 
 } // namespace llmsizer

@@ -348,8 +348,9 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         // mlx-lm loads a vision-language model's language model only: its models' sanitize()
         // pops vision_tower, visual and multi_modal_projector (mlx_lm/models/mistral3.py,
         // gemma3.py, qwen2_vl.py, qwen3_vl.py, qwen3_5.py at d78bf58); mlx-vlm runs the rest.
-        const ParamCount textOnly = languageModelOnly(m.count);
-        const bool dropsTowers = q.runtime.kind == Runtime::Mlx && textOnly.total < m.count.total;
+        const bool dropsTowers =
+            q.runtime.kind == Runtime::Mlx && m.count.language_model < m.count.total;
+        const ParamCount textOnly = dropsTowers ? languageModelOnly(m.count) : ParamCount{};
         const RunModel model{m.config, dropsTowers ? textOnly : m.count, m.shipped_precision,
                              m.fp8};
         RunRow row = evaluate(model, p, known);

@@ -388,9 +388,7 @@ ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runti
     // cache is turned on (docs basic_usage/llama4: Scout "up to 1M on 8*H100", 5M "when hybrid kv
     // cache is enabled"), and TensorRT-LLM, whose KvCacheConfig.max_attention_window is None
     // (every layer the whole sequence) unless set.
-    const bool fullChunks = runtime.kind == Runtime::Vllm || runtime.kind == Runtime::Sglang ||
-                            runtime.kind == Runtime::TensorRtLlm;
-    if (fullChunks && c.chunked_attention) {
+    if (runtime.servingEngine() && c.chunked_attention) {
         c.sliding_window = 0;
         c.global_every = 0;
     }

@@ -20,6 +20,10 @@ struct ModelRuns {
     std::vector<RunRow> rows; // one per precision, in runPrecisions order
 };
 
+// True when the runtime runs the model at none of its precisions (its architecture, or the
+// device): the tables give it one row for all of them.
+bool runsNowhere(const ModelRuns& m);
+
 ModelRuns modelRuns(const ModelConfig& config, const ParamCount& count,
                     const std::string& shipped_precision, const RunQuery& query,
                     const std::optional<Fp8Checkpoint>& fp8 = std::nullopt);
