@@ -333,12 +333,7 @@ int runRuns(const QStringList& args)
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
         ", " + q.runtime.label + " " + q.runtime.version +
         (radeon.empty() ? std::string() : " on " + radeon) + ", " +
-        (q.context_given || q.runtime.kind != Runtime::Ollama
-             ? "context " + withThousands(q.context)
-             : "Ollama's default context (" +
-                   withThousands(ollamaDefaultContext(q.runtime, q.hardware,
-                                                      std::numeric_limits<std::uint64_t>::max())) +
-                   " tokens at this VRAM, at most each model's own)") +
+        queryContextText(q) +
         ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");

@@ -60,8 +60,11 @@ std::string hardwareSummary(const RunQuery& q)
         device.status == ArchSupport::Unsupported) {
         runtime += " (does not run on it: use " + device.others + ")";
     }
-    return out + " · " + runtime + " · " + withThousands(q.context) + " tokens, batch " +
-           std::to_string(q.batch);
+    // Under Ollama with no context set, its default for this machine (queryContextText).
+    const std::string context = q.context_given || q.runtime.kind != Runtime::Ollama
+                                    ? withThousands(q.context) + " tokens"
+                                    : queryContextText(q);
+    return out + " · " + runtime + " · " + context + ", batch " + std::to_string(q.batch);
 }
 
 namespace {

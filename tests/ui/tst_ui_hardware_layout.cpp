@@ -223,6 +223,60 @@ private slots:
         QVERIFY(!seqs->isVisibleTo(view) && view->backendBox()->isVisibleTo(view));
     }
 
+    // Ollama's own context unless set: by the VRAM its discovery reports, 32,768 tokens from 23
+    // GiB up to 47 (ollama/ollama server/routes.go), so on an L40S (44.99 GiB with ECC on) the
+    // field shows 32,768 greyed and the machine's line says so; unchecked, the field's 8,192 is
+    // the context. A context given on the command line is the one Ollama runs at.
+    void ollamaDefaultContext()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice ch = rtx4090();
+        ch.gpu = QStringLiteral("l40s-48gb");
+        ch.runtime = QStringLiteral("ollama");
+        m->setChoice(ch);
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        QSpinBox* context = nullptr;
+        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
+            context = b->accessibleName() == QStringLiteral("Context, tokens per sequence")
+                          ? b
+                          : context;
+        }
+        QCheckBox* own = nullptr;
+        for (QCheckBox* b : view->findChildren<QCheckBox*>()) {
+            own = b->text().contains(QStringLiteral("Ollama")) ? b : own;
+        }
+        QVERIFY(context != nullptr && own != nullptr);
+        QVERIFY(own->isVisibleTo(view) && own->isChecked());
+        QVERIFY(!context->isEnabled());
+        QCOMPARE(context->value(), 32768);
+        QVERIFY(!m->query().context_given);
+        QLabel* machine = nullptr;
+        for (QLabel* l : view->findChildren<QLabel*>()) {
+            machine = l->text().contains(QStringLiteral(" × NVIDIA L40S")) ? l : machine;
+        }
+        QVERIFY(machine != nullptr);
+        QVERIFY2(machine->text().contains(QStringLiteral("Ollama's default context (32,768 tokens")),
+                 qPrintable(machine->text()));
+        own->click();
+        QVERIFY(!m->choice().ollama_default_context && m->query().context_given);
+        QVERIFY(context->isEnabled());
+        QCOMPARE(context->value(), 8192);
+        QVERIFY2(machine->text().contains(QStringLiteral("8,192 tokens, batch 1")),
+                 qPrintable(machine->text()));
+        QCOMPARE(HardwareChoice::fromStrings(m->choice().toStrings()), m->choice());
+        // Under another runtime the box is hidden and the field is the context.
+        ch.runtime = QStringLiteral("llama.cpp");
+        m->setChoice(ch);
+        QVERIFY(!own->isVisibleTo(view) && context->isEnabled() && m->query().context_given);
+        QVERIFY(!HardwareChoice::fromStrings({QStringLiteral("runtime=ollama"),
+                                              QStringLiteral("context=16384")})
+                     .ollama_default_context);
+        QVERIFY(HardwareChoice::fromStrings({QStringLiteral("runtime=ollama")})
+                    .ollama_default_context);
+    }
+
     // Fusion frames a field in the window colour darkened; a disabled field filled with the
     // base colour (as dark as that frame) showed none.
     void darkFieldsAndBoxesKeepAFrame()

@@ -95,7 +95,7 @@ void HardwareView::syncControls()
         const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
             b8(m_prefillEfficiency), b9(m_backend), b10(m_vllmShare), b11(m_vllmSeqs),
-            b12(m_vllmSampler);
+            b12(m_vllmSampler), b13(m_ollamaContext);
         const GpuSpec gpu = m_model->query().hardware.gpu;
         // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
         m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
@@ -105,7 +105,15 @@ void HardwareView::syncControls()
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
         m_backend->setCurrentIndex(std::max(
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
-        m_context->setValue(static_cast<int>(ch.context));
+        // Under Ollama's default the field shows the machine's figure (each model's own at
+        // most), greyed; the context set by hand is kept for when the box is unchecked.
+        const RunQuery q = m_model->query();
+        const bool ollamaDefault = !q.context_given;
+        m_ollamaContext->setChecked(ch.ollama_default_context);
+        m_ollamaContextBox->setVisible(rt.kind == Runtime::Ollama);
+        m_context->setEnabled(!ollamaDefault);
+        m_context->setValue(static_cast<int>(
+            ollamaDefault ? ollamaDefaultContext(rt, q.hardware, 0) : ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
         // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none);
         // elsewhere the picker shows Auto, and the choice kept for a Radeon stays.
@@ -203,7 +211,10 @@ void HardwareView::applyControls()
     if (m_backend->isEnabled()) {
         ch.backend = m_backend->currentData().toString();
     }
-    ch.context = static_cast<std::uint64_t>(m_context->value());
+    if (m_context->isEnabled()) {
+        ch.context = static_cast<std::uint64_t>(m_context->value());
+    }
+    ch.ollama_default_context = m_ollamaContext->isChecked(); // as synced, unless toggled
     ch.batch = static_cast<std::uint64_t>(m_batch->value());
     if (ch.runtime == QLatin1String("vllm") && m_model->choice().runtime == ch.runtime) {
         // vLLM's 0.9 left alone stays "vLLM's own" (0), as the efficiencies do.

@@ -86,6 +86,7 @@ private:
     QComboBox* m_runtime;
     QComboBox* m_backend;
     QSpinBox* m_context;
+    QCheckBox* m_ollamaContext; // Ollama's default context, shown under Ollama
     QSpinBox* m_batch;
     QDoubleSpinBox* m_decodeEfficiency;
     QDoubleSpinBox* m_prefillEfficiency;
@@ -94,6 +95,7 @@ private:
     QSpinBox* m_vllmSeqs;
     QComboBox* m_vllmSampler;
     std::array<QWidget*, 3> m_vllmBoxes{};    // shown under vLLM
+    QWidget* m_ollamaContextBox = nullptr;    // shown under Ollama
     QWidget* m_backendBox = nullptr;          // shown under llama.cpp and Ollama
     QLabel* m_current;                        // the current row's verdict, note and change, whole
     std::pair<QString, QString> m_currentKey; // its preset and precision, across new rows

@@ -93,6 +93,12 @@ void HardwareView::buildControls()
     m_context->setSingleStep(1024);
     m_context->setGroupSeparatorShown(true);
     m_context->setAccessibleName(tr("Context, tokens per sequence"));
+    m_ollamaContext = new QCheckBox(tr("Ollama's de&fault"), this);
+    m_ollamaContext->setToolTip(
+        tr("Ollama's own context when none is set: chosen by the VRAM its discovery reports, "
+           "at most the model's own, and smaller when a model does not fit (the line under "
+           "these fields gives the figure). Uncheck to set the context yourself "
+           "(OLLAMA_CONTEXT_LENGTH or num_ctx)"));
     m_batch = new QSpinBox(this);
     m_batch->setRange(1, static_cast<int>(Limits::maxBatch));
     m_batch->setAccessibleName(tr("Concurrent sequences"));
@@ -166,6 +172,7 @@ void HardwareView::buildControls()
     m_vllmBoxes = {pair(tr("vLLM share"), m_vllmShare), pair(tr("se&quences"), m_vllmSeqs),
                    pair(tr("sampler"), m_vllmSampler)};
     pair(tr("Con&text"), m_context);
+    m_ollamaContextBox = pair(QString(), m_ollamaContext);
     pair(tr("&Batch"), m_batch);
     pair(tr("Efficiency: decode"), m_decodeEfficiency);
     pair(tr("prefill"), m_prefillEfficiency);
@@ -242,6 +249,7 @@ void HardwareView::buildControls()
         connect(b, &QComboBox::currentIndexChanged, this, &HardwareView::applyFilter);
     }
     connect(m_gpuOnly, &QCheckBox::toggled, this, &HardwareView::applyFilter);
+    connect(m_ollamaContext, &QCheckBox::toggled, this, now);
 }
 
 } // namespace llmsizer::ui

@@ -81,8 +81,10 @@ QString hardwareItemsProblem(const QStringList& items)
             problem = uintProblem(value, 1, Limits::maxContext);
         } else if (key == QLatin1String("batch")) {
             problem = uintProblem(value, 1, Limits::maxBatch);
-        } else if (key == QLatin1String("detected")) {
-            // written by the settings (HardwareChoice::toStrings): the machine came from detection
+        } else if (key == QLatin1String("detected") ||
+                   key == QLatin1String("ollamaDefaultContext")) {
+            // written by the settings (HardwareChoice::toStrings): the machine came from detection;
+            // Ollama's own default context rather than the context field
             problem = value == QLatin1String("0") || value == QLatin1String("1")
                           ? QString()
                           : QStringLiteral("must be 0 or 1");
@@ -103,7 +105,7 @@ QString hardwareItemsProblem(const QStringList& items)
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
                                   "ramBandwidth, osReserve, runtime, backend, context, batch, "
                                   "decodeEfficiency, prefillEfficiency, vllmUtilization, "
-                                  "vllmMaxSeqs, vllmSampler, detected)")
+                                  "vllmMaxSeqs, vllmSampler, ollamaDefaultContext, detected)")
                 .arg(shownName(key.left(80)));
         }
         if (!problem.isEmpty()) {

@@ -70,12 +70,16 @@ QStringList HardwareChoice::toStrings() const
             QStringLiteral("vllmMaxSeqs=") + QString::number(vllm_max_seqs),
             QStringLiteral("vllmSampler=") +
                 (vllm_flashinfer ? QStringLiteral("flashinfer") : QStringLiteral("sort")),
+            QStringLiteral("ollamaDefaultContext=") +
+                QString::number(ollama_default_context ? 1 : 0),
             QStringLiteral("detected=") + QString::number(detected ? 1 : 0)};
 }
 
 HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
 {
     HardwareChoice c;
+    bool contextSet = false;
+    bool defaultSaid = false;
     for (const QString& item : items) {
         const qsizetype eq = item.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -107,6 +111,9 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             }
         } else if (key == QLatin1String("context")) {
             c.context = toUInt(value, c.context, 1, Limits::maxContext);
+            bool ok = false;
+            const qulonglong v = value.toULongLong(&ok);
+            contextSet = ok && v >= 1 && v <= Limits::maxContext;
         } else if (key == QLatin1String("batch")) {
             c.batch = toUInt(value, c.batch, 1, Limits::maxBatch);
         } else if (key == QLatin1String("decodeEfficiency")) {
@@ -119,9 +126,17 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             c.vllm_max_seqs = toUInt(value, 0, 0, Limits::maxBatch);
         } else if (key == QLatin1String("vllmSampler")) {
             c.vllm_flashinfer = value == QLatin1String("flashinfer");
+        } else if (key == QLatin1String("ollamaDefaultContext")) {
+            c.ollama_default_context = value != QLatin1String("0");
+            defaultSaid = true;
         } else if (key == QLatin1String("detected")) {
             c.detected = value == QLatin1String("1");
         }
+    }
+    // A context given (--hardware context=N) is the one Ollama runs at, unless the items say
+    // otherwise (the settings write both).
+    if (contextSet && !defaultSaid) {
+        c.ollama_default_context = false;
     }
     return c;
 }
@@ -204,6 +219,7 @@ RunQuery HardwareModel::query() const
         std::min(m_choice.os_reserve_bytes, q.hardware.gpu.memory_bytes); // as the field shows it
     q.runtime = runtime();
     q.context = m_choice.context;
+    q.context_given = q.runtime.kind != Runtime::Ollama || !m_choice.ollama_default_context;
     q.batch = m_choice.batch;
     q.kv = kvPrecisionById(m_model->kvPrecision().toStdString());
     return q;

@@ -30,6 +30,9 @@ struct HardwareChoice {
     // decode efficiency is the backend's.
     QString backend = QStringLiteral("auto");
     std::uint64_t context = 8192;
+    // Under Ollama: its own default context for the machine (its VRAM tier, at most each model's
+    // own, falling to 32k and 4k; runs.h ollamaDefaultContext), not the field's.
+    bool ollama_default_context = true;
     std::uint64_t batch = 1;
     // 0: the runtime's calibrated efficiency (runs.h); else the user's (0 < e <= 1).
     double decode_efficiency = 0;

@@ -5,6 +5,7 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/checked.h"
+#include "llmsizer/text/format.h"
 #include "runs_internal.h"
 
 #include <algorithm>
@@ -414,6 +415,16 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
         ctx = o.context_medium;
     }
     return modelContext > 0 ? std::min(ctx, modelContext) : ctx;
+}
+
+std::string queryContextText(const RunQuery& query)
+{
+    if (query.context_given || query.runtime.kind != Runtime::Ollama) {
+        return "context " + withThousands(query.context);
+    }
+    return "Ollama's default context (" +
+           withThousands(ollamaDefaultContext(query.runtime, query.hardware, 0)) +
+           " tokens at this VRAM, at most each model's own)";
 }
 
 std::uint64_t runtimeCapacity(const RuntimeProfile& runtime, const GpuSpec& gpu)

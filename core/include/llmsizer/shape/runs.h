@@ -247,6 +247,9 @@ ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runti
 // Ollama's default context on this machine for this model (its VRAM tier, at most the model's).
 std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware& hw,
                                    std::uint64_t modelContext);
+// The query's context as the machine's line says it: "context 8,192", or under Ollama with no
+// context given "Ollama's default context (32,768 tokens at this VRAM, at most each model's own)".
+std::string queryContextText(const RunQuery& query);
 
 // The GPU bytes a runtime may use of one device (catalog usable share; the driver-visible share
 // for CUDA serving engines).
