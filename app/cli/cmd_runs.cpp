@@ -332,8 +332,7 @@ int runRuns(const QStringList& args)
         std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
         ", " + q.runtime.label + " " + q.runtime.version +
-        (radeon.empty() ? std::string() : " on " + radeon) + ", " +
-        queryContextText(q) +
+        (radeon.empty() ? std::string() : " on " + radeon) + ", " + queryContextText(q) +
         ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");

@@ -239,9 +239,8 @@ private slots:
         QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
         QSpinBox* context = nullptr;
         for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
-            context = b->accessibleName() == QStringLiteral("Context, tokens per sequence")
-                          ? b
-                          : context;
+            context =
+                b->accessibleName() == QStringLiteral("Context, tokens per sequence") ? b : context;
         }
         QCheckBox* own = nullptr;
         for (QCheckBox* b : view->findChildren<QCheckBox*>()) {
@@ -257,8 +256,9 @@ private slots:
             machine = l->text().contains(QStringLiteral(" × NVIDIA L40S")) ? l : machine;
         }
         QVERIFY(machine != nullptr);
-        QVERIFY2(machine->text().contains(QStringLiteral("Ollama's default context (32,768 tokens")),
-                 qPrintable(machine->text()));
+        QVERIFY2(
+            machine->text().contains(QStringLiteral("Ollama's default context (32,768 tokens")),
+            qPrintable(machine->text()));
         own->click();
         QVERIFY(!m->choice().ollama_default_context && m->query().context_given);
         QVERIFY(context->isEnabled());
@@ -270,11 +270,11 @@ private slots:
         ch.runtime = QStringLiteral("llama.cpp");
         m->setChoice(ch);
         QVERIFY(!own->isVisibleTo(view) && context->isEnabled() && m->query().context_given);
-        QVERIFY(!HardwareChoice::fromStrings({QStringLiteral("runtime=ollama"),
-                                              QStringLiteral("context=16384")})
+        QVERIFY(!HardwareChoice::fromStrings(
+                     {QStringLiteral("runtime=ollama"), QStringLiteral("context=16384")})
                      .ollama_default_context);
-        QVERIFY(HardwareChoice::fromStrings({QStringLiteral("runtime=ollama")})
-                    .ollama_default_context);
+        QVERIFY(
+            HardwareChoice::fromStrings({QStringLiteral("runtime=ollama")}).ollama_default_context);
     }
 
     // Fusion frames a field in the window colour darkened; a disabled field filled with the

@@ -112,8 +112,8 @@ void HardwareView::syncControls()
         m_ollamaContext->setChecked(ch.ollama_default_context);
         m_ollamaContextBox->setVisible(rt.kind == Runtime::Ollama);
         m_context->setEnabled(!ollamaDefault);
-        m_context->setValue(static_cast<int>(
-            ollamaDefault ? ollamaDefaultContext(rt, q.hardware, 0) : ch.context));
+        m_context->setValue(
+            static_cast<int>(ollamaDefault ? ollamaDefaultContext(rt, q.hardware, 0) : ch.context));
         m_batch->setValue(static_cast<int>(ch.batch));
         // Only a Radeon's speeds depend on llama.cpp's backend (the other runtimes have none);
         // elsewhere the picker shows Auto, and the choice kept for a Radeon stays.
