@@ -323,11 +323,7 @@ int runRuns(const QStringList& args)
     // The device's memory in the table's unit beside the vendor's ("80 GiB = 85.9 GB"): the
     // rows' GB/GPU are 10^9 bytes.
     const GpuSpec& dev = q.hardware.gpu;
-    const std::string memory =
-        dev.cpuOnly() ? std::string()
-        : dev.memory_unit == MemoryUnit::GiB
-            ? " (" + text::general(dev.memory_value, 6) + " GiB = " + gb(dev.memory_bytes) + " GB)"
-            : " (" + gb(dev.memory_bytes) + " GB)";
+    const std::string memory = dev.cpuOnly() ? std::string() : " (" + dev.memoryText() + ")";
     printLine(
         std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +

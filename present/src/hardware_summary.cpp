@@ -14,10 +14,7 @@ std::string hardwareSummary(const RunQuery& q)
     const bool sized = g.cpuOnly() && q.hardware.ram_bytes > 0;
     std::string memory =
         sized ? text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) + " GB of RAM"
-        : g.memory_unit == MemoryUnit::GiB
-            ? text::general(g.memory_value, 6) +
-                  " GiB = " + text::fixed(static_cast<double>(g.memory_bytes) / 1e9, 1) + " GB"
-            : text::general(g.memory_value, 6) + " GB";
+              : g.memoryText();
     if (g.usable_fraction < 1.0) {
         // On a unified pool the fraction is the GPU's share (the system keeps its part apart).
         memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) +

@@ -173,7 +173,7 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
                           "osReserve, runtime, backend, context, batch, decodeEfficiency, "
                           "prefillEfficiency, vllmUtilization, vllmMaxSeqs, vllmSampler, "
-                          "detected)");
+                          "ollamaDefaultContext, detected)");
     QTest::newRow("a reserve beyond 1 TiB")
         << QStringLiteral("osReserve=2000000000000")
         << QStringLiteral("osReserve=2000000000000: must be an integer from 0 to "

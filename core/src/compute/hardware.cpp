@@ -1,6 +1,7 @@
 // One accelerator and a node of identical ones: the plain hardware description that memory,
 // fit and speed read (the catalog that loads them is gpu_catalog.cpp).
 #include "llmsizer/compute/hardware.h"
+#include "llmsizer/text/text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,15 @@ std::uint64_t GpuSpec::usableBytes() const
 {
     return static_cast<std::uint64_t>(
         std::floor(static_cast<double>(memory_bytes) * usable_fraction));
+}
+
+std::string GpuSpec::memoryText() const
+{
+    const std::string quoted = text::general(memory_value, 6);
+    return memory_unit == MemoryUnit::GiB
+               ? quoted + " GiB = " + text::fixed(static_cast<double>(memory_bytes) / 1e9, 1) +
+                     " GB"
+               : quoted + " GB";
 }
 
 MemoryClass GpuSpec::memoryClass() const

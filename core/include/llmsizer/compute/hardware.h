@@ -61,6 +61,9 @@ struct GpuSpec {
     bool detected = false;
 
     std::uint64_t usableBytes() const; // floor(memory_bytes × usable_fraction)
+    // The memory as quoted and in GB (10^9 bytes), as tables of GB show it: "80 GiB = 85.9 GB",
+    // or "48 GB" for a device quoted in decimal GB.
+    std::string memoryText() const;
     MemoryClass memoryClass() const;
     bool cpuOnly() const { return memoryClass() == MemoryClass::Ddr; } // no GPU: the CPU computes
     double bandwidthBytesPerSecond() const { return bandwidth_gb_s * 1e9; }
