@@ -209,20 +209,32 @@ private slots:
         QCOMPARE(verdict(run("llama-3-70b", "int8", q)), verdict(run("llama-3-70b", "fp8", q)));
     }
 
-    // Ollama offloads whole layers (its num_gpu); it has no --n-cpu-moe (ollama/ollama issue
-    // 11772, open). Qwen3-30B-A3B Q4_K_M on a 16 GB card with 64 GB of RAM: experts in RAM under
-    // llama.cpp, layers in RAM under Ollama, each with its own option.
-    void ollamaOffloadsWholeLayers()
+    // Ollama 0.33 leaves placement to llama.cpp's fit (envconfig LLAMA_ARG_FIT, default on; no
+    // -ngl unless num_gpu is set, llm/llama_server.go), which moves a MoE's experts to RAM before
+    // whole layers (llama_params_fit_impl, "dense-only layers") and keeps 1,024 MiB free on each
+    // GPU (--fit-target). Qwen3-30B-A3B Q4_K_M on a 16 GB card with 64 GB of RAM: experts in RAM
+    // under both; Ollama's row names no option. Its context is Ollama's -c, never shortened by
+    // fit: 4,096 on this card.
+    void ollamaLeavesPlacementToFit()
     {
-        RunQuery q = query("rtx-5060-ti-16gb", Runtime::LlamaCpp, 1, 8192);
+        RunQuery q = query("rtx-5060-ti-16gb", Runtime::LlamaCpp, 1, 4096);
         q.hardware.ram_bytes = 64'000'000'000;
         const RunRow cpp = run("qwen3-30b-a3b", "q4_k_m", q);
         QCOMPARE(verdict(cpp), std::string_view("experts_in_ram"));
         QVERIFY2(cpp.flags.find("--n-cpu-moe") != std::string::npos, cpp.flags.c_str());
         q.runtime = runtimeProfile(Runtime::Ollama);
+        q.context_given = false;
         const RunRow ollama = run("qwen3-30b-a3b", "q4_k_m", q);
-        QCOMPARE(verdict(ollama), std::string_view("offload"));
-        QVERIFY2(ollama.flags.rfind("num_gpu ", 0) == 0, ollama.flags.c_str());
+        QCOMPARE(verdict(ollama), std::string_view("experts_in_ram"));
+        QCOMPARE(ollama.context, u64(4096));
+        QCOMPARE(ollama.flags, std::string("chosen by llama.cpp's fit"));
+        // 1 GiB kept free by fit beside llama.cpp's own reserve: more experts in RAM than under
+        // llama.cpp at the same context.
+        QVERIFY2(
+            ollama.cpu_moe_layers > cpp.cpu_moe_layers,
+            (std::to_string(ollama.cpu_moe_layers) + " vs " + std::to_string(cpp.cpu_moe_layers))
+                .c_str());
+        QCOMPARE(ollama.load.reserve_bytes - cpp.load.reserve_bytes, u64(1024) << 20);
     }
 
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a

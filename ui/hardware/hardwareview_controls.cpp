@@ -96,9 +96,9 @@ void HardwareView::buildControls()
     m_ollamaContext = new QCheckBox(tr("Ollama's de&fault"), this);
     m_ollamaContext->setToolTip(
         tr("Ollama's own context when none is set: chosen by the VRAM its discovery reports, "
-           "at most the model's own, and smaller when a model does not fit (the line under "
-           "these fields gives the figure). Uncheck to set the context yourself "
-           "(OLLAMA_CONTEXT_LENGTH or num_ctx)"));
+           "at most the model's own (the line under these fields gives the figure); a model "
+           "that does not fit the GPUs at it gets experts or layers in RAM. Uncheck to set the "
+           "context yourself (OLLAMA_CONTEXT_LENGTH or num_ctx)"));
     m_batch = new QSpinBox(this);
     m_batch->setRange(1, static_cast<int>(Limits::maxBatch));
     m_batch->setAccessibleName(tr("Concurrent sequences"));

@@ -1,6 +1,7 @@
 // One accelerator and a node of identical ones: the plain hardware description that memory,
 // fit and speed read (the catalog that loads them is gpu_catalog.cpp).
 #include "llmsizer/compute/hardware.h"
+
 #include "llmsizer/text/text.h"
 
 #include <algorithm>

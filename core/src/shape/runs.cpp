@@ -198,15 +198,9 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
     // More than the model was trained for is no answer: its own length at most.
     u64 context = std::min(q.context, modelLimit(m.config));
     if (q.runtime.kind == Runtime::Ollama && !q.context_given) {
-        // Ollama's default context, falling to 32k, then 4k when it does not fit the GPUs.
+        // Ollama's default context, the model's own at most; never shortened to fit (runtime.h
+        // OllamaSettings).
         context = ollamaDefaultContext(q.runtime, hw, m.config.context_length);
-        for (const u64 fallback :
-             {q.runtime.ollama.context_medium, q.runtime.ollama.context_small}) {
-            if (placeModel(m, p, q, context, machine, false).fits || context <= fallback) {
-                break;
-            }
-            context = std::min(fallback, modelLimit(m.config));
-        }
     }
     row.context = context;
     const Placement single = placeModel(m, p, q, context, 1, false);

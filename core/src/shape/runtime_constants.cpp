@@ -67,8 +67,11 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         c.push_back({"multi-GPU", s.row_split ? "-sm row (tensor split)" : "-sm layer (default)",
                      llamaSrc + " common/arg.cpp --split-mode; layers assigned by free memory"});
         if (p.kind == Runtime::Ollama) {
-            c.push_back({"MoE experts in RAM", "not offered: whole layers in RAM (num_gpu)",
-                         "ollama/ollama issue 11772 (the --n-cpu-moe request, open)"});
+            c.push_back({"MoE experts in RAM",
+                         "by llama.cpp's fit, which Ollama leaves on: the experts of the first "
+                         "layers, then whole layers (num_gpu unset)",
+                         "ollama/ollama v0.33.0 llm/llama_server.go (no -ngl unless num_gpu is "
+                         "set); llama.cpp src/llama.cpp llama_params_fit_impl"});
         } else {
             c.push_back({"MoE experts in RAM", "--n-cpu-moe N / -ot exps=CPU",
                          llamaSrc + " common/arg.cpp (--cpu-moe, --n-cpu-moe)"});
@@ -86,8 +89,15 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         c.push_back({"default context",
                      "4k below 24 GiB of VRAM, 32k to 48 GiB, 256k above (at most the model's)",
                      "ollama/ollama v0.33.0 server/routes.go; docs/context-length.mdx"});
-        c.push_back({"context fallback", "256k → 32k → 4k when the default does not fit",
-                     "ollama/ollama server/sched.go nextLowerAutoNumCtx"});
+        c.push_back({"context fallback",
+                     "none planned: the default is passed as -c, so llama.cpp's fit offloads "
+                     "experts or layers instead; only a load that runs out of memory is retried "
+                     "once a step lower (256k → 32k → 4k)",
+                     "ollama/ollama v0.33.0 llm/llama_server.go; server/sched.go "
+                     "reduceAutoNumCtxForLoadOOM, nextLowerAutoNumCtx"});
+        c.push_back({"LLAMA_ARG_FIT_TARGET", mibText(o.fit_margin_bytes) + " free per GPU",
+                     "ollama/ollama envconfig/config.go (LLAMA_ARG_FIT, default on); llama.cpp "
+                     "common/arg.cpp --fit-target"});
         c.push_back({"OLLAMA_NUM_PARALLEL", std::to_string(o.num_parallel),
                      "ollama/ollama envconfig/config.go; docs/faq.mdx (\"Required RAM will scale "
                      "by OLLAMA_NUM_PARALLEL * OLLAMA_CONTEXT_LENGTH\")"});

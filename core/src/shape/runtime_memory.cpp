@@ -236,10 +236,13 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
         GpuLoad& l = loads[g];
         // The logits are computed where the output layer is: on the last GPU, or in RAM.
         l.buffer_bytes = computeBuffer(in, outputOnGpu && g == last);
+        // Under Ollama also its per-GPU overhead and the margin llama.cpp's fit keeps free.
+        const OllamaSettings& o = q.runtime.ollama;
         l.reserve_bytes =
             cpu ? 0
-                : add(ls.device_reserve_bytes,
-                      q.runtime.kind == Runtime::Ollama ? q.runtime.ollama.gpu_overhead_bytes : 0);
+                : add(ls.device_reserve_bytes, q.runtime.kind == Runtime::Ollama
+                                                   ? add(o.gpu_overhead_bytes, o.fit_margin_bytes)
+                                                   : 0);
         if (cpu) {
             l.weight_bytes = plan.host;
             l.buffer_bytes = computeBuffer(in, true);
@@ -342,14 +345,18 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         }
         return lo;
     };
-    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits. Not
-    // under Ollama: it offloads whole layers only (num_gpu; its --n-cpu-moe feature request,
-    // ollama/ollama issue 11772, is open).
-    if (m.config.isMoe() && q.runtime.llamaCppFamily() && !ollama &&
+    // MoE: experts of the first N layers in RAM (--n-cpu-moe N), the fewest N that fits. Under
+    // Ollama llama.cpp's fit does the same by itself (llama_params_fit_impl: "dense-only layers"
+    // before whole layers), with no option to give.
+    if (m.config.isMoe() && q.runtime.llamaCppFamily() &&
         llamaPlan(in, q, gpus, 0, L, capacity).fits) {
         const u64 n = fewestForGpus(true);
         const LlamaPlan plan = llamaPlan(in, q, gpus, 0, n, capacity);
         Placement pl = finish(plan, PlacementKind::ExpertsInRam, 0, n);
+        if (pl.fits && ollama) {
+            pl.flags = "chosen by llama.cpp's fit";
+            return pl;
+        }
         if (pl.fits) {
             pl.flags =
                 n >= L ? "-ngl 999 -ot exps=CPU" : "-ngl 999 --n-cpu-moe " + std::to_string(n);
@@ -368,7 +375,9 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
     }
     const u64 n = fewestForGpus(false);
     Placement pl = finish(llamaPlan(in, q, gpus, n, 0, capacity), PlacementKind::LayersInRam, n, 0);
-    pl.flags = (ollama ? "num_gpu " : "-ngl ") + std::to_string(L - n);
+    // Under Ollama llama.cpp's fit chooses the layers; num_gpu sets them by hand.
+    pl.flags = ollama ? "chosen by llama.cpp's fit, num_gpu " + std::to_string(L - n)
+                      : "-ngl " + std::to_string(L - n);
     return pl;
 }
 

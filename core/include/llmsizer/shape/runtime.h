@@ -73,8 +73,11 @@ struct LlamaCppSettings {
 // Ollama v0.33 (envconfig/config.go, server/routes.go, docs/faq.mdx, docs/context-length.mdx).
 struct OllamaSettings {
     // Default context by total VRAM: < 24 GiB 4k, 24–48 GiB 32k, >= 48 GiB 256k (routes.go
-    // compares with 23 and 47 GiB), never above the model's own length; a default that does not
-    // fit falls to 32k, then 4k (sched.go nextLowerAutoNumCtx).
+    // compares with 23 and 47 GiB), never above the model's own length. Ollama passes it to
+    // llama-server as -c, so llama.cpp's fit never shortens it: a model that does not fit the
+    // GPUs at it gets its MoE experts, then whole layers, in RAM. Only a load that runs out of
+    // memory is retried once a step lower (sched.go reduceAutoNumCtxForLoadOOM,
+    // nextLowerAutoNumCtx: 32k, then 4k), a rescue the rows do not plan on.
     std::uint64_t context_small = 4096;
     std::uint64_t context_medium = 32768;
     std::uint64_t context_large = 262144;
@@ -82,6 +85,10 @@ struct OllamaSettings {
     std::uint64_t large_from_gib = 47;
     std::uint64_t num_parallel = 1;       // OLLAMA_NUM_PARALLEL: the KV cache holds parallel × ctx
     std::uint64_t gpu_overhead_bytes = 0; // OLLAMA_GPU_OVERHEAD, reserved per GPU
+    // llama.cpp's fit (on by default under Ollama: envconfig LLAMA_ARG_FIT) leaves this much
+    // free on each GPU, offloading experts or layers until it does (LLAMA_ARG_FIT_TARGET,
+    // llama.cpp common/arg.cpp --fit-target, 1024 MiB).
+    std::uint64_t fit_margin_bytes = std::uint64_t{1024} << 20;
     bool operator==(const OllamaSettings&) const = default;
 };
 
