@@ -145,7 +145,7 @@ int runRuns(const QStringList& args)
         {QStringLiteral("year"), QStringLiteral("Only presets released in this year."),
          QStringLiteral("Y")},
         {QStringLiteral("fits-only"),
-         QStringLiteral("Only rows that run entirely on the GPUs (fits, fits_tp).")},
+         QStringLiteral("Only rows that run entirely on the GPUs (fits, fits_tp, fits_split).")},
         {QStringLiteral("gpus-per-node"),
          QStringLiteral("GPUs sharing a node; tensor parallel stays inside (default 8)."),
          QStringLiteral("N")},
@@ -304,6 +304,19 @@ int runRuns(const QStringList& args)
                 std::find(archNotes.begin(), archNotes.end(), arch) == archNotes.end()) {
                 archNotes.push_back(arch);
             }
+            if (!r.context_note.empty()) {
+                // One line per model and note: "* Llama 3.3 70B (q5_k_m, q4_k_m): at 32,768 …".
+                const std::string head = "* " + terminalSafe(m.name, false) + " (";
+                const std::string tail = "): " + r.context_note;
+                const auto same = std::find_if(archNotes.begin(), archNotes.end(), [&](auto& l) {
+                    return l.starts_with(head) && l.ends_with(tail);
+                });
+                if (same == archNotes.end()) {
+                    archNotes.push_back(head + r.precision_id + tail);
+                } else {
+                    same->insert(same->size() - tail.size(), ", " + r.precision_id);
+                }
+            }
             if (r.beyond_64_bits) {
                 beyond.push_back(terminalSafe(m.name, false) + ", " + r.precision_id + ": " +
                                  r.note);
@@ -371,7 +384,9 @@ int runRuns(const QStringList& args)
         printLine(tensorRtSpeedNote());
     }
     const CalibrationSummary cal = calibrationSummary();
-    printLine("verdict: fits (one GPU), fits_tp (several), experts (MoE experts of eN layers in "
+    printLine("verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
+              "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
+              "layers in "
               "RAM; --json: experts_in_ram), offload (layers in RAM), no, unsupported (the "
               "runtime does not run it, one line for all its precisions); '!' tight: under 5 % "
               "to spare of the GPUs, or, for weights in RAM (a plan that fills the GPUs by "

@@ -52,10 +52,22 @@ nlohmann::json termsJson(const StepTerms& t)
 
 } // namespace
 
+namespace {
+
+// Several GPUs holding whole layers in turn (llama.cpp's default -sm layer) are no tensor
+// parallel: "fits_split", where vLLM's and -sm row's split is "fits_tp".
+std::string verdictKey(const RunRow& r)
+{
+    return r.verdict == RunVerdict::FitsTp && r.split.tensor_parallel <= 1
+               ? std::string("fits_split")
+               : std::string(runVerdictKey(r.verdict));
+}
+
+} // namespace
+
 std::string runVerdictJson(const RunRow& r)
 {
-    return r.arch_support == ArchSupport::Unsupported ? std::string("unsupported")
-                                                      : std::string(runVerdictKey(r.verdict));
+    return r.arch_support == ArchSupport::Unsupported ? std::string("unsupported") : verdictKey(r);
 }
 
 nlohmann::json archSupportJson(const RunRow& r)
@@ -68,15 +80,16 @@ std::string runVerdictCell(const RunRow& r)
     if (r.arch_support == ArchSupport::Unsupported) {
         return "unsupported*";
     }
-    std::string v(runVerdictKey(r.verdict));
+    std::string v = verdictKey(r);
     if (r.verdict == RunVerdict::ExpertsInRam) {
         v = "experts";
     }
     if (r.tight) {
         v += "!";
     }
-    // The architecture needs a newer build, or whether the build runs it is not known.
-    return r.arch_note.empty() ? v : v + "*";
+    // The architecture needs a newer build, or whether the build runs it is not known; or the
+    // row runs below Ollama's default context.
+    return r.arch_note.empty() && r.context_note.empty() ? v : v + "*";
 }
 
 nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
@@ -134,6 +147,8 @@ nlohmann::json runRowJson(const ModelRuns& m, const RunRow& r)
     j["flags"] = r.flags;
     j["change"] = r.change.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.change);
     j["note"] = r.note;
+    j["context_note"] =
+        r.context_note.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.context_note);
     return j;
 }
 

@@ -25,11 +25,13 @@ nlohmann::json machineJson(const Hardware& h);
 // The machine (GPU, count, RAM), the workload, the runtime and its constants of a `runs` query.
 nlohmann::json runQueryJson(const RunQuery& q);
 // A row's verdict as JSON says it: "unsupported" where the runtime does not run the model's
-// architecture (or the device), else runVerdictKey's.
+// architecture (or the device), "fits_split" for several GPUs holding whole layers in turn
+// (llama.cpp's -sm layer), else runVerdictKey's.
 std::string runVerdictJson(const RunRow& r);
 // {"status": "supported" | "newer" | "unsupported" | "unknown", "note": …}.
 nlohmann::json archSupportJson(const RunRow& r);
-// The verdict column of the text tables: "fits", "fits_tp!", "experts", "unsupported"; a '*'
+// The verdict column of the text tables: "fits", "fits_tp!", "fits_split", "experts",
+// "unsupported"; a '*'
 // when a line under the table says more of the architecture.
 std::string runVerdictCell(const RunRow& r);
 

@@ -106,7 +106,7 @@ private slots:
         QVERIFY(all.at("rows").size() > 100);
         for (const json& r : all.at("rows")) {
             const std::string v = r.at("verdict").get<std::string>();
-            QVERIFY(v == "fits" || v == "fits_tp");
+            QVERIFY(v == "fits" || v == "fits_tp" || v == "fits_split");
         }
         const json year = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --year 2019"));
         for (const json& r : year.at("rows")) {
@@ -227,6 +227,37 @@ private slots:
         QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at this VRAM, at "
                                    "most each model's own)"),
                  text.out.constData());
+        const Run cpu = runCli(QStringLiteral("runs --gpu cpu-ddr5-5600-2ch-64gb --runtime ollama "
+                                              "--preset qwen3-8b")
+                                   .split(QLatin1Char(' ')));
+        QVERIFY2(cpu.out.contains("(4,096 tokens with no GPU, at most each model's own)"),
+                 cpu.out.constData());
+    }
+
+    // Two GPUs under llama.cpp hold whole layers in turn (-sm layer), no tensor parallel: Llama 3
+    // 70B Q4_K_M (42.5 GB) on 2 × RTX 3090 is "fits_split"; vLLM's split of Llama 3 70B over
+    // 4 H100s is tensor parallel, "fits_tp".
+    void layerSplitIsNotTensorParallel()
+    {
+        const json cpp = runJson(QStringLiteral("runs --gpu rtx-3090-24gb --gpus 2 --runtime "
+                                                "llama.cpp --context 4096 --preset llama-3-70b"));
+        const json q4 = row(cpp, "q4_k_m");
+        QCOMPARE(q4.at("verdict").get<std::string>(), std::string("fits_split"));
+        QCOMPARE(q4.at("tensor_parallel").get<quint64>(), quint64(1));
+        const Run text = runCli(QStringLiteral("runs --gpu rtx-3090-24gb --gpus 2 --runtime "
+                                               "llama.cpp --context 4096 --preset llama-3-70b")
+                                    .split(QLatin1Char(' ')));
+        bool seen = false;
+        for (const QByteArray& l : text.out.split('\n')) {
+            if (l.contains(" q4_k_m ")) {
+                QVERIFY2(l.contains(" fits_split "), l.constData());
+                seen = true;
+            }
+        }
+        QVERIFY(seen);
+        const json vllm = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --gpus 8 --runtime vllm "
+                                                 "--context 8192 --preset llama-3-70b"));
+        QCOMPARE(row(vllm, "bf16").at("verdict").get<std::string>(), std::string("fits_tp"));
     }
 
     void usageErrors_data()

@@ -237,6 +237,33 @@ private slots:
         QCOMPARE(ollama.load.reserve_bytes - cpp.load.reserve_bytes, u64(1024) << 20);
     }
 
+    // Ollama's default is never shortened to fit; only a load that runs out of memory is retried
+    // once a step lower (sched.go reduceAutoNumCtxForLoadOOM, nextLowerAutoNumCtx). Llama 3.3 70B
+    // Q4_K_M on a 64 GB M3 Max (262,144 by its VRAM, 131,072 the model's own): the KV cache at
+    // 131,072 tokens is 80 layers x 8 heads x 128 x 2 x 2 bytes x 131,072 = 42.9 GB beside 42.5
+    // GB of weights, more than the 68.7 GB pool; at 32,768, 10.7 GB, it loads. Q6_K (57.9 GB)
+    // does not load at 32,768 either: the row is a no at the default.
+    void ollamaRetriesOnceAStepLower()
+    {
+        RunQuery q = query("m3-max-64gb", Runtime::Ollama, 1, 8192);
+        q.context_given = false;
+        const RunRow q4 = run("llama-3.3-70b", "q4_k_m", q);
+        QCOMPARE(q4.context, u64(32768));
+        QVERIFY(q4.verdict != RunVerdict::No);
+        QVERIFY2(q4.context_note.find("Ollama's default 131,072") != std::string::npos,
+                 q4.context_note.c_str());
+        const RunRow q6 = run("llama-3.3-70b", "q6_k", q);
+        QCOMPARE(verdict(q6), std::string_view("no"));
+        QCOMPARE(q6.context, u64(131072));
+        QVERIFY(q6.context_note.empty());
+        // A context set (num_ctx) is never retried lower.
+        q.context_given = true;
+        q.context = 131072;
+        const RunRow set = run("llama-3.3-70b", "q4_k_m", q);
+        QCOMPARE(verdict(set), std::string_view("no"));
+        QVERIFY(set.context_note.empty());
+    }
+
     // Mistral 7B v0.1 at 32,768 tokens and F16 does not run on a 16 GB card under llama.cpp (a
     // full cache: 4.3 GB beside 14.5 GB of weights); the row says the largest context that does
     // and the smallest change.

@@ -19,6 +19,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -217,10 +218,14 @@ private slots:
         emit sampler->activated(sampler->currentIndex());
         QVERIFY(m->choice().vllm_flashinfer);
         QCOMPARE(HardwareChoice::fromStrings(m->choice().toStrings()), m->choice());
-        // Another runtime: no vLLM fields, llama.cpp's backend back.
+        // Another runtime: no vLLM fields; llama.cpp's backend only where it changes something,
+        // on a Radeon.
         ch.runtime = QStringLiteral("llama.cpp");
         m->setChoice(ch);
-        QVERIFY(!seqs->isVisibleTo(view) && view->backendBox()->isVisibleTo(view));
+        QVERIFY(!seqs->isVisibleTo(view) && !view->backendBox()->isVisibleTo(view));
+        ch.gpu = QStringLiteral("rx-7900-xtx-24gb");
+        m->setChoice(ch);
+        QVERIFY(view->backendBox()->isVisibleTo(view));
     }
 
     // Ollama's own context unless set: by the VRAM its discovery reports, 32,768 tokens from 23
@@ -270,6 +275,19 @@ private slots:
         ch.runtime = QStringLiteral("llama.cpp");
         m->setChoice(ch);
         QVERIFY(!own->isVisibleTo(view) && context->isEnabled() && m->query().context_given);
+        // A CPU-only machine's RAM is its memory: the greyed RAM bandwidth is its own 51.2 GB/s
+        // (2 channels × 8 bytes × 3,200 MT/s), not the 89.6 kept for a GPU's offloaded layers.
+        QDoubleSpinBox* bandwidth = nullptr;
+        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
+            bandwidth =
+                b->accessibleName() == QStringLiteral("RAM bandwidth, GB/s") ? b : bandwidth;
+        }
+        QVERIFY(bandwidth != nullptr);
+        ch.gpu = QStringLiteral("cpu-ddr4-3200-2ch-64gb");
+        m->setChoice(ch);
+        QVERIFY(!bandwidth->isEnabled());
+        QCOMPARE(bandwidth->value(), 51.2);
+        QCOMPARE(m->choice().ram_bandwidth_gb_s, HardwareChoice{}.ram_bandwidth_gb_s);
         QVERIFY(!HardwareChoice::fromStrings(
                      {QStringLiteral("runtime=ollama"), QStringLiteral("context=16384")})
                      .ollama_default_context);

@@ -101,7 +101,10 @@ void HardwareView::syncControls()
         m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
         m_gpus->setEnabled(!gpu.unified_memory);
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
-        m_ramBandwidth->setValue(ch.ram_bandwidth_gb_s);
+        // The RAM's bandwidth where layers may go to RAM; greyed, the device's own (a CPU-only
+        // machine's RAM, a unified pool), not a figure that contradicts the machine's line.
+        m_ramBandwidth->setValue(rt.offloads() && !gpu.unified_memory ? ch.ram_bandwidth_gb_s
+                                                                      : gpu.bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
         m_backend->setCurrentIndex(std::max(
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
@@ -110,7 +113,7 @@ void HardwareView::syncControls()
         const RunQuery q = m_model->query();
         const bool ollamaDefault = !q.context_given;
         m_ollamaContext->setChecked(ch.ollama_default_context);
-        m_ollamaContextBox->setVisible(rt.kind == Runtime::Ollama);
+        m_ollamaContext->setVisible(rt.kind == Runtime::Ollama);
         m_context->setEnabled(!ollamaDefault);
         m_context->setValue(
             static_cast<int>(ollamaDefault ? ollamaDefaultContext(rt, q.hardware, 0) : ch.context));
@@ -152,7 +155,8 @@ void HardwareView::syncControls()
         for (QWidget* box : m_vllmBoxes) {
             box->setVisible(rt.kind == Runtime::Vllm);
         }
-        m_backendBox->setVisible(rt.llamaCppFamily());
+        // Only where it changes something: a Radeon under llama.cpp or Ollama.
+        m_backendBox->setVisible(rt.llamaCppFamily() && backend);
     }
     {
         const QSignalBlocker bp(m_precision);
@@ -202,7 +206,9 @@ void HardwareView::applyControls()
     if (m_ram->isEnabled()) {
         ch.ram_bytes = static_cast<std::uint64_t>(std::llround(m_ram->value() * 1e9));
     }
-    ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
+    if (m_ramBandwidth->isEnabled()) {
+        ch.ram_bandwidth_gb_s = m_ramBandwidth->value();
+    }
     if (m_osReserve->isEnabled() && std::abs(m_osReserve->value() - m_shownReserve) > 1e-9) {
         ch.os_reserve_bytes = static_cast<std::uint64_t>(
             std::llround(m_osReserve->value() * static_cast<double>(std::uint64_t{1} << 30)));

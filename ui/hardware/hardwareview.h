@@ -95,8 +95,7 @@ private:
     QSpinBox* m_vllmSeqs;
     QComboBox* m_vllmSampler;
     std::array<QWidget*, 3> m_vllmBoxes{};    // shown under vLLM
-    QWidget* m_ollamaContextBox = nullptr;    // shown under Ollama
-    QWidget* m_backendBox = nullptr;          // shown under llama.cpp and Ollama
+    QWidget* m_backendBox = nullptr;          // shown for a Radeon under llama.cpp and Ollama
     QLabel* m_current;                        // the current row's verdict, note and change, whole
     std::pair<QString, QString> m_currentKey; // its preset and precision, across new rows
     int m_columnsGaveWay = 0;                 // columns hidden for the table's width (fitColumns)

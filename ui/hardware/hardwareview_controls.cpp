@@ -171,8 +171,10 @@ void HardwareView::buildControls()
     m_backendBox = pair(tr("on"), m_backend);
     m_vllmBoxes = {pair(tr("vLLM share"), m_vllmShare), pair(tr("se&quences"), m_vllmSeqs),
                    pair(tr("sampler"), m_vllmSampler)};
-    pair(tr("Con&text"), m_context);
-    m_ollamaContextBox = pair(QString(), m_ollamaContext);
+    // The box beside its field, so that the two never wrap apart.
+    QWidget* contextBox = pair(tr("Con&text"), m_context);
+    m_ollamaContext->setParent(contextBox);
+    contextBox->layout()->addWidget(m_ollamaContext);
     pair(tr("&Batch"), m_batch);
     pair(tr("Efficiency: decode"), m_decodeEfficiency);
     pair(tr("prefill"), m_prefillEfficiency);

@@ -186,7 +186,39 @@ namespace {
 
 // evaluateRun without its guard. Notes never repeat the GPU's name: it is the machine's, shown
 // once above the rows (a user GPU's name copied into every row made 10 MB of name 12 GB).
+RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 context);
+
 RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
+{
+    // More than the model was trained for is no answer: its own length at most.
+    if (q.runtime.kind != Runtime::Ollama || q.context_given) {
+        return evaluateAt(m, p, q, std::min(q.context, modelLimit(m.config)));
+    }
+    // Ollama's default context, the model's own at most, is never shortened to fit (runtime.h
+    // OllamaSettings); a load that runs out of memory at it (not even RAM holds the rest) is
+    // retried once a step lower, 32k or 4k (sched.go reduceAutoNumCtxForLoadOOM).
+    const Hardware& hw = q.hardware;
+    const OllamaSettings& o = q.runtime.ollama;
+    const u64 context = ollamaDefaultContext(q.runtime, hw, m.config.context_length);
+    const bool ram = (hw.ram_bytes > 0 || hw.gpu.unified_memory) && !hw.gpu.cpuOnly();
+    const u64 machine = machineDevices(hw);
+    const u64 lower = context > o.context_medium  ? o.context_medium
+                      : context > o.context_small ? o.context_small
+                                                  : 0;
+    if (lower == 0 || placeModel(m, p, q, context, machine, ram).fits ||
+        !placeModel(m, p, q, lower, machine, ram).fits) {
+        return evaluateAt(m, p, q, context);
+    }
+    RunRow row = evaluateAt(m, p, q, lower);
+    row.context_note = "at " + withThousands(lower) + " tokens: Ollama's default " +
+                       withThousands(context) +
+                       " runs out of memory, and Ollama retries such a load once a step lower";
+    row.note += "; " + row.context_note;
+    return row;
+}
+
+// One row at this context.
+RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 context)
 {
     const Hardware& hw = q.hardware;
     const bool cpu = hw.gpu.cpuOnly();
@@ -195,13 +227,6 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
     row.precision_id = p.id;
     row.precision_label = p.label;
     row.layers = m.config.n_layers;
-    // More than the model was trained for is no answer: its own length at most.
-    u64 context = std::min(q.context, modelLimit(m.config));
-    if (q.runtime.kind == Runtime::Ollama && !q.context_given) {
-        // Ollama's default context, the model's own at most; never shortened to fit (runtime.h
-        // OllamaSettings).
-        context = ollamaDefaultContext(q.runtime, hw, m.config.context_length);
-    }
     row.context = context;
     const Placement single = placeModel(m, p, q, context, 1, false);
     row.single_gpu_bytes = single.load.total_bytes;

@@ -90,9 +90,9 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "4k below 24 GiB of VRAM, 32k to 48 GiB, 256k above (at most the model's)",
                      "ollama/ollama v0.33.0 server/routes.go; docs/context-length.mdx"});
         c.push_back({"context fallback",
-                     "none planned: the default is passed as -c, so llama.cpp's fit offloads "
-                     "experts or layers instead; only a load that runs out of memory is retried "
-                     "once a step lower (256k → 32k → 4k)",
+                     "the default is passed as -c, so llama.cpp's fit offloads experts or "
+                     "layers instead of shortening it; a load that runs out of memory (RAM "
+                     "cannot hold the rest) is retried once a step lower (to 32k, or to 4k)",
                      "ollama/ollama v0.33.0 llm/llama_server.go; server/sched.go "
                      "reduceAutoNumCtxForLoadOOM, nextLowerAutoNumCtx"});
         c.push_back({"LLAMA_ARG_FIT_TARGET", mibText(o.fit_margin_bytes) + " free per GPU",

@@ -433,7 +433,8 @@ std::string queryContextText(const RunQuery& query)
     }
     return "Ollama's default context (" +
            withThousands(ollamaDefaultContext(query.runtime, query.hardware, 0)) +
-           " tokens at this VRAM, at most each model's own)";
+           (query.hardware.gpu.cpuOnly() ? " tokens with no GPU" : " tokens at this VRAM") +
+           ", at most each model's own)";
 }
 
 std::uint64_t runtimeCapacity(const RuntimeProfile& runtime, const GpuSpec& gpu)

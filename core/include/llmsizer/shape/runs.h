@@ -163,6 +163,9 @@ struct RunRow {
     std::string flags;  // how to ask the runtime for it: "-ngl 45", "--n-cpu-moe 12", …
     std::string change; // "no" rows: the smallest change that makes it run
     std::string note;   // one sentence on the verdict
+    // Ollama only: why the row runs below Ollama's default context ("at 32,768 tokens: …", its
+    // one retry of a load that ran out of memory); empty otherwise. Also the note's last part.
+    std::string context_note;
     // The workload's bytes exceed 2^64: verdict No, the byte fields unknown (0), the note says
     // what overflowed.
     bool beyond_64_bits = false;

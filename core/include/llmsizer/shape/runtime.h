@@ -76,8 +76,8 @@ struct OllamaSettings {
     // compares with 23 and 47 GiB), never above the model's own length. Ollama passes it to
     // llama-server as -c, so llama.cpp's fit never shortens it: a model that does not fit the
     // GPUs at it gets its MoE experts, then whole layers, in RAM. Only a load that runs out of
-    // memory is retried once a step lower (sched.go reduceAutoNumCtxForLoadOOM,
-    // nextLowerAutoNumCtx: 32k, then 4k), a rescue the rows do not plan on.
+    // memory (RAM cannot hold the rest either) is retried once a step lower (sched.go
+    // reduceAutoNumCtxForLoadOOM, nextLowerAutoNumCtx: to 32k, or to 4k).
     std::uint64_t context_small = 4096;
     std::uint64_t context_medium = 32768;
     std::uint64_t context_large = 262144;
