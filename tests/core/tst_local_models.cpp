@@ -239,6 +239,14 @@ private slots:
         hw.gpus = 1;
         hw.gpu.memory_bytes = 16ull << 30;
         QCOMPARE(storeRuntime(llava, hw, {}).context, 4096ull);
+        // By the VRAM the driver reports, as My hardware and `runs` count it: an L40S with ECC
+        // on shows 44.99 GiB (46,068 MiB), under 47, so 32,768, not 262,144.
+        hw.gpu.memory_bytes = 48ull << 30;
+        hw.gpu.usable_fraction = 46068.0 / 49152.0;
+        const StoreRuntime l40s = storeRuntime(llava, hw, {});
+        QCOMPARE(l40s.context, 32768ull);
+        QCOMPARE(l40s.context_source, std::string("Ollama's default for 44.99 GiB of VRAM"));
+        QVERIFY(l40s.ollama_default);
     }
 
     // A copy whose file holds no weights (a GGUF of a vocabulary alone) has no verdict: the

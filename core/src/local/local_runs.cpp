@@ -48,10 +48,20 @@ StoreRuntime storeRuntime(const LocalCopy& copy, const Hardware& hw,
             r.context = *fromEnv;
             r.context_source = "OLLAMA_CONTEXT_LENGTH";
         } else {
-            // server/routes.go: the default context by total VRAM (47 and 23 GiB thresholds).
-            const u64 vram = hw.gpu.memory_bytes * std::max<u64>(hw.gpus, 1);
-            r.context = vram >= (47ull << 30) ? 262144 : vram >= (23ull << 30) ? 32768 : 4096;
-            r.context_source = "Ollama's default for " + tokens(vram >> 30) + " GiB of VRAM";
+            // server/routes.go: the default context by the VRAM Ollama reports, as `runs` and My
+            // hardware count it (ollamaDefaultContext); cut to the trained context below.
+            const RuntimeProfile* ollama = findRuntime("ollama");
+            const RuntimeProfile& profile = ollama != nullptr ? *ollama : runtimeProfiles().front();
+            r.context = ollamaDefaultContext(profile, hw, 0);
+            const u64 vram = ollamaVramBytes(profile, hw);
+            r.context_source =
+                vram == 0
+                    ? std::string("Ollama's default with no GPU")
+                    : "Ollama's default for " +
+                          text::general(static_cast<double>(vram) / static_cast<double>(1ull << 30),
+                                        4) +
+                          " GiB of VRAM";
+            r.ollama_default = true;
         }
         if (trained != 0 && r.context > trained) {
             r.context = trained;
@@ -117,6 +127,7 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
         // The store's runtime, on the llama.cpp backend asked for (runs --local --backend).
         q.runtime.llama_cpp.backend = base.runtime.llama_cpp.backend;
         q.context = std::max<u64>(rt.context, 1);
+        q.context_given = !rt.ollama_default; // then Ollama's retry a step lower (runs.h)
         // An unknown bandwidth (a custom GPU): memory and fit still hold; evaluateRun drops the
         // speeds.
         const ParamCount count = countParameters(*copy.config);
@@ -147,6 +158,10 @@ LocalRun localRun(const LocalCopy& copy, const RunQuery& base, bool hasGpu,
                 out.runtime = tf;
                 row = other;
             }
+        }
+        if (!row.context_note.empty()) {
+            out.runtime.context = row.context;
+            out.runtime.context_source += "; " + row.context_note;
         }
         out.row = row;
     } catch (const std::exception& e) {

@@ -405,18 +405,23 @@ ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runti
     return c;
 }
 
+std::uint64_t ollamaVramBytes(const RuntimeProfile& runtime, const Hardware& hw)
+{
+    // What the driver shows (an L40S with ECC on 46,068 MiB, 44.99 GiB, so 32,768 tokens, not
+    // 262,144; an Apple GPU its working-set limit), less OLLAMA_GPU_OVERHEAD; none on a CPU-only
+    // machine, which gets the smallest default.
+    const OllamaSettings& o = runtime.ollama;
+    const u64 vram = mul(hw.gpu.cpuOnly() ? 0 : hw.gpu.usableBytes(), std::max<u64>(hw.gpus, 1));
+    const u64 overhead = mul(o.gpu_overhead_bytes, hw.gpus);
+    return vram > overhead ? vram - overhead : 0;
+}
+
 std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware& hw,
                                    std::uint64_t modelContext)
 {
     const OllamaSettings& o = runtime.ollama;
     const u64 gib = u64{1} << 30;
-    // The VRAM Ollama's discovery reports, summed over the GPUs: what the driver shows (an L40S
-    // with ECC on 46,068 MiB, 44.99 GiB, so 32,768 tokens, not 262,144; an Apple GPU its
-    // working-set limit); none on a CPU-only machine, which gets the smallest default.
-    u64 vram = hw.gpu.cpuOnly() ? 0 : hw.gpu.usableBytes();
-    vram = mul(vram, std::max<u64>(hw.gpus, 1));
-    vram =
-        vram > mul(o.gpu_overhead_bytes, hw.gpus) ? vram - mul(o.gpu_overhead_bytes, hw.gpus) : 0;
+    const u64 vram = ollamaVramBytes(runtime, hw);
     u64 ctx = o.context_small;
     if (vram >= mul(o.large_from_gib, gib)) {
         ctx = o.context_large;

@@ -16,7 +16,8 @@ struct StoreRuntime {
     std::string runtime_id; // the RuntimeProfile used: "llama.cpp", "vllm", "transformers"
     std::string label;      // what the user runs: "Ollama", "llama.cpp", "vLLM"
     std::uint64_t context = 0;
-    std::string context_source; // "Ollama's default for 24 GiB of VRAM", "the params' num_ctx"
+    std::string context_source;  // "Ollama's default for 24 GiB of VRAM", "the params' num_ctx"
+    bool ollama_default = false; // Ollama's own default: retried a step lower if it runs out
 };
 
 // Ollama's store -> Ollama (its own profile when runtimeProfiles() has an "ollama" one, else

@@ -247,6 +247,9 @@ Placement placeModel(const RunModel& model, const Precision& precision, const Ru
 // models whose every layer slides (they keep a full cache).
 ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runtime);
 
+// The VRAM Ollama's discovery reports, summed over the GPUs (none on a CPU-only machine), which
+// picks its default context.
+std::uint64_t ollamaVramBytes(const RuntimeProfile& runtime, const Hardware& hw);
 // Ollama's default context on this machine for this model (its VRAM tier, at most the model's).
 std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware& hw,
                                    std::uint64_t modelContext);
