@@ -311,6 +311,11 @@ private slots:
         QCOMPARE(r.machine->max_context, u64(131072));
         QCOMPARE(r.max_context, u64(131072));
         QVERIFY(*r.machine->decode_tokens_per_s > *r.decode_tokens_per_s);
+        // vLLM takes its whole share at start: what the context leaves is KV cache, not memory
+        // to spare (gpu_worker.py determine_available_memory).
+        QVERIFY2(r.note.find("KV cache too") != std::string::npos &&
+                     r.note.find("to spare") == std::string::npos,
+                 r.note.c_str());
     }
 
     // 2 × RTX 3090 under llama.cpp: Llama 3 70B Q4_K_M (42.5 GB) splits by layers (-sm layer),

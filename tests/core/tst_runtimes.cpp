@@ -322,6 +322,17 @@ private slots:
         QCOMPARE(p.capacity_bytes, gpu("m3-max-64gb").usableBytes());
         QVERIFY(p.fits);
         QVERIFY(!placeModel(m.run(), precisionById("bf16"), q, 8192, 1, false).fits);
+        // Above the limit but under nine tenths of the machine, raising the limit keeps the
+        // precision (mlx-lm README: a wired limit "larger than the size of the model in
+        // megabytes but smaller than the memory size of the machine"): Gemma 2 27B at BF16,
+        // 27.2 B x 2 bytes = 54.4 GB of weights, under 0.9 x 68.7 GB. Llama 3 70B's 141 GB is not.
+        const Model gemma = model("gemma-2-27b");
+        const RunRow g = evaluateRun(gemma.run(), precisionById("bf16"), q);
+        QCOMPARE(g.verdict, RunVerdict::No);
+        QVERIFY2(g.change.find("sudo sysctl iogpu.wired_limit_mb=") != std::string::npos,
+                 g.change.c_str());
+        const RunRow l = evaluateRun(m.run(), precisionById("bf16"), q);
+        QVERIFY2(l.change.find("wired_limit") == std::string::npos, l.change.c_str());
     }
 
     // Unified memory is one pool: RAM given beside an Apple chip is the same memory. Llama 3 70B

@@ -255,14 +255,21 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
         row.prefill_tokens_per_s = s.prefill;
         row.decode_terms = s.decodeTerms;
         row.prefill_terms = s.prefillTerms;
-        row.note =
-            (pl.gpus <= 1
-                 ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM, " : "fits on one GPU, ") +
-                       bytesText(row.capacity_bytes -
-                                 std::min(row.capacity_bytes, pl.load.total_bytes)) +
-                       " to spare"
-                 : "fits on " + layoutText(q, pl)) +
-            (pl.tight ? "; tight: under 5 % to spare" : "");
+        const std::string spare =
+            bytesText(row.capacity_bytes - std::min(row.capacity_bytes, pl.load.total_bytes));
+        // A serving engine takes its whole share at start: what this context leaves is more KV
+        // cache, not memory free for anything else.
+        const std::string pool = q.runtime.servingEngine() && row.kv_tokens > 0
+                                     ? "; the other " + spare + " of " + q.runtime.label +
+                                           "'s share" + (pl.gpus > 1 ? " per GPU" : "") +
+                                           " is KV cache too (" + withThousands(row.kv_tokens) +
+                                           " tokens in all)"
+                                     : std::string();
+        row.note = (pl.gpus <= 1 ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM"
+                                                                        : "fits on one GPU") +
+                                       (pool.empty() ? ", " + spare + " to spare" : pool)
+                                 : "fits on " + layoutText(q, pl) + pool) +
+                   (pl.tight ? "; tight: under 5 % to spare" : "");
         // The whole machine: every GPU (tensor parallel within the node, or all layers split).
         if (machine > pl.gpus) {
             const Placement all = placeModel(m, p, q, context, machine, false);

@@ -53,6 +53,23 @@ std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u
     return {};
 }
 
+// MLX above the wired limit: "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=N)", the
+// model's megabytes and 1 GiB more, when that keeps a tenth of the machine to macOS (mlx-lm's
+// README: "larger than the size of the model in megabytes but smaller than the memory size of
+// the machine"); empty otherwise.
+std::string raisedWiredLimit(const RunModel& m, const Precision& p, const RunQuery& q, u64 context)
+{
+    if (q.runtime.kind != Runtime::Mlx) {
+        return {};
+    }
+    const Placement pl = placeModel(m, p, q, context, 1, false);
+    if (pl.load.total_bytes >= q.hardware.gpu.memory_bytes / 10 * 9) {
+        return {};
+    }
+    const u64 mb = pl.load.total_bytes / 1000000 + 1024;
+    return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mb) + ")";
+}
+
 } // namespace
 
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
@@ -110,8 +127,8 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                                               : "an FP8 KV cache (--kv-cache-dtype fp8)";
         }
     }
-    // 3. MoE experts in RAM (llama.cpp), if RAM were given.
-    if (q.runtime.kind == Runtime::LlamaCpp && m.config.isMoe() && hw.ram_bytes == 0 &&
+    // 3. MoE experts in RAM (llama.cpp; Ollama's fit does it by itself), if RAM were given.
+    if (q.runtime.llamaCppFamily() && m.config.isMoe() && hw.ram_bytes == 0 &&
         !hw.gpu.unified_memory && !hw.gpu.cpuOnly()) {
         RunQuery r = q;
         r.hardware.ram_bytes = u64{1} << 50; // as much as needed: how much is the answer
@@ -137,7 +154,11 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
               [&](const Precision& a, const Precision& b) { return bits(a) > bits(b); });
     for (const Precision& x : lower) {
         if (runsAnyWay(m, x, q, context, machine)) {
-            const std::string more = moreGpus(m, p, q, context, machine);
+            // Or, keeping the precision: more GPUs, or under MLX a raised wired limit.
+            std::string more = moreGpus(m, p, q, context, machine);
+            if (more.empty()) {
+                more = raisedWiredLimit(m, p, q, context);
+            }
             return x.label + " weights" + (more.empty() ? std::string() : "; or " + more);
         }
     }
@@ -165,16 +186,9 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         return "a machine with " + std::to_string(gb) + " GB of RAM (--ram " + std::to_string(gb) +
                "GB)";
     }
-    // 8. MLX above the wired limit: raise it. mlx-lm's README: "larger than the size of the
-    // model in megabytes but smaller than the memory size of the machine"; we keep a tenth of
-    // the machine to macOS and the rest.
-    if (q.runtime.kind == Runtime::Mlx) {
-        const Placement pl = placeModel(m, p, q, context, 1, false);
-        if (pl.load.total_bytes < hw.gpu.memory_bytes / 10 * 9) {
-            const u64 mb = pl.load.total_bytes / 1000000 + 1024;
-            return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mb) +
-                   ")";
-        }
+    // 8. MLX above the wired limit: raise it.
+    if (std::string wired = raisedWiredLimit(m, p, q, context); !wired.empty()) {
+        return wired;
     }
     // 9. One pool of unified memory (Apple silicon, DGX Spark, Strix Halo) that is too small
     // even at the lowest precision: the size of device it needs, with the GPU's default share
