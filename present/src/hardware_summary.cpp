@@ -12,9 +12,11 @@ std::string hardwareSummary(const RunQuery& q)
     const GpuSpec& g = q.hardware.gpu;
     // A CPU-only machine's RAM given replaces the catalog's example size (deviceCapacity).
     const bool sized = g.cpuOnly() && q.hardware.ram_bytes > 0;
+    // The catalog's size as sold ("64 GiB = 68.7 GB"), or the RAM given in GB.
     std::string memory =
-        sized ? text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) + " GB of RAM"
-              : g.memoryText();
+        sized && q.hardware.ram_bytes != g.memory_bytes
+            ? text::fixed(static_cast<double>(q.hardware.ram_bytes) / 1e9, 1) + " GB of RAM"
+            : g.memoryText() + (g.cpuOnly() ? " of RAM" : "");
     if (g.usable_fraction < 1.0) {
         // On a unified pool the fraction is the GPU's share (the system keeps its part apart).
         memory += ", " + std::to_string(std::lround(100 * g.usable_fraction)) +

@@ -317,13 +317,14 @@ private slots:
         cpu.gpu = QStringLiteral("cpu-ddr5-5600-2ch-64gb");
         m->setChoice(cpu);
         QVERIFY(ram->isEnabled() && keeps->parentWidget()->isHidden());
-        // Picked from the list after a 32 GB machine, it is the size its entry says (64 GB).
+        // Picked from the list after a 32 GB machine, it is the size its entry says: 64 GiB, as
+        // memory modules are sold (2 x 32 GiB), 68.7 GB.
         HardwareChoice small = rtx4090();
         small.ram_bytes = 32'000'000'000;
         m->setChoice(small);
         pick("cpu-ddr5-5600-2ch-64gb");
         QCOMPARE(m->choice().ram_bytes, m->query().hardware.gpu.memory_bytes);
-        QCOMPARE(ram->value(), 64.0);
+        QCOMPARE(ram->value(), 68.7);
     }
 
     void choiceKeptInTheSettings()

@@ -44,7 +44,7 @@ void HardwareView::buildControls()
     m_gpus->setAccessibleName(tr("Number of GPUs"));
     m_ram = new QDoubleSpinBox(this);
     m_ram->setRange(0, 65536);
-    m_ram->setDecimals(0);
+    m_ram->setDecimals(1); // a 64 GiB machine is 68.7 GB
     m_ram->setSuffix(tr(" GB"));
     m_ram->setToolTip(tr("System RAM the model may use for layers offloaded from the GPU "
                          "(GB = 10⁹ bytes); 0 = no offloading"));
