@@ -194,10 +194,12 @@ private slots:
         QCOMPARE(verdict(run("qwen3-32b", "bf16", q)), std::string_view("fits"));
     }
 
-    // An INT8 or grouped INT4 checkpoint keeps the token embedding and the head in 16 bits (AWQ,
-    // GPTQ, W8A8 quantizers skip them). Llama 3 70B at INT8: (70,553,706,496 − 2 · 1,050,673,152)
-    // bytes + 2 · 1,050,673,152 · 2 = 72,655,052,800, within a megabyte of the FP8 checkpoint,
-    // and like it no longer fits one H100 under vLLM (it did when the embedding was 8-bit).
+    // An INT8 or grouped INT4 checkpoint quantizes the decoder's linears only and keeps the token
+    // embedding, the head and the norms in 16 bits (AWQ, GPTQ, W8A8 quantizers skip them). Llama
+    // 3 70B at INT8: embedding and head 2 · 1,050,673,152, norms 80 · 2 · 8,192 + 8,192 =
+    // 1,318,912, so linears 70,553,706,496 − 2,101,346,304 − 1,318,912 = 68,451,041,280 bytes,
+    // + 2 · 2,102,665,216 = 72,656,371,712, the FP8 checkpoint's, and like it no longer fits one
+    // H100 under vLLM (it did when the embedding was 8-bit).
     void quantizedCheckpointsKeepTheEmbedding()
     {
         const RunQuery q = query("h100-sxm-80gb", Runtime::Vllm, 1, 8192);
@@ -205,8 +207,19 @@ private slots:
         const ParamCount count = countParameters(p.config);
         const Placement pl = placeModel(RunModel{p.config, count, p.shipped_precision, {}},
                                         precisionById("int8"), q, 8192, 1, false);
-        QCOMPARE(pl.load.weight_bytes, u64(72'655'052'800));
+        QCOMPARE(pl.load.weight_bytes, u64(72'656'371'712));
         QCOMPARE(verdict(run("llama-3-70b", "int8", q)), verdict(run("llama-3-70b", "fp8", q)));
+        // A vision tower stays 16-bit too (llm-compressor's VLM recipes ignore
+        // "re:vision_tower.*"): Qwen2.5-VL 7B at INT8 is its FP8 size, the tower's params at 2
+        // bytes beside the linears' 1, not 1 byte more per tower parameter below it.
+        const Preset& vl = testsupport::bundledPresetEntry("qwen2.5-vl-7b");
+        const ParamCount vlCount = countParameters(vl.config);
+        const RunModel vlm{vl.config, vlCount, vl.shipped_precision, {}};
+        const u64 int8 =
+            placeModel(vlm, precisionById("int8"), q, 8192, 1, false).load.weight_bytes;
+        const u64 fp8 = placeModel(vlm, precisionById("fp8"), q, 8192, 1, false).load.weight_bytes;
+        QCOMPARE(int8, fp8);
+        QVERIFY(vlCount.params(Component::VisionTower) > 600'000'000);
     }
 
     // Ollama 0.33 leaves placement to llama.cpp's fit (envconfig LLAMA_ARG_FIT, default on; no

@@ -94,7 +94,13 @@ WeightMemory weightMemory(const ModelConfig& config, const ParamCount& count,
 
     const BitsPerWeight bpw = effectiveBpw(precision, wp);
     u64 kept = 0; // parameters held at the unquantized precision
-    if (wp.keep_embeddings_unquantized) {
+    if (wp.decoder_linears_only) {
+        const u64 linears =
+            checkedAdd(checkedAdd(count.params(Component::Attention),
+                                  count.params(Component::Mixer), "parameter count"),
+                       count.params(Component::Mlp), "parameter count");
+        kept = w.params - std::min(w.params, linears);
+    } else if (wp.keep_embeddings_unquantized) {
         kept = checkedAdd(count.params(Component::Embedding), count.params(Component::LmHead),
                           "parameter count");
     }

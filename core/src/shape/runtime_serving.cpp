@@ -64,12 +64,14 @@ u64 servingWeights(const RunModel& m, const Precision& p, const RunQuery& q)
     if (p.id == "fp8") {
         return fp8CheckpointBytes(m.config, m.count, m.fp8.value_or(Fp8Checkpoint{}));
     }
-    // INT8 (W8A8) and grouped INT4 (AWQ, GPTQ) checkpoints keep the token embedding and the
-    // head in 16 bits: their quantizers skip them (AutoAWQ, GPTQModel, llm-compressor's
-    // ignore=["lm_head"]; vLLM's quantized linear methods serve only the decoder's linears).
+    // INT8 (W8A8) and grouped INT4 (AWQ, GPTQ) checkpoints quantize the decoder's linears and
+    // keep the rest in 16 bits, the token embedding, the head and a vision tower with it: their
+    // quantizers skip them (AutoAWQ, GPTQModel, llm-compressor's ignore=["lm_head",
+    // "re:vision_tower.*"]; vLLM's quantized linear methods serve only the decoder's linears).
     WeightParams keep;
     keep.keep_embeddings_unquantized =
         p.kind == PrecisionKind::Integer || p.kind == PrecisionKind::GroupQuant;
+    keep.decoder_linears_only = keep.keep_embeddings_unquantized;
     const u64 bytes = weightMemory(m.config, m.count, p, keep).bytes;
     if (p.id == "mxfp4_experts" && q.runtime.kind == Runtime::Vllm) {
         return add(bytes, vllmMxfp4Padding(m.config, q.hardware.gpu));

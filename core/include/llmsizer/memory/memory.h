@@ -34,6 +34,10 @@ struct WeightParams {
     // every parameter uses the chosen precision (the teaching guide's convention); true: those two
     // stay at `unquantized_embedding`. Only for Integer/GroupQuant/Nf4/Float precisions.
     bool keep_embeddings_unquantized = false;
+    // A serving checkpoint (AWQ, GPTQ, W8A8): only the decoder's linear layers (attention, mixer,
+    // MLP and experts) are quantized; everything else, the embedding, head, router, norms and a
+    // vision or audio tower, stays at `unquantized_embedding`. Implies the embeddings are kept.
+    bool decoder_linears_only = false;
     std::string unquantized_embedding = "fp16";
     GroupQuantParams group; // for "int4_g128" (and other GroupQuant precisions)
     Nf4Params nf4;          // for "nf4_dq"
