@@ -392,7 +392,8 @@ int runRuns(const QStringList& args)
               "to spare of the GPUs, or, for weights in RAM (a plan that fills the GPUs by "
               "design), of the RAM given; '*' see the "
               "model's line under the table. max ctx: tokens (one sequence) the row's placement "
-              "holds; tok/s and prefill: tokens per second. Speeds are estimates of the speed "
+              "holds (an experts row: at its own eN; more experts in RAM hold more); tok/s and "
+              "prefill: tokens per second. Speeds are estimates of the speed "
               "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
               "over " +
               withThousands(q.prompt) + " prompt tokens; on " +

@@ -185,8 +185,9 @@ std::string hardwareColumnTip(HardwareColumn c)
     case HardwareColumn::Verdict:
         return "Fits on one GPU; on several (the fewest of yours that hold it: tensor parallel "
                "inside a node for vLLM, SGLang and TensorRT-LLM, layers split for llama.cpp); "
-               "with a MoE's experts in system RAM (llama.cpp --n-cpu-moe); with layers offloaded "
-               "to system RAM (llama.cpp, transformers); or not at all. Tight: under 5 % to spare";
+               "with a MoE's experts in system RAM (llama.cpp --n-cpu-moe, Ollama by itself); "
+               "with layers offloaded to system RAM (llama.cpp, Ollama, transformers); or not at "
+               "all. Tight: under 5 % to spare";
     case HardwareColumn::Machine:
         return "What all your GPUs give (more context, more speed) when the model needs fewer; "
                "for a row that does not run, the smallest change that makes it run";
@@ -196,12 +197,14 @@ std::string hardwareColumnTip(HardwareColumn c)
     case HardwareColumn::MemoryPerGpu:
         return "Weights, KV cache, compute buffer and runtime overhead on the most loaded GPU";
     case HardwareColumn::Headroom:
-        return "One GPU's usable memory less what the most loaded GPU needs";
+        return "One GPU's usable memory less what the most loaded GPU needs (vLLM, SGLang and "
+               "TensorRT-LLM fill it with KV cache at start)";
     case HardwareColumn::Ram:
         return "System RAM the offloaded layers and their KV cache take";
     case HardwareColumn::MaxContext:
         return "The longest context (tokens per sequence) that still runs this way, up to the "
-               "model's own limit";
+               "model's own limit; with experts in RAM, at the row's own count of them (more "
+               "experts in RAM hold more, slower: the row's note)";
     case HardwareColumn::Decode:
         return "Tokens per second generated, all sequences together, with the KV cache as full "
                "as the context: a roofline estimate (faster early in a conversation)";
