@@ -227,7 +227,7 @@ if fit:
                  "allreduce_us": 15, "moe_dispatch_us": 100, "hop_us": 100, "legacy_layer_us": 90,
                  "expert_visit_us": 0, "latent_layer_us": 0, "instinct_fixed_factor": 1,
                  "prefill_consumer": 0.3, "prefill_pro": 0.3, "prefill_datacenter": 0.2,
-                 "prefill_unified": 0.5, "prefill_cpu": 0.25}
+                 "prefill_unified": 0.5, "prefill_cpu": 0.66}
         for k in ("bandwidth_gddr", "bandwidth_hbm", "bandwidth_unified", "bandwidth_lpddr5x"):
             start[k] = min(start[k], 0.85)
         used = [n for n in DECODE if any(r["decode_terms"].get(

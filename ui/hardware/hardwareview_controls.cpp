@@ -93,7 +93,7 @@ void HardwareView::buildControls()
     m_context->setSingleStep(1024);
     m_context->setGroupSeparatorShown(true);
     m_context->setAccessibleName(tr("Context, tokens per sequence"));
-    m_ollamaContext = new QCheckBox(tr("Ollama's de&fault"), this);
+    m_ollamaContext = new QCheckBox(tr("&Ollama's default"), this);
     m_ollamaContext->setToolTip(
         tr("Ollama's own context when none is set: chosen by the VRAM its discovery reports, "
            "at most the model's own (the line under these fields gives the figure); a model "

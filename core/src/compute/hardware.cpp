@@ -17,7 +17,8 @@ std::uint64_t GpuSpec::usableBytes() const
 
 std::string GpuSpec::memoryText() const
 {
-    const std::string quoted = text::general(memory_value, 6);
+    // Four figures: a catalog's 80 or 141, a detected 23.99 GiB or 25.28 GB.
+    const std::string quoted = text::general(memory_value, 4);
     return memory_unit == MemoryUnit::GiB
                ? quoted + " GiB = " + text::fixed(static_cast<double>(memory_bytes) / 1e9, 1) +
                      " GB"

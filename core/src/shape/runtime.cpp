@@ -42,7 +42,12 @@ SpeedConstants llamaCppSpeed()
     s.prefill_pro = 0.337;
     s.prefill_datacenter = 0.267;
     s.prefill_unified = 0.602;
-    s.prefill_cpu = 0.25;
+    // A CPU's prefill: llama.cpp's quantized matrix products run on int8 dot products (and
+    // llamafile's sgemm), above the FP32 vector rate the catalog lists per CPU. Fitted (geometric
+    // mean) to the mainline column of ikawrakow/ik_llama.cpp PR 54 (Sep 2024): Llama 3.1 8B Q4_0
+    // and Q8_0 pp512 on a Ryzen 9 7950X (123.46, 141.30) and a Threadripper PRO 5975WX (139.09,
+    // 162.21); held-out rows in docs/compute.md ("CPU-only machines").
+    s.prefill_cpu = 0.66;
     return s;
 }
 
