@@ -295,6 +295,38 @@ private slots:
             HardwareChoice::fromStrings({QStringLiteral("runtime=ollama")}).ollama_default_context);
     }
 
+    // A saved machine whose GPU the catalog does not hold yet (this machine's own, before its
+    // detection is done): the picker shows the GPU the rows use meanwhile (the default RTX
+    // 4090), as the machine's line does, not the first entry of the list; and a field changed
+    // then keeps the saved GPU for when the catalog has it.
+    void unknownGpuShowsWhatTheRowsUse()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice ch = rtx4090();
+        ch.gpu = QStringLiteral("detected-gpu-0");
+        m->setChoice(ch);
+        QVERIFY(f.window->views()->showView(QStringLiteral("hardware")));
+        QComboBox* picker = nullptr;
+        for (QComboBox* b : view->findChildren<QComboBox*>()) {
+            picker = b->accessibleName() == QStringLiteral("GPU") ? b : picker;
+        }
+        QVERIFY(picker != nullptr);
+        QCOMPARE(picker->currentData().toString(),
+                 QString::fromStdString(m->query().hardware.gpu.id));
+        QCOMPARE(picker->currentData().toString(), HardwareChoice{}.gpu);
+        QSpinBox* batch = nullptr;
+        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
+            batch = b->accessibleName() == QStringLiteral("Concurrent sequences") ? b : batch;
+        }
+        QVERIFY(batch != nullptr);
+        batch->setValue(2);
+        emit batch->editingFinished();
+        QCOMPARE(m->choice().batch, std::uint64_t{2});
+        QCOMPARE(m->choice().gpu, QStringLiteral("detected-gpu-0"));
+    }
+
     // Fusion frames a field in the window colour darkened; a disabled field filled with the
     // base colour (as dark as that frame) showed none.
     void darkFieldsAndBoxesKeepAFrame()

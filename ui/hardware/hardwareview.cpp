@@ -81,8 +81,15 @@ void HardwareView::fillGpus()
     for (const GpuSpec& g : m_config->gpuCatalog().gpus()) {
         m_gpu->addItem(qs(g.name) + (g.user ? tr(" (yours)") : QString()), qs(g.id));
     }
-    const int i = m_gpu->findData(m_model->choice().gpu);
-    m_gpu->setCurrentIndex(i >= 0 ? i : 0);
+    // A GPU the catalog does not hold (yet: this machine's, before its detection is done) shows
+    // the one its rows use meanwhile, never another; the choice keeps its own until a GPU is
+    // picked (applyControls).
+    int i = m_gpu->findData(m_model->choice().gpu);
+    if (i < 0) {
+        i = m_gpu->findData(qs(m_model->query().hardware.gpu.id));
+    }
+    m_gpu->setCurrentIndex(std::max(i, 0));
+    m_shownGpu = m_gpu->currentData().toString();
 }
 
 void HardwareView::syncControls()
@@ -199,7 +206,9 @@ void HardwareView::applyControls()
         return;
     }
     HardwareChoice ch = m_model->choice();
-    ch.gpu = m_gpu->currentData().toString();
+    if (const QString picked = m_gpu->currentData().toString(); picked != m_shownGpu) {
+        ch.gpu = picked;
+    }
     if (m_gpus->isEnabled()) {
         ch.gpus = static_cast<std::uint64_t>(m_gpus->value());
     }

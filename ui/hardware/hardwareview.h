@@ -87,6 +87,7 @@ private:
     QComboBox* m_backend;
     QSpinBox* m_context;
     QCheckBox* m_ollamaContext; // Ollama's default context, shown under Ollama
+    QString m_shownGpu;         // the GPU picker's entry as fillGpus set it
     QSpinBox* m_batch;
     QDoubleSpinBox* m_decodeEfficiency;
     QDoubleSpinBox* m_prefillEfficiency;
