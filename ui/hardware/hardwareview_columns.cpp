@@ -69,7 +69,8 @@ void HardwareView::fitColumns()
         {HardwareColumn::Year, 0},
         {HardwareColumn::Family, 0},
         {HardwareColumn::Model, floorOf("Llama 3 70B")},
-        {HardwareColumn::Verdict, std::max(floorOf("✓ fits (tight)"), floorOf("✗ unsupported"))},
+        {HardwareColumn::Verdict, std::max({floorOf("✓ fits (tight)"), floorOf("✗ unsupported"),
+                                            floorOf("◐ experts in RAM")})},
         {HardwareColumn::GpuLayers, 0},
         {HardwareColumn::Headroom, 0},
         {HardwareColumn::Params, 0}};
