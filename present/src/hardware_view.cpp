@@ -99,6 +99,10 @@ HardwareRow makeRow(const ModelRuns& m, const RunRow& r, ByteUnits units, bool c
     } else if (!r.change.empty()) {
         machine = "with " + r.change;
         machineSort = -1;
+    } else if (!r.context_note.empty()) {
+        // Ollama ran it below its default context, after a load that ran out of memory.
+        machine = "at " + withThousands(r.context) + " tokens: Ollama's retry";
+        machineSort = static_cast<double>(r.context);
     }
     set(HardwareColumn::Machine, machine, machineSort);
     if (r.machine && r.machine->gives_more) {

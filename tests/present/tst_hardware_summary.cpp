@@ -69,6 +69,28 @@ private slots:
     // A model the runtime does not run (llama.cpp has no OPT architecture) is one row for all its
     // precisions: "all 7", no memory or headroom, its note on the tooltip; a precision filter
     // still finds it. Llama 3 8B beside it keeps its 7 rows.
+    // A row Ollama runs a step below its default context (its one retry of a load that ran out
+    // of memory: Llama 3.3 70B Q4_K_M on a 64 GB M3 Max, tst_runs) says so in the change column.
+    void ollamaRetryIsShown()
+    {
+        RunQuery q;
+        q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
+        q.runtime = runtimeProfile(Runtime::Ollama);
+        q.context_given = false;
+        const std::vector<ModelRuns> runs{
+            presetRuns(testsupport::bundledPresetEntry("llama-3.3-70b"), q)};
+        bool seen = false;
+        for (const HardwareRow& row : hardwareRows(runs, ByteUnits::Decimal)) {
+            const std::string machine =
+                row.cells.at(static_cast<std::size_t>(HardwareColumn::Machine)).text;
+            if (row.precision_id == "q4_k_m") {
+                QCOMPARE(machine, std::string("at 32,768 tokens: Ollama's retry"));
+                seen = true;
+            }
+        }
+        QVERIFY(seen);
+    }
+
     void unsupportedModelIsOneRow()
     {
         const RunQuery q = h100(Runtime::LlamaCpp);
