@@ -391,8 +391,9 @@ int runRuns(const QStringList& args)
               "runtime does not run it, one line for all its precisions); '!' tight: under 5 % "
               "to spare of the GPUs, or, for weights in RAM (a plan that fills the GPUs by "
               "design), of the RAM given; '*' see the "
-              "model's line under the table. max ctx: tokens (one sequence) the row's placement "
-              "holds (an experts row: at its own eN; more experts in RAM hold more); tok/s and "
+              "model's line under the table. max ctx: tokens (one sequence) that run this way (an "
+              "offload row: with as many layers in RAM as it takes; an experts row: at its own "
+              "eN, more experts in RAM hold more); tok/s and "
               "prefill: tokens per second. Speeds are estimates of the speed "
               "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
               "over " +

@@ -36,6 +36,7 @@
 #include <QMessageBox>
 #include <QPixmap>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -225,11 +226,20 @@ int run(int argc, char** argv)
             fail(QStringLiteral("--hardware: ") + problem);
             return 2;
         }
-        const HardwareChoice choice = HardwareChoice::fromStrings(items);
-        if (model.gpuCatalog().find(choice.gpu.toStdString()) == nullptr) {
+        HardwareChoice choice = HardwareChoice::fromStrings(items);
+        const llmsizer::GpuSpec* gpu = model.gpuCatalog().find(choice.gpu.toStdString());
+        if (gpu == nullptr) {
             fail(QStringLiteral("--hardware: unknown GPU id \"%1\" (llm-sizer-cli gpus lists them)")
                      .arg(choice.gpu));
             return 2;
+        }
+        // A CPU-only machine is the size its entry says unless ram or ramGB sets it, as `runs
+        // --gpu` without --ram and as picking it from My hardware's list.
+        const bool ramGiven = std::any_of(items.begin(), items.end(), [](const QString& i) {
+            return i.startsWith(QLatin1String("ram=")) || i.startsWith(QLatin1String("ramGB="));
+        });
+        if (gpu->cpuOnly() && !ramGiven) {
+            choice.ram_bytes = gpu->memory_bytes;
         }
         window.setMachine(choice);
     }

@@ -220,12 +220,17 @@ private slots:
                 .get<quint64>();
         };
         QCOMPARE(defaultOn("l40s-48gb"), quint64(32768));
+        const Run l40s = runCli(QStringLiteral("runs --gpu l40s-48gb --runtime ollama --preset "
+                                               "qwen3-8b")
+                                    .split(QLatin1Char(' ')));
+        QVERIFY2(l40s.out.contains("32,768 tokens at the 44.99 GiB of VRAM Ollama sees"),
+                 l40s.out.constData());
         QCOMPARE(defaultOn("cpu-ddr5-5600-2ch-64gb"), quint64(4096));
         QCOMPARE(defaultOn("h100-sxm-80gb"), quint64(262144));
         const Run text = runCli(line.split(QLatin1Char(' ')));
         QVERIFY2(text.out.contains("16 GiB = 17.2 GB"), text.out.constData());
-        QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at this VRAM, at "
-                                   "most each model's own)"),
+        QVERIFY2(text.out.contains("Ollama's default context (4,096 tokens at the 16 GiB of "
+                                   "VRAM Ollama sees, at most each model's own)"),
                  text.out.constData());
         const Run cpu = runCli(QStringLiteral("runs --gpu cpu-ddr5-5600-2ch-64gb --runtime ollama "
                                               "--preset qwen3-8b")

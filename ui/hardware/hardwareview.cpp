@@ -108,10 +108,9 @@ void HardwareView::syncControls()
         m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
         m_gpus->setEnabled(!gpu.unified_memory);
         m_ram->setValue(static_cast<double>(ch.ram_bytes) / 1e9);
-        // The RAM's bandwidth where layers may go to RAM; greyed, the device's own (a CPU-only
-        // machine's RAM, a unified pool), not a figure that contradicts the machine's line.
-        m_ramBandwidth->setValue(rt.offloads() && !gpu.unified_memory ? ch.ram_bandwidth_gb_s
-                                                                      : gpu.bandwidth_gb_s);
+        // A CPU-only machine's RAM or a unified pool is the device's own memory: its bandwidth,
+        // not a figure that contradicts the machine's line; elsewhere the RAM's, as set.
+        m_ramBandwidth->setValue(gpu.unified_memory ? gpu.bandwidth_gb_s : ch.ram_bandwidth_gb_s);
         m_runtime->setCurrentIndex(std::max(0, m_runtime->findData(qs(rt.id))));
         m_backend->setCurrentIndex(std::max(
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));

@@ -259,17 +259,23 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
             bytesText(row.capacity_bytes - std::min(row.capacity_bytes, pl.load.total_bytes));
         // A serving engine takes its whole share at start: what this context leaves is more KV
         // cache, not memory free for anything else.
+        // vLLM counts its pool in blocks of 16 tokens (docs/memory.md, "KV pool").
+        const u64 pooled =
+            q.runtime.kind == Runtime::Vllm ? row.kv_tokens / 16 * 16 : row.kv_tokens;
         const std::string pool = q.runtime.servingEngine() && row.kv_tokens > 0
                                      ? "; the other " + spare + " of " + q.runtime.label +
                                            "'s share" + (pl.gpus > 1 ? " per GPU" : "") +
-                                           " is KV cache too (" + withThousands(row.kv_tokens) +
+                                           " is KV cache too (" + withThousands(pooled) +
                                            " tokens in all)"
                                      : std::string();
         row.note = (pl.gpus <= 1 ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM"
                                                                         : "fits on one GPU") +
                                        (pool.empty() ? ", " + spare + " to spare" : pool)
                                  : "fits on " + layoutText(q, pl) + pool) +
-                   (pl.tight ? "; tight: under 5 % to spare" : "");
+                   (pl.tight ? pool.empty() ? "; tight: under 5 % to spare"
+                                            : "; tight: under 5 % of the share left for KV cache "
+                                              "beyond this context"
+                             : "");
         // The whole machine: every GPU (tensor parallel within the node, or all layers split).
         if (machine > pl.gpus) {
             const Placement all = placeModel(m, p, q, context, machine, false);
@@ -316,8 +322,8 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
                            std::to_string(pl.cpu_moe_layers) + " of " +
                            std::to_string(m.config.n_layers) + " layers in system RAM (" +
                            pl.flags + "), " + bytesText(pl.host_bytes) +
-                           " of RAM; prefill is not estimated (it depends on the CPU and the "
-                           "PCIe link)" +
+                           " of RAM; prefill is not estimated (it depends on the CPU" +
+                           (hw.gpu.unified_memory ? ")" : " and the PCIe link)") +
                            (moreExperts > row.max_context
                                 ? "; up to " + withThousands(moreExperts) +
                                       " tokens with more layers' experts in RAM (slower)"
@@ -330,8 +336,8 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
                 row.note = std::to_string(pl.gpu_layers) + " of " +
                            std::to_string(m.config.n_layers) + " layers on the GPU" +
                            (machine > 1 ? "s" : "") + ", " + bytesText(pl.host_bytes) +
-                           " in system RAM; prefill is not estimated (it depends on the CPU and "
-                           "the PCIe link)";
+                           " in system RAM; prefill is not estimated (it depends on the CPU" +
+                           (hw.gpu.unified_memory ? ")" : " and the PCIe link)");
             }
             return row;
         }

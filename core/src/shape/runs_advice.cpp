@@ -54,7 +54,7 @@ std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u
 }
 
 // MLX above the wired limit: "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=N)", the
-// model's megabytes and 1 GiB more, when that keeps a tenth of the machine to macOS (mlx-lm's
+// model's MiB and 1 GiB more, when that keeps a tenth of the machine to macOS (mlx-lm's
 // README: "larger than the size of the model in megabytes but smaller than the memory size of
 // the machine"); empty otherwise.
 std::string raisedWiredLimit(const RunModel& m, const Precision& p, const RunQuery& q, u64 context)
@@ -62,12 +62,15 @@ std::string raisedWiredLimit(const RunModel& m, const Precision& p, const RunQue
     if (q.runtime.kind != Runtime::Mlx) {
         return {};
     }
+    // The sysctl takes MiB: the model's, rounded up, and 1 GiB more, within nine tenths of the
+    // machine.
     const Placement pl = placeModel(m, p, q, context, 1, false);
-    if (pl.load.total_bytes >= q.hardware.gpu.memory_bytes / 10 * 9) {
+    const u64 mib = u64{1} << 20;
+    const u64 limit = (pl.load.total_bytes + mib - 1) / mib + 1024;
+    if (limit > q.hardware.gpu.memory_bytes / mib / 10 * 9) {
         return {};
     }
-    const u64 mb = pl.load.total_bytes / 1000000 + 1024;
-    return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(mb) + ")";
+    return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(limit) + ")";
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/checked.h"
 #include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 #include "runs_internal.h"
 
 #include <algorithm>
@@ -353,7 +354,9 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
         const u64 n = fewestForGpus(true);
         const LlamaPlan plan = llamaPlan(in, q, gpus, 0, n, capacity);
         Placement pl = finish(plan, PlacementKind::ExpertsInRam, 0, n);
-        if (pl.fits && ollama) {
+        if (ollama) {
+            // Fit measures the GPUs only: it moves experts whether or not RAM holds them, and
+            // never falls back to whole layers for a MoE that the RAM cannot hold this way.
             pl.flags = "chosen by llama.cpp's fit";
             return pl;
         }
@@ -436,9 +439,14 @@ std::string queryContextText(const RunQuery& query)
     if (query.context_given || query.runtime.kind != Runtime::Ollama) {
         return "context " + withThousands(query.context);
     }
+    // The VRAM Ollama sees, which picks the figure (an L40S with ECC on: 44.99 GiB, not 48).
+    const double vram = static_cast<double>(ollamaVramBytes(query.runtime, query.hardware)) /
+                        static_cast<double>(u64{1} << 30);
     return "Ollama's default context (" +
            withThousands(ollamaDefaultContext(query.runtime, query.hardware, 0)) +
-           (query.hardware.gpu.cpuOnly() ? " tokens with no GPU" : " tokens at this VRAM") +
+           (query.hardware.gpu.cpuOnly()
+                ? std::string(" tokens with no GPU")
+                : " tokens at the " + text::general(vram, 4) + " GiB of VRAM Ollama sees") +
            ", at most each model's own)";
 }
 
