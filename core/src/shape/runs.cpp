@@ -184,10 +184,11 @@ RunRow evaluateRun(const ModelConfig& config, const ParamCount& count, const Pre
 
 namespace {
 
-// evaluateRun without its guard. Notes never repeat the GPU's name: it is the machine's, shown
-// once above the rows (a user GPU's name copied into every row made 10 MB of name 12 GB).
 RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 context);
 
+// evaluateRun without its guard: the row at the query's context, or at Ollama's. Notes never
+// repeat the GPU's name: it is the machine's, shown once above the rows (a user GPU's name copied
+// into every row made 10 MB of name 12 GB).
 RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     // More than the model was trained for is no answer: its own length at most.

@@ -105,6 +105,7 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
         row.prefill_terms = {};
         row.machine.reset();
         row.flags.clear();
+        row.context_note.clear(); // no context runs: Ollama's retry is no answer either
         // The runtimes named are ones that run on this device.
         const std::string here = device.status == ArchSupport::Unsupported
                                      ? std::string()
