@@ -159,7 +159,7 @@ nlohmann::json runQueryJson(const RunQuery& q)
     j["runtime"] = q.runtime.id;
     // Ollama without --context: its own default by VRAM (each row's "context" is that, or the
     // model's own where shorter), not the query's 8,192.
-    const bool ollamaDefault = q.runtime.kind == Runtime::Ollama && !q.context_given;
+    const bool ollamaDefault = q.ollamaDefault();
     j["context"] = ollamaDefault ? ollamaDefaultContext(q.runtime, q.hardware,
                                                         std::numeric_limits<std::uint64_t>::max())
                                  : q.context;

@@ -60,9 +60,8 @@ std::string hardwareSummary(const RunQuery& q)
         runtime += " (does not run on it: use " + device.others + ")";
     }
     // Under Ollama with no context set, its default for this machine (queryContextText).
-    const std::string context = q.context_given || q.runtime.kind != Runtime::Ollama
-                                    ? withThousands(q.context) + " tokens"
-                                    : queryContextText(q);
+    const std::string context =
+        q.ollamaDefault() ? queryContextText(q) : withThousands(q.context) + " tokens";
     return out + " · " + runtime + " · " + context + ", batch " + std::to_string(q.batch);
 }
 

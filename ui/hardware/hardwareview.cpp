@@ -103,7 +103,8 @@ void HardwareView::syncControls()
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
             b8(m_prefillEfficiency), b9(m_backend), b10(m_vllmShare), b11(m_vllmSeqs),
             b12(m_vllmSampler), b13(m_ollamaContext);
-        const GpuSpec gpu = m_model->query().hardware.gpu;
+        const RunQuery q = m_model->query();
+        const GpuSpec& gpu = q.hardware.gpu;
         // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
         m_gpus->setValue(gpu.unified_memory ? 1 : static_cast<int>(ch.gpus));
         m_gpus->setEnabled(!gpu.unified_memory);
@@ -116,8 +117,7 @@ void HardwareView::syncControls()
             0, m_backend->findData(qs(std::string(llamaCppBackendId(rt.llama_cpp.backend))))));
         // Under Ollama's default the field shows the machine's figure (each model's own at
         // most), greyed; the context set by hand is kept for when the box is unchecked.
-        const RunQuery q = m_model->query();
-        const bool ollamaDefault = !q.context_given;
+        const bool ollamaDefault = q.ollamaDefault();
         m_ollamaContext->setChecked(ch.ollama_default_context);
         m_ollamaContext->setVisible(rt.kind == Runtime::Ollama);
         m_context->setEnabled(!ollamaDefault);

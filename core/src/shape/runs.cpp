@@ -192,7 +192,7 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
 RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
 {
     // More than the model was trained for is no answer: its own length at most.
-    if (q.runtime.kind != Runtime::Ollama || q.context_given) {
+    if (!q.ollamaDefault()) {
         return evaluateAt(m, p, q, std::min(q.context, modelLimit(m.config)));
     }
     // Ollama's default context, the model's own at most, is never shortened to fit (runtime.h
@@ -201,7 +201,7 @@ RunRow evaluate(const RunModel& m, const Precision& p, const RunQuery& q)
     const Hardware& hw = q.hardware;
     const OllamaSettings& o = q.runtime.ollama;
     const u64 context = ollamaDefaultContext(q.runtime, hw, m.config.context_length);
-    const bool ram = (hw.ram_bytes > 0 || hw.gpu.unified_memory) && !hw.gpu.cpuOnly();
+    const bool ram = mayUseRam(q);
     const u64 machine = machineDevices(hw);
     const u64 lower = context > o.context_medium  ? o.context_medium
                       : context > o.context_small ? o.context_small
@@ -302,7 +302,7 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
         return row;
     }
 
-    if (q.runtime.offloads() && (hw.ram_bytes > 0 || hw.gpu.unified_memory) && !cpu) {
+    if (mayUseRam(q)) {
         const Placement pl = placeModel(m, p, q, context, machine, true);
         if (pl.fits) {
             fillFromPlacement(row, pl);
@@ -351,7 +351,7 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
     row.bytes_per_gpu = one.load.total_bytes;
     row.kv_tokens = one.kv_tokens;
     row.headroom_bytes = signedDiff(row.capacity_bytes, one.load.total_bytes);
-    const bool ram = q.runtime.offloads() && (hw.ram_bytes > 0 || hw.gpu.unified_memory) && !cpu;
+    const bool ram = mayUseRam(q);
     row.max_context = maxContextOn(m, p, q, machine, false);
     if (row.max_context == 0 && ram) {
         row.max_context = maxContextOn(m, p, q, machine, true);

@@ -22,10 +22,8 @@ std::string gbText(u64 bytes)
 
 bool runsAnyWay(const RunModel& m, const Precision& p, const RunQuery& q, u64 context, u64 gpus)
 {
-    const bool ram = q.runtime.offloads() && !q.hardware.gpu.cpuOnly() &&
-                     (q.hardware.ram_bytes > 0 || q.hardware.gpu.unified_memory);
     return placeModel(m, p, q, context, gpus, false).fits ||
-           (ram && placeModel(m, p, q, context, gpus, true).fits);
+           (mayUseRam(q) && placeModel(m, p, q, context, gpus, true).fits);
 }
 
 // "8 more GPUs (16 in all)": the fewest GPUs of this kind that hold it whole, beyond the

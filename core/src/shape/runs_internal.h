@@ -26,6 +26,14 @@ inline std::uint64_t machineDevices(const Hardware& hw)
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);
 
+// The runtime may put weights in RAM on this machine: it offloads, and there is RAM beside the
+// GPUs (given, or the rest of a unified pool); a CPU-only machine's RAM is its only memory.
+inline bool mayUseRam(const RunQuery& q)
+{
+    const Hardware& hw = q.hardware;
+    return q.runtime.offloads() && !hw.gpu.cpuOnly() && (hw.ram_bytes > 0 || hw.gpu.unified_memory);
+}
+
 // Largest context in [1, limit] for which `ok` holds; 0 when not even one token.
 template <typename F> std::uint64_t largestContext(std::uint64_t limit, F&& ok)
 {

@@ -436,7 +436,7 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
 
 std::string queryContextText(const RunQuery& query)
 {
-    if (query.context_given || query.runtime.kind != Runtime::Ollama) {
+    if (!query.ollamaDefault()) {
         return "context " + withThousands(query.context);
     }
     // The VRAM Ollama sees, which picks the figure (an L40S with ECC on: 44.99 GiB, not 48).

@@ -54,6 +54,9 @@ struct RunQuery {
     std::uint64_t batch = 1;    // concurrent sequences
     std::uint64_t prompt = 512; // prefill length for the prefill speed (llama-bench pp512)
     Precision kv = kvPrecisionById("fp16");
+
+    // Ollama at its own default context (none given): runs.h ollamaDefaultContext.
+    bool ollamaDefault() const { return runtime.kind == Runtime::Ollama && !context_given; }
 };
 
 // A model as a runtime meets it: its shape and count, the precision its checkpoint ships in
