@@ -47,6 +47,7 @@ nlohmann::json termsJson(const StepTerms& t)
             {"hops", t.hops},
             {"compute_s", t.compute_s},
             {"prefill_class", t.prefill_class},
+            {"cpu_cores", t.cpu_cores},
             {"quantized_share", t.quantized_share}};
 }
 
@@ -200,7 +201,8 @@ nlohmann::json runQueryJson(const RunQuery& q)
                             {"prefill_pro", sc.prefill_pro},
                             {"prefill_datacenter", sc.prefill_datacenter},
                             {"prefill_unified", sc.prefill_unified},
-                            {"prefill_cpu", sc.prefill_cpu}};
+                            {"prefill_cpu", sc.prefill_cpu},
+                            {"prefill_cpu_cores", sc.prefill_cpu_cores}};
     return j;
 }
 

@@ -304,6 +304,22 @@ private slots:
         QCOMPARE(c.gpus().size(), builtins + 2);
     }
 
+    // A CPU's cores are read and written back; a device without them is counted from its peak
+    // at 150 GFLOP/s a core: a 1.2 TFLOPS CPU is 8 cores.
+    void cpuCores()
+    {
+        nlohmann::json j = nlohmann::json::parse(userFile("cpu_cores", "24"));
+        GpuSpec g = gpusFromJson(j, "f", true).front();
+        QCOMPARE(g.cpu_cores.value_or(0), 24u);
+        QCOMPARE(g.cpuCores(), 24.0);
+        QCOMPARE(gpuToJson(g).at("cpu_cores").get<int>(), 24);
+        g.cpu_cores.reset();
+        g.bf16_tflops = 1.2;
+        QCOMPARE(g.cpuCores(), 8.0);
+        g.bf16_tflops.reset();
+        QCOMPARE(g.cpuCores(), 1.0);
+    }
+
     void decimalGigabytes()
     {
         const nlohmann::json j = nlohmann::json::parse(userFile("memory_gib", ""));
@@ -342,6 +358,17 @@ private slots:
             << QString::fromStdString(userFile("usable_fraction", "1.5"))
             << QStringLiteral("gpus[0].usable_fraction: must be from 0.1 to 1 (got 1.5; no real "
                               "GPU makes less than a tenth of its memory usable)");
+        QTest::newRow("no cores")
+            << QString::fromStdString(userFile("cpu_cores", "0"))
+            << QStringLiteral("gpus[0].cpu_cores: must be a whole number of cores from 1 to 4096 "
+                              "(got 0)");
+        QTest::newRow("half a core")
+            << QString::fromStdString(userFile("cpu_cores", "2.5"))
+            << QStringLiteral("gpus[0].cpu_cores: must be a whole number of cores from 1 to 4096 "
+                              "(got 2.5)");
+        QTest::newRow("cores as text")
+            << QString::fromStdString(userFile("cpu_cores", "\"16\""))
+            << QStringLiteral("gpus[0].cpu_cores: must be a number (got \"16\")");
         QTest::newRow("unknown uncertain field")
             << QString::fromStdString(userFile("uncertain_fields", "[\"speed\"]"))
             << QStringLiteral("gpus[0].uncertain_fields[0]: 'speed' is not a GPU field that can "

@@ -133,6 +133,15 @@ void HardwareView::syncControls()
         }
         m_decodeEfficiency->setValue(decodeEfficiency(rt, gpu));
         m_prefillEfficiency->setValue(prefillEfficiency(rt.speed, gpu));
+        const bool perCore = gpu.cpuOnly() && rt.speed.prefill_cpu_cores > 0;
+        m_prefillEfficiency->setToolTip(
+            !perCore
+                ? tr("Share of peak FLOP/s a prefill reaches")
+                : tr("Share of the CPU's FP32 vector peak a prefill reaches, before its cores: "
+                     "on %1 cores it is divided by (1 + cores / %2), %3")
+                      .arg(QString::number(gpu.cpuCores(), 'f', 0),
+                           QString::number(rt.speed.prefill_cpu_cores, 'f', 0),
+                           QString::number(prefillShareOn(rt.speed, gpu), 'f', 2)));
         // llama.cpp, Ollama and transformers offload to RAM; the serving engines and MLX do
         // not; a unified-memory device has no RAM apart from its own, of which the system keeps
         // a part.

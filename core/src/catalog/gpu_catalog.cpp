@@ -20,7 +20,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<const char*, 18> kKeys{"id",
+constexpr std::array<const char*, 19> kKeys{"id",
                                             "name",
                                             "vendor",
                                             "category",
@@ -35,6 +35,7 @@ constexpr std::array<const char*, 18> kKeys{"id",
                                             "fp16_acc16_dense_tflops",
                                             "memory_type",
                                             "unified_memory",
+                                            "cpu_cores",
                                             "sources",
                                             "uncertain_fields",
                                             "notes"};
@@ -225,6 +226,14 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
         }
         g.unified_memory = it->get<bool>();
     }
+    if (auto n = getOptNumber(j, "cpu_cores", file, path)) {
+        if (!(*n >= 1 && *n <= 4096 && std::floor(*n) == *n)) {
+            throw InputError(file, joinPath(path, "cpu_cores"),
+                             "must be a whole number of cores from 1 to 4096 (got " +
+                                 numberText(*n) + ")");
+        }
+        g.cpu_cores = static_cast<std::uint32_t>(*n);
+    }
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {
         throw InputError(file, joinPath(path, "sources"), "needs at least one source");
@@ -274,6 +283,9 @@ json gpuToJson(const GpuSpec& g)
     }
     if (g.unified_memory) {
         j["unified_memory"] = true;
+    }
+    if (g.cpu_cores) {
+        j["cpu_cores"] = *g.cpu_cores;
     }
     j["sources"] = g.sources;
     if (!g.uncertain_fields.empty()) {

@@ -25,6 +25,14 @@ std::string GpuSpec::memoryText() const
                : quoted + " GB";
 }
 
+double GpuSpec::cpuCores() const
+{
+    if (cpu_cores) {
+        return static_cast<double>(*cpu_cores);
+    }
+    return std::max(1.0, std::round(peakFlops() / 150e9));
+}
+
 MemoryClass GpuSpec::memoryClass() const
 {
     const std::string& t = memory_type;

@@ -269,6 +269,7 @@ GpuSpec cpuMachine(const SystemInfo& info)
     s.unified_memory = true;
     s.bandwidth_gb_s = mem.bandwidth_gb_s;
     if (info.cpu_cores != 0) {
+        s.cpu_cores = static_cast<std::uint32_t>(std::min<std::uint64_t>(info.cpu_cores, 4096));
         s.bf16_tflops = 0.15 * static_cast<double>(info.cpu_cores);
         s.uncertain_fields.emplace_back("bf16_dense_tflops");
     }

@@ -43,11 +43,14 @@ SpeedConstants llamaCppSpeed()
     s.prefill_datacenter = 0.267;
     s.prefill_unified = 0.602;
     // A CPU's prefill: llama.cpp's quantized matrix products run on int8 dot products (and
-    // llamafile's sgemm), above the FP32 vector rate the catalog lists per CPU. Fitted (geometric
-    // mean) to the mainline column of ikawrakow/ik_llama.cpp PR 54 (Sep 2024): Llama 3.1 8B Q4_0
-    // and Q8_0 pp512 on a Ryzen 9 7950X (123.46, 141.30) and a Threadripper PRO 5975WX (139.09,
-    // 162.21); held-out rows in docs/compute.md ("CPU-only machines").
-    s.prefill_cpu = 0.66;
+    // llamafile's sgemm), near or above the FP32 vector rate the catalog lists per CPU, at a
+    // share that falls with the cores. Both fitted (least squares on the log) to three CPUs of
+    // 4, 16 and 32 cores: the mainline column of ikawrakow/ik_llama.cpp PR 54 (Sep 2024), Llama
+    // 3.1 8B Q4_0 and Q8_0 pp512 on a Ryzen 9 7950X (123.46, 141.30) and a Threadripper PRO
+    // 5975WX (139.09, 162.21), and a Core i3-14100 (Q4_K_M 32.62, brand-o/normiebench issue 36);
+    // held-out rows in docs/compute.md ("CPU-only machines"), docs/data/speed-cpu.json.
+    s.prefill_cpu = 0.94;
+    s.prefill_cpu_cores = 37;
     return s;
 }
 
@@ -353,6 +356,14 @@ double prefillEfficiency(const SpeedConstants& s, const GpuSpec& gpu)
 void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value)
 {
     prefillSlot(s, gpu) = value;
+}
+
+double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu)
+{
+    const double share = prefillEfficiency(s, gpu);
+    return gpu.cpuOnly() && s.prefill_cpu_cores > 0
+               ? share / (1.0 + gpu.cpuCores() / s.prefill_cpu_cores)
+               : share;
 }
 
 Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tp)

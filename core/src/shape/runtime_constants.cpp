@@ -232,6 +232,13 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
     }
     c.push_back(
         {"fixed cost per layer and step", text::fixed(s.layer_us, 1) + " µs", p.speed_source});
+    if (s.prefill_cpu_cores > 0) {
+        c.push_back({"CPU-only prefill",
+                     text::fixed(s.prefill_cpu, 2) + " of the FP32 vector peak ÷ (1 + cores / " +
+                         text::fixed(s.prefill_cpu_cores, 0) + ")",
+                     "fitted to llama-bench pp512 on CPUs of 4, 16 and 32 cores (calibration "
+                     "set, docs/compute.md \"CPU-only machines\")"});
+    }
     if (p.servingEngine()) {
         c.push_back({"all-reduce (tensor parallel)", text::fixed(s.allreduce_us, 0) + " µs",
                      "held at vLLM's custom all-reduce latency"});

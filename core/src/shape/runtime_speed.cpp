@@ -82,10 +82,12 @@ double prefillPeak(const GpuSpec& g, const RuntimeProfile& rt, const Precision& 
     return rt.llamaCppFamily() ? g.peakFp16Acc16Flops() : g.peakFlops();
 }
 
-double prefillEfficiency(const SpeedConstants& s, const std::string& cls)
+double prefillEfficiency(const SpeedConstants& s, const StepTerms& t)
 {
+    const std::string& cls = t.prefill_class;
     if (cls == "cpu") {
-        return s.prefill_cpu;
+        return s.prefill_cpu_cores > 0 ? s.prefill_cpu / (1.0 + t.cpu_cores / s.prefill_cpu_cores)
+                                       : s.prefill_cpu;
     }
     if (cls == "unified") {
         return s.prefill_unified;
@@ -136,7 +138,7 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
          t.expert_visits * s.expert_visit_us + t.latent_layers * s.latent_layer_us) *
         (t.instinct > 0 ? s.instinct_fixed_factor : 1.0) * 1e-6;
     const double compute =
-        t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t.prefill_class) : 0.0;
+        t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t) : 0.0;
     (void)prefill;
     return std::max(memory, compute) + fixed;
 }
@@ -148,6 +150,7 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
     const GpuSpec& g = q.hardware.gpu;
     StepTerms t;
     t.prefill_class = prefillClass(g);
+    t.cpu_cores = g.cpuOnly() ? g.cpuCores() : 0.0;
     const u64 tp = tensorSplit(q.runtime, pl) ? pl.split.tensor_parallel : 1;
     double gpuBytes = static_cast<double>(pl.gpu_read_bytes);
     double expertBytes = static_cast<double>(pl.gpu_expert_read_bytes); // routed, visited
@@ -221,6 +224,7 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     const GpuSpec& g = q.hardware.gpu;
     StepTerms t;
     t.prefill_class = prefillClass(g);
+    t.cpu_cores = g.cpuOnly() ? g.cpuCores() : 0.0;
     const u64 tp = tensorSplit(q.runtime, pl) ? pl.split.tensor_parallel : 1;
     const RuntimeProfile& rt = q.runtime;
     const u64 chunk = rt.llamaCppFamily() || rt.kind == Runtime::Transformers

@@ -52,6 +52,9 @@ struct GpuSpec {
     // One pool of memory for CPU and GPU (Apple silicon, DGX Spark, Strix Halo, a CPU-only
     // machine): system RAM given beside it is the same memory, never counted twice.
     bool unified_memory = false;
+    // A CPU-only machine's physical cores (JSON "cpu_cores"): a prefill's share of the peak falls
+    // with them (SpeedConstants::prefill_cpu_cores). Absent: estimated from the peak (cpuCores).
+    std::optional<std::uint32_t> cpu_cores;
     std::vector<std::string> sources;          // at least one
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;
@@ -75,6 +78,9 @@ struct GpuSpec {
     {
         return fp16_acc16_tflops ? *fp16_acc16_tflops * 1e12 : peakFlops();
     }
+    // cpu_cores, else the cores the peak implies at 150 GFLOP/s a core (4.7 GHz × 32 FP32 FLOP a
+    // clock, AVX2; the rate cpuMachine gives a detected CPU), at least 1.
+    double cpuCores() const;
     bool isUncertain(std::string_view field) const;
     bool operator==(const GpuSpec&) const = default;
 };

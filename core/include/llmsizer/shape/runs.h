@@ -116,6 +116,8 @@ struct StepTerms {
     // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).
     double quantized_share = 0;
     std::string prefill_class; // "consumer", "pro", "datacenter", "unified", "cpu"
+    // A CPU-only machine's cores (GpuSpec::cpuCores), 0 on a GPU: prefill_cpu falls with them.
+    double cpu_cores = 0;
 };
 double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill);
 

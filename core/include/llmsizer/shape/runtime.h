@@ -227,6 +227,11 @@ struct SpeedConstants {
     double prefill_datacenter = 0.4; // HBM datacenter cards
     double prefill_unified = 0.6;    // Apple, DGX Spark, Strix Halo
     double prefill_cpu = 0.3;
+    // A CPU's share falls with its cores: prefill_cpu / (1 + cores / prefill_cpu_cores), the
+    // threads' matrix tiles shrinking and their synchronisation and memory traffic growing with
+    // the count (a 64-core Threadripper prefilled at half the rate per core of a 16-core Ryzen).
+    // 0: no such fall.
+    double prefill_cpu_cores = 0;
     bool operator==(const SpeedConstants&) const = default;
 };
 
@@ -300,6 +305,9 @@ double decodeEfficiency(const RuntimeProfile& runtime, const GpuSpec& gpu);
 void setDecodeEfficiency(RuntimeProfile& runtime, const GpuSpec& gpu, double value);
 double prefillEfficiency(const SpeedConstants& s, const GpuSpec& gpu);
 void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
+// The share a prefill reaches on this device: prefillEfficiency, on a CPU-only machine divided by
+// (1 + cores / prefill_cpu_cores).
+double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu);
 
 // One profile per runtime, in menu order: llama.cpp, Ollama, vLLM, SGLang, TensorRT-LLM, MLX,
 // transformers.
