@@ -137,8 +137,7 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
          t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us +
          t.expert_visits * s.expert_visit_us + t.latent_layers * s.latent_layer_us) *
         (t.instinct > 0 ? s.instinct_fixed_factor : 1.0) * 1e-6;
-    const double compute =
-        t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t) : 0.0;
+    const double compute = t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t) : 0.0;
     (void)prefill;
     return std::max(memory, compute) + fixed;
 }
