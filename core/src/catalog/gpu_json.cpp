@@ -1,9 +1,9 @@
 // The JSON form of a GPU catalog file ({"gpus": [...]}), read and validated field by field: every
 // error names the file and the field. The catalog that holds the devices is gpu_catalog.cpp.
 #include "llmsizer/catalog/gpu_catalog.h"
-
 #include "llmsizer/json/jsonio.h"
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/format.h"
 
 #include <algorithm>
 #include <array>
