@@ -384,6 +384,7 @@ int runRuns(const QStringList& args)
         printLine(tensorRtSpeedNote());
     }
     const CalibrationSummary cal = calibrationSummary();
+    const bool cpu = q.hardware.gpu.cpuOnly();
     printLine("verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
               "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
               "layers in "
@@ -398,10 +399,14 @@ int runRuns(const QStringList& args)
               "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
               "over " +
               withThousands(q.prompt) + " prompt tokens; on " +
-              std::to_string(cal.decode_measurements) +
-              " held-out measurements the decode estimate is off by " +
-              std::to_string(cal.decode_median_error_percent) + "% (median), the prefill by " +
-              std::to_string(cal.prefill_median_error_percent) +
+              std::to_string(cpu ? cal.cpu_decode_measurements : cal.decode_measurements) +
+              (cpu ? " held-out CPU-only runs" : " held-out measurements") +
+              " the decode estimate is off by " +
+              std::to_string(cpu ? cal.cpu_decode_median_error_percent
+                                 : cal.decode_median_error_percent) +
+              "% (median), the prefill by " +
+              std::to_string(cpu ? cal.cpu_prefill_median_error_percent
+                                 : cal.prefill_median_error_percent) +
               "%. GB = 10^9 bytes. Runtime constants: --json (runtime_constants).");
     return kOk;
 }

@@ -208,6 +208,12 @@ struct CalibrationSummary {
     int tensorrt_decode_measurements = 0;
     int tensorrt_decode_median_error_percent = 0;
     int tensorrt_decode_max_error_percent = 0;
+    // CPU-only machines' held-out runs (docs/data/speed-cpu.json), fitted apart: the decode and
+    // prefill errors' medians and how many rows each.
+    int cpu_decode_measurements = 0;
+    int cpu_decode_median_error_percent = 0;
+    int cpu_prefill_measurements = 0;
+    int cpu_prefill_median_error_percent = 0;
 };
 CalibrationSummary calibrationSummary();
 // TensorRT-LLM's speeds are the serving fit's: one sentence on how far they are from its own runs
