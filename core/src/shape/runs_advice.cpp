@@ -178,6 +178,13 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     if (std::string more = moreGpus(m, p, q, context, machine); !more.empty()) {
         return more;
     }
+    // 6b. Too large for 64 GPUs of this kind at its precision: a lower precision with more
+    // GPUs (DeepSeek-V3 BF16 on 16 GB cards: "FP8 weights and 55 more GPUs (56 in all)").
+    for (const Precision& x : lower) {
+        if (std::string more = moreGpus(m, x, q, context, machine); !more.empty()) {
+            return x.label + " weights and " + more;
+        }
+    }
     // 7. A CPU-only machine with more RAM.
     if (hw.gpu.cpuOnly()) {
         const Placement pl = placeModel(m, p, q, context, 1, false);

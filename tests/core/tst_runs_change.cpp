@@ -1,0 +1,55 @@
+// Every "no" row names the smallest change that makes it run (docs/memory.md, "The whole machine,
+// and its best answer"), also when no single change does: a model too large for 64 GPUs of its
+// kind at its precision gets a lower precision with more GPUs.
+#include "llmsizer/catalog/preset.h"
+#include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/shape/runs.h"
+#include "support/bundled_data.h"
+#include "support/test_main.h"
+
+#include <QtTest>
+
+using namespace llmsizer;
+
+namespace {
+
+RunRow run(const char* precision, std::uint64_t gpus)
+{
+    const Preset& p = testsupport::bundledPresetEntry("deepseek-v3");
+    RunQuery q;
+    q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
+    q.hardware.gpus = gpus;
+    q.runtime = runtimeProfile(Runtime::Vllm);
+    q.context = 8192;
+    return evaluateRun(
+        RunModel{p.config, countParameters(p.config), p.shipped_precision, presetFp8Checkpoint(p)},
+        precisionById(precision), q);
+}
+
+} // namespace
+
+class TestRunsChange : public QObject {
+    Q_OBJECT
+private slots:
+    // DeepSeek-V3 in BF16 is 1.34 TB: 82 cards of 16 GiB at 100 % before any KV cache, so more
+    // than the 64 the search for more GPUs goes to; in FP8 (671 GB, 44 cards at least) it runs
+    // on a few nodes of eight. The change says both, and the GPUs it names run the FP8 weights
+    // where one node fewer does not.
+    void tooLargeForMoreGpusAlone()
+    {
+        const RunRow r = run("bf16", 1);
+        QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
+        const std::string prefix = "FP8 weights and ";
+        QVERIFY2(r.change.rfind(prefix, 0) == 0, r.change.c_str());
+        const std::size_t in = r.change.find(" in all)");
+        QVERIFY2(in != std::string::npos, r.change.c_str());
+        const std::size_t open = r.change.rfind('(', in);
+        const std::uint64_t all = std::stoull(r.change.substr(open + 1, in - open - 1));
+        QVERIFY2(all >= 44 && all % 8 == 0, r.change.c_str());
+        QVERIFY(runVerdictKey(run("fp8", all).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(run("fp8", all - 8).verdict), std::string_view("no"));
+    }
+};
+
+LLMSIZER_TEST_GUILESS_MAIN(TestRunsChange)
+#include "tst_runs_change.moc"
