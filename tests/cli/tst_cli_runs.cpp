@@ -172,7 +172,7 @@ private slots:
                  (QStringList{QStringLiteral("all"), QStringLiteral("7"),
                               QStringLiteral("unsupported*"), QStringLiteral("-"),
                               QStringLiteral("-"), QStringLiteral("-"), QStringLiteral("-")}));
-        QVERIFY2(rows.front().contains(QStringLiteral("change: vLLM or transformers")),
+        QVERIFY2(rows.front().contains(QStringLiteral("change: vLLM, SGLang or transformers")),
                  qPrintable(rows.front()));
         const json runs = runJson(line);
         QCOMPARE(runs.at("rows").size(), std::size_t(7));

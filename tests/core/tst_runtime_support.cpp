@@ -101,9 +101,15 @@ private slots:
         row("OLMo 2: TensorRT-LLM", "olmo2", Runtime::TensorRtLlm, ArchSupport::Unsupported, "");
         row("Ministral 3: TensorRT-LLM", "ministral3", Runtime::TensorRtLlm, ArchSupport::Unknown,
             "");
-        // Not in the table: a type the app does not know, and the runtimes it does not cover.
+        // SGLang at v0.5.18 (its models' EntryClass at each release tag): Qwen3.5 from v0.5.9
+        // (qwen3_5.py), Llama from the first release; GPT-NeoX and Zamba2 have no class of their
+        // own (its Transformers fallback may run them: not known).
+        row("Qwen3.5: SGLang", "qwen3_5", Runtime::Sglang, ArchSupport::Supported, "0.5.9");
+        row("llama: SGLang", "llama", Runtime::Sglang, ArchSupport::Supported, "0.1.3");
+        row("GPT-NeoX: SGLang", "gpt_neox", Runtime::Sglang, ArchSupport::Unknown, "");
+        row("Zamba2: SGLang", "zamba2", Runtime::Sglang, ArchSupport::Unknown, "");
+        // Not in the table: a type the app does not know.
         row("unknown type", "not_a_type", Runtime::LlamaCpp, ArchSupport::Unknown, "");
-        row("SGLang", "qwen3_5", Runtime::Sglang, ArchSupport::Unknown, "");
     }
     void statusByVersion()
     {
@@ -117,11 +123,9 @@ private slots:
         if (!since.isEmpty()) {
             QCOMPARE(QString::fromStdString(s.since), since);
         }
-        // Unknown says why when the runtime is in the table (a type it does not hold, a build
-        // of the same month); SGLang is not in it.
-        const bool noted =
-            s.status != ArchSupport::Supported && static_cast<Runtime>(runtime) != Runtime::Sglang;
-        QCOMPARE(!s.note.empty(), noted);
+        // Unknown says why (a type the table does not hold, a build of the same month, a type
+        // with no class of its own).
+        QCOMPARE(!s.note.empty(), s.status != ArchSupport::Supported);
     }
 
     // Nemotron-H's model_type covers the dense models (llama.cpp nemotron_h) and Nemotron 3's
@@ -191,7 +195,7 @@ private slots:
     // MLX's backends (its install page): Metal on Apple silicon, CUDA on Linux for NVIDIA GPUs
     // of SM 7.5 or newer (mlx[cuda12]), and the CPU (mlx[cpu]); none for AMD or Intel GPUs. On
     // CUDA or a CPU its rows stand with a note said once (its constants are Apple silicon's); a
-    // V100 is SM 7.0. SGLang's rows say once that its architectures are not checked.
+    // V100 is SM 7.0.
     void mlxOffApple()
     {
         const auto& catalog = testsupport::bundledCatalog();
@@ -214,10 +218,15 @@ private slots:
         QVERIFY2(cuda.arch_note.find("CUDA backend") != std::string::npos, cuda.arch_note.c_str());
         const RunRow radeon = run("llama-3-8b", Runtime::Mlx, "rx-7900-xtx-24gb", "bf16");
         QCOMPARE(radeon.verdict, RunVerdict::No);
+        // SGLang's architectures are in the table (no note for every row); transformers runs
+        // every type, some through remote code, which its note says once.
         const RuntimeArchSupport sglang =
             runtimeDeviceSupport(runtimeProfile(Runtime::Sglang), catalog.at("h100-sxm-80gb"));
         QCOMPARE(sglang.status, ArchSupport::Unknown);
-        QVERIFY2(sglang.note.find("not checked") != std::string::npos, sglang.note.c_str());
+        QVERIFY2(sglang.note.empty(), sglang.note.c_str());
+        const RuntimeArchSupport hf = runtimeDeviceSupport(runtimeProfile(Runtime::Transformers),
+                                                           catalog.at("h100-sxm-80gb"));
+        QVERIFY2(hf.note.find("every model type") != std::string::npos, hf.note.c_str());
     }
 
     // mlx-lm's hunyuan module runs Hunyuan-A13B for a config naming model_type "hunyuan"; the

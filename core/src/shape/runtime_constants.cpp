@@ -257,9 +257,14 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         for (const std::string& t : a->missing) {
             missing += (missing.empty() ? "" : ", ") + t;
         }
+        std::string unknown;
+        for (const std::string& t : a->unknown) {
+            unknown += (unknown.empty() ? "" : ", ") + t;
+        }
         c.push_back({"architectures not run",
                      (missing.empty() ? std::string("none of this app's model types") : missing) +
-                         "; newer ones need a version after " + p.version +
+                         (unknown.empty() ? std::string() : "; not known: " + unknown) +
+                         "; newer ones need a version after " + a->version +
                          " (each row says which)",
                      a->checked});
     }

@@ -60,6 +60,9 @@ std::string versionOf(const RuntimeProfile& p)
     if (p.llamaCppFamily()) {
         return llamaBuild(p);
     }
+    if (p.kind == Runtime::Sglang) {
+        return "0.5.18"; // its column's release (runtime_support_table.cpp, column())
+    }
     const auto digit = p.version.find_first_of("0123456789");
     return digit == std::string::npos ? std::string() : p.version.substr(digit);
 }
@@ -83,13 +86,14 @@ std::string othersThatRun(const Row& row, const GpuSpec* gpu = nullptr)
 {
     const bool apple = gpu != nullptr && gpu->vendor == "Apple";
     std::string out;
-    for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Mlx}) {
-        if (gpu != nullptr &&
-            ((kind == Runtime::Vllm && apple) || (kind == Runtime::Mlx && !apple))) {
+    for (const Runtime kind : {Runtime::LlamaCpp, Runtime::Vllm, Runtime::Sglang, Runtime::Mlx}) {
+        if (gpu != nullptr && (((kind == Runtime::Vllm || kind == Runtime::Sglang) && apple) ||
+                               (kind == Runtime::Mlx && !apple))) {
             continue;
         }
         const archtable::Column* col = archtable::column(kind);
-        if ((row.*(col->entry)).name != nullptr) {
+        const char* name = (row.*(col->entry)).name;
+        if (name != nullptr && std::string_view(name) != "?") {
             out += (out.empty() ? "" : ", ") + std::string(col->name);
         }
     }
@@ -126,7 +130,7 @@ RuntimeArchSupport runtimeArchSupport(std::string_view model_type, const Runtime
     RuntimeArchSupport s;
     const archtable::Column* col = archtable::column(runtime.kind);
     if (col == nullptr || model_type.empty()) {
-        return s; // SGLang, transformers; a model of no checkpoint
+        return s; // transformers; a model of no checkpoint
     }
     const std::string who = col->name;
     const std::string type(model_type);
@@ -247,9 +251,10 @@ RuntimeArchSupport runtimeDeviceSupport(const RuntimeProfile& runtime, const Gpu
             s.others = gpu.vendor == "AMD" ? "llama.cpp, vLLM or SGLang" : "llama.cpp";
         }
     } else if (archtable::column(runtime.kind) == nullptr) {
-        // SGLang and transformers: the architecture table has no column for them.
-        s.note = "which architectures " + runtime.label + " " + runtime.version +
-                 " runs is not checked here";
+        // transformers: the architecture table has no column for it.
+        s.note = runtime.label + " runs every model type here, some through their checkpoints' "
+                                 "own code (trust_remote_code): which version each needs is not "
+                                 "checked here";
     }
     return s;
 }
@@ -273,9 +278,14 @@ std::optional<ArchTableSource> archTableSource(Runtime kind)
     ArchTableSource s;
     s.runtime = col->name;
     s.checked = col->checked;
+    const RuntimeProfile profile = runtimeProfile(kind);
+    s.version = kind == Runtime::Sglang ? versionOf(profile) : profile.version;
     for (const Row& r : archtable::rows()) {
-        if ((r.*(col->entry)).name == nullptr) {
+        const char* name = (r.*(col->entry)).name;
+        if (name == nullptr) {
             s.missing.emplace_back(r.model_type);
+        } else if (std::string_view(name) == "?") {
+            s.unknown.emplace_back(r.model_type);
         }
     }
     return s;

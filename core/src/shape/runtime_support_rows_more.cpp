@@ -5,10 +5,10 @@
 
 namespace llmsizer::archtable {
 
-const std::vector<Row>& hybridAndVisionRows()
+const std::vector<TableRow>& hybridAndVisionRows()
 {
     // clang-format off
-    static const std::vector<Row> table = {
+    static const std::vector<TableRow> table = {
         {"mamba", "Mamba",
          {"mamba", nullptr, nullptr, "llama.cpp"},
          {"MambaForCausalLM", nullptr, nullptr, "vLLM"},

@@ -12,10 +12,10 @@
 
 namespace llmsizer::archtable {
 
-const std::vector<Row>& decoderRows()
+const std::vector<TableRow>& decoderRows()
 {
     // clang-format off
-    static const std::vector<Row> table = {
+    static const std::vector<TableRow> table = {
         {"gpt2", "GPT-2",
          {"gpt2", nullptr, nullptr, "llama.cpp"},
          {"GPT2LMHeadModel", nullptr, nullptr, "vLLM"},
@@ -344,9 +344,15 @@ const std::vector<Row>& decoderRows()
 const std::vector<Row>& rows()
 {
     static const std::vector<Row> all = [] {
-        std::vector<Row> v = decoderRows();
-        const std::vector<Row>& more = hybridAndVisionRows();
-        v.insert(v.end(), more.begin(), more.end());
+        std::vector<Row> v;
+        for (const std::vector<TableRow>* half : {&decoderRows(), &hybridAndVisionRows()}) {
+            for (const TableRow& t : *half) {
+                Row r{};
+                static_cast<TableRow&>(r) = t;
+                r.sglang = sglangEntry(t.model_type);
+                v.push_back(r);
+            }
+        }
         return v;
     }();
     return all;
@@ -398,6 +404,16 @@ const Column* column(Runtime kind)
         "its release notes and model lists to 2026",
         "2025-09-24" /* v1.0.0, commit ae8270b7 (tensorrtllm_backend tag v1.0.0) */,
         &Row::trt};
+    // SGLang's memory rules are those of 0.4–0.5 (its profile); its column was read at v0.5.18,
+    // the newest release here, and every entry's version is at or before it.
+    static const Column sglang{
+        "SGLang",
+        "SGLang",
+        "sgl-project/sglang python/sglang/srt/models (EntryClass) at each release tag to v0.5.18 "
+        "(21 Aug 2026)",
+        "v0.5.18, Aug 2026",
+        "2026-08-21",
+        &Row::sglang};
     switch (kind) {
     case Runtime::LlamaCpp:
         return &llama;
@@ -410,6 +426,7 @@ const Column* column(Runtime kind)
     case Runtime::TensorRtLlm:
         return &trt;
     case Runtime::Sglang:
+        return &sglang;
     case Runtime::Transformers:
         break;
     }
