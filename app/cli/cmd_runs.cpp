@@ -331,32 +331,8 @@ int runRuns(const QStringList& args)
         printJson(j);
         return kOk;
     }
-    const bool unified = q.hardware.gpu.unified_memory;
-    const std::string radeon = radeonBackendLabel(q.runtime, q.hardware.gpu);
-    // The device's memory in the table's unit beside the vendor's ("80 GiB = 85.9 GB"): the
-    // rows' GB/GPU are 10^9 bytes.
-    const GpuSpec& dev = q.hardware.gpu;
-    const std::string memory = dev.cpuOnly() ? std::string() : " (" + dev.memoryText() + ")";
-    printLine(
-        std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
-        (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
-        ", " + q.runtime.label + " " + q.runtime.version +
-        (radeon.empty() ? std::string() : " on " + radeon) + ", " + queryContextText(q) +
-        ", batch " + std::to_string(q.batch));
-    if (q.hardware.gpu.cpuOnly()) {
-        printLine("A CPU-only machine: its RAM is the memory (GB/GPU), --ram sets its size.");
-    } else if (unified && q.runtime.offloads()) {
-        printLine(std::string(q.hardware.ram_bytes > 0
-                                  ? "Unified memory: --ram is the same memory as the GPU's, "
-                                    "counted once; layers"
-                                  : "Unified memory: layers") +
-                  " the GPU's share cannot hold may use the rest of it but " +
-                  text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
-                                    static_cast<double>(std::uint64_t{1} << 30),
-                                6) +
-                  " GiB kept for the system (--os-reserve).");
-    } else if (unified && q.hardware.ram_bytes > 0) {
-        printLine("Unified memory: --ram is the same memory as the GPU's, counted once.");
+    for (const std::string& l : runsMachineLines(q)) {
+        printLine(l);
     }
     printLine(runsTableHeader());
     for (const std::string& l : lines) {
@@ -383,31 +359,7 @@ int runRuns(const QStringList& args)
     if (q.runtime.kind == Runtime::TensorRtLlm) {
         printLine(tensorRtSpeedNote());
     }
-    const CalibrationSummary cal = calibrationSummary();
-    const bool cpu = q.hardware.gpu.cpuOnly();
-    printLine("verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
-              "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
-              "layers in "
-              "RAM; --json: experts_in_ram), offload (layers in RAM), no, unsupported (the "
-              "runtime does not run it, one line for all its precisions); '!' tight: under 5 % "
-              "to spare of the GPUs, or, for weights in RAM (a plan that fills the GPUs by "
-              "design), of the RAM given; '*' see the "
-              "model's line under the table. max ctx: tokens (one sequence) that run this way (an "
-              "offload row: with as many layers in RAM as it takes; an experts row: at its own "
-              "eN, more experts in RAM hold more); tok/s and "
-              "prefill: tokens per second. Speeds are estimates of the speed "
-              "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
-              "over " +
-              withThousands(q.prompt) + " prompt tokens; on " +
-              std::to_string(cpu ? cal.cpu_decode_measurements : cal.decode_measurements) +
-              (cpu ? " held-out CPU-only runs" : " held-out measurements") +
-              " the decode estimate is off by " +
-              std::to_string(cpu ? cal.cpu_decode_median_error_percent
-                                 : cal.decode_median_error_percent) +
-              "% (median), the prefill by " +
-              std::to_string(cpu ? cal.cpu_prefill_median_error_percent
-                                 : cal.prefill_median_error_percent) +
-              "%. GB = 10^9 bytes. Runtime constants: --json (runtime_constants).");
+    printLine(runsLegend(q));
     return kOk;
 }
 

@@ -94,4 +94,80 @@ std::string runsTableLine(const ModelRuns& m, const RunRow& r, bool merged)
            (tail.empty() ? std::string() : "  " + tail);
 }
 
+std::vector<std::string> runsMachineLines(const RunQuery& q)
+{
+    std::vector<std::string> out;
+    const bool unified = q.hardware.gpu.unified_memory;
+    const std::string radeon = radeonBackendLabel(q.runtime, q.hardware.gpu);
+    // The device's memory in the table's unit beside the vendor's ("80 GiB = 85.9 GB"): the
+    // rows' GB/GPU are 10^9 bytes.
+    const GpuSpec& dev = q.hardware.gpu;
+    const std::string memory = dev.cpuOnly() ? std::string() : " (" + dev.memoryText() + ")";
+    out.push_back(
+        std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
+        (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
+        ", " + q.runtime.label + " " + q.runtime.version +
+        (radeon.empty() ? std::string() : " on " + radeon) + ", " + queryContextText(q) +
+        ", batch " + std::to_string(q.batch));
+    if (q.hardware.gpu.cpuOnly()) {
+        const GpuSpec& g = q.hardware.gpu;
+        out.push_back("A CPU-only machine: its RAM is the memory (GB/GPU), " +
+                      (q.hardware.ram_bytes > 0 ? gb(q.hardware.ram_bytes) + " GB here (--ram)"
+                                                : std::string("--ram sets its size")) +
+                      ". Its prefill runs at " +
+                      std::to_string(std::lround(100 * prefillShareOn(q.runtime.speed, g))) +
+                      "% of its FP32 vector peak" +
+                      (q.runtime.speed.prefill_cpu_cores > 0
+                           ? " (" + text::fixed(prefillEfficiency(q.runtime.speed, g), 2) +
+                                 " / (1 + " + text::fixed(g.cpuCores(), 0) + " cores / " +
+                                 text::fixed(q.runtime.speed.prefill_cpu_cores, 0) + "))"
+                           : std::string()) +
+                      ".");
+    } else if (unified && q.runtime.offloads()) {
+        out.push_back(std::string(q.hardware.ram_bytes > 0
+                                      ? "Unified memory: --ram is the same memory as the GPU's, "
+                                        "counted once; layers"
+                                      : "Unified memory: layers") +
+                      " the GPU's share cannot hold may use the rest of it but " +
+                      text::general(static_cast<double>(q.hardware.unified_os_reserve_bytes) /
+                                        static_cast<double>(std::uint64_t{1} << 30),
+                                    6) +
+                      " GiB kept for the system (--os-reserve).");
+    } else if (unified && q.hardware.ram_bytes > 0) {
+        out.push_back("Unified memory: --ram is the same memory as the GPU's, counted once.");
+    }
+    return out;
+}
+
+std::string runsLegend(const RunQuery& q)
+{
+    const CalibrationSummary cal = calibrationSummary();
+    const bool cpu = q.hardware.gpu.cpuOnly();
+    return "verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
+           "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
+           "layers in "
+           "RAM; --json: experts_in_ram), offload (layers in RAM), no, unsupported (the "
+           "runtime does not run it, one line for all its precisions); '!' tight: under 5 % "
+           "to spare of the GPUs, or, for weights in RAM (a plan that fills the GPUs by "
+           "design), of the RAM given; '*' see the "
+           "model's line under the table. max ctx: tokens (one sequence) that run this way (an "
+           "offload row: with as many layers in RAM as it takes; an experts row: at its own "
+           "eN, more experts in RAM hold more); tok/s and "
+           "prefill: tokens per second. Speeds are estimates of the speed "
+           "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
+           "over " +
+           withThousands(q.prompt) + " prompt tokens; on " +
+           std::to_string(cpu ? cal.cpu_decode_measurements : cal.decode_measurements) +
+           (cpu ? " held-out CPU-only runs" : " held-out measurements") +
+           " the decode estimate is off by " +
+           std::to_string(cpu ? cal.cpu_decode_median_error_percent
+                              : cal.decode_median_error_percent) +
+           "% (median), the prefill by " +
+           std::to_string(cpu ? cal.cpu_prefill_median_error_percent
+                              : cal.prefill_median_error_percent) +
+           "% (median of " +
+           std::to_string(cpu ? cal.cpu_prefill_measurements : cal.prefill_measurements) +
+           "). GB = 10^9 bytes. Runtime constants: --json (runtime_constants).";
+}
+
 } // namespace llmsizer::cli

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llmsizer {
 struct ModelRuns;
+struct RunQuery;
 struct RunRow;
 } // namespace llmsizer
 
@@ -25,5 +27,11 @@ std::string runsTableHeader();
 // One line of the table; `merged` for a model the runtime runs nowhere (runsNowhere in
 // preset_runs.h): "all 7", no bytes, `r` its first row.
 std::string runsTableLine(const ModelRuns& m, const RunRow& r, bool merged);
+// The lines above the table: the machine, runtime and context, and what a CPU-only or unified
+// machine's memory and prefill are.
+std::vector<std::string> runsMachineLines(const RunQuery& q);
+// The line under it: what the verdicts, columns and speeds mean, and the speed model's error on
+// its held-out runs (the CPU-only ones on a CPU-only machine).
+std::string runsLegend(const RunQuery& q);
 
 } // namespace llmsizer::cli

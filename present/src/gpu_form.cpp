@@ -132,6 +132,20 @@ GpuSpec gpuFromForm(const GpuForm& f, const GpuSpec& base)
     putNumber(j, "bf16_dense_tflops", f.bf16_tflops);
     putNumber(j, "fp8_dense_tflops", f.fp8_tflops);
     putNumber(j, "int8_dense_tops", f.int8_tops);
+    // What the form does not show stays the edited device's: its memory (a CPU-only machine's
+    // DDR, one pool), its cores and its FP16-accumulate peak.
+    if (!base.memory_type.empty()) {
+        j["memory_type"] = base.memory_type;
+    }
+    if (base.unified_memory) {
+        j["unified_memory"] = true;
+    }
+    if (base.cpu_cores) {
+        j["cpu_cores"] = *base.cpu_cores;
+    }
+    if (base.fp16_acc16_tflops) {
+        j["fp16_acc16_dense_tflops"] = *base.fp16_acc16_tflops;
+    }
     json sources = json::array();
     std::string_view rest = f.sources;
     while (!rest.empty()) {

@@ -43,6 +43,22 @@ std::string userFile(const std::string& field, const std::string& value)
     return nlohmann::json{{"gpus", {g}}}.dump();
 }
 
+// A CPU-only device of 4.3 TFLOPS (24 cores × 5.3 GHz × 32 FP32 FLOP a clock, a Threadripper
+// 7960X) with `cores`.
+std::string cpuFile(const std::string& cores)
+{
+    nlohmann::json g = {{"id", "my-cpu"},
+                        {"name", "My CPU"},
+                        {"vendor", "CPU"},
+                        {"memory_gib", 128},
+                        {"memory_type", "DDR5"},
+                        {"unified_memory", true},
+                        {"bandwidth_gb_s", 166.4},
+                        {"bf16_dense_tflops", 4.3},
+                        {"cpu_cores", nlohmann::json::parse(cores)}};
+    return nlohmann::json{{"gpus", {g}}}.dump();
+}
+
 } // namespace
 
 class TestGpu : public QObject {
@@ -308,7 +324,7 @@ private slots:
     // at 150 GFLOP/s a core: a 1.2 TFLOPS CPU is 8 cores.
     void cpuCores()
     {
-        nlohmann::json j = nlohmann::json::parse(userFile("cpu_cores", "24"));
+        nlohmann::json j = nlohmann::json::parse(cpuFile("24"));
         GpuSpec g = gpusFromJson(j, "f", true).front();
         QCOMPARE(g.cpu_cores.value_or(0), 24u);
         QCOMPARE(g.cpuCores(), 24.0);
@@ -369,6 +385,16 @@ private slots:
         QTest::newRow("cores as text")
             << QString::fromStdString(userFile("cpu_cores", "\"16\""))
             << QStringLiteral("gpus[0].cpu_cores: must be a number (got \"16\")");
+        QTest::newRow("cores on a GPU")
+            << QString::fromStdString(userFile("cpu_cores", "16"))
+            << QStringLiteral("gpus[0].cpu_cores: only a CPU-only device (memory_type DDR4 or "
+                              "DDR5) has cores here");
+        // A 24-core Threadripper 7960X's 4.3 TFLOPS over 4,096 "cores": 1.05 GFLOP/s a core.
+        QTest::newRow("cores beyond the peak")
+            << QString::fromStdString(cpuFile("4096"))
+            << QStringLiteral("gpus[0].cpu_cores: 4096 cores at 4.3 TFLOPS is 1.05 GFLOP/s a "
+                              "core; a CPU core gives 4 to 400 (count physical cores, and "
+                              "bf16_dense_tflops is cores x clock x FP32 FLOP a clock)");
         QTest::newRow("unknown uncertain field")
             << QString::fromStdString(userFile("uncertain_fields", "[\"speed\"]"))
             << QStringLiteral("gpus[0].uncertain_fields[0]: 'speed' is not a GPU field that can "

@@ -13,13 +13,14 @@ using namespace llmsizer;
 
 namespace {
 
-RunRow run(const char* precision, std::uint64_t gpus)
+RunRow run(const char* precision, std::uint64_t gpus, const char* gpu = "rtx-4060-ti-16gb",
+           Runtime runtime = Runtime::Vllm)
 {
     const Preset& p = testsupport::bundledPresetEntry("deepseek-v3");
     RunQuery q;
-    q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
+    q.hardware.gpu = testsupport::bundledCatalog().at(gpu);
     q.hardware.gpus = gpus;
-    q.runtime = runtimeProfile(Runtime::Vllm);
+    q.runtime = runtimeProfile(runtime);
     q.context = 8192;
     return evaluateRun(
         RunModel{p.config, countParameters(p.config), p.shipped_precision, presetFp8Checkpoint(p)},
@@ -48,6 +49,22 @@ private slots:
         QVERIFY2(all >= 44 && all % 8 == 0, r.change.c_str());
         QVERIFY(runVerdictKey(run("fp8", all).verdict) != std::string_view("no"));
         QCOMPARE(runVerdictKey(run("fp8", all - 8).verdict), std::string_view("no"));
+    }
+
+    // On one pool of unified memory the change names a device that exists: DeepSeek-V3 in BF16
+    // would need 1.8 TB of it (no Mac has more than 512 GB), in MLX's 4-bit about 671e9 × 4.5 /
+    // 8 = 377 GB of weights, so 377 / 0.75 (the GPU's default share) = 503 GB = 469 GiB and a
+    // little more for the cache (hand count): a device of 512 GB (M3 Ultra) holds it.
+    void unifiedDeviceThatExists()
+    {
+        const RunRow r = run("bf16", 1, "m3-max-64gb", Runtime::Mlx);
+        QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
+        const std::string prefix = "MLX 4-bit weights and a device with at least ";
+        QVERIFY2(r.change.rfind(prefix, 0) == 0, r.change.c_str());
+        const std::uint64_t gib = std::stoull(r.change.substr(prefix.size()));
+        QVERIFY2(gib >= 469 && gib <= 512, r.change.c_str());
+        QCOMPARE(runVerdictKey(run("mlx_4bit", 1, "m3-ultra-512gb", Runtime::Mlx).verdict),
+                 std::string_view("fits"));
     }
 };
 

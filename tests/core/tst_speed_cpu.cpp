@@ -92,6 +92,25 @@ private slots:
                  qPrintable(QString::number(ratio)));
     }
 
+    // A CPU-only machine holds the KV cache in RAM beside the weights, and says which is which:
+    // Llama 3 8B at 8,192 tokens, 32 layers × 8 KV heads × 128 × (K and V) × 2 bytes × 8,192 =
+    // 1,073,741,824 bytes (hand count), apart from the weights.
+    void kvCacheApartFromWeights()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("llama-3-8b");
+        RunQuery q;
+        q.hardware.gpu = cpu(16, 5.7, 89.6);
+        q.runtime = runtimeProfile(Runtime::LlamaCpp);
+        q.context = 8192;
+        const RunRow r = evaluateRun(RunModel{p.config, countParameters(p.config),
+                                              p.shipped_precision, presetFp8Checkpoint(p)},
+                                     precisionById("q4_k_m"), q);
+        QCOMPARE(r.load.kv_bytes, quint64(1'073'741'824));
+        QCOMPARE(r.load.total_bytes, r.load.weight_bytes + r.load.kv_bytes + r.load.buffer_bytes +
+                                         r.load.reserve_bytes);
+        QVERIFY(r.load.weight_bytes > 4'000'000'000 && r.load.weight_bytes < 5'500'000'000);
+    }
+
     // A decode is bound by the RAM: Q8_0's 8.5 GB at 65 % of 89.6 GB/s is under 7 tokens/s,
     // about the 7.56 measured with 4 threads (the same PR), and at least 5.
     void decodeBoundByRam()

@@ -113,6 +113,25 @@ private slots:
         QCOMPARE(details.uncertain, std::vector<std::string>{"Bandwidth"});
     }
 
+    // A CPU-only user device edited in the form stays one: its DDR memory, one pool and its
+    // cores (it had become a GDDR GPU of no cores).
+    void keepsACpuOnlyDevice()
+    {
+        GpuSpec base;
+        base.memory_type = "DDR5";
+        base.unified_memory = true;
+        base.cpu_cores = 24;
+        base.fp16_acc16_tflops = 9.0;
+        GpuForm f = validForm();
+        f.bf16_tflops = "4.3";
+        const GpuSpec g = gpuFromForm(f, base);
+        QCOMPARE(g.memory_type, std::string("DDR5"));
+        QVERIFY(g.unified_memory);
+        QVERIFY(g.cpuOnly());
+        QCOMPARE(g.cpu_cores.value_or(0), 24u);
+        QCOMPARE(g.fp16_acc16_tflops.value_or(0), 9.0);
+    }
+
     void badFields_data()
     {
         QTest::addColumn<QString>("field");

@@ -230,6 +230,22 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
                                  numberText(*n) + ")");
         }
         g.cpu_cores = static_cast<std::uint32_t>(*n);
+        if (g.memory_type.rfind("DDR", 0) != 0) {
+            throw InputError(file, joinPath(path, "cpu_cores"),
+                             "only a CPU-only device (memory_type DDR4 or DDR5) has cores here");
+        }
+        // Its peak is cores × clock × FP32 FLOP a clock: from 4 GFLOP/s a core (a 1 GHz SSE
+        // core) to 400 (5 GHz, two 512-bit FMA units, 320); outside, the cores or the peak is
+        // mistyped (threads for cores halve it).
+        const double perCore = g.bf16_tflops ? *g.bf16_tflops * 1000 / *n : 100.0;
+        if (perCore < 4 || perCore > 400) {
+            throw InputError(file, joinPath(path, "cpu_cores"),
+                             numberText(*n) + " cores at " + numberText(*g.bf16_tflops) +
+                                 " TFLOPS is " + numberText(std::round(perCore * 100) / 100) +
+                                 " GFLOP/s a core; a CPU core gives 4 to 400 (count physical "
+                                 "cores, and bf16_dense_tflops is cores x clock x FP32 FLOP a "
+                                 "clock)");
+        }
     }
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {

@@ -15,6 +15,10 @@ namespace {
 
 using u64 = std::uint64_t;
 
+// The largest unified-memory device sold: Apple's Mac Studio with M3 Ultra, 512 GB (Apple,
+// March 2025; the catalog's m3-ultra-512gb). A "no" never names a larger one.
+constexpr u64 kLargestUnifiedGiB = 512;
+
 std::string gbText(u64 bytes)
 {
     return formatBytes(bytes, ByteUnits::Decimal, 1);
@@ -191,8 +195,7 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         const u64 need =
             static_cast<u64>(static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction) + 1;
         const u64 gb = (need + 999'999'999) / 1'000'000'000;
-        return "a machine with " + std::to_string(gb) + " GB of RAM (--ram " + std::to_string(gb) +
-               "GB)";
+        return std::to_string(gb) + " GB of RAM";
     }
     // 8. MLX above the wired limit: raise it.
     if (std::string wired = raisedWiredLimit(m, p, q, context); !wired.empty()) {
@@ -200,13 +203,28 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
     }
     // 9. One pool of unified memory (Apple silicon, DGX Spark, Strix Halo) that is too small
     // even at the lowest precision: the size of device it needs, with the GPU's default share
-    // (usable_fraction) of it, in GiB as those devices are sold.
+    // (usable_fraction) of it, in GiB as those devices are sold; beyond the largest sold, a
+    // lower precision with it, else that none holds it.
     if (hw.gpu.unified_memory && hw.gpu.usable_fraction > 0) {
-        const Placement pl = placeModel(m, p, q, context, 1, false);
-        const double need = static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction;
-        const auto gib = static_cast<u64>(std::ceil(need / 1073741824.0));
-        return "a device with at least " + std::to_string(gib) + " GiB of unified memory (" +
-               std::to_string(std::lround(hw.gpu.usable_fraction * 100)) + "% of it for the GPU)";
+        const auto gibFor = [&](const Precision& x) {
+            const Placement pl = placeModel(m, x, q, context, 1, false);
+            return static_cast<u64>(std::ceil(static_cast<double>(pl.load.total_bytes) /
+                                              hw.gpu.usable_fraction / 1073741824.0));
+        };
+        const std::string share = " GiB of unified memory (" +
+                                  std::to_string(std::lround(hw.gpu.usable_fraction * 100)) +
+                                  "% of it for the GPU)";
+        if (const u64 gib = gibFor(p); gib <= kLargestUnifiedGiB) {
+            return "a device with at least " + std::to_string(gib) + share;
+        }
+        for (const Precision& x : lower) {
+            if (const u64 gib = gibFor(x); gib <= kLargestUnifiedGiB) {
+                return x.label + " weights and a device with at least " + std::to_string(gib) +
+                       share;
+            }
+        }
+        return "no device of unified memory holds it (the largest sold has " +
+               std::to_string(kLargestUnifiedGiB) + " GiB): several machines or GPUs";
     }
     return {};
 }

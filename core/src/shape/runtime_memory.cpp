@@ -133,6 +133,7 @@ struct LlamaPlan {
     std::vector<u64> gpuBytes;
     GpuLoad worst;
     u64 host = 0;
+    u64 hostKv = 0; // of host, the KV cache of the layers in RAM
     u64 gpuRead = 0;
     u64 hostRead = 0;
     u64 gpuExpertRead = 0;         // of gpuRead, the visited routed experts
@@ -200,6 +201,7 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
         const u64 activeExperts = expertsInRam ? layer.active_expert_bytes : 0;
         if (i < ramLayers || cpu) {
             plan.host = add(plan.host, add(layer.weight_bytes, layer.kv_bytes));
+            plan.hostKv = add(plan.hostKv, layer.kv_bytes);
             plan.hostRead = add(plan.hostRead, add(layer.active_bytes, layer.kv_bytes));
             plan.hostExpertRead = add(plan.hostExpertRead, layer.active_expert_bytes);
             continue;
@@ -245,7 +247,9 @@ LlamaPlan llamaPlan(const LlamaInputs& in, const RunQuery& q, u64 gpus, u64 ramL
                                                    ? add(o.gpu_overhead_bytes, o.fit_margin_bytes)
                                                    : 0);
         if (cpu) {
-            l.weight_bytes = plan.host;
+            // A CPU-only machine holds it all in RAM: its weights, and its KV cache apart.
+            l.weight_bytes = plan.host - plan.hostKv;
+            l.kv_bytes = plan.hostKv;
             l.buffer_bytes = computeBuffer(in, true);
         }
         l.total_bytes = add(add(l.weight_bytes, l.kv_bytes), add(l.buffer_bytes, l.reserve_bytes));

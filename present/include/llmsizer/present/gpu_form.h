@@ -32,8 +32,8 @@ GpuForm gpuForm(const GpuSpec& gpu);
 // The user GPU the form describes, checked by the catalog's own parser (gpuFromJson): throws
 // InputError naming the catalog field ("bandwidth_gb_s: must be a positive number …"; text that
 // is not a number: "bf16_dense_tflops: must be a number (got \"fast\")"). Empty optional fields
-// are left out. The fields the form does not show (memory_note, uncertain_fields) come from
-// `base`, the GPU being edited.
+// are left out. The fields the form does not show (memory_note, memory_type, unified_memory,
+// cpu_cores, fp16_acc16_dense_tflops, uncertain_fields) come from `base`, the GPU being edited.
 GpuSpec gpuFromForm(const GpuForm& form, const GpuSpec& base = {});
 
 // An id for a GPU of this name: lowercase letters and digits, other runs as one '-', at most 64
