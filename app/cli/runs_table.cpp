@@ -114,15 +114,7 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
         out.push_back("A CPU-only machine: its RAM is the memory (GB/GPU), " +
                       (q.hardware.ram_bytes > 0 ? gb(q.hardware.ram_bytes) + " GB here (--ram)"
                                                 : std::string("--ram sets its size")) +
-                      ". Its prefill runs at " +
-                      std::to_string(std::lround(100 * prefillShareOn(q.runtime.speed, g))) +
-                      "% of its FP32 vector peak" +
-                      (q.runtime.speed.prefill_cpu_cores > 0
-                           ? " (" + text::fixed(prefillEfficiency(q.runtime.speed, g), 2) +
-                                 " / (1 + " + text::fixed(g.cpuCores(), 0) + " cores / " +
-                                 text::fixed(q.runtime.speed.prefill_cpu_cores, 0) + "))"
-                           : std::string()) +
-                      ".");
+                      ". Its prefill runs at " + cpuPrefillShareText(q.runtime.speed, g) + ".");
     } else if (unified && q.runtime.offloads()) {
         out.push_back(std::string(q.hardware.ram_bytes > 0
                                       ? "Unified memory: --ram is the same memory as the GPU's, "

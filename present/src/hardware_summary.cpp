@@ -97,11 +97,6 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
     // runs are held out apart (docs/compute.md, "CPU-only machines").
     const bool cpu = gpu.cpuOnly();
     const double share = prefillShareOn(runtime.speed, gpu);
-    const std::string cores = cpu && runtime.speed.prefill_cpu_cores > 0
-                                  ? " (" + text::fixed(prefillEfficiency(runtime.speed, gpu), 2) +
-                                        " ÷ (1 + " + text::fixed(gpu.cpuCores(), 0) + " cores / " +
-                                        text::fixed(runtime.speed.prefill_cpu_cores, 0) + "))"
-                                  : std::string();
     const int decodeRuns = cpu ? s.cpu_decode_measurements : s.decode_measurements;
     const int decodeError = cpu ? s.cpu_decode_median_error_percent : s.decode_median_error_percent;
     const int prefillRuns = cpu ? s.cpu_prefill_measurements : s.prefill_measurements;
@@ -112,9 +107,10 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu))) +
            "% of peak memory bandwidth on this memory" + experts + ", " +
            text::fixed(runtime.speed.layer_us, 0) + " µs per layer and step; " +
-           std::to_string(std::lround(100 * share)) +
-           // A word joiner after the slash: a line never breaks inside "FLOP/s".
-           "% of peak FLOP/\u2060s in prefill" + cores + "). On " + std::to_string(decodeRuns) +
+           (cpu ? "prefill at " + cpuPrefillShareText(runtime.speed, gpu)
+                // A word joiner after the slash: a line never breaks inside "FLOP/s".
+                : std::to_string(std::lround(100 * share)) + "% of peak FLOP/\u2060s in prefill") +
+           "). On " + std::to_string(decodeRuns) +
            (cpu ? " published CPU-only runs" : " published measurements") +
            " kept out of the fit, the decode estimate is off by " + std::to_string(decodeError) +
            "% (median), the prefill by " + std::to_string(prefillError) + "% (median of " +

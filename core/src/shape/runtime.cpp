@@ -5,6 +5,9 @@
 #include "llmsizer/shape/runtime.h"
 
 #include "llmsizer/text/error.h"
+#include "llmsizer/text/text.h"
+
+#include <cmath>
 
 namespace llmsizer {
 
@@ -364,6 +367,27 @@ double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu)
     return gpu.cpuOnly() && s.prefill_cpu_cores > 0
                ? share / (1.0 + gpu.cpuCores() / s.prefill_cpu_cores)
                : share;
+}
+
+std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu)
+{
+    if (!gpu.cpuOnly()) {
+        return {};
+    }
+    // The CPU-only runs the share was fitted to (4 to 32 cores) and held against (to 64):
+    // docs/compute.md, "CPU-only machines".
+    constexpr double kMostCoresMeasured = 64;
+    const double cores = gpu.cpuCores();
+    std::string out =
+        std::to_string(std::lround(100 * prefillShareOn(s, gpu))) + "% of its FP32 vector peak";
+    if (s.prefill_cpu_cores > 0) {
+        out += " (" + text::fixed(prefillEfficiency(s, gpu), 2) + " / (1 + " +
+               text::fixed(cores, 0) + " cores / " + text::fixed(s.prefill_cpu_cores, 0) + "))";
+        if (cores > kMostCoresMeasured) {
+            out += "; no run it was checked on had more than 64 cores";
+        }
+    }
+    return out;
 }
 
 Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tp)

@@ -308,6 +308,10 @@ void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
 // The share a prefill reaches on this device: prefillEfficiency, on a CPU-only machine divided by
 // (1 + cores / prefill_cpu_cores).
 double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu);
+// A CPU-only machine's prefill share in words, as the CLI and My hardware give it: "66% of its
+// FP32 vector peak (0.94 / (1 + 16 cores / 37))", and beyond the 64 cores of the runs it was
+// held against, that it is not measured there. Empty on a GPU.
+std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu);
 
 // One profile per runtime, in menu order: llama.cpp, Ollama, vLLM, SGLang, TensorRT-LLM, MLX,
 // transformers.
