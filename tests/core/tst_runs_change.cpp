@@ -66,6 +66,59 @@ private slots:
         QCOMPARE(runVerdictKey(run("mlx_4bit", 1, "m3-ultra-512gb", Runtime::Mlx).verdict),
                  std::string_view("fits"));
     }
+
+    // llama.cpp on unified memory uses all of it but the system's part, not the GPU's default
+    // share: the device named for MiniMax-M2 Q2_K (85.9 GB) is its size and 2 GiB, and such a
+    // device runs it where one 2 GiB smaller does not (it had asked for a third more).
+    void unifiedDeviceForLlamaCpp()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("minimax-m2");
+        const auto onMac = [&](std::uint64_t gib) {
+            RunQuery q;
+            q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
+            if (gib > 0) {
+                q.hardware.gpu.memory_value = static_cast<double>(gib);
+                q.hardware.gpu.memory_bytes = gib << 30;
+            }
+            q.runtime = runtimeProfile(Runtime::LlamaCpp);
+            q.context = 8192;
+            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
+                                        presetFp8Checkpoint(p)},
+                               precisionById("q2_k"), q);
+        };
+        const RunRow r = onMac(0);
+        const std::string prefix = "a device with at least ";
+        QVERIFY2(r.change.rfind(prefix, 0) == 0, r.change.c_str());
+        QVERIFY2(r.change.find("(all but the system's 2 GiB for the model)") != std::string::npos,
+                 r.change.c_str());
+        const std::uint64_t gib = std::stoull(r.change.substr(prefix.size()));
+        QVERIFY2(gib >= 80 && gib <= 90, r.change.c_str());
+        QVERIFY(runVerdictKey(onMac(gib).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(onMac(gib - 2).verdict), std::string_view("no"));
+    }
+
+    // A context cut to under half of what was asked is not the only answer: Llama 2 13B in FP8
+    // on a 16 GB card under vLLM holds about 1,700 of its 4,096 tokens (13 GB of weights leave
+    // little of vLLM's 90 % share), and in INT4 (6.5 GB) all of them; the row names both.
+    void drasticContextCutHasAnAlternative()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("llama-2-13b");
+        const auto at = [&](const char* precision) {
+            RunQuery q;
+            q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
+            q.runtime = runtimeProfile(Runtime::Vllm);
+            q.context = 4096;
+            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
+                                        presetFp8Checkpoint(p)},
+                               precisionById(precision), q);
+        };
+        const RunRow r = at("fp8");
+        QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
+        QVERIFY2(r.max_context > 1024 && r.max_context < 2048, r.change.c_str());
+        QVERIFY2(r.change.rfind("a context of ", 0) == 0, r.change.c_str());
+        QVERIFY2(r.change.ends_with("; or INT4, group 128 weights"), r.change.c_str());
+        QVERIFY(runVerdictKey(at("int4_g128").verdict) != std::string_view("no"));
+    }
 };
 
 LLMSIZER_TEST_GUILESS_MAIN(TestRunsChange)

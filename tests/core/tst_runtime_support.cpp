@@ -101,10 +101,13 @@ private slots:
         row("OLMo 2: TensorRT-LLM", "olmo2", Runtime::TensorRtLlm, ArchSupport::Unsupported, "");
         row("Ministral 3: TensorRT-LLM", "ministral3", Runtime::TensorRtLlm, ArchSupport::Unknown,
             "");
-        // SGLang at v0.5.18 (its models' EntryClass at each release tag): Qwen3.5 from v0.5.9
-        // (qwen3_5.py), Llama from the first release; GPT-NeoX and Zamba2 have no class of their
-        // own (its Transformers fallback may run them: not known).
-        row("Qwen3.5: SGLang", "qwen3_5", Runtime::Sglang, ArchSupport::Supported, "0.5.9");
+        // SGLang, its models' EntryClass at each release tag to v0.5.18, against the profile's
+        // memory rules of v0.4.7: Qwen3.5 from v0.5.9 (qwen3_5.py) and gpt-oss from v0.5.0rc0
+        // are newer, Qwen3 (v0.4.5.post2) and Llama (the first release) older; GPT-NeoX and
+        // Zamba2 have no class of their own (its Transformers fallback may run them: not known).
+        row("Qwen3.5: SGLang 0.4.7", "qwen3_5", Runtime::Sglang, ArchSupport::Newer, "0.5.9");
+        row("gpt-oss: SGLang 0.4.7", "gpt_oss", Runtime::Sglang, ArchSupport::Newer, "0.5.0rc0");
+        row("Qwen3: SGLang 0.4.7", "qwen3", Runtime::Sglang, ArchSupport::Supported, "0.4.5.post2");
         row("llama: SGLang", "llama", Runtime::Sglang, ArchSupport::Supported, "0.1.3");
         row("GPT-NeoX: SGLang", "gpt_neox", Runtime::Sglang, ArchSupport::Unknown, "");
         row("Zamba2: SGLang", "zamba2", Runtime::Sglang, ArchSupport::Unknown, "");
@@ -189,7 +192,11 @@ private slots:
         const RunRow r = run("llama-3-8b", Runtime::TensorRtLlm, "m3-max-64gb", "bf16");
         QCOMPARE(r.verdict, RunVerdict::No);
         QCOMPARE(r.arch_support, ArchSupport::Unsupported);
-        QCOMPARE(r.change, std::string("llama.cpp or MLX"));
+        // The runtimes named run on a Mac and run the architecture: Llama everywhere, GPT-J
+        // (no llama.cpp converter, no mlx-lm module) only under transformers.
+        QCOMPARE(r.change, std::string("llama.cpp, MLX or transformers"));
+        QCOMPARE(run("gpt-j-6b", Runtime::Sglang, "m3-max-64gb", "bf16").change,
+                 std::string("transformers"));
     }
 
     // MLX's backends (its install page): Metal on Apple silicon, CUDA on Linux for NVIDIA GPUs

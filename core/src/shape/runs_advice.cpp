@@ -75,6 +75,24 @@ std::string raisedWiredLimit(const RunModel& m, const Precision& p, const RunQue
     return "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=" + std::to_string(limit) + ")";
 }
 
+// The precisions the runtime offers below `p`, the highest first.
+std::vector<Precision> lowerPrecisions(const RunModel& m, const Precision& p, const RunQuery& q)
+{
+    const auto bits = [](const Precision& x) {
+        return static_cast<double>(x.bpw.bits) /
+               static_cast<double>(std::max<u64>(x.bpw.weights, 1));
+    };
+    std::vector<Precision> lower;
+    for (const Precision& x : runPrecisions(q.runtime, m.shipped_precision)) {
+        if (bits(x) < bits(p)) {
+            lower.push_back(x);
+        }
+    }
+    std::sort(lower.begin(), lower.end(),
+              [&](const Precision& a, const Precision& b) { return bits(a) > bits(b); });
+    return lower;
+}
+
 } // namespace
 
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
@@ -115,10 +133,21 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         }
     }
     // 1b. The context: it runs, shorter (a few hundred tokens is no answer to give first).
+    const std::vector<Precision> lower = lowerPrecisions(m, p, q);
     if (machineContext >= std::min<u64>(1024, context) && machineContext < context) {
         const std::string flag = q.runtime.contextFlag();
-        return "a context of " + withThousands(machineContext) + " tokens" +
-               (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
+        std::string shorter =
+            "a context of " + withThousands(machineContext) + " tokens" +
+            (flag.empty() ? std::string() : " (" + flag + std::to_string(machineContext) + ")");
+        // Under half the context asked for: also the highest lower precision that keeps it.
+        if (machineContext < context / 2) {
+            for (const Precision& x : lower) {
+                if (runsAnyWay(m, x, q, context, machine)) {
+                    return shorter + "; or " + x.label + " weights";
+                }
+            }
+        }
+        return shorter;
     }
     // 2. A smaller KV cache: llama.cpp's q8_0 (with flash attention), vLLM's fp8.
     const std::string smallerKv = q.runtime.llamaCppFamily()  ? "q8_0"
@@ -144,19 +173,6 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         }
     }
     // 4. A lower precision the runtime offers.
-    const std::vector<Precision> offered = runPrecisions(q.runtime, m.shipped_precision);
-    const auto bits = [](const Precision& x) {
-        return static_cast<double>(x.bpw.bits) /
-               static_cast<double>(std::max<u64>(x.bpw.weights, 1));
-    };
-    std::vector<Precision> lower;
-    for (const Precision& x : offered) {
-        if (bits(x) < bits(p)) {
-            lower.push_back(x);
-        }
-    }
-    std::sort(lower.begin(), lower.end(),
-              [&](const Precision& a, const Precision& b) { return bits(a) > bits(b); });
     for (const Precision& x : lower) {
         if (runsAnyWay(m, x, q, context, machine)) {
             // Or, keeping the precision: more GPUs, or under MLX a raised wired limit.
@@ -195,32 +211,52 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
         const u64 need =
             static_cast<u64>(static_cast<double>(pl.load.total_bytes) / hw.gpu.usable_fraction) + 1;
         const u64 gb = (need + 999'999'999) / 1'000'000'000;
-        return std::to_string(gb) + " GB of RAM";
+        return std::to_string(gb) + " GB of RAM instead of " +
+               gbText(hw.ram_bytes > 0 ? hw.ram_bytes : hw.gpu.memory_bytes);
     }
     // 8. MLX above the wired limit: raise it.
     if (std::string wired = raisedWiredLimit(m, p, q, context); !wired.empty()) {
         return wired;
     }
     // 9. One pool of unified memory (Apple silicon, DGX Spark, Strix Halo) that is too small
-    // even at the lowest precision: the size of device it needs, with the GPU's default share
-    // (usable_fraction) of it, in GiB as those devices are sold; beyond the largest sold, a
-    // lower precision with it, else that none holds it.
+    // even at the lowest precision: the size of device it needs, in GiB as those devices are
+    // sold. llama.cpp (and transformers) use all of it but the system's part; MLX the GPU's
+    // default share (usable_fraction), or with a raised wired limit nine tenths of it. Beyond
+    // the largest sold, a lower precision with it, else that none holds it.
     if (hw.gpu.unified_memory && hw.gpu.usable_fraction > 0) {
-        const auto gibFor = [&](const Precision& x) {
-            const Placement pl = placeModel(m, x, q, context, 1, false);
-            return static_cast<u64>(std::ceil(static_cast<double>(pl.load.total_bytes) /
-                                              hw.gpu.usable_fraction / 1073741824.0));
+        const auto deviceFor = [&](const Precision& x) -> std::string {
+            const double bytes =
+                static_cast<double>(placeModel(m, x, q, context, 1, false).load.total_bytes);
+            const auto gib = [](double b) { return static_cast<u64>(std::ceil(b / 1073741824.0)); };
+            if (q.runtime.offloads()) {
+                const u64 g = gib(bytes + static_cast<double>(hw.unified_os_reserve_bytes));
+                return g > kLargestUnifiedGiB
+                           ? std::string()
+                           : "a device with at least " + std::to_string(g) +
+                                 " GiB of unified memory (all but the system's " +
+                                 text::general(static_cast<double>(hw.unified_os_reserve_bytes) /
+                                                   1073741824.0,
+                                               3) +
+                                 " GiB for the model)";
+            }
+            const u64 g = gib(bytes / hw.gpu.usable_fraction);
+            if (g <= kLargestUnifiedGiB) {
+                return "a device with at least " + std::to_string(g) + " GiB of unified memory (" +
+                       std::to_string(std::lround(hw.gpu.usable_fraction * 100)) +
+                       "% of it for the GPU)";
+            }
+            const u64 raised = gib(bytes / 0.9);
+            return q.runtime.kind != Runtime::Mlx || raised > kLargestUnifiedGiB
+                       ? std::string()
+                       : "a device with at least " + std::to_string(raised) +
+                             " GiB of unified memory and a raised wired limit (90% of it)";
         };
-        const std::string share = " GiB of unified memory (" +
-                                  std::to_string(std::lround(hw.gpu.usable_fraction * 100)) +
-                                  "% of it for the GPU)";
-        if (const u64 gib = gibFor(p); gib <= kLargestUnifiedGiB) {
-            return "a device with at least " + std::to_string(gib) + share;
+        if (std::string d = deviceFor(p); !d.empty()) {
+            return d;
         }
         for (const Precision& x : lower) {
-            if (const u64 gib = gibFor(x); gib <= kLargestUnifiedGiB) {
-                return x.label + " weights and a device with at least " + std::to_string(gib) +
-                       share;
+            if (std::string d = deviceFor(x); !d.empty()) {
+                return x.label + " weights and " + d;
             }
         }
         return "no device of unified memory holds it (the largest sold has " +

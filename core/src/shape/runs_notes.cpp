@@ -106,10 +106,10 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
         row.machine.reset();
         row.flags.clear();
         row.context_note.clear(); // no context runs: Ollama's retry is no answer either
-        // The runtimes named are ones that run on this device.
-        const std::string here = device.status == ArchSupport::Unsupported
-                                     ? std::string()
-                                     : runtimesThatRun(config, q.hardware.gpu);
+        // The runtimes named are ones that run on this device and run this architecture (GPT-J
+        // on a Mac: not llama.cpp or MLX, but transformers); the device's own list for a type
+        // the table does not hold.
+        const std::string here = runtimesThatRun(config, q.hardware.gpu);
         row.change = here.empty() ? s.others : here;
         row.note = s.note + "; the memory shown is what it would take";
     }

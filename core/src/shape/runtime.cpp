@@ -154,7 +154,12 @@ std::vector<RuntimeProfile> buildProfiles()
     sglang.kind = Runtime::Sglang;
     sglang.id = "sglang";
     sglang.label = "SGLang";
-    sglang.version = "0.4.x–0.5.x";
+    // The memory rules below are those of SGLang v0.4.0 to v0.4.7.post1 (Dec 2024 to Jun 2025;
+    // python/sglang/srt/server_args.py): mem_fraction_static from the tensor-parallel size,
+    // chunked_prefill_size from 25,000 MB. From v0.4.8 it reserves memory per GPU size band, and
+    // from v0.5.4 from the chunked-prefill size and the CUDA-graph batch: not modelled; rows of
+    // architectures it runs from a later release say so (runtime_support.h).
+    sglang.version = "0.4.7";
     sglang.precisions = {"bf16", "fp8", "int4_g128"};
     v.push_back(sglang);
 

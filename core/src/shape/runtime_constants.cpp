@@ -171,9 +171,10 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
     }
     case Runtime::Sglang:
         c.push_back({"mem_fraction_static", "0.88 (1 GPU), 0.87 (2), 0.85 (4), 0.81 (8), 0.79 (16)",
-                     "sgl-project/sglang python/sglang/srt/server_args.py"});
+                     "sgl-project/sglang python/sglang/srt/server_args.py, v0.4.0 to v0.4.7 "
+                     "(later releases reserve memory by other rules, not modelled)"});
         c.push_back({"chunked_prefill_size", "2048 under 25,000 MB, else 8192",
-                     "sgl-project/sglang python/sglang/srt/server_args.py"});
+                     "sgl-project/sglang python/sglang/srt/server_args.py, v0.4.0 to v0.4.7"});
         c.push_back({"KV pool", "mem_fraction_static × memory − weights",
                      "sgl-project/sglang model_runner.py profile_max_num_token"});
         c.push_back({"request-to-token table",

@@ -60,9 +60,6 @@ std::string versionOf(const RuntimeProfile& p)
     if (p.llamaCppFamily()) {
         return llamaBuild(p);
     }
-    if (p.kind == Runtime::Sglang) {
-        return "0.5.18"; // its column's release (runtime_support_table.cpp, column())
-    }
     const auto digit = p.version.find_first_of("0123456789");
     return digit == std::string::npos ? std::string() : p.version.substr(digit);
 }
@@ -279,7 +276,7 @@ std::optional<ArchTableSource> archTableSource(Runtime kind)
     s.runtime = col->name;
     s.checked = col->checked;
     const RuntimeProfile profile = runtimeProfile(kind);
-    s.version = kind == Runtime::Sglang ? versionOf(profile) : profile.version;
+    s.version = profile.version;
     for (const Row& r : archtable::rows()) {
         const char* name = (r.*(col->entry)).name;
         if (name == nullptr) {

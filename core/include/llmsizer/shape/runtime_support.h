@@ -70,7 +70,7 @@ struct ArchTableSource {
     std::string checked;              // the code the list was read from
     std::vector<std::string> missing; // model types of the table it does not run
     std::vector<std::string> unknown; // … of which whether it runs them is not known
-    std::string version; // the version the entries are read against ("b6918"; SGLang "0.5.18")
+    std::string version; // the profile's version the entries are read against ("b6918")
 };
 std::optional<ArchTableSource> archTableSource(Runtime kind);
 
