@@ -310,7 +310,9 @@ std::string runVerdictText(const RunRow& r, bool placement)
         return placement ? "✗ not run by this runtime" : "✗ unsupported";
     }
     // The runtime runs it from a newer build than the profile's: the verdict is that build's.
-    const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)" : "";
+    const std::string newer = r.arch_support == ArchSupport::Newer ? " (newer build)"
+                              : r.arch_not_known                   ? " (?)"
+                                                                   : "";
     return runVerdictCore(r, placement) + newer;
 }
 

@@ -182,6 +182,9 @@ struct RunRow {
     // no GPUs, no context, no speed; the bytes are what it would need, the change names the
     // runtimes that run it.
     ArchSupport arch_support = ArchSupport::Unknown;
+    // Whether this runtime runs this architecture is not known, for a reason of the row's own
+    // (SGLang and a type with no class of its own; a build of the profile's month): arch_note.
+    bool arch_not_known = false;
     std::string arch_note;
 };
 
