@@ -119,6 +119,32 @@ private slots:
         QVERIFY2(r.change.ends_with("; or INT4, group 128 weights"), r.change.c_str());
         QVERIFY(runVerdictKey(at("int4_g128").verdict) != std::string_view("no"));
     }
+
+    // More GPUs at the same precision is not the only answer when a lower one needs at most half
+    // as many: Llama 3 70B in BF16 (141 GB) needs 16 cards of 16 GB under vLLM (tensor parallel
+    // in powers of two), in INT4 (about 38 GB) 4; the row names both, and 2 INT4 cards are too few.
+    void fewerGpusAtALowerPrecision()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("llama-3-70b");
+        const auto at = [&](const char* precision, std::uint64_t gpus) {
+            RunQuery q;
+            q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
+            q.hardware.gpus = gpus;
+            q.runtime = runtimeProfile(Runtime::Vllm);
+            q.context = 8192;
+            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
+                                        presetFp8Checkpoint(p)},
+                               precisionById(precision), q);
+        };
+        const RunRow r = at("bf16", 1);
+        QCOMPARE(QString::fromStdString(r.change),
+                 QStringLiteral("15 more GPUs (16 in all); or INT4, group 128 weights and 3 more "
+                                "GPUs (4 in all)"));
+        QVERIFY(runVerdictKey(at("int4_g128", 4).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(at("int4_g128", 2).verdict), std::string_view("no"));
+        QVERIFY(runVerdictKey(at("bf16", 16).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(at("bf16", 8).verdict), std::string_view("no"));
+    }
 };
 
 LLMSIZER_TEST_GUILESS_MAIN(TestRunsChange)

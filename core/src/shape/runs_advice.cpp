@@ -30,14 +30,13 @@ bool runsAnyWay(const RunModel& m, const Precision& p, const RunQuery& q, u64 co
            (mayUseRam(q) && placeModel(m, p, q, context, gpus, true).fits);
 }
 
-// "8 more GPUs (16 in all)": the fewest GPUs of this kind that hold it whole, beyond the
-// machine's; empty when none up to 64 does (or the device has no second of its kind).
-std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
-                     u64 machine)
+// The fewest GPUs of this kind that hold it whole, beyond the machine's; 0 when none up to 64
+// (or eight times the machine) does, or the device has no second of its kind.
+u64 fewestGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 context, u64 machine)
 {
     const Hardware& hw = q.hardware;
     if (hw.gpu.cpuOnly() || hw.gpu.unified_memory) {
-        return {};
+        return 0;
     }
     const u64 node = std::max<u64>(hw.gpus_per_node, 1);
     for (u64 n = machine + 1; n <= std::max<u64>(machine * 8, 64); ++n) {
@@ -48,11 +47,24 @@ std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u
             continue;
         }
         if (placeModel(m, p, q, context, n, false).fits) {
-            return std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") + " (" +
-                   std::to_string(n) + " in all)";
+            return n;
         }
     }
-    return {};
+    return 0;
+}
+
+// "8 more GPUs (16 in all)"; empty for none.
+std::string moreGpusText(u64 n, u64 machine)
+{
+    return n == 0 ? std::string()
+                  : std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") +
+                        " (" + std::to_string(n) + " in all)";
+}
+
+std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
+                     u64 machine)
+{
+    return moreGpusText(fewestGpus(m, p, q, context, machine), machine);
 }
 
 // MLX above the wired limit: "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=N)", the
@@ -194,9 +206,19 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                    ")" + (hw.ram_bytes > 0 ? " instead of " + gbText(hw.ram_bytes) : std::string());
         }
     }
-    // 6. More GPUs of this kind.
-    if (std::string more = moreGpus(m, p, q, context, machine); !more.empty()) {
-        return more;
+    // 6. More GPUs of this kind; and when a lower precision needs at most half as many, that
+    // too (Llama 3 70B BF16 on 16 GB cards: 16 GPUs, or 4 in INT4).
+    if (const u64 n = fewestGpus(m, p, q, context, machine); n > 0) {
+        std::string alt;
+        u64 fewest = n;
+        for (const Precision& x : lower) {
+            const u64 k = fewestGpus(m, x, q, context, machine);
+            if (k > 0 && k * 2 <= n && k < fewest) {
+                fewest = k;
+                alt = "; or " + x.label + " weights and " + moreGpusText(k, machine);
+            }
+        }
+        return moreGpusText(n, machine) + alt;
     }
     // 6b. Too large for 64 GPUs of this kind at its precision: a lower precision with more
     // GPUs (DeepSeek-V3 BF16 on 16 GB cards: "FP8 weights and 55 more GPUs (56 in all)").
