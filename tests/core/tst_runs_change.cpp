@@ -116,7 +116,7 @@ private slots:
         QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
         QVERIFY2(r.max_context > 1024 && r.max_context < 2048, r.change.c_str());
         QVERIFY2(r.change.rfind("a context of ", 0) == 0, r.change.c_str());
-        QVERIFY2(r.change.ends_with("; or INT4, group 128 weights"), r.change.c_str());
+        QVERIFY2(r.change.ends_with("; or INT4 (group 128) weights"), r.change.c_str());
         QVERIFY(runVerdictKey(at("int4_g128").verdict) != std::string_view("no"));
     }
 
@@ -138,7 +138,7 @@ private slots:
         };
         const RunRow r = at("bf16", 1);
         QCOMPARE(QString::fromStdString(r.change),
-                 QStringLiteral("15 more GPUs (16 in all); or INT4, group 128 weights and 3 more "
+                 QStringLiteral("15 more GPUs (16 in all); or INT4 (group 128) weights and 3 more "
                                 "GPUs (4 in all)"));
         QVERIFY(runVerdictKey(at("int4_g128", 4).verdict) != std::string_view("no"));
         QCOMPARE(runVerdictKey(at("int4_g128", 2).verdict), std::string_view("no"));

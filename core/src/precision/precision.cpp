@@ -108,7 +108,7 @@ std::vector<Precision> buildWeightPrecisions()
                  "",
                  0.0,
                  "half a byte per weight, scales not counted (as the teaching guide rounds)"});
-    v.push_back({"int4_g128", "INT4, group 128", PrecisionKind::GroupQuant, groupQuantBpw({}), "",
+    v.push_back({"int4_g128", "INT4 (group 128)", PrecisionKind::GroupQuant, groupQuantBpw({}), "",
                  0.0,
                  "4 + (16 + 16)/128: fp16 scale and zero per 128 weights (formulas.md, "
                  "open item 5, uncertain)"});
