@@ -212,7 +212,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.gpus = gpus;
     out.split = split;
     out.layers = c.n_layers;
-    out.gpu_layers = c.n_layers;
+    // On a CPU-only machine (SGLang's and vLLM's CPU backends) no layer is on a GPU.
+    out.gpu_layers = q.hardware.gpu.cpuOnly() ? 0 : c.n_layers;
     out.capacity_bytes = visible;
     const u64 perToken = std::max<u64>(kvCache(c, block, 1, q.kv, tp).bytes / block / pp, 1);
     out.kv_tokens = e.kvSpace / perToken;
@@ -294,7 +295,7 @@ Placement mlxPlacement(const RunModel& m, const Precision& p, const RunQuery& q,
     out.gpus = 1;
     out.split.gpus = 1;
     out.layers = c.n_layers;
-    out.gpu_layers = c.n_layers;
+    out.gpu_layers = g.cpuOnly() ? 0 : c.n_layers;
     const u64 wired = g.usableBytes();
     out.capacity_bytes = wired;
     out.load.weight_bytes = w.bytes;
