@@ -13,18 +13,30 @@ using namespace llmsizer;
 
 namespace {
 
-RunRow run(const char* precision, std::uint64_t gpus, const char* gpu = "rtx-4060-ti-16gb",
-           Runtime runtime = Runtime::Vllm)
+// The row of a preset on `gpus` devices of `gpu` (a unified one resized to `gib` GiB when
+// given), at 8,192 tokens unless `context` says otherwise.
+RunRow runOn(const char* id, const char* precision, const char* gpu, Runtime runtime,
+             std::uint64_t gpus = 1, std::uint64_t context = 8192, std::uint64_t gib = 0)
 {
-    const Preset& p = testsupport::bundledPresetEntry("deepseek-v3");
+    const Preset& p = testsupport::bundledPresetEntry(id);
     RunQuery q;
     q.hardware.gpu = testsupport::bundledCatalog().at(gpu);
+    if (gib > 0) {
+        q.hardware.gpu.memory_value = static_cast<double>(gib);
+        q.hardware.gpu.memory_bytes = gib << 30;
+    }
     q.hardware.gpus = gpus;
     q.runtime = runtimeProfile(runtime);
-    q.context = 8192;
+    q.context = context;
     return evaluateRun(
         RunModel{p.config, countParameters(p.config), p.shipped_precision, presetFp8Checkpoint(p)},
         precisionById(precision), q);
+}
+
+RunRow run(const char* precision, std::uint64_t gpus, const char* gpu = "rtx-4060-ti-16gb",
+           Runtime runtime = Runtime::Vllm)
+{
+    return runOn("deepseek-v3", precision, gpu, runtime, gpus);
 }
 
 } // namespace
@@ -72,19 +84,8 @@ private slots:
     // device runs it where one 2 GiB smaller does not (it had asked for a third more).
     void unifiedDeviceForLlamaCpp()
     {
-        const Preset& p = testsupport::bundledPresetEntry("minimax-m2");
-        const auto onMac = [&](std::uint64_t gib) {
-            RunQuery q;
-            q.hardware.gpu = testsupport::bundledCatalog().at("m3-max-64gb");
-            if (gib > 0) {
-                q.hardware.gpu.memory_value = static_cast<double>(gib);
-                q.hardware.gpu.memory_bytes = gib << 30;
-            }
-            q.runtime = runtimeProfile(Runtime::LlamaCpp);
-            q.context = 8192;
-            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
-                                        presetFp8Checkpoint(p)},
-                               precisionById("q2_k"), q);
+        const auto onMac = [](std::uint64_t gib) {
+            return runOn("minimax-m2", "q2_k", "m3-max-64gb", Runtime::LlamaCpp, 1, 8192, gib);
         };
         const RunRow r = onMac(0);
         const std::string prefix = "a device with at least ";
@@ -102,15 +103,8 @@ private slots:
     // little of vLLM's 90 % share), and in INT4 (6.5 GB) all of them; the row names both.
     void drasticContextCutHasAnAlternative()
     {
-        const Preset& p = testsupport::bundledPresetEntry("llama-2-13b");
-        const auto at = [&](const char* precision) {
-            RunQuery q;
-            q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
-            q.runtime = runtimeProfile(Runtime::Vllm);
-            q.context = 4096;
-            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
-                                        presetFp8Checkpoint(p)},
-                               precisionById(precision), q);
+        const auto at = [](const char* precision) {
+            return runOn("llama-2-13b", precision, "rtx-4060-ti-16gb", Runtime::Vllm, 1, 4096);
         };
         const RunRow r = at("fp8");
         QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
@@ -125,16 +119,8 @@ private slots:
     // in powers of two), in INT4 (about 38 GB) 4; the row names both, and 2 INT4 cards are too few.
     void fewerGpusAtALowerPrecision()
     {
-        const Preset& p = testsupport::bundledPresetEntry("llama-3-70b");
-        const auto at = [&](const char* precision, std::uint64_t gpus) {
-            RunQuery q;
-            q.hardware.gpu = testsupport::bundledCatalog().at("rtx-4060-ti-16gb");
-            q.hardware.gpus = gpus;
-            q.runtime = runtimeProfile(Runtime::Vllm);
-            q.context = 8192;
-            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
-                                        presetFp8Checkpoint(p)},
-                               precisionById(precision), q);
+        const auto at = [](const char* precision, std::uint64_t gpus) {
+            return runOn("llama-3-70b", precision, "rtx-4060-ti-16gb", Runtime::Vllm, gpus);
         };
         const RunRow r = at("bf16", 1);
         QCOMPARE(QString::fromStdString(r.change),
