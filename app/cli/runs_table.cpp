@@ -134,7 +134,8 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
 std::string runsLegend(const RunQuery& q)
 {
     const CalibrationSummary cal = calibrationSummary();
-    const bool cpu = q.hardware.gpu.cpuOnly();
+    // The CPU-only held-out runs are llama.cpp's (docs/compute.md, "CPU-only machines").
+    const bool cpu = q.hardware.gpu.cpuOnly() && q.runtime.llamaCppFamily();
     return "verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
            "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
            "layers in "

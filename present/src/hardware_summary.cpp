@@ -97,11 +97,14 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
     // runs are held out apart (docs/compute.md, "CPU-only machines").
     const bool cpu = gpu.cpuOnly();
     const double share = prefillShareOn(runtime.speed, gpu);
-    const int decodeRuns = cpu ? s.cpu_decode_measurements : s.decode_measurements;
-    const int decodeError = cpu ? s.cpu_decode_median_error_percent : s.decode_median_error_percent;
-    const int prefillRuns = cpu ? s.cpu_prefill_measurements : s.prefill_measurements;
+    // Those runs are llama.cpp's: another runtime on a CPU is said against the GPU runs.
+    const bool cpuRuns = cpu && runtime.llamaCppFamily();
+    const int decodeRuns = cpuRuns ? s.cpu_decode_measurements : s.decode_measurements;
+    const int decodeError =
+        cpuRuns ? s.cpu_decode_median_error_percent : s.decode_median_error_percent;
+    const int prefillRuns = cpuRuns ? s.cpu_prefill_measurements : s.prefill_measurements;
     const int prefillError =
-        cpu ? s.cpu_prefill_median_error_percent : s.prefill_median_error_percent;
+        cpuRuns ? s.cpu_prefill_median_error_percent : s.prefill_median_error_percent;
     return "Speeds come from the speed model (" + runtime.label +
            (backend.empty() ? "" : " on " + backend) + ": " +
            std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu))) +
@@ -111,11 +114,11 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
                 // A word joiner after the slash: a line never breaks inside "FLOP/s".
                 : std::to_string(std::lround(100 * share)) + "% of peak FLOP/\u2060s in prefill") +
            "). On " + std::to_string(decodeRuns) +
-           (cpu ? " published CPU-only runs" : " published measurements") +
+           (cpuRuns ? " published CPU-only runs" : " published measurements") +
            " kept out of the fit, the decode estimate is off by " + std::to_string(decodeError) +
            "% (median), the prefill by " + std::to_string(prefillError) + "% (median of " +
            std::to_string(prefillRuns) + "); see docs/compute.md, \"" +
-           (cpu ? "CPU-only machines" : "Speed model") + "\"." +
+           (cpuRuns ? "CPU-only machines" : "Speed model") + "\"." +
            (runtime.kind == Runtime::TensorRtLlm ? " " + tensorRtSpeedNote() : std::string()) +
            everyRow(runtime, gpu);
 }

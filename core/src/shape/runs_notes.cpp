@@ -85,7 +85,7 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
     row.arch_support = s.status;
     row.arch_not_known = s.status == ArchSupport::Unknown && !s.note.empty();
     row.arch_note = s.note;
-    // What holds for every row on this device (MLX on CUDA, SGLang's unchecked architectures) is
+    // What holds for every row on this device (MLX on CUDA, transformers' remote code) is
     // the row's mark where it has nothing of its own to say; the views say it once.
     if (s.note.empty() && !device.note.empty()) {
         row.arch_note = device.note;
