@@ -133,9 +133,7 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
 
 std::string runsLegend(const RunQuery& q)
 {
-    const CalibrationSummary cal = calibrationSummary();
-    // The CPU-only held-out runs are llama.cpp's (docs/compute.md, "CPU-only machines").
-    const bool cpu = q.hardware.gpu.cpuOnly() && q.runtime.llamaCppFamily();
+    const HeldOutFigures held = heldOutFigures(q.runtime, q.hardware.gpu);
     return "verdict: fits (one GPU), fits_tp (several, tensor parallel), fits_split (several "
            "holding whole layers in turn: llama.cpp's -sm layer), experts (MoE experts of eN "
            "layers in "
@@ -150,16 +148,11 @@ std::string runsLegend(const RunQuery& q)
            "model (docs/compute.md): tok/s with the KV cache as full as the context, prefill "
            "over " +
            withThousands(q.prompt) + " prompt tokens; on " +
-           std::to_string(cpu ? cal.cpu_decode_measurements : cal.decode_measurements) +
-           (cpu ? " held-out CPU-only runs" : " held-out measurements") +
-           " the decode estimate is off by " +
-           std::to_string(cpu ? cal.cpu_decode_median_error_percent
-                              : cal.decode_median_error_percent) +
-           "% (median), the prefill by " +
-           std::to_string(cpu ? cal.cpu_prefill_median_error_percent
-                              : cal.prefill_median_error_percent) +
-           "% (median of " +
-           std::to_string(cpu ? cal.cpu_prefill_measurements : cal.prefill_measurements) +
+           std::to_string(held.decode_measurements) +
+           (held.cpu_runs ? " held-out CPU-only runs" : " held-out measurements") +
+           " the decode estimate is off by " + std::to_string(held.decode_median_error_percent) +
+           "% (median), the prefill by " + std::to_string(held.prefill_median_error_percent) +
+           "% (median of " + std::to_string(held.prefill_measurements) +
            "). GB = 10^9 bytes. Runtime constants: --json (runtime_constants).";
 }
 

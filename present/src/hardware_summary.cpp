@@ -83,7 +83,6 @@ std::string everyRow(const RuntimeProfile& runtime, const GpuSpec& gpu)
 
 std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
 {
-    const CalibrationSummary s = calibrationSummary();
     const std::string backend = radeonBackendLabel(runtime, gpu);
     // Under llama.cpp's Vulkan backend a MoE's routed experts stream at a share of their own.
     const std::string experts =
@@ -93,18 +92,10 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
                                              runtime.speed.vulkan_expert_efficiency)) +
                   "%)"
             : std::string();
-    // A CPU's prefill share falls with its cores (SpeedConstants::prefill_cpu_cores), and its
-    // runs are held out apart (docs/compute.md, "CPU-only machines").
+    // A CPU's prefill share falls with its cores (SpeedConstants::prefill_cpu_cores); the
+    // held-out figures are the CPU-only runs' under llama.cpp there (heldOutFigures).
     const bool cpu = gpu.cpuOnly();
-    const double share = prefillShareOn(runtime.speed, gpu);
-    // Those runs are llama.cpp's: another runtime on a CPU is said against the GPU runs.
-    const bool cpuRuns = cpu && runtime.llamaCppFamily();
-    const int decodeRuns = cpuRuns ? s.cpu_decode_measurements : s.decode_measurements;
-    const int decodeError =
-        cpuRuns ? s.cpu_decode_median_error_percent : s.decode_median_error_percent;
-    const int prefillRuns = cpuRuns ? s.cpu_prefill_measurements : s.prefill_measurements;
-    const int prefillError =
-        cpuRuns ? s.cpu_prefill_median_error_percent : s.prefill_median_error_percent;
+    const HeldOutFigures held = heldOutFigures(runtime, gpu);
     return "Speeds come from the speed model (" + runtime.label +
            (backend.empty() ? "" : " on " + backend) + ": " +
            std::to_string(std::lround(100 * decodeEfficiency(runtime, gpu))) +
@@ -112,13 +103,15 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            text::fixed(runtime.speed.layer_us, 0) + " µs per layer and step; " +
            (cpu ? "prefill at " + cpuPrefillShareText(runtime.speed, gpu)
                 // A word joiner after the slash: a line never breaks inside "FLOP/s".
-                : std::to_string(std::lround(100 * share)) + "% of peak FLOP/\u2060s in prefill") +
-           "). On " + std::to_string(decodeRuns) +
-           (cpuRuns ? " published CPU-only runs" : " published measurements") +
-           " kept out of the fit, the decode estimate is off by " + std::to_string(decodeError) +
-           "% (median), the prefill by " + std::to_string(prefillError) + "% (median of " +
-           std::to_string(prefillRuns) + "); see docs/compute.md, \"" +
-           (cpuRuns ? "CPU-only machines" : "Speed model") + "\"." +
+                : std::to_string(std::lround(100 * prefillShareOn(runtime.speed, gpu))) +
+                      "% of peak FLOP/\u2060s in prefill") +
+           "). On " + std::to_string(held.decode_measurements) +
+           (held.cpu_runs ? " published CPU-only runs" : " published measurements") +
+           " kept out of the fit, the decode estimate is off by " +
+           std::to_string(held.decode_median_error_percent) + "% (median), the prefill by " +
+           std::to_string(held.prefill_median_error_percent) + "% (median of " +
+           std::to_string(held.prefill_measurements) + "); see docs/compute.md, \"" +
+           (held.cpu_runs ? "CPU-only machines" : "Speed model") + "\"." +
            (runtime.kind == Runtime::TensorRtLlm ? " " + tensorRtSpeedNote() : std::string()) +
            everyRow(runtime, gpu);
 }

@@ -165,6 +165,17 @@ CalibrationSummary calibrationSummary()
     return {19, 6, 9, 14, 5, 19, 66, 11, 11, 8, 21};
 }
 
+HeldOutFigures heldOutFigures(const RuntimeProfile& runtime, const GpuSpec& gpu)
+{
+    const CalibrationSummary s = calibrationSummary();
+    if (gpu.cpuOnly() && runtime.llamaCppFamily()) {
+        return {true, s.cpu_decode_measurements, s.cpu_decode_median_error_percent,
+                s.cpu_prefill_measurements, s.cpu_prefill_median_error_percent};
+    }
+    return {false, s.decode_measurements, s.decode_median_error_percent, s.prefill_measurements,
+            s.prefill_median_error_percent};
+}
+
 std::string tensorRtSpeedNote()
 {
     const CalibrationSummary s = calibrationSummary();

@@ -219,6 +219,17 @@ struct CalibrationSummary {
     int cpu_prefill_median_error_percent = 0;
 };
 CalibrationSummary calibrationSummary();
+// The held-out figures a machine's speeds are stated against: on a CPU-only machine under
+// llama.cpp or Ollama the CPU-only runs (llama.cpp's, docs/compute.md "CPU-only machines"), else
+// the GPU runs'. The CLI's legend and My hardware's speed note both say these.
+struct HeldOutFigures {
+    bool cpu_runs = false;
+    int decode_measurements = 0;
+    int decode_median_error_percent = 0;
+    int prefill_measurements = 0;
+    int prefill_median_error_percent = 0;
+};
+HeldOutFigures heldOutFigures(const RuntimeProfile& runtime, const GpuSpec& gpu);
 // TensorRT-LLM's speeds are the serving fit's: one sentence on how far they are from its own runs
 // (the app's and the CLI's note under a TensorRT-LLM table).
 std::string tensorRtSpeedNote();
