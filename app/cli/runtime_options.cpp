@@ -38,6 +38,18 @@ void addRuntimeOptions(QCommandLineParser& parser)
          QStringLiteral("Bytes per logit of that sampler's profile (default 38 for the sort, 14 "
                         "for FlashInfer's)."),
          QStringLiteral("N")},
+        {QStringLiteral("mem-fraction-static"),
+         QStringLiteral("SGLang's share of each GPU for the weights and the KV pool (default: "
+                        "SGLang 0.5.18's, from the GPU's memory, the chunk and the graphs)."),
+         QStringLiteral("F")},
+        {QStringLiteral("chunked-prefill-size"),
+         QStringLiteral("SGLang's prefill chunk in tokens (default by the GPU's memory: 2048 under "
+                        "35 GiB, 4096 under 60, 8192 under 160, else 16384)."),
+         QStringLiteral("N")},
+        {QStringLiteral("cuda-graph-max-bs"),
+         QStringLiteral("SGLang's largest decode CUDA-graph batch (default by the GPU's memory "
+                        "and tensor parallel size, 8 to 512)."),
+         QStringLiteral("N")},
         {QStringLiteral("no-chunked-prefill"),
          QStringLiteral(
              "vLLM before V1 (0.5): the profile run takes a whole max-model-len prompt.")},
@@ -96,6 +108,16 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
                                   : q.runtime.vllm.sampler_bytes_per_logit;
     perLogit = uintOption(parser, QStringLiteral("sampler-bytes"), perLogit, 1, 1024);
     q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
+    if (parser.isSet(QStringLiteral("mem-fraction-static"))) {
+        const double f =
+            doubleOption(parser, QStringLiteral("mem-fraction-static"), 0.88, 0.05, 1.0);
+        q.runtime.sglang.mem_fraction_static = {static_cast<std::uint64_t>(std::llround(f * 1000)),
+                                                1000};
+    }
+    q.runtime.sglang.chunked_prefill_size =
+        uintOption(parser, QStringLiteral("chunked-prefill-size"), 0, 0, Limits::maxContext);
+    q.runtime.sglang.cuda_graph_max_bs =
+        uintOption(parser, QStringLiteral("cuda-graph-max-bs"), 0, 0, Limits::maxBatch);
     if (parser.isSet(QStringLiteral("split-mode"))) {
         const QString mode = parser.value(QStringLiteral("split-mode"));
         if (mode != QStringLiteral("layer") && mode != QStringLiteral("row")) {

@@ -101,13 +101,15 @@ private slots:
         row("OLMo 2: TensorRT-LLM", "olmo2", Runtime::TensorRtLlm, ArchSupport::Unsupported, "");
         row("Ministral 3: TensorRT-LLM", "ministral3", Runtime::TensorRtLlm, ArchSupport::Unknown,
             "");
-        // SGLang, its models' EntryClass at each release tag to v0.5.18, against the profile's
-        // memory rules of v0.4.7: Qwen3.5 from v0.5.9 (qwen3_5.py) and gpt-oss from v0.5.0rc0
-        // are newer, Qwen3 (v0.4.5.post2) and Llama (the first release) older; GPT-NeoX and
+        // SGLang, its models' EntryClass at each release tag to v0.5.18, the profile's version:
+        // Qwen3.5 from v0.5.9 (qwen3_5.py), gpt-oss from v0.5.0rc0, Qwen3 from v0.4.5.post2 and
+        // Llama from the first release all run; GPT-NeoX and
         // Zamba2 have no class of their own (its Transformers fallback may run them: not known).
-        row("Qwen3.5: SGLang 0.4.7", "qwen3_5", Runtime::Sglang, ArchSupport::Newer, "0.5.9");
-        row("gpt-oss: SGLang 0.4.7", "gpt_oss", Runtime::Sglang, ArchSupport::Newer, "0.5.0rc0");
-        row("Qwen3: SGLang 0.4.7", "qwen3", Runtime::Sglang, ArchSupport::Supported, "0.4.5.post2");
+        row("Qwen3.5: SGLang 0.5.18", "qwen3_5", Runtime::Sglang, ArchSupport::Supported, "0.5.9");
+        row("gpt-oss: SGLang 0.5.18", "gpt_oss", Runtime::Sglang, ArchSupport::Supported,
+            "0.5.0rc0");
+        row("Qwen3: SGLang 0.5.18", "qwen3", Runtime::Sglang, ArchSupport::Supported,
+            "0.4.5.post2");
         row("llama: SGLang", "llama", Runtime::Sglang, ArchSupport::Supported, "0.1.3");
         row("GPT-NeoX: SGLang", "gpt_neox", Runtime::Sglang, ArchSupport::Unknown, "");
         row("Zamba2: SGLang", "zamba2", Runtime::Sglang, ArchSupport::Unknown, "");

@@ -150,20 +150,20 @@ private slots:
     }
 
     // The Runs? column marks what the CLI stars: a build newer than the profile's (Qwen3.5 under
-    // SGLang 0.4.7, from 0.5.9) and an architecture whose support is not known (Zamba2, which
+    // vLLM 0.11.0, from 0.17.0) and an architecture whose support is not known (Zamba2, which
     // SGLang has no class of its own for); Llama 3 8B, which SGLang has always run, is plain.
     void runsColumnMarksArchitectureSupport()
     {
-        const auto verdict = [](const char* id) {
+        const auto verdict = [](const char* id, Runtime runtime = Runtime::Sglang) {
             const Preset& p = testsupport::bundledPresetEntry(id);
-            RunQuery q = h100(Runtime::Sglang);
+            RunQuery q = h100(runtime);
             q.context = 4096;
             return runVerdictText(evaluateRun(RunModel{p.config, countParameters(p.config),
                                                        p.shipped_precision, std::nullopt},
                                               precisionById("bf16"), q),
                                   false);
         };
-        QCOMPARE(verdict("qwen3.5-27b"), std::string("✓ fits (newer build)"));
+        QCOMPARE(verdict("qwen3.5-27b", Runtime::Vllm), std::string("✓ fits (newer build)"));
         QCOMPARE(verdict("zamba2-1.2b"), std::string("✓ fits (?)"));
         QCOMPARE(verdict("llama-3-8b"), std::string("✓ fits"));
     }

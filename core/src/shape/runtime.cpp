@@ -7,6 +7,7 @@
 #include "llmsizer/text/error.h"
 #include "llmsizer/text/text.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace llmsizer {
@@ -154,12 +155,10 @@ std::vector<RuntimeProfile> buildProfiles()
     sglang.kind = Runtime::Sglang;
     sglang.id = "sglang";
     sglang.label = "SGLang";
-    // The memory rules below are those of SGLang v0.4.0 to v0.4.7.post1 (Dec 2024 to Jun 2025;
-    // python/sglang/srt/server_args.py): mem_fraction_static from the tensor-parallel size,
-    // chunked_prefill_size from 25,000 MB. From v0.4.8 it reserves memory per GPU size band, and
-    // from v0.5.4 from the chunked-prefill size and the CUDA-graph batch: not modelled; rows of
-    // architectures it runs from a later release say so (runtime_support.h).
-    sglang.version = "0.4.7";
+    // The memory rules are those of SGLang v0.5.18 (21 Aug 2026; server_args.py
+    // _handle_gpu_memory_settings: sglangMemory). v0.4.0–v0.4.7 took a fixed share by tensor
+    // parallel size (0.88 alone … 0.79 at 16): docs/memory.md.
+    sglang.version = "0.5.18";
     sglang.precisions = {"bf16", "fp8", "int4_g128"};
     v.push_back(sglang);
 
@@ -395,21 +394,63 @@ std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu)
     return out;
 }
 
-Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tp)
+// SGLang v0.5.18, python/sglang/srt/server_args.py: _handle_gpu_memory_settings (the bands),
+// _generate_prefill_cuda_graph_batch_sizes, reserve_for_graph_mb. The default path on CUDA:
+// decode graphs captured (backend full), prefill graphs captured (breakable) at token sizes up to
+// the chunked-prefill size, no DP attention, no DeepEP, no disaggregation, no speculative draft.
+SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, std::uint64_t tp,
+                          std::uint64_t pp, bool mla)
 {
+    const double mib = static_cast<double>(deviceBytes) / 1048576.0;
+    SglangMemory m;
+    std::uint64_t chunk = 16384;
+    std::uint64_t maxBs = 512;
+    if (mib < 20 * 1024.0) {
+        chunk = 2048;
+        maxBs = 8;
+    } else if (mib < 35 * 1024.0) {
+        chunk = 2048;
+        maxBs = tp < 4 ? 24 : 80;
+    } else if (mib < 60 * 1024.0) {
+        chunk = 4096;
+        maxBs = tp < 4 ? 32 : 160;
+    } else if (mib < 160 * 1024.0) {
+        chunk = 8192;
+        maxBs = tp < 4 ? 256 : 512;
+    }
+    m.chunked_prefill_size = s.chunked_prefill_size != 0 ? s.chunked_prefill_size : chunk;
+    m.cuda_graph_max_bs = s.cuda_graph_max_bs != 0 ? s.cuda_graph_max_bs : maxBs;
+    // Prefill graphs: 4…32 by 4, 48…256 by 16, 288…512 by 32, 576…1024 by 64, 1280…4096 by
+    // 256, then by 512, up to the chunked-prefill size (MLA models: 2,048).
+    const std::uint64_t prefillMax = mla ? 2048 : m.chunked_prefill_size;
+    const struct {
+        std::uint64_t from, to, step;
+    } runs[] = {{4, 32, 4},      {48, 256, 16},     {288, 512, 32},
+                {576, 1024, 64}, {1280, 4096, 256}, {4608, prefillMax, 512}};
+    for (const auto& r : runs) {
+        for (std::uint64_t t = r.from; t <= r.to && t <= prefillMax; t += r.step) {
+            ++m.prefill_graph_sizes;
+        }
+    }
+    // reserved_mem (MiB) = 512 + 1.5 × max(chunked, 2048) + 1024 × TP × PP / 8 + 2 × decode
+    // max_bs + 8 a prefill graph (MLA: 1.5 GiB), at least 10 GiB on GPUs above 60 GiB.
+    double reserved =
+        512.0 + 1.5 * static_cast<double>(std::max<std::uint64_t>(m.chunked_prefill_size, 2048)) +
+        static_cast<double>(tp * pp) / 8.0 * 1024.0 +
+        2.0 * static_cast<double>(m.cuda_graph_max_bs) +
+        (mla ? 1536.0 : 8.0 * static_cast<double>(m.prefill_graph_sizes));
+    if (mib > 60 * 1024.0) {
+        reserved = std::max(reserved, 10 * 1024.0);
+    }
+    m.reserved_mib = reserved;
     if (s.mem_fraction_static.num != 0) {
-        return s.mem_fraction_static;
+        m.mem_fraction_static = s.mem_fraction_static;
+    } else {
+        // round((gpu_mem - reserved_mem) / gpu_mem, 3)
+        const double f = mib > reserved ? (mib - reserved) / mib : 0.0;
+        m.mem_fraction_static = {static_cast<std::uint64_t>(std::llround(f * 1000.0)), 1000};
     }
-    if (tp >= 16) {
-        return {79, 100};
-    }
-    if (tp >= 8) {
-        return {81, 100};
-    }
-    if (tp >= 4) {
-        return {85, 100};
-    }
-    return tp >= 2 ? Ratio{87, 100} : Ratio{88, 100};
+    return m;
 }
 
 // vLLM: vllm serve --help; SGLang: python -m sglang.launch_server --help (server_args.py);

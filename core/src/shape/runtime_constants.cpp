@@ -170,17 +170,27 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
         break;
     }
     case Runtime::Sglang:
-        c.push_back({"mem_fraction_static", "0.88 (1 GPU), 0.87 (2), 0.85 (4), 0.81 (8), 0.79 (16)",
-                     "sgl-project/sglang python/sglang/srt/server_args.py, v0.4.0 to v0.4.7 "
-                     "(later releases reserve memory by other rules, not modelled)"});
-        c.push_back({"chunked_prefill_size", "2048 under 25,000 MB, else 8192",
-                     "sgl-project/sglang python/sglang/srt/server_args.py, v0.4.0 to v0.4.7"});
+        c.push_back({"mem_fraction_static",
+                     "(memory − reserve) ÷ memory, to 3 decimals; reserve = 512 MiB + 1.5 MiB × "
+                     "max(chunked_prefill_size, 2048) + 1 GiB × TP × PP ÷ 8 + 2 MiB × "
+                     "cuda_graph_max_bs + 8 MiB a prefill graph size (MLA models: 1.5 GiB), at "
+                     "least 10 GiB on GPUs above 60 GiB (H100 alone: 0.829; 8 × H100: 0.811)",
+                     "sgl-project/sglang python/sglang/srt/server_args.py "
+                     "_handle_gpu_memory_settings, reserve_for_graph_mb, v0.5.18 (v0.4.0–v0.4.7: "
+                     "0.88 alone … 0.79 at 16 GPUs)"});
+        c.push_back({"chunked_prefill_size, cuda_graph_max_bs",
+                     "under 20 GiB 2048, 8; under 35 GiB 2048, 24 (80 from TP 4); under 60 GiB "
+                     "4096, 32 (160); under 160 GiB 8192, 256 (512); else 16384, 512",
+                     "sgl-project/sglang python/sglang/srt/server_args.py "
+                     "_handle_gpu_memory_settings, v0.5.18"});
         c.push_back({"KV pool", "mem_fraction_static × memory − weights",
-                     "sgl-project/sglang model_runner.py profile_max_num_token"});
+                     "sgl-project/sglang mem_cache/kv_cache_configurator.py "
+                     "_profile_available_bytes, v0.5.18"});
         c.push_back({"request-to-token table",
                      "(max_num_reqs + 1) × (context + 4) int32 beside the share; max_num_reqs = "
                      "pool tokens ÷ context × 512, within 2,048–4,096",
-                     "sgl-project/sglang model_runner.py (ReqToTokenPool)"});
+                     "sgl-project/sglang mem_cache/kv_cache_configurator.py resolve_max_num_reqs, "
+                     "v0.5.18"});
         c.push_back({"Llama 4's chunked attention", "every layer holds the whole context",
                      "the hybrid KV cache is opt-in (docs basic_usage/llama4: Scout up to 1M "
                      "tokens on 8 × H100, 5M with it)"});

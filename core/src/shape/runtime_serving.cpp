@@ -146,10 +146,9 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     u64 tokens =
         rt.vllm.max_num_batched_tokens != 0 ? rt.vllm.max_num_batched_tokens : (big ? 8192 : 2048);
     u64 seqs = rt.vllm.max_num_seqs != 0 ? rt.vllm.max_num_seqs : (big ? 1024 : 256);
+    const SglangMemory sglang = sglangMemory(rt.sglang, visible, tp, pp, c.mla.kv_lora_rank > 0);
     if (rt.kind == Runtime::Sglang) {
-        tokens = rt.sglang.chunked_prefill_size != 0
-                     ? rt.sglang.chunked_prefill_size
-                     : (static_cast<double>(visible) < 25000.0 * 1048576.0 ? 2048 : 8192);
+        tokens = sglang.chunked_prefill_size;
         seqs = 1; // SGLang samples the running batch only
     } else if (rt.kind == Runtime::TensorRtLlm) {
         tokens = rt.tensorrt_llm.max_num_tokens;
@@ -173,7 +172,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
     u64 sglangSlack = 0; // what SGLang's share leaves beside the activations and graphs
     if (rt.kind == Runtime::Sglang) {
-        e.budget = mulCeil(visible, sglangMemFractionStatic(rt.sglang, tp));
+        e.budget = mulCeil(visible, sglang.mem_fraction_static);
         e.kvSpace = e.budget > weights ? e.budget - weights : 0;
         const u64 rest = visible - std::min(visible, e.budget);
         const u64 engine = add(add(e.activation, nonTorch), rt.vllm.cuda_graph_bytes);

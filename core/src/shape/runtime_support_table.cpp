@@ -404,15 +404,15 @@ const Column* column(Runtime kind)
         "its release notes and model lists to 2026",
         "2025-09-24" /* v1.0.0, commit ae8270b7 (tensorrtllm_backend tag v1.0.0) */,
         &Row::trt};
-    // Read at every release to v0.5.18, the newest here; the profile's memory rules are
-    // v0.4.7's (runtime.cpp), so types SGLang runs from a later release are "newer".
+    // Read at every release to v0.5.18, the newest here and the version of the profile's memory
+    // rules (runtime.cpp).
     static const Column sglang{
         "SGLang",
         "SGLang",
         "sgl-project/sglang python/sglang/srt/models (EntryClass) at each release tag to v0.5.18 "
         "(21 Aug 2026)",
         "v0.5.18, Aug 2026",
-        "2025-06-10" /* v0.4.7 */,
+        "2026-08-21" /* v0.5.18 */,
         &Row::sglang};
     switch (kind) {
     case Runtime::LlamaCpp:

@@ -133,18 +133,34 @@ struct VllmSettings {
     bool operator==(const VllmSettings&) const = default;
 };
 
-// SGLang (python/sglang/srt/server_args.py, v0.4): mem_fraction_static of the device holds the
-// weights and the KV pool; the rest is left for activations and CUDA graphs.
+// SGLang (python/sglang/srt/server_args.py _handle_gpu_memory_settings, v0.5.18): the share
+// mem_fraction_static of the device holds the weights and the KV pool; the rest is reserved for
+// activations and CUDA graphs (docs/memory.md).
 struct SglangSettings {
-    // 0: SGLang's default by tensor parallel size: 0.88 alone, 0.87 from 2 GPUs, 0.85 from 4,
-    // 0.81 from 8, 0.79 from 16.
+    // 0: SGLang's default, (memory - reserve) / memory to three decimals (sglangMemory).
     Ratio mem_fraction_static{0, 1};
-    // 0: SGLang's default, 2,048 tokens on GPUs under 25,000 MB, else 8,192.
+    // 0: SGLang's default by the GPU's memory: 2,048 under 35 GiB, 4,096 under 60 GiB, 8,192
+    // under 160 GiB, else 16,384.
     std::uint64_t chunked_prefill_size = 0;
+    // 0: SGLang's default decode CUDA-graph batch by the GPU's memory and tensor parallel size:
+    // 8 under 20 GiB, 24 (80 from TP 4) under 35, 32 (160) under 60, 256 (512) under 160, else
+    // 512.
+    std::uint64_t cuda_graph_max_bs = 0;
     bool operator==(const SglangSettings&) const = default;
 };
-// SGLang's mem_fraction_static for a tensor parallel size.
-Ratio sglangMemFractionStatic(const SglangSettings& s, std::uint64_t tensorParallel);
+
+// What SGLang sets for one engine: its defaults resolved for a device, a parallel layout and
+// whether the model takes its MLA backend (DeepSeek-V2/V3 and their kin).
+struct SglangMemory {
+    std::uint64_t chunked_prefill_size = 0;
+    std::uint64_t cuda_graph_max_bs = 0;
+    std::uint64_t prefill_graph_sizes = 0; // prefill CUDA-graph token sizes captured
+    double reserved_mib = 0;               // what mem_fraction_static leaves, in MiB
+    Ratio mem_fraction_static{0, 1};
+};
+// deviceBytes: the memory the GPU shows a process (SGLang reads nvidia-smi's total in MiB).
+SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes,
+                          std::uint64_t tensorParallel, std::uint64_t pipelineParallel, bool mla);
 
 // TensorRT-LLM (tensorrt_llm/llmapi/llm_args.py KvCacheConfig): the KV cache takes
 // free_gpu_memory_fraction of what is free once the weights and activation buffers are loaded.
