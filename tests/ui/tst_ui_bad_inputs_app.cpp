@@ -173,7 +173,7 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
         << QStringLiteral("unknown item 'colour' (known: gpu, gpus, ram, ramGB, ramBandwidth, "
                           "osReserve, runtime, backend, context, batch, decodeEfficiency, "
                           "prefillEfficiency, vllmUtilization, vllmMaxSeqs, vllmSampler, "
-                          "ollamaDefaultContext, detected)");
+                          "sglangFraction, ollamaDefaultContext, detected)");
     QTest::newRow("a reserve beyond 1 TiB")
         << QStringLiteral("osReserve=2000000000000")
         << QStringLiteral("osReserve=2000000000000: must be an integer from 0 to "
@@ -184,6 +184,9 @@ void TestUiBadInputs::hardwareOptionIsChecked_data()
     QTest::newRow("a vLLM share above 1")
         << QStringLiteral("vllmUtilization=1.5")
         << QStringLiteral("vllmUtilization=1.5: must be a number from 0.05 to 1");
+    QTest::newRow("an SGLang share below 0.05")
+        << QStringLiteral("runtime=sglang,sglangFraction=0.01")
+        << QStringLiteral("sglangFraction=0.01: must be a number from 0.05 to 1");
 }
 
 void TestUiBadInputs::hardwareOptionIsChecked()

@@ -102,7 +102,7 @@ void HardwareView::syncControls()
         const QSignalBlocker b0(m_osReserve), b1(m_gpus), b2(m_ram), b3(m_ramBandwidth),
             b4(m_runtime), b5(m_context), b6(m_batch), b7(m_decodeEfficiency),
             b8(m_prefillEfficiency), b9(m_backend), b10(m_vllmShare), b11(m_vllmSeqs),
-            b12(m_vllmSampler), b13(m_ollamaContext);
+            b12(m_vllmSampler), b13(m_ollamaContext), b14(m_sglangShare);
         const RunQuery q = m_model->query();
         const GpuSpec& gpu = q.hardware.gpu;
         // A unified-memory device (or a CPU-only machine) runs a model alone: one of it.
@@ -170,6 +170,8 @@ void HardwareView::syncControls()
         for (QWidget* box : m_vllmBoxes) {
             box->setVisible(rt.kind == Runtime::Vllm);
         }
+        m_sglangShare->setValue(ch.sglang_fraction); // 0 reads "auto"
+        m_sglangBox->setVisible(rt.kind == Runtime::Sglang);
         // Only where it changes something: a Radeon under llama.cpp or Ollama.
         m_backendBox->setVisible(rt.llamaCppFamily() && backend);
     }
@@ -245,6 +247,11 @@ void HardwareView::applyControls()
         ch.vllm_utilization = std::abs(share - 0.9) < 0.005 ? 0.0 : share;
         ch.vllm_max_seqs = static_cast<std::uint64_t>(m_vllmSeqs->value());
         ch.vllm_flashinfer = m_vllmSampler->currentData().toString() == QLatin1String("flashinfer");
+    }
+    if (ch.runtime == QLatin1String("sglang") && m_model->choice().runtime == ch.runtime) {
+        // Under 0.05 (the field's "auto" at 0) is SGLang's own share.
+        const double share = m_sglangShare->value();
+        ch.sglang_fraction = share < 0.05 ? 0.0 : share;
     }
     // Efficiencies the user left at the runtime's defaults stay "the runtime's" (0); a new
     // runtime brings its own calibrated ones.

@@ -138,6 +138,18 @@ void HardwareView::buildControls()
     m_vllmSampler->setToolTip(tr("The top-k/top-p sampler vLLM profiles: PyTorch's sort (38 bytes "
                                  "a logit; vLLM 0.11) or FlashInfer's (14; vLLM's default on "
                                  "NVIDIA GPUs from Turing on since April 2026). docs/memory.md"));
+    // SGLang's own share, shown under SGLang: auto is its default from the GPU's memory, the
+    // chunk and the graphs (the machine line says the share in use).
+    m_sglangShare = new QDoubleSpinBox(this);
+    m_sglangShare->setRange(0.0, 1.0);
+    m_sglangShare->setSingleStep(0.01);
+    m_sglangShare->setDecimals(3);
+    m_sglangShare->setSpecialValueText(tr("auto"));
+    m_sglangShare->setAccessibleName(tr("SGLang mem fraction static"));
+    m_sglangShare->setToolTip(tr("--mem-fraction-static: the share of each GPU SGLang takes for "
+                                 "its weights and KV pool; auto is SGLang 0.5.18's, from the GPU's "
+                                 "memory less a reserve for activations and CUDA graphs (0.829 on "
+                                 "one H100). docs/memory.md"));
     m_customGpus = new QPushButton(tr("Custom GPUs…"), this);
     m_customGpus->setToolTip(tr("Add, edit or remove your own GPUs"));
     connect(m_customGpus, &QPushButton::clicked, this, &HardwareView::editGpusRequested);
@@ -171,6 +183,7 @@ void HardwareView::buildControls()
     m_backendBox = pair(tr("on"), m_backend);
     m_vllmBoxes = {pair(tr("vLLM share"), m_vllmShare), pair(tr("se&quences"), m_vllmSeqs),
                    pair(tr("sampler"), m_vllmSampler)};
+    m_sglangBox = pair(tr("SGLang share"), m_sglangShare);
     // The box beside its field, so that the two never wrap apart.
     QWidget* contextBox = pair(tr("Con&text"), m_context);
     m_ollamaContext->setParent(contextBox);
@@ -239,7 +252,7 @@ void HardwareView::buildControls()
         connect(s, &QSpinBox::editingFinished, this, now);
     }
     for (QDoubleSpinBox* s : {m_ram, m_ramBandwidth, m_osReserve, m_decodeEfficiency,
-                              m_prefillEfficiency, m_vllmShare}) {
+                              m_prefillEfficiency, m_vllmShare, m_sglangShare}) {
         connect(s, &QDoubleSpinBox::valueChanged, this, soon);
         connect(s, &QDoubleSpinBox::editingFinished, this, now);
     }

@@ -91,6 +91,9 @@ QString hardwareItemsProblem(const QStringList& items)
         } else if (key == QLatin1String("vllmUtilization")) {
             // 0: vLLM's own 0.9, as the settings keep a share left alone
             problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
+        } else if (key == QLatin1String("sglangFraction")) {
+            // 0: SGLang's own share from the GPU's memory
+            problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
         } else if (key == QLatin1String("vllmMaxSeqs")) {
             problem = uintProblem(value, 0, Limits::maxBatch); // 0: vLLM's default
         } else if (key == QLatin1String("vllmSampler")) {
@@ -105,7 +108,8 @@ QString hardwareItemsProblem(const QStringList& items)
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
                                   "ramBandwidth, osReserve, runtime, backend, context, batch, "
                                   "decodeEfficiency, prefillEfficiency, vllmUtilization, "
-                                  "vllmMaxSeqs, vllmSampler, ollamaDefaultContext, detected)")
+                                  "vllmMaxSeqs, vllmSampler, sglangFraction, "
+                                  "ollamaDefaultContext, detected)")
                 .arg(shownName(key.left(80)));
         }
         if (!problem.isEmpty()) {

@@ -70,6 +70,8 @@ QStringList HardwareChoice::toStrings() const
             QStringLiteral("vllmMaxSeqs=") + QString::number(vllm_max_seqs),
             QStringLiteral("vllmSampler=") +
                 (vllm_flashinfer ? QStringLiteral("flashinfer") : QStringLiteral("sort")),
+            QStringLiteral("sglangFraction=") +
+                QString::fromStdString(text::general(sglang_fraction, 6)),
             QStringLiteral("ollamaDefaultContext=") +
                 QString::number(ollama_default_context ? 1 : 0),
             QStringLiteral("detected=") + QString::number(detected ? 1 : 0)};
@@ -126,6 +128,8 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
             c.vllm_max_seqs = toUInt(value, 0, 0, Limits::maxBatch);
         } else if (key == QLatin1String("vllmSampler")) {
             c.vllm_flashinfer = value == QLatin1String("flashinfer");
+        } else if (key == QLatin1String("sglangFraction")) {
+            c.sglang_fraction = toDouble(value, 0, 0, 1);
         } else if (key == QLatin1String("ollamaDefaultContext")) {
             c.ollama_default_context = value != QLatin1String("0");
             defaultSaid = true;
@@ -194,6 +198,10 @@ RuntimeProfile HardwareModel::runtime() const
     }
     r.vllm.max_num_seqs = m_choice.vllm_max_seqs;
     r.vllm.flashinfer_sampler = m_choice.vllm_flashinfer;
+    if (m_choice.sglang_fraction > 0) {
+        r.sglang.mem_fraction_static = {
+            static_cast<std::uint64_t>(std::llround(m_choice.sglang_fraction * 1000)), 1000};
+    }
     return r;
 }
 

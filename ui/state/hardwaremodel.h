@@ -43,6 +43,9 @@ struct HardwareChoice {
     double vllm_utilization = 0;
     std::uint64_t vllm_max_seqs = 0;
     bool vllm_flashinfer = false;
+    // SGLang's mem_fraction_static (0: its default from the GPU's memory: runtime.h
+    // sglangMemory).
+    double sglang_fraction = 0;
     // The machine came from detection (My models' "Use this machine", or the first start): it
     // follows the machine at the next start, until the user sets it by hand.
     bool detected = false;
