@@ -265,18 +265,19 @@ private slots:
         QCOMPARE(row(vllm, "bf16").at("verdict").get<std::string>(), std::string("fits_tp"));
     }
 
-    // SGLang's share set by hand: one H100 shows 80 GiB × 0.99 = 85,040,352,460 bytes, half of
-    // it 42,520,176,230 holds the weights (Llama 3 8B, 8,030,261,248 parameters × 2 bytes) and
-    // the pool: (42,520,176,230 − 16,060,522,496) / 131,072 bytes a token (32 layers × 8 KV
-    // heads × 128 × K and V × 2 bytes) = 201,871 tokens.
+    // SGLang's share set by hand: one H100 shows 80 GiB × 0.99 = 85,040,352,460 bytes; less the
+    // 512 MiB in use before the weights load, 84,503,481,548, of which half, 42,251,740,774,
+    // holds the weights (Llama 3 8B, 8,030,261,248 parameters × 2 bytes) and the pool:
+    // (42,251,740,774 − 16,060,522,496) / 131,072 bytes a token (32 layers × 8 KV heads × 128 ×
+    // K and V × 2 bytes) = 199,823 tokens.
     void sglangShareByHand()
     {
         const json j = runJson(QStringLiteral("runs --gpu h100-sxm-80gb --runtime sglang --preset "
                                               "llama-3-8b --mem-fraction-static 0.5"));
         const json bf16 = row(j, "bf16");
-        QCOMPARE(bf16.at("capacity_bytes").get<quint64>(), quint64(42'520'176'230));
+        QCOMPARE(bf16.at("capacity_bytes").get<quint64>(), quint64(42'251'740'774));
         QCOMPARE(bf16.at("gpu_bytes").at("weights").get<quint64>(), quint64(16'060'522'496));
-        QCOMPARE(bf16.at("kv_tokens").get<quint64>(), quint64(201'871));
+        QCOMPARE(bf16.at("kv_tokens").get<quint64>(), quint64(199'823));
     }
 
     void usageErrors_data()

@@ -95,9 +95,9 @@ private:
     QDoubleSpinBox* m_vllmShare;
     QSpinBox* m_vllmSeqs;
     QComboBox* m_vllmSampler;
-    std::array<QWidget*, 3> m_vllmBoxes{};    // shown under vLLM
+    std::array<QWidget*, 3> m_vllmBoxes{}; // shown under vLLM
     QDoubleSpinBox* m_sglangShare;
-    QWidget* m_sglangBox = nullptr; // shown under SGLang
+    QWidget* m_sglangBox = nullptr;           // shown under SGLang
     QWidget* m_backendBox = nullptr;          // shown for a Radeon under llama.cpp and Ollama
     QLabel* m_current;                        // the current row's verdict, note and change, whole
     std::pair<QString, QString> m_currentKey; // its preset and precision, across new rows

@@ -443,6 +443,10 @@ SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, st
         reserved = std::max(reserved, 10 * 1024.0);
     }
     m.reserved_mib = reserved;
+    const double doublings = std::log2(static_cast<double>(std::max<std::uint64_t>(tp * pp, 1)));
+    m.setup_bytes = s.setup_bytes +
+                    static_cast<std::uint64_t>(
+                        std::llround(doublings * static_cast<double>(s.setup_per_doubling_bytes)));
     if (s.mem_fraction_static.num != 0) {
         m.mem_fraction_static = s.mem_fraction_static;
     } else {

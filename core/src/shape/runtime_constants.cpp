@@ -183,7 +183,13 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "4096, 32 (160); under 160 GiB 8192, 256 (512); else 16384, 512",
                      "sgl-project/sglang python/sglang/srt/server_args.py "
                      "_handle_gpu_memory_settings, v0.5.18"});
-        c.push_back({"KV pool", "mem_fraction_static × memory − weights",
+        c.push_back({"in use before the weights load",
+                     mibText(p.sglang.setup_bytes) + " + " +
+                         mibText(p.sglang.setup_per_doubling_bytes) +
+                         " per doubling of TP × PP (CUDA context, NCCL, custom all-reduce)",
+                     "fitted on logged \"Load weight end. avail mem + mem usage\" at TP 1–8 "
+                     "(docs/memory.md, SGLang's pool held against logs)"});
+        c.push_back({"KV pool", "mem_fraction_static × (memory − that) − weights",
                      "sgl-project/sglang mem_cache/kv_cache_configurator.py "
                      "_profile_available_bytes, v0.5.18"});
         c.push_back({"request-to-token table",

@@ -172,13 +172,16 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
     u64 sglangSlack = 0; // what SGLang's share leaves beside the activations and graphs
     if (rt.kind == Runtime::Sglang) {
-        e.budget = mulCeil(visible, sglang.mem_fraction_static);
+        // The share is of what is free before the weights load (the setup's buffers, NCCL's
+        // among them, already in use): pool = share × that − weights.
+        const u64 preLoad = visible - std::min(visible, sglang.setup_bytes);
+        e.budget = mulCeil(preLoad, sglang.mem_fraction_static);
         e.kvSpace = e.budget > weights ? e.budget - weights : 0;
-        const u64 rest = visible - std::min(visible, e.budget);
-        const u64 engine = add(add(e.activation, nonTorch), rt.vllm.cuda_graph_bytes);
+        const u64 rest = preLoad - std::min(preLoad, e.budget);
+        const u64 engine = add(e.activation, rt.vllm.cuda_graph_bytes);
         e.graphsFit = rest >= engine;
         sglangSlack = rest - std::min(rest, engine);
-        e.reserve = add(nonTorch, rt.vllm.cuda_graph_bytes);
+        e.reserve = add(sglang.setup_bytes, rt.vllm.cuda_graph_bytes);
         e.total = std::min(visible, add(add(e.budget, e.activation), e.reserve));
     } else if (rt.kind == Runtime::TensorRtLlm) {
         const u64 used = add(add(weights, e.activation), nonTorch);

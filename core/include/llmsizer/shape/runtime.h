@@ -146,6 +146,13 @@ struct SglangSettings {
     // 8 under 20 GiB, 24 (80 from TP 4) under 35, 32 (160) under 60, 256 (512) under 160, else
     // 512.
     std::uint64_t cuda_graph_max_bs = 0;
+    // Memory in use before the weights load, beyond what a process is shown of the device (CUDA
+    // context, NCCL's and the custom all-reduce's buffers): SGLang applies its share to what is
+    // free then (kv_cache_configurator.py pre_model_load_memory). Half a GiB, and half a GiB
+    // more per doubling of the tensor parallel size, fitted on logged "Load weight end. avail
+    // mem + mem usage" at TP 1, 2, 4 and 8 (docs/memory.md, "SGLang's pool held against logs").
+    std::uint64_t setup_bytes = std::uint64_t{512} << 20;
+    std::uint64_t setup_per_doubling_bytes = std::uint64_t{512} << 20;
     bool operator==(const SglangSettings&) const = default;
 };
 
@@ -157,6 +164,7 @@ struct SglangMemory {
     std::uint64_t prefill_graph_sizes = 0; // prefill CUDA-graph token sizes captured
     double reserved_mib = 0;               // what mem_fraction_static leaves, in MiB
     Ratio mem_fraction_static{0, 1};
+    std::uint64_t setup_bytes = 0; // in use before the weights load (SglangSettings)
 };
 // deviceBytes: the memory the GPU shows a process (SGLang reads nvidia-smi's total in MiB).
 SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes,
