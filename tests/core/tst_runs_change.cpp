@@ -54,13 +54,28 @@ private slots:
         QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
         const std::string prefix = "FP8 weights and ";
         QVERIFY2(r.change.rfind(prefix, 0) == 0, r.change.c_str());
-        const std::size_t in = r.change.find(" in all)");
+        const std::size_t in = r.change.find(" in all");
         QVERIFY2(in != std::string::npos, r.change.c_str());
         const std::size_t open = r.change.rfind('(', in);
         const std::uint64_t all = std::stoull(r.change.substr(open + 1, in - open - 1));
         QVERIFY2(all >= 44 && all % 8 == 0, r.change.c_str());
+        // Beyond a node, in nodes of eight: "(56 in all: 7 nodes of 8)".
+        QVERIFY2(r.change.find(std::to_string(all) + " in all: " + std::to_string(all / 8) +
+                               " nodes of 8)") != std::string::npos,
+                 r.change.c_str());
         QVERIFY(runVerdictKey(run("fp8", all).verdict) != std::string_view("no"));
         QCOMPARE(runVerdictKey(run("fp8", all - 8).verdict), std::string_view("no"));
+        // INT4 (group 128), about 671e9 × 4.25 / 8 = 356 GB (hand count), 23 cards at least:
+        // named too, on at least a quarter fewer GPUs, which run it where a node fewer does not.
+        const std::string alt = "; or INT4 (group 128) weights and ";
+        const std::size_t at = r.change.find(alt);
+        QVERIFY2(at != std::string::npos, r.change.c_str());
+        const std::size_t in4 = r.change.rfind(" in all");
+        const std::size_t open4 = r.change.rfind('(', in4);
+        const std::uint64_t int4 = std::stoull(r.change.substr(open4 + 1, in4 - open4 - 1));
+        QVERIFY2(int4 >= 23 && int4 * 4 <= all * 3 && int4 % 8 == 0, r.change.c_str());
+        QVERIFY(runVerdictKey(run("int4_g128", int4).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(run("int4_g128", int4 - 8).verdict), std::string_view("no"));
     }
 
     // On one pool of unified memory the change names a device that exists: DeepSeek-V3 in BF16
@@ -123,9 +138,10 @@ private slots:
             return runOn("llama-3-70b", precision, "rtx-4060-ti-16gb", Runtime::Vllm, gpus);
         };
         const RunRow r = at("bf16", 1);
-        QCOMPARE(QString::fromStdString(r.change),
-                 QStringLiteral("15 more GPUs (16 in all); or INT4 (group 128) weights and 3 more "
-                                "GPUs (4 in all)"));
+        QCOMPARE(
+            QString::fromStdString(r.change),
+            QStringLiteral("15 more GPUs (16 in all: 2 nodes of 8); or INT4 (group 128) weights "
+                           "and 3 more GPUs (4 in all)"));
         QVERIFY(runVerdictKey(at("int4_g128", 4).verdict) != std::string_view("no"));
         QCOMPARE(runVerdictKey(at("int4_g128", 2).verdict), std::string_view("no"));
         QVERIFY(runVerdictKey(at("bf16", 16).verdict) != std::string_view("no"));

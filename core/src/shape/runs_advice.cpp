@@ -53,18 +53,25 @@ u64 fewestGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 con
     return 0;
 }
 
-// "8 more GPUs (16 in all)"; empty for none.
-std::string moreGpusText(u64 n, u64 machine)
+// "8 more GPUs (16 in all)", beyond one node "55 more GPUs (56 in all: 7 nodes of 8)"; empty for
+// none.
+std::string moreGpusText(u64 n, u64 machine, const RunQuery& q)
 {
-    return n == 0 ? std::string()
-                  : std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") +
-                        " (" + std::to_string(n) + " in all)";
+    if (n == 0) {
+        return {};
+    }
+    const u64 node = std::max<u64>(q.hardware.gpus_per_node, 1);
+    const std::string nodes = n > node && n % node == 0 ? ": " + std::to_string(n / node) +
+                                                              " nodes of " + std::to_string(node)
+                                                        : std::string();
+    return std::to_string(n - machine) + " more GPU" + (n - machine > 1 ? "s" : "") + " (" +
+           std::to_string(n) + " in all" + nodes + ")";
 }
 
 std::string moreGpus(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
                      u64 machine)
 {
-    return moreGpusText(fewestGpus(m, p, q, context, machine), machine);
+    return moreGpusText(fewestGpus(m, p, q, context, machine), machine, q);
 }
 
 // MLX above the wired limit: "a raised wired limit (sudo sysctl iogpu.wired_limit_mb=N)", the
@@ -215,17 +222,30 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
             const u64 k = fewestGpus(m, x, q, context, machine);
             if (k > 0 && k * 2 <= n && k < fewest) {
                 fewest = k;
-                alt = "; or " + x.label + " weights and " + moreGpusText(k, machine);
+                alt = "; or " + x.label + " weights and " + moreGpusText(k, machine, q);
             }
         }
-        return moreGpusText(n, machine) + alt;
+        return moreGpusText(n, machine, q) + alt;
     }
     // 6b. Too large for 64 GPUs of this kind at its precision: a lower precision with more
-    // GPUs (DeepSeek-V3 BF16 on 16 GB cards: "FP8 weights and 55 more GPUs (56 in all)").
-    for (const Precision& x : lower) {
-        if (std::string more = moreGpus(m, x, q, context, machine); !more.empty()) {
-            return x.label + " weights and " + more;
+    // GPUs (DeepSeek-V3 BF16 on 16 GB cards: "FP8 weights and 55 more GPUs (56 in all)"), and
+    // a still lower one when it needs at least a quarter fewer GPUs ("; or INT4 (group 128)
+    // weights and 31 more GPUs (32 in all)"): both trade precision, so the GPUs decide.
+    for (auto x = lower.begin(); x != lower.end(); ++x) {
+        const u64 n = fewestGpus(m, *x, q, context, machine);
+        if (n == 0) {
+            continue;
         }
+        std::string alt;
+        u64 fewest = n;
+        for (auto y = std::next(x); y != lower.end(); ++y) {
+            const u64 k = fewestGpus(m, *y, q, context, machine);
+            if (k > 0 && k * 4 <= n * 3 && k < fewest) {
+                fewest = k;
+                alt = "; or " + y->label + " weights and " + moreGpusText(k, machine, q);
+            }
+        }
+        return x->label + " weights and " + moreGpusText(n, machine, q) + alt;
     }
     // 7. A CPU-only machine with more RAM.
     if (hw.gpu.cpuOnly()) {
