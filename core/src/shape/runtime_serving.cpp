@@ -254,10 +254,13 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     out.load.buffer_bytes = e.activation;
     out.load.reserve_bytes = add(e.reserve, requestTable(context));
     out.load.total_bytes = add(add(weights, need), add(e.activation, out.load.reserve_bytes));
+    // SGLang's: its share and, beside it, the activations, the setup, the graphs and the
+    // request table (what the share leaves beyond them holds no KV cache).
     out.capacity_bytes =
-        rt.kind == Runtime::TensorRtLlm
-            ? visible
-            : add(e.budget, rt.kind == Runtime::Vllm ? rt.vllm.cuda_graph_bytes : 0);
+        rt.kind == Runtime::TensorRtLlm ? visible
+        : rt.kind == Runtime::Sglang
+            ? std::min(visible, add(add(e.budget, e.activation), out.load.reserve_bytes))
+            : add(e.budget, rt.vllm.cuda_graph_bytes);
     out.tight = out.fits && (e.kvSpace - std::min(e.kvSpace, need)) * 20 < visible;
     // Decode reads every GPU's share of the weights and the batch's KV once per step.
     const WeightMemory wm = weightMemory(c, m.count, p);
