@@ -60,6 +60,19 @@ void addRuntimeOptions(QCommandLineParser& parser)
     });
 }
 
+namespace {
+
+// A serving engine's share of each GPU, when given: 0.05 to 1, kept to thousandths.
+void shareOption(const QCommandLineParser& parser, const QString& name, Ratio& into)
+{
+    if (parser.isSet(name)) {
+        const double share = doubleOption(parser, name, 0.9, 0.05, 1.0);
+        into = {static_cast<std::uint64_t>(std::llround(share * 1000)), 1000};
+    }
+}
+
+} // namespace
+
 void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool local)
 {
     const std::string runtime = parser.isSet(QStringLiteral("runtime"))
@@ -85,12 +98,8 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
         throw UsageError("--backend is llama.cpp's (llama.cpp, ollama); " + q.runtime.label +
                          " has none to choose");
     }
-    if (parser.isSet(QStringLiteral("gpu-memory-utilization"))) {
-        const double u =
-            doubleOption(parser, QStringLiteral("gpu-memory-utilization"), 0.9, 0.05, 1.0);
-        q.runtime.vllm.gpu_memory_utilization = {static_cast<std::uint64_t>(std::llround(u * 1000)),
-                                                 1000};
-    }
+    shareOption(parser, QStringLiteral("gpu-memory-utilization"),
+                q.runtime.vllm.gpu_memory_utilization);
     q.runtime.vllm.max_num_batched_tokens =
         uintOption(parser, QStringLiteral("max-num-batched-tokens"), 0, 0, Limits::maxContext);
     q.runtime.vllm.max_num_seqs =
@@ -108,12 +117,8 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
                                   : q.runtime.vllm.sampler_bytes_per_logit;
     perLogit = uintOption(parser, QStringLiteral("sampler-bytes"), perLogit, 1, 1024);
     q.runtime.vllm.chunked_prefill = !parser.isSet(QStringLiteral("no-chunked-prefill"));
-    if (parser.isSet(QStringLiteral("mem-fraction-static"))) {
-        const double f =
-            doubleOption(parser, QStringLiteral("mem-fraction-static"), 0.88, 0.05, 1.0);
-        q.runtime.sglang.mem_fraction_static = {static_cast<std::uint64_t>(std::llround(f * 1000)),
-                                                1000};
-    }
+    shareOption(parser, QStringLiteral("mem-fraction-static"),
+                q.runtime.sglang.mem_fraction_static);
     q.runtime.sglang.chunked_prefill_size =
         uintOption(parser, QStringLiteral("chunked-prefill-size"), 0, 0, Limits::maxContext);
     q.runtime.sglang.cuda_graph_max_bs =
