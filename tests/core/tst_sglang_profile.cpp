@@ -120,6 +120,25 @@ private slots:
         QVERIFY(std::abs(off) < 0.05);
     }
 
+    // The row says the share it counts with, which depends on the model: DeepSeek-V3 (MLA) at
+    // TP 8 on H200s reserves 512 + 12,288 + 1,024 + 1,024 + 1,536 (MLA's prefill graphs) =
+    // 16,384 MiB of the 141 GiB × 0.99 = 142,945.28 shown, a share of 0.885 (by hand).
+    void rowSaysItsShare()
+    {
+        const Preset& p = testsupport::bundledPresetEntry("deepseek-v3");
+        RunQuery q;
+        q.hardware.gpu = testsupport::bundledCatalog().at("h200-sxm-141gb");
+        q.hardware.gpus = 8;
+        q.runtime = runtimeProfile(Runtime::Sglang);
+        q.context = 4096;
+        const RunRow r = evaluateRun(RunModel{p.config, countParameters(p.config),
+                                              p.shipped_precision, presetFp8Checkpoint(p)},
+                                     precisionById("fp8"), q);
+        QVERIFY2(r.note.find("SGLang's share (mem_fraction_static 0.885) per GPU") !=
+                     std::string::npos,
+                 r.note.c_str());
+    }
+
     // The table by hand. At 8,192 tokens the pool's tokens over the context × 512 is above
     // 4,096, so 4,097 rows of 8,196 int32: 134,316,048 bytes. At 1,000,000 tokens it is under
     // 2,048, so 2,049 rows of 1,000,004: 8,196,032,784 bytes, 8,061,716,736 more of each GPU.

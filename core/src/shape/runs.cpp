@@ -97,22 +97,6 @@ void fillFromPlacement(RunRow& row, const Placement& pl)
     row.flags = pl.flags;
 }
 
-std::string layoutText(const RunQuery& q, const Placement& pl)
-{
-    if (pl.gpus <= 1) {
-        return "one GPU";
-    }
-    if (q.runtime.tensorParallel()) {
-        std::string s = std::to_string(pl.gpus) + " GPUs (" +
-                        std::to_string(pl.split.tensor_parallel) + "-way tensor parallel";
-        if (pl.split.pipeline_parallel > 1) {
-            s += ", " + std::to_string(pl.split.pipeline_parallel) + " pipeline stages";
-        }
-        return s + ")";
-    }
-    return std::to_string(pl.gpus) + " GPUs (layers split between them)";
-}
-
 } // namespace
 
 std::string_view runVerdictKey(RunVerdict v)
@@ -267,27 +251,7 @@ RunRow evaluateAt(const RunModel& m, const Precision& p, const RunQuery& q, u64 
         row.prefill_tokens_per_s = s.prefill;
         row.decode_terms = s.decodeTerms;
         row.prefill_terms = s.prefillTerms;
-        const std::string spare =
-            bytesText(row.capacity_bytes - std::min(row.capacity_bytes, pl.load.total_bytes));
-        // A serving engine takes its whole share at start: what this context leaves is more KV
-        // cache, not memory free for anything else.
-        // vLLM counts its pool in blocks of 16 tokens (docs/memory.md, "KV pool").
-        const u64 pooled =
-            q.runtime.kind == Runtime::Vllm ? row.kv_tokens / 16 * 16 : row.kv_tokens;
-        const std::string pool = q.runtime.servingEngine() && row.kv_tokens > 0
-                                     ? "; the other " + spare + " of " + q.runtime.label +
-                                           "'s share" + (pl.gpus > 1 ? " per GPU" : "") +
-                                           " is KV cache too (" + withThousands(pooled) +
-                                           " tokens in all)"
-                                     : std::string();
-        row.note = (pl.gpus <= 1 ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM"
-                                                                        : "fits on one GPU") +
-                                       (pool.empty() ? ", " + spare + " to spare" : pool)
-                                 : "fits on " + layoutText(q, pl) + pool) +
-                   (pl.tight ? pool.empty() ? "; tight: under 5 % to spare"
-                                            : "; tight: under 5 % of the share left for KV cache "
-                                              "beyond this context"
-                             : "");
+        row.note = fitsNote(row, pl, m, q);
         // The whole machine: every GPU (tensor parallel within the node, or all layers split).
         if (machine > pl.gpus) {
             const Placement all = placeModel(m, p, q, context, machine, false);

@@ -22,6 +22,10 @@ inline std::uint64_t machineDevices(const Hardware& hw)
     return hw.gpu.unified_memory || hw.gpu.cpuOnly() ? 1 : std::max<std::uint64_t>(hw.gpus, 1);
 }
 
+// The note of a row that fits on `pl` (runs_notes.cpp): "fits on 2 GPUs (2-way tensor parallel);
+// the other 30.3 GB of vLLM's share per GPU is KV cache too (…)".
+std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, const RunQuery& q);
+
 // The smallest change that makes a "no" run (runs_advice.cpp); empty when none is found.
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);

@@ -1,8 +1,10 @@
-// What a row says beyond its placement (runs_internal.h): which GGUF file a row is, the tensors
-// llama-quantize stores in a fallback type, and whether the runtime runs the architecture.
+// What a row says beyond its placement (runs_internal.h): where a row that fits runs and what the
+// rest of a serving engine's share holds, which GGUF file a row is, the tensors llama-quantize
+// stores in a fallback type, and whether the runtime runs the architecture.
 #include "llmsizer/precision/quant_mix.h"
 #include "llmsizer/shape/runtime_support.h"
 #include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 #include "runs_internal.h"
 
 #include <algorithm>
@@ -12,6 +14,67 @@
 namespace llmsizer {
 
 using u64 = std::uint64_t;
+
+namespace {
+
+std::string bytesText(u64 bytes)
+{
+    return formatBytes(bytes, ByteUnits::Decimal, 1);
+}
+
+std::string layoutText(const RunQuery& q, const Placement& pl)
+{
+    if (pl.gpus <= 1) {
+        return "one GPU";
+    }
+    if (q.runtime.tensorParallel()) {
+        std::string s = std::to_string(pl.gpus) + " GPUs (" +
+                        std::to_string(pl.split.tensor_parallel) + "-way tensor parallel";
+        if (pl.split.pipeline_parallel > 1) {
+            s += ", " + std::to_string(pl.split.pipeline_parallel) + " pipeline stages";
+        }
+        return s + ")";
+    }
+    return std::to_string(pl.gpus) + " GPUs (layers split between them)";
+}
+
+} // namespace
+
+std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, const RunQuery& q)
+{
+    const std::string spare =
+        bytesText(row.capacity_bytes - std::min(row.capacity_bytes, pl.load.total_bytes));
+    // A serving engine takes its whole share at start: what this context leaves is more KV
+    // cache, not memory free for anything else.
+    // vLLM counts its pool in blocks of 16 tokens (docs/memory.md, "KV pool").
+    const u64 pooled = q.runtime.kind == Runtime::Vllm ? row.kv_tokens / 16 * 16 : row.kv_tokens;
+    // SGLang's share depends on the GPUs and the model (MLA): said on the row.
+    const std::string share =
+        q.runtime.kind == Runtime::Sglang
+            ? " (mem_fraction_static " +
+                  text::fixed(sglangMemory(q.runtime.sglang,
+                                           runtimeCapacity(q.runtime, q.hardware.gpu),
+                                           pl.split.tensor_parallel, pl.split.pipeline_parallel,
+                                           m.config.mla.kv_lora_rank > 0)
+                                  .mem_fraction_static.value(),
+                              3) +
+                  ")"
+            : std::string();
+    const std::string pool = q.runtime.servingEngine() && row.kv_tokens > 0
+                                 ? "; the other " + spare + " of " + q.runtime.label + "'s share" +
+                                       share + (pl.gpus > 1 ? " per GPU" : "") +
+                                       " is KV cache too (" + withThousands(pooled) +
+                                       " tokens in all)"
+                                 : std::string();
+    return (pl.gpus <= 1
+                ? std::string(q.hardware.gpu.cpuOnly() ? "fits in RAM" : "fits on one GPU") +
+                      (pool.empty() ? ", " + spare + " to spare" : pool)
+                : "fits on " + layoutText(q, pl) + pool) +
+           (pl.tight ? pool.empty() ? "; tight: under 5 % to spare"
+                                    : "; tight: under 5 % of the share left for KV cache "
+                                      "beyond this context"
+                     : "");
+}
 
 // gpt-oss under llama.cpp comes as two kinds of GGUF file: each row says which it is.
 std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime)
