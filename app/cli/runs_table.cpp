@@ -107,8 +107,9 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
         std::to_string(q.hardware.gpus) + " × " + terminalSafe(dev.name, false) + memory +
         (q.hardware.ram_bytes > 0 && !unified ? " + " + gb(q.hardware.ram_bytes) + " GB RAM" : "") +
         ", " + q.runtime.label + " " + q.runtime.version +
-        (radeon.empty() ? std::string() : " on " + radeon) + ", " + queryContextText(q) +
-        ", batch " + std::to_string(q.batch));
+        (radeon.empty() ? std::string() : " on " + radeon) +
+        (sglangShareText(q).empty() ? std::string() : " (" + sglangShareText(q) + ")") + ", " +
+        queryContextText(q) + ", batch " + std::to_string(q.batch));
     if (q.hardware.gpu.cpuOnly()) {
         const GpuSpec& g = q.hardware.gpu;
         out.push_back("A CPU-only machine: its RAM is the memory (GB/GPU), " +

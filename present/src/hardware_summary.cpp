@@ -55,23 +55,8 @@ std::string hardwareSummary(const RunQuery& q)
                    (vllmUsesFlashInferSampler(v, g) ? "FlashInfer sampler" : "sorting sampler") +
                    ")";
     }
-    if (q.runtime.kind == Runtime::Sglang && !g.cpuOnly()) {
-        // SGLang's share as its rows count it: set, or its default from the GPU's memory, the
-        // chunk and the graphs at one GPU and at all of them (MLA models reserve a little more).
-        using u64 = std::uint64_t;
-        const u64 visible = runtimeCapacity(q.runtime, g);
-        const SglangMemory one = sglangMemory(q.runtime.sglang, visible, 1, 1, false);
-        const SglangMemory all =
-            sglangMemory(q.runtime.sglang, visible, std::max<u64>(q.hardware.gpus, 1), 1, false);
-        const auto share = [](const SglangMemory& m) {
-            return text::fixed(m.mem_fraction_static.value(), 3);
-        };
-        runtime += " (mem_fraction_static " + share(one);
-        if (q.runtime.sglang.mem_fraction_static.num == 0 && q.hardware.gpus > 1 &&
-            all.mem_fraction_static != one.mem_fraction_static) {
-            runtime += " on 1 GPU, " + share(all) + " on " + std::to_string(q.hardware.gpus);
-        }
-        runtime += ", chunked prefill " + withThousands(one.chunked_prefill_size) + ")";
+    if (const std::string share = sglangShareText(q); !share.empty()) {
+        runtime += " (" + share + ")";
     }
     // A runtime that does not run on this device: said once here, every row is unsupported.
     if (const RuntimeArchSupport device = runtimeDeviceSupport(q.runtime, g);

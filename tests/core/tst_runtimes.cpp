@@ -292,33 +292,37 @@ private slots:
         QTest::addColumn<u64>("chunk");
         QTest::addColumn<u64>("maxBs");
         QTest::addColumn<u64>("graphs");
+        QTest::addColumn<bool>("hip");
         QTest::addColumn<u64>("fraction"); // thousandths
         // H100: chunk 8,192, prefill graphs 8 + 14 + 8 + 8 + 12 + 8 = 58 sizes (464 MiB);
         // 512 + 12,288 + 128 + 512 + 464 = 13,904; (81,559 - 13,904) / 81,559 = 0.8295.
         QTest::newRow("H100, 1 GPU")
-            << 81559.0 << u64(1) << false << u64(8192) << u64(256) << u64(58) << u64(830);
+            << 81559.0 << u64(1) << false << u64(8192) << u64(256) << u64(58) << false << u64(830);
         // At TP 8: max_bs 512, 512 + 12,288 + 1,024 + 1,024 + 464 = 15,312 -> 0.8123.
         QTest::newRow("H100, 8 GPUs")
-            << 81559.0 << u64(8) << false << u64(8192) << u64(512) << u64(58) << u64(812);
+            << 81559.0 << u64(8) << false << u64(8192) << u64(512) << u64(58) << false << u64(812);
         // H200 with an MLA model at TP 8: 512 + 12,288 + 1,024 + 1,024 + 1,536 = 16,384 of
         // 143,771 -> 0.8860 (prefill graphs to 2,048 tokens: 42 sizes, not counted by size).
         QTest::newRow("H200, MLA, 8 GPUs")
-            << 143771.0 << u64(8) << true << u64(8192) << u64(512) << u64(42) << u64(886);
+            << 143771.0 << u64(8) << true << u64(8192) << u64(512) << u64(42) << false << u64(886);
         // RTX 4090: chunk 2,048, max_bs 24, 42 sizes: 512 + 3,072 + 128 + 48 + 336 = 4,096 of
         // 24,564 -> 0.8333 (under 60 GiB no 10 GiB floor).
         QTest::newRow("RTX 4090") << 24564.0 << u64(1) << false << u64(2048) << u64(24) << u64(42)
-                                  << u64(833);
+                                  << false << u64(833);
         // A 16 GB card: max_bs 8: 512 + 3,072 + 128 + 16 + 336 = 4,064 of 16,380 -> 0.7519.
         QTest::newRow("16 GB") << 16380.0 << u64(1) << false << u64(2048) << u64(8) << u64(42)
-                               << u64(752);
+                               << false << u64(752);
         // MI300X: chunk 16,384, max_bs 512, 58 + 16 = 74 sizes (592 MiB); at TP 8
         // 512 + 24,576 + 1,024 + 1,024 + 592 = 27,728 of 196,592 -> 0.8590.
-        QTest::newRow("MI300X, 8 GPUs")
-            << 196592.0 << u64(8) << false << u64(16384) << u64(512) << u64(74) << u64(859);
+        QTest::newRow("MI300X, 8 GPUs") << 196592.0 << u64(8) << false << u64(16384) << u64(512)
+                                        << u64(74) << false << u64(859);
+        // On ROCm no prefill graphs: 512 + 24,576 + 1,024 + 1,024 = 27,136 -> 0.8620.
+        QTest::newRow("MI300X, ROCm, 8 GPUs")
+            << 196592.0 << u64(8) << false << u64(16384) << u64(512) << u64(0) << true << u64(862);
         // A 40 GB A100 at TP 4: chunk 4,096, max_bs 160, 50 sizes: 512 + 6,144 + 512 + 320 +
         // 400 = 7,888 of 40,960 -> 0.8074.
         QTest::newRow("A100 40GB, 4 GPUs")
-            << 40960.0 << u64(4) << false << u64(4096) << u64(160) << u64(50) << u64(807);
+            << 40960.0 << u64(4) << false << u64(4096) << u64(160) << u64(50) << false << u64(807);
     }
     void sglangStaticFraction()
     {
@@ -328,9 +332,14 @@ private slots:
         QFETCH(u64, chunk);
         QFETCH(u64, maxBs);
         QFETCH(u64, graphs);
+        QFETCH(bool, hip);
         QFETCH(u64, fraction);
-        const auto bytes = static_cast<u64>(mib * 1048576.0);
-        const SglangMemory m = sglangMemory(SglangSettings{}, bytes, tp, 1, mla);
+        SglangEngine e;
+        e.device_bytes = static_cast<u64>(mib * 1048576.0);
+        e.tensor_parallel = tp;
+        e.mla = mla;
+        e.hip = hip;
+        const SglangMemory m = sglangMemory(SglangSettings{}, e);
         QCOMPARE(m.chunked_prefill_size, chunk);
         QCOMPARE(m.cuda_graph_max_bs, maxBs);
         QCOMPARE(m.prefill_graph_sizes, graphs);
@@ -344,12 +353,18 @@ private slots:
         s.mem_fraction_static = {9, 10};
         s.chunked_prefill_size = 4096;
         s.cuda_graph_max_bs = 64;
-        const SglangMemory m = sglangMemory(s, u64(81559) << 20, 1, 1, false);
+        SglangEngine e;
+        e.device_bytes = u64(81559) << 20;
+        const SglangMemory m = sglangMemory(s, e);
         QCOMPARE(m.mem_fraction_static, (Ratio{9, 10}));
         QCOMPARE(m.chunked_prefill_size, u64(4096));
         QCOMPARE(m.cuda_graph_max_bs, u64(64));
         // 512 + 6,144 + 128 + 128 + 400, below the 10 GiB floor of an 80 GB card.
         QCOMPARE(m.reserved_mib, 10240.0);
+        // On ROCm above 8,192 tokens aiter takes 15 % of it, set or not: 0.9 × 0.85 = 0.765.
+        e.hip = true;
+        e.aiter_long = true;
+        QCOMPARE(sglangMemory(s, e).mem_fraction_static.value(), 0.765);
     }
 
     // Ollama's default context by VRAM (docs/context-length.mdx: under 24 GiB 4k, 24–48 GiB 32k,

@@ -112,6 +112,45 @@ std::vector<Precision> lowerPrecisions(const RunModel& m, const Precision& p, co
     return lower;
 }
 
+// SGLang's share (its own error's advice: "Raise --mem-fraction-static"): the smallest share in
+// hundredths above its default, up to 0.95, with which the model runs (what the share leaves
+// must still hold the activations and CUDA graphs, placement's graphsFit); or, a share set so
+// high that they do not fit, its default. Empty when neither helps.
+std::string sglangShareChange(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
+                              u64 machine)
+{
+    if (q.runtime.kind != Runtime::Sglang || q.hardware.gpu.cpuOnly()) {
+        return {};
+    }
+    const Placement at = placeModel(m, p, q, context, machine, false);
+    RunQuery d = q;
+    d.runtime.sglang.mem_fraction_static = {0, 1};
+    const double byDefault =
+        sglangMemory(d.runtime.sglang,
+                     sglangEngine(q, runtimeConfig(m.config, q.runtime), at.split, context))
+            .mem_fraction_static.value();
+    const std::string shown = text::fixed(byDefault, 3);
+    if (q.runtime.sglang.mem_fraction_static.num != 0) {
+        if (q.runtime.sglang.mem_fraction_static.value() > byDefault &&
+            placeModel(m, p, d, context, machine, false).fits) {
+            return "--mem-fraction-static " + shown +
+                   " (SGLang's default here: the share asked for leaves too little beside it for "
+                   "the activations and CUDA graphs)";
+        }
+        return {};
+    }
+    for (auto k = static_cast<u64>(std::floor(byDefault * 100)) + 1; k <= 95; ++k) {
+        RunQuery r = q;
+        r.runtime.sglang.mem_fraction_static = {k, 100};
+        if (placeModel(m, p, r, context, machine, false).fits) {
+            return "--mem-fraction-static " + text::fixed(static_cast<double>(k) / 100, 2) +
+                   " (SGLang's default here is " + shown +
+                   "; the rest still holds the activations and CUDA graphs as counted here)";
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
@@ -129,6 +168,10 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
             return "--gpu-memory-utilization " + text::fixed(defaultShare.value(), 2) +
                    " (the share asked for leaves too little beside it for the CUDA graphs)";
         }
+    }
+    // 0b. SGLang: its share, raised (or back to its default).
+    if (std::string share = sglangShareChange(m, p, q, context, machine); !share.empty()) {
+        return share;
     }
     // 1. vLLM: fewer sequences at once (no loss to a single user), so that the profile's sampler
     // (max_num_seqs rows of logits over the vocabulary) leaves the KV cache room; 256 is vLLM's own

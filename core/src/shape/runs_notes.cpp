@@ -53,9 +53,8 @@ std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, 
         q.runtime.kind == Runtime::Sglang
             ? " (mem_fraction_static " +
                   text::fixed(sglangMemory(q.runtime.sglang,
-                                           runtimeCapacity(q.runtime, q.hardware.gpu),
-                                           pl.split.tensor_parallel, pl.split.pipeline_parallel,
-                                           m.config.mla.kv_lora_rank > 0)
+                                           sglangEngine(q, runtimeConfig(m.config, q.runtime),
+                                                        pl.split, row.context))
                                   .mem_fraction_static.value(),
                               3) +
                   ")"

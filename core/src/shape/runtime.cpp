@@ -398,10 +398,12 @@ std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu)
 // _generate_prefill_cuda_graph_batch_sizes, reserve_for_graph_mb. The default path on CUDA:
 // decode graphs captured (backend full), prefill graphs captured (breakable) at token sizes up to
 // the chunked-prefill size, no DP attention, no DeepEP, no disaggregation, no speculative draft.
-SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, std::uint64_t tp,
-                          std::uint64_t pp, bool mla)
+SglangMemory sglangMemory(const SglangSettings& s, const SglangEngine& e)
 {
-    const double mib = static_cast<double>(deviceBytes) / 1048576.0;
+    const std::uint64_t tp = std::max<std::uint64_t>(e.tensor_parallel, 1);
+    const std::uint64_t pp = std::max<std::uint64_t>(e.pipeline_parallel, 1);
+    const bool mla = e.mla;
+    const double mib = static_cast<double>(e.device_bytes) / 1048576.0;
     SglangMemory m;
     std::uint64_t chunk = 16384;
     std::uint64_t maxBs = 512;
@@ -421,8 +423,9 @@ SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, st
     m.chunked_prefill_size = s.chunked_prefill_size != 0 ? s.chunked_prefill_size : chunk;
     m.cuda_graph_max_bs = s.cuda_graph_max_bs != 0 ? s.cuda_graph_max_bs : maxBs;
     // Prefill graphs: 4…32 by 4, 48…256 by 16, 288…512 by 32, 576…1024 by 64, 1280…4096 by
-    // 256, then by 512, up to the chunked-prefill size (MLA models: 2,048).
-    const std::uint64_t prefillMax = mla ? 2048 : m.chunked_prefill_size;
+    // 256, then by 512, up to the chunked-prefill size (MLA models: 2,048). None on ROCm
+    // (_disable_tc_piecewise_cudagraph_if_incompatible: "non-CUDA hardware").
+    const std::uint64_t prefillMax = e.hip ? 0 : mla ? 2048 : m.chunked_prefill_size;
     const struct {
         std::uint64_t from, to, step;
     } runs[] = {{4, 32, 4},      {48, 256, 16},     {288, 512, 32},
@@ -438,12 +441,14 @@ SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, st
         512.0 + 1.5 * static_cast<double>(std::max<std::uint64_t>(m.chunked_prefill_size, 2048)) +
         static_cast<double>(tp * pp) / 8.0 * 1024.0 +
         2.0 * static_cast<double>(m.cuda_graph_max_bs) +
-        (mla ? 1536.0 : 8.0 * static_cast<double>(m.prefill_graph_sizes));
+        (e.hip ? 0.0
+         : mla ? 1536.0
+               : 8.0 * static_cast<double>(m.prefill_graph_sizes));
     if (mib > 60 * 1024.0) {
         reserved = std::max(reserved, 10 * 1024.0);
     }
     m.reserved_mib = reserved;
-    const double doublings = std::log2(static_cast<double>(std::max<std::uint64_t>(tp * pp, 1)));
+    const double doublings = std::log2(static_cast<double>(tp * pp));
     m.setup_bytes = s.setup_bytes +
                     static_cast<std::uint64_t>(
                         std::llround(doublings * static_cast<double>(s.setup_per_doubling_bytes)));
@@ -453,6 +458,11 @@ SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes, st
         // round((gpu_mem - reserved_mem) / gpu_mem, 3)
         const double f = mib > reserved ? (mib - reserved) / mib : 0.0;
         m.mem_fraction_static = {static_cast<std::uint64_t>(std::llround(f * 1000.0)), 1000};
+    }
+    // On ROCm its aiter attention takes 15 % of the share, set or not, above 8,192 tokens
+    // (server_args.py _handle_attention_backend_compatibility).
+    if (e.aiter_long) {
+        m.mem_fraction_static = {m.mem_fraction_static.num * 85, m.mem_fraction_static.den * 100};
     }
     return m;
 }

@@ -5,6 +5,8 @@
 #include "llmsizer/model/count.h"
 #include "llmsizer/shape/runs.h"
 #include "llmsizer/text/checked.h"
+#include "llmsizer/text/format.h"
+#include "llmsizer/text/text.h"
 #include "runs_internal.h"
 
 #include <algorithm>
@@ -126,6 +128,48 @@ struct Engine {
 
 } // namespace
 
+SglangEngine sglangEngine(const RunQuery& q, const ModelConfig& c, const ParallelSplit& split,
+                          u64 context)
+{
+    const GpuSpec& g = q.hardware.gpu;
+    SglangEngine e;
+    e.device_bytes = g.memory_bytes;
+    e.tensor_parallel = std::max<u64>(split.tensor_parallel, 1);
+    e.pipeline_parallel = std::max<u64>(split.pipeline_parallel, 1);
+    e.mla = c.mla.kv_lora_rank > 0;
+    e.hip = g.vendor == "AMD" && !g.cpuOnly();
+    // aiter is ROCm's attention for every non-MLA model, and for an MLA model whose KV heads a
+    // GPU holds are 16 or 128 (server_args.py _get_default_attn_backend).
+    const u64 heads = c.n_kv_heads / e.tensor_parallel;
+    e.aiter_long = e.hip && context > 8192 && (!e.mla || heads == 16 || heads == 128);
+    return e;
+}
+
+std::string sglangShareText(const RunQuery& q)
+{
+    if (q.runtime.kind != Runtime::Sglang || q.hardware.gpu.cpuOnly()) {
+        return {};
+    }
+    // At one GPU and at all of them, for a model without MLA; each row gives the share it
+    // counts with (MLA models reserve a little more, ROCm's long contexts less).
+    const ModelConfig plain;
+    ParallelSplit split;
+    const SglangMemory one =
+        sglangMemory(q.runtime.sglang, sglangEngine(q, plain, split, q.context));
+    split.tensor_parallel = std::max<u64>(q.hardware.gpus, 1);
+    const SglangMemory all =
+        sglangMemory(q.runtime.sglang, sglangEngine(q, plain, split, q.context));
+    const auto share = [](const SglangMemory& m) {
+        return text::fixed(m.mem_fraction_static.value(), 3);
+    };
+    std::string out = "mem_fraction_static " + share(one);
+    if (q.hardware.gpus > 1 && all.mem_fraction_static != one.mem_fraction_static) {
+        out += " on 1 GPU, " + share(all) + " on " + std::to_string(q.hardware.gpus);
+    }
+    return out + ", chunked prefill " + withThousands(one.chunked_prefill_size) +
+           "; each row gives its own";
+}
+
 Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
                            u64 gpus)
 {
@@ -146,7 +190,7 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     u64 tokens =
         rt.vllm.max_num_batched_tokens != 0 ? rt.vllm.max_num_batched_tokens : (big ? 8192 : 2048);
     u64 seqs = rt.vllm.max_num_seqs != 0 ? rt.vllm.max_num_seqs : (big ? 1024 : 256);
-    const SglangMemory sglang = sglangMemory(rt.sglang, visible, tp, pp, c.mla.kv_lora_rank > 0);
+    const SglangMemory sglang = sglangMemory(rt.sglang, sglangEngine(q, c, split, context));
     if (rt.kind == Runtime::Sglang) {
         tokens = sglang.chunked_prefill_size;
         seqs = 1; // SGLang samples the running batch only
@@ -202,7 +246,8 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
 
     // KV of one sequence of `tokens` on one GPU, in whole blocks (sliding layers hold at most
     // the window; a pipeline stage holds its share of the layers).
-    const u64 block = std::max<u64>(rt.vllm.block_size, 1);
+    // SGLang pages its pool a token at a time (page_size 1, server_args.py).
+    const u64 block = rt.kind == Runtime::Sglang ? 1 : std::max<u64>(rt.vllm.block_size, 1);
     auto kvNeed = [&](u64 t) {
         const u64 rounded = mul(ceilDiv(t, block), block);
         const KvCache kv = kvCache(c, rounded, 1, q.kv, tp);
@@ -220,8 +265,9 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     const u64 perToken = std::max<u64>(kvCache(c, block, 1, q.kv, tp).bytes / block / pp, 1);
     out.kv_tokens = e.kvSpace / perToken;
     // SGLang's request-to-token table, on every GPU beside its share: (max_num_reqs + 1) ×
-    // (context_len + 4) int32, max_num_reqs = min(max(pool tokens / context_len × 512, 2048),
-    // 4096) (model_runner.py, ReqToTokenPool). At a context of millions it is gigabytes: its
+    // (context_len + 4) int32, max_num_reqs = min(max(min(pool tokens / context_len × 512,
+    // 4096), 2048), pool tokens / 2) (mem_cache/kv_cache_configurator.py resolve_max_num_reqs,
+    // memory_pool.py ReqToTokenPool). At a context of millions it is gigabytes: its
     // Llama 4 guide keeps Scout to 1M tokens on 8 × H100 for it.
     const auto requestTable = [&](u64 ctx) -> u64 {
         if (rt.kind != Runtime::Sglang) {
@@ -229,8 +275,10 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
         }
         const double estimate =
             static_cast<double>(out.kv_tokens) / static_cast<double>(std::max<u64>(ctx, 1)) * 512.0;
-        const u64 reqs =
-            estimate >= 4096.0 ? 4096 : std::max<u64>(static_cast<u64>(estimate), 2048);
+        // min(max(min(estimate, 4096), 2048), pool tokens // 2) (resolve_max_num_reqs)
+        const u64 reqs = std::min<u64>(
+            estimate >= 4096.0 ? 4096 : std::max<u64>(static_cast<u64>(estimate), 2048),
+            out.kv_tokens / 2);
         return mul(mul(reqs + 1, add(ctx, 4)), 4);
     };
     const auto holds = [&](u64 t) {

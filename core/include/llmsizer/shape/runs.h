@@ -282,6 +282,16 @@ std::uint64_t ollamaDefaultContext(const RuntimeProfile& runtime, const Hardware
 // context given "Ollama's default context (32,768 tokens at this VRAM, at most each model's own)".
 std::string queryContextText(const RunQuery& query);
 
+// SGLang's engine for a model on `split` of the query's GPUs launched at `context` tokens
+// (runtime.h sglangMemory): the device's nominal memory, MLA, ROCm and its aiter attention.
+SglangEngine sglangEngine(const RunQuery& query, const ModelConfig& config,
+                          const ParallelSplit& split, std::uint64_t context);
+
+// SGLang's share as its rows count it, for the machine's line (My hardware, the CLI's header):
+// "mem_fraction_static 0.830 on 1 GPU, 0.812 on 8, chunked prefill 8,192; each row gives its own"
+// (a model without MLA); "" for another runtime or a CPU-only machine.
+std::string sglangShareText(const RunQuery& query);
+
 // The GPU bytes a runtime may use of one device (catalog usable share; the driver-visible share
 // for CUDA serving engines).
 std::uint64_t runtimeCapacity(const RuntimeProfile& runtime, const GpuSpec& gpu);

@@ -156,8 +156,20 @@ struct SglangSettings {
     bool operator==(const SglangSettings&) const = default;
 };
 
+// What SGLang's defaults depend on for one engine.
+struct SglangEngine {
+    // The GPU's memory as SGLang reads it (nvidia-smi's total, within 0.5 % of the nominal size
+    // the catalog gives: 81,559 MiB of an H100's 81,920).
+    std::uint64_t device_bytes = 0;
+    std::uint64_t tensor_parallel = 1;
+    std::uint64_t pipeline_parallel = 1;
+    bool mla = false;        // the model takes SGLang's MLA backend (DeepSeek-V2/V3 and their kin)
+    bool hip = false;        // an AMD GPU (ROCm): no prefill CUDA graphs (non-CUDA hardware)
+    bool aiter_long = false; // its aiter attention at a context above 8,192: the share × 0.85
+};
+
 // What SGLang sets for one engine: its defaults resolved for a device, a parallel layout and
-// whether the model takes its MLA backend (DeepSeek-V2/V3 and their kin).
+// the model.
 struct SglangMemory {
     std::uint64_t chunked_prefill_size = 0;
     std::uint64_t cuda_graph_max_bs = 0;
@@ -166,9 +178,7 @@ struct SglangMemory {
     Ratio mem_fraction_static{0, 1};
     std::uint64_t setup_bytes = 0; // in use before the weights load (SglangSettings)
 };
-// deviceBytes: the memory the GPU shows a process (SGLang reads nvidia-smi's total in MiB).
-SglangMemory sglangMemory(const SglangSettings& s, std::uint64_t deviceBytes,
-                          std::uint64_t tensorParallel, std::uint64_t pipelineParallel, bool mla);
+SglangMemory sglangMemory(const SglangSettings& s, const SglangEngine& engine);
 
 // TensorRT-LLM (tensorrt_llm/llmapi/llm_args.py KvCacheConfig): the KV cache takes
 // free_gpu_memory_fraction of what is free once the weights and activation buffers are loaded.
