@@ -78,6 +78,42 @@ private slots:
         QCOMPARE(runVerdictKey(run("int4_g128", int4 - 8).verdict), std::string_view("no"));
     }
 
+    // Under SGLang a "no" row first names its share raised (its own error's advice): Qwen3.5
+    // 35B-A3B BF16 on one H100 at 32,768 tokens, above the default of (81,920 − 13,904) /
+    // 81,920 = 0.830 (hand count); the share named runs it and a hundredth less does not. A
+    // share set so high that the activations and graphs do not fit names the highest that runs.
+    void sglangShareRaised()
+    {
+        const RunRow r =
+            runOn("qwen3.5-35b-a3b", "bf16", "h100-sxm-80gb", Runtime::Sglang, 1, 32768);
+        QCOMPARE(runVerdictKey(r.verdict), std::string_view("no"));
+        const std::string flag = "--mem-fraction-static 0.";
+        QVERIFY2(r.change.rfind(flag, 0) == 0, r.change.c_str());
+        const std::uint64_t k = std::stoull(r.change.substr(flag.size(), 2));
+        QVERIFY2(k > 83 && k <= 95, r.change.c_str());
+        const auto at = [](std::uint64_t hundredths) {
+            const Preset& p = testsupport::bundledPresetEntry("qwen3.5-35b-a3b");
+            RunQuery q;
+            q.hardware.gpu = testsupport::bundledCatalog().at("h100-sxm-80gb");
+            q.runtime = runtimeProfile(Runtime::Sglang);
+            q.runtime.sglang.mem_fraction_static = {hundredths, 100};
+            q.context = 32768;
+            return evaluateRun(RunModel{p.config, countParameters(p.config), p.shipped_precision,
+                                        presetFp8Checkpoint(p)},
+                               precisionById("bf16"), q);
+        };
+        QVERIFY(runVerdictKey(at(k).verdict) != std::string_view("no"));
+        QCOMPARE(runVerdictKey(at(k - 1).verdict), std::string_view("no"));
+        // At 1.00 nothing is left for them: the highest share up to 0.95 that runs.
+        const RunRow full = at(100);
+        QVERIFY2(full.change.find("leaves too little beside it") != std::string::npos,
+                 full.change.c_str());
+        const std::uint64_t highest = std::stoull(full.change.substr(flag.size(), 2));
+        QVERIFY2(highest >= k && highest <= 95 &&
+                     runVerdictKey(at(highest).verdict) != std::string_view("no"),
+                 full.change.c_str());
+    }
+
     // On one pool of unified memory the change names a device that exists: DeepSeek-V3 in BF16
     // would need 1.8 TB of it (no Mac has more than 512 GB), in MLX's 4-bit about 671e9 × 4.5 /
     // 8 = 377 GB of weights, so 377 / 0.75 (the GPU's default share) = 503 GB = 469 GiB and a

@@ -114,29 +114,12 @@ std::vector<Precision> lowerPrecisions(const RunModel& m, const Precision& p, co
 
 // SGLang's share (its own error's advice: "Raise --mem-fraction-static"): the smallest share in
 // hundredths above its default, up to 0.95, with which the model runs (what the share leaves
-// must still hold the activations and CUDA graphs, placement's graphsFit); or, a share set so
-// high that they do not fit, its default. Empty when neither helps.
-std::string sglangShareChange(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
-                              u64 machine)
+// must still hold the activations and CUDA graphs, placement's graphsFit). Empty when none does
+// or the share is set.
+std::string sglangShareRaised(const RunModel& m, const Precision& p, const RunQuery& q, u64 context,
+                              u64 machine, double byDefault)
 {
-    if (q.runtime.kind != Runtime::Sglang || q.hardware.gpu.cpuOnly()) {
-        return {};
-    }
-    const Placement at = placeModel(m, p, q, context, machine, false);
-    RunQuery d = q;
-    d.runtime.sglang.mem_fraction_static = {0, 1};
-    const double byDefault =
-        sglangMemory(d.runtime.sglang,
-                     sglangEngine(q, runtimeConfig(m.config, q.runtime), at.split, context))
-            .mem_fraction_static.value();
-    const std::string shown = text::fixed(byDefault, 3);
     if (q.runtime.sglang.mem_fraction_static.num != 0) {
-        if (q.runtime.sglang.mem_fraction_static.value() > byDefault &&
-            placeModel(m, p, d, context, machine, false).fits) {
-            return "--mem-fraction-static " + shown +
-                   " (SGLang's default here: the share asked for leaves too little beside it for "
-                   "the activations and CUDA graphs)";
-        }
         return {};
     }
     for (auto k = static_cast<u64>(std::floor(byDefault * 100)) + 1; k <= 95; ++k) {
@@ -144,7 +127,7 @@ std::string sglangShareChange(const RunModel& m, const Precision& p, const RunQu
         r.runtime.sglang.mem_fraction_static = {k, 100};
         if (placeModel(m, p, r, context, machine, false).fits) {
             return "--mem-fraction-static " + text::fixed(static_cast<double>(k) / 100, 2) +
-                   " (SGLang's default here is " + shown +
+                   " (SGLang's default here is " + text::fixed(byDefault, 3) +
                    "; the rest still holds the activations and CUDA graphs as counted here)";
         }
     }
@@ -169,9 +152,42 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                    " (the share asked for leaves too little beside it for the CUDA graphs)";
         }
     }
-    // 0b. SGLang: its share, raised (or back to its default).
-    if (std::string share = sglangShareChange(m, p, q, context, machine); !share.empty()) {
-        return share;
+    // 0b. SGLang: a share set so high that the activations and graphs do not fit beside it (its
+    // pool holds the weights, yet nothing runs): the highest share in hundredths, at most 0.95
+    // and down to the default, that runs; else the default and what else it takes. At its default,
+    // the share raised.
+    if (q.runtime.kind == Runtime::Sglang && !hw.gpu.cpuOnly()) {
+        RunQuery d = q;
+        d.runtime.sglang.mem_fraction_static = {0, 1};
+        const Placement dflt = placeModel(m, p, d, context, machine, false);
+        const double byDefault =
+            sglangMemory(d.runtime.sglang,
+                         sglangEngine(q, runtimeConfig(m.config, q.runtime), dflt.split, context))
+                .mem_fraction_static.value();
+        const double set = q.runtime.sglang.mem_fraction_static.value();
+        const Placement mine = placeModel(m, p, q, context, machine, false);
+        if (q.runtime.sglang.mem_fraction_static.num != 0 && set > byDefault &&
+            mine.kv_tokens > 0 && mine.max_context == 0) {
+            const std::string why = " (the share asked for leaves too little beside it for the "
+                                    "activations and CUDA graphs)";
+            for (auto k = std::min<u64>(static_cast<u64>(std::ceil(set * 100)) - 1, 95);
+                 static_cast<double>(k) / 100 > byDefault; --k) {
+                RunQuery r = q;
+                r.runtime.sglang.mem_fraction_static = {k, 100};
+                if (placeModel(m, p, r, context, machine, false).fits) {
+                    return "--mem-fraction-static " + text::fixed(static_cast<double>(k) / 100, 2) +
+                           why;
+                }
+            }
+            const std::string rest =
+                dflt.fits ? std::string() : smallestChange(m, p, d, context, machineContext);
+            return "--mem-fraction-static " + text::fixed(byDefault, 3) + ", SGLang's default" +
+                   why + (rest.empty() ? std::string() : "; and " + rest);
+        }
+        if (std::string raised = sglangShareRaised(m, p, q, context, machine, byDefault);
+            !raised.empty()) {
+            return raised;
+        }
     }
     // 1. vLLM: fewer sequences at once (no loss to a single user), so that the profile's sampler
     // (max_num_seqs rows of logits over the vocabulary) leaves the KV cache room; 256 is vLLM's own
