@@ -361,6 +361,13 @@ private slots:
         QCOMPARE(m.cuda_graph_max_bs, u64(64));
         // 512 + 6,144 + 128 + 128 + 400, below the 10 GiB floor of an 80 GB card.
         QCOMPARE(m.reserved_mib, 10240.0);
+        // A vision-language model's default share × 0.95 (its encoder), a share set left alone:
+        // the RTX 4090's 0.833 above becomes 0.79135.
+        SglangEngine vlm;
+        vlm.device_bytes = u64(24564) << 20;
+        vlm.vision = true;
+        QCOMPARE(sglangMemory(SglangSettings{}, vlm).mem_fraction_static.value(), 0.79135);
+        QCOMPARE(sglangMemory(s, vlm).mem_fraction_static, (Ratio{9, 10}));
         // On ROCm above 8,192 tokens aiter takes 15 % of it, set or not: 0.9 × 0.85 = 0.765.
         e.hip = true;
         e.aiter_long = true;

@@ -49,16 +49,18 @@ std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, 
     // vLLM counts its pool in blocks of 16 tokens (docs/memory.md, "KV pool").
     const u64 pooled = q.runtime.kind == Runtime::Vllm ? row.kv_tokens / 16 * 16 : row.kv_tokens;
     // SGLang's share depends on the GPUs and the model (MLA): said on the row.
-    const std::string share =
-        q.runtime.kind == Runtime::Sglang
-            ? " (mem_fraction_static " +
-                  text::fixed(sglangMemory(q.runtime.sglang,
-                                           sglangEngine(q, runtimeConfig(m.config, q.runtime),
-                                                        pl.split, row.context))
-                                  .mem_fraction_static.value(),
-                              3) +
-                  ")"
-            : std::string();
+    std::string share;
+    if (q.runtime.kind == Runtime::Sglang) {
+        const SglangEngine e =
+            sglangEngine(q, runtimeConfig(m.config, q.runtime), pl.split, row.context);
+        share = " (mem_fraction_static " +
+                text::fixed(sglangMemory(q.runtime.sglang, e).mem_fraction_static.value(), 3) +
+                (e.vision && q.runtime.sglang.mem_fraction_static.num == 0
+                     ? ", with 0.95 for its vision encoder taken as a ViT-L's: SGLang scales "
+                       "that by the tower's size, 0.76–1.00 in all"
+                     : std::string()) +
+                ")";
+    }
     const std::string pool = q.runtime.servingEngine() && row.kv_tokens > 0
                                  ? "; the other " + spare + " of " + q.runtime.label + "'s share" +
                                        share + (pl.gpus > 1 ? " per GPU" : "") +

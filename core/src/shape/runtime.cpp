@@ -459,6 +459,11 @@ SglangMemory sglangMemory(const SglangSettings& s, const SglangEngine& e)
         const double f = mib > reserved ? (mib - reserved) / mib : 0.0;
         m.mem_fraction_static = {static_cast<std::uint64_t>(std::llround(f * 1000.0)), 1000};
     }
+    // A vision-language model's default share × 0.95 for its encoder (server_args.py
+    // adjust_mem_fraction_for_vlm; its tower-size factor, 0.8–1.05, taken as a ViT-L's 1).
+    if (e.vision && s.mem_fraction_static.num == 0) {
+        m.mem_fraction_static = {m.mem_fraction_static.num * 95, m.mem_fraction_static.den * 100};
+    }
     // On ROCm its aiter attention takes 15 % of the share, set or not, above 8,192 tokens
     // (server_args.py _handle_attention_backend_compatibility).
     if (e.aiter_long) {

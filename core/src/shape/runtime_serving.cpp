@@ -138,6 +138,10 @@ SglangEngine sglangEngine(const RunQuery& q, const ModelConfig& c, const Paralle
     e.pipeline_parallel = std::max<u64>(split.pipeline_parallel, 1);
     e.mla = c.mla.kv_lora_rank > 0;
     e.hip = g.vendor == "AMD" && !g.cpuOnly();
+    // SGLang leaves the vision tower of Gemma 3, Llama 4 and Step3-VL off unless asked
+    // (configs/model_config.py mm_disabled_models): no encoder to make room for.
+    e.vision = !c.vision_tower.empty() && c.model_type != "gemma3" && c.model_type != "llama4" &&
+               c.model_type != "step3_vl";
     // aiter is ROCm's attention for every non-MLA model, and for an MLA model whose KV heads a
     // GPU holds are 16 or 128 (server_args.py _get_default_attn_backend).
     const u64 heads = c.n_kv_heads / e.tensor_parallel;

@@ -166,6 +166,9 @@ struct SglangEngine {
     bool mla = false;        // the model takes SGLang's MLA backend (DeepSeek-V2/V3 and their kin)
     bool hip = false;        // an AMD GPU (ROCm): no prefill CUDA graphs (non-CUDA hardware)
     bool aiter_long = false; // its aiter attention at a context above 8,192: the share × 0.85
+    // A vision-language model: its default share × 0.95 × a factor of the vision tower's size
+    // (adjust_mem_fraction_for_vlm, 0.8–1.05), taken as 1 (a ViT-L's): 0.76–1.0 of it in all.
+    bool vision = false;
 };
 
 // What SGLang sets for one engine: its defaults resolved for a device, a parallel layout and
