@@ -69,6 +69,15 @@ std::string hardwareSummary(const RunQuery& q)
     return out + " · " + runtime + " · " + context + ", batch " + std::to_string(q.batch);
 }
 
+double sglangDefaultShare(const RunQuery& q)
+{
+    RunQuery d = q;
+    d.runtime.sglang.mem_fraction_static = {0, 1};
+    return sglangMemory(d.runtime.sglang,
+                        sglangEngine(d, ModelConfig{}, ParallelSplit{}, q.context))
+        .mem_fraction_static.value();
+}
+
 namespace {
 
 // What the runtime's rows on this device all carry (runtime_support.h): "MLX runs on NVIDIA GPUs

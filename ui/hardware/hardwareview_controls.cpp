@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -189,8 +190,11 @@ void HardwareView::buildControls()
     m_ollamaContext->setParent(contextBox);
     contextBox->layout()->addWidget(m_ollamaContext);
     pair(tr("&Batch"), m_batch);
-    pair(tr("Efficiency: decode"), m_decodeEfficiency);
-    pair(tr("prefill"), m_prefillEfficiency);
+    // Decode and prefill side by side, so that the two never wrap apart.
+    QWidget* efficiencyBox = pair(tr("Efficiency: decode"), m_decodeEfficiency);
+    m_prefillEfficiency->setParent(efficiencyBox);
+    efficiencyBox->layout()->addWidget(caption(tr("prefill"), m_prefillEfficiency, efficiencyBox));
+    efficiencyBox->layout()->addWidget(m_prefillEfficiency);
     layout->addWidget(controls);
 
     m_machine = new WrapLabel(this);
@@ -256,6 +260,14 @@ void HardwareView::buildControls()
         connect(s, &QDoubleSpinBox::valueChanged, this, soon);
         connect(s, &QDoubleSpinBox::editingFinished, this, now);
     }
+    // A step up from "auto" (0) starts at SGLang's own share rather than at 0.01, which is no
+    // share a server runs with (the settings take 0.05 to 1).
+    connect(m_sglangShare, &QDoubleSpinBox::valueChanged, this, [this](double share) {
+        if (share > 0 && share < 0.05) {
+            const QSignalBlocker block(m_sglangShare);
+            m_sglangShare->setValue(sglangDefaultShare(m_model->query()));
+        }
+    });
     for (QComboBox* b : {m_gpu, m_runtime, m_backend, m_vllmSampler}) {
         connect(b, &QComboBox::activated, this, &HardwareView::applyControls);
     }

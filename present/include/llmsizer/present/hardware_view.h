@@ -91,6 +91,9 @@ const std::vector<SizeBand>& sizeBands();
 // The machine in one line: "1 × NVIDIA GeForce RTX 4090 (24 GiB = 25.8 GB, 1,008 GB/s) + 64.0 GB
 // of RAM at 89.6 GB/s for offloaded layers · llama.cpp · 8,192 tokens, batch 1".
 std::string hardwareSummary(const RunQuery& query);
+// SGLang's own share on one GPU of the query's machine (a model without MLA), to three decimals:
+// what its "auto" stands for, where stepping up from it starts (0.83 on an H100).
+double sglangDefaultShare(const RunQuery& query);
 
 // One line under the table: what the speeds are and how far off they typically are
 // ("Speeds are roofline estimates at 65% of peak bandwidth (decode) and 55% of peak FLOP/s
