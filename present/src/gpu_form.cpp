@@ -133,7 +133,7 @@ GpuSpec gpuFromForm(const GpuForm& f, const GpuSpec& base)
     putNumber(j, "fp8_dense_tflops", f.fp8_tflops);
     putNumber(j, "int8_dense_tops", f.int8_tops);
     // What the form does not show stays the edited device's: its memory (a CPU-only machine's
-    // DDR, one pool), its cores and its FP16-accumulate peak.
+    // DDR, one pool), its cores, its FP16-accumulate peak and its CUDA compute capability.
     if (!base.memory_type.empty()) {
         j["memory_type"] = base.memory_type;
     }
@@ -145,6 +145,9 @@ GpuSpec gpuFromForm(const GpuForm& f, const GpuSpec& base)
     }
     if (base.fp16_acc16_tflops) {
         j["fp16_acc16_dense_tflops"] = *base.fp16_acc16_tflops;
+    }
+    if (base.compute_capability) {
+        j["compute_capability"] = *base.compute_capability;
     }
     json sources = json::array();
     std::string_view rest = f.sources;

@@ -395,6 +395,25 @@ private slots:
             << QStringLiteral("gpus[0].cpu_cores: 4096 cores at 4.3 TFLOPS is 1.05 GFLOP/s a "
                               "core; a CPU core gives 4 to 400 (count physical cores, and "
                               "bf16_dense_tflops is cores x clock x FP32 FLOP a clock)");
+        QTest::newRow("compute capability beyond Blackwell")
+            << QString::fromStdString(userFile("compute_capability", "13.5"))
+            << QStringLiteral("gpus[0].compute_capability: must be a CUDA compute capability "
+                              "from 1.0 to 12.9 such as 8.9 (got 13.5)");
+        QTest::newRow("compute capability of two minor digits")
+            << QString::fromStdString(userFile("compute_capability", "8.95"))
+            << QStringLiteral("gpus[0].compute_capability: must be a CUDA compute capability "
+                              "from 1.0 to 12.9 such as 8.9 (got 8.95)");
+        QTest::newRow("compute capability of an AMD GPU")
+            << QString::fromStdString(nlohmann::json{{"gpus",
+                                                      {{{"id", "my-radeon"},
+                                                        {"name", "My Radeon"},
+                                                        {"vendor", "AMD"},
+                                                        {"memory_gib", 24},
+                                                        {"bandwidth_gb_s", 960},
+                                                        {"compute_capability", 8.9}}}}}
+                                          .dump())
+            << QStringLiteral("gpus[0].compute_capability: only an NVIDIA GPU has a CUDA compute "
+                              "capability (vendor is 'AMD')");
         QTest::newRow("unknown uncertain field")
             << QString::fromStdString(userFile("uncertain_fields", "[\"speed\"]"))
             << QStringLiteral("gpus[0].uncertain_fields[0]: 'speed' is not a GPU field that can "

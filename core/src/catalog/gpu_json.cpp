@@ -17,7 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::array<const char*, 19> kKeys{"id",
+constexpr std::array<const char*, 20> kKeys{"id",
                                             "name",
                                             "vendor",
                                             "category",
@@ -33,6 +33,7 @@ constexpr std::array<const char*, 19> kKeys{"id",
                                             "memory_type",
                                             "unified_memory",
                                             "cpu_cores",
+                                            "compute_capability",
                                             "sources",
                                             "uncertain_fields",
                                             "notes"};
@@ -247,6 +248,21 @@ GpuSpec gpuFromJson(const json& j, const std::string& file, const std::string& p
                                  "clock)");
         }
     }
+    if (auto cc = getOptNumber(j, "compute_capability", file, path)) {
+        // Tesla (1.0) to Blackwell (12.x); major.minor with a one-digit minor.
+        if (!(*cc >= 1.0 && *cc < 13.0) || std::abs(*cc * 10 - std::round(*cc * 10)) > 1e-9) {
+            throw InputError(
+                file, joinPath(path, "compute_capability"),
+                "must be a CUDA compute capability from 1.0 to 12.9 such as 8.9 (got " +
+                    numberText(*cc) + ")");
+        }
+        if (g.vendor != "NVIDIA") {
+            throw InputError(file, joinPath(path, "compute_capability"),
+                             "only an NVIDIA GPU has a CUDA compute capability (vendor is '" +
+                                 g.vendor + "')");
+        }
+        g.compute_capability = *cc;
+    }
     g.sources = stringList(j, "sources", file, path);
     if (g.sources.empty() && !user) {
         throw InputError(file, joinPath(path, "sources"), "needs at least one source");
@@ -299,6 +315,9 @@ json gpuToJson(const GpuSpec& g)
     }
     if (g.cpu_cores) {
         j["cpu_cores"] = *g.cpu_cores;
+    }
+    if (g.compute_capability) {
+        j["compute_capability"] = *g.compute_capability;
     }
     j["sources"] = g.sources;
     if (!g.uncertain_fields.empty()) {

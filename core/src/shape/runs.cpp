@@ -369,6 +369,7 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
                         " parameters of the vision tower and projector (mlx-vlm runs them)";
         }
         applyArchSupport(row, m.config, q);
+        applyPrecisionSupport(row, m, p, q);
         if (speedKnown || row.arch_support == ArchSupport::Unsupported) {
             return row;
         }

@@ -103,7 +103,7 @@ std::vector<Precision> lowerPrecisions(const RunModel& m, const Precision& p, co
     };
     std::vector<Precision> lower;
     for (const Precision& x : runPrecisions(q.runtime, m.shipped_precision)) {
-        if (bits(x) < bits(p)) {
+        if (bits(x) < bits(p) && precisionRunsOn(q.runtime, q.hardware.gpu, x)) {
             lower.push_back(x);
         }
     }

@@ -26,6 +26,17 @@ inline std::uint64_t machineDevices(const Hardware& hw)
 // the other 30.3 GB of vLLM's share per GPU is KV cache too (…)".
 std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, const RunQuery& q);
 
+// Whether the runtime has kernels for the precision on this GPU: FP8 not below its least CUDA
+// compute capability (runtime.h; a GPU of unknown capability is not refused).
+inline bool precisionRunsOn(const RuntimeProfile& runtime, const GpuSpec& gpu, const Precision& p)
+{
+    return p.id != "fp8" || runtime.fp8_min_compute_capability <= 0 || !gpu.compute_capability ||
+           *gpu.compute_capability >= runtime.fp8_min_compute_capability;
+}
+// A precision the runtime has no kernel for on this GPU runs nothing (runs_notes.cpp): the row
+// says why and names the highest other precision that runs there.
+void applyPrecisionSupport(RunRow& row, const RunModel& m, const Precision& p, const RunQuery& q);
+
 // The smallest change that makes a "no" run (runs_advice.cpp); empty when none is found.
 std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery& q,
                            std::uint64_t context, std::uint64_t machineContext);

@@ -139,6 +139,37 @@ std::string ggufFallbackNote(const ModelConfig& config, const Precision& p,
            "fallback)";
 }
 
+void applyPrecisionSupport(RunRow& row, const RunModel& m, const Precision& p, const RunQuery& q)
+{
+    const GpuSpec& g = q.hardware.gpu;
+    const double least = q.runtime.fp8_min_compute_capability;
+    if (precisionRunsOn(q.runtime, g, p) || row.arch_support == ArchSupport::Unsupported) {
+        return;
+    }
+    row.verdict = RunVerdict::No;
+    row.tight = false;
+    row.gpus = 0;
+    row.gpu_layers = 0;
+    row.max_context = 0;
+    row.gpus_needed = 0;
+    row.decode_tokens_per_s.reset();
+    row.prefill_tokens_per_s.reset();
+    row.decode_terms = {};
+    row.prefill_terms = {};
+    row.machine.reset();
+    row.flags.clear();
+    row.change.clear();
+    for (const Precision& other : runPrecisions(q.runtime, m.shipped_precision)) {
+        if (other.id != p.id && evaluateRun(m, other, q).verdict != RunVerdict::No) {
+            row.change = other.label + " weights";
+            break;
+        }
+    }
+    row.note = q.runtime.label + "'s FP8 needs CUDA compute capability " + text::fixed(least, 1) +
+               " or newer, the " + g.name + " has " + text::fixed(*g.compute_capability, 1) + " (" +
+               q.runtime.fp8_capability_source + "); the memory shown is what it would take";
+}
+
 // The runtime's version and the model's architecture (runtime_support.h): a runtime that does
 // not implement it runs nothing, whatever the memory says; a newer build is named in the note.
 void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)

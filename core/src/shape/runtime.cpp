@@ -147,6 +147,10 @@ std::vector<RuntimeProfile> buildProfiles()
     vllm.version = "0.11.0";
     vllm.overhead_id = "vllm";
     vllm.precisions = {"bf16", "fp8", "int8", "int4_g128"};
+    // FP8 from compute capability 8.0: W8A8 from 8.9, Marlin's weight-only kernel on Ampere.
+    vllm.fp8_min_compute_capability = 8.0;
+    vllm.fp8_capability_source =
+        "vllm/model_executor/layers/quantization/fp8.py Fp8Config.get_min_capability (80)";
     vllm.speed = servingSpeed();
     vllm.speed_source = "vLLM and SGLang runs at batch 1 (calibration set, docs/compute.md)";
     v.push_back(vllm);
@@ -160,6 +164,8 @@ std::vector<RuntimeProfile> buildProfiles()
     // parallel size (0.88 alone … 0.79 at 16): docs/memory.md.
     sglang.version = "0.5.18";
     sglang.precisions = {"bf16", "fp8", "int4_g128"};
+    sglang.fp8_capability_source =
+        "python/sglang/srt/layers/quantization/fp8.py get_min_capability (80), v0.5.18";
     v.push_back(sglang);
 
     RuntimeProfile trt = vllm;
@@ -168,6 +174,9 @@ std::vector<RuntimeProfile> buildProfiles()
     trt.label = "TensorRT-LLM";
     trt.version = "1.0";
     trt.precisions = {"bf16", "fp8", "int4_g128"};
+    // FP8 on Ada (SM89), Hopper and Blackwell only; Ampere runs FP16, BF16, INT8 and INT4.
+    trt.fp8_min_compute_capability = 8.9;
+    trt.fp8_capability_source = "TensorRT-LLM support matrix (docs reference/support-matrix)";
     // No TensorRT-LLM run is in the fit; its own runs are set beside the estimates in
     // docs/compute.md ("TensorRT-LLM: its own runs, not fitted").
     trt.speed_source = "vLLM and SGLang runs at batch 1 (calibration set, docs/compute.md); no "

@@ -55,6 +55,9 @@ struct GpuSpec {
     // A CPU-only machine's physical cores (JSON "cpu_cores"): a prefill's share of the peak falls
     // with them (SpeedConstants::prefill_cpu_cores). Absent: estimated from the peak (cpuCores).
     std::optional<std::uint32_t> cpu_cores;
+    // An NVIDIA GPU's CUDA compute capability (8.9 for Ada): which kernels a runtime has for it
+    // (SGLang's and vLLM's FP8 need 8.0, TensorRT-LLM's 8.9). NVIDIA's "CUDA GPUs" list.
+    std::optional<double> compute_capability;
     std::vector<std::string> sources;          // at least one
     std::vector<std::string> uncertain_fields; // JSON keys not confirmed by a primary source
     std::string notes;

@@ -291,6 +291,9 @@ struct RuntimeProfile {
     TransformersSettings transformers;
     SpeedConstants speed;
     std::string speed_source; // which measurements the speed constants were fitted to
+    // The least CUDA compute capability its FP8 weights run on (0: any), and where that is said.
+    double fp8_min_compute_capability = 0;
+    std::string fp8_capability_source;
 
     bool llamaCppFamily() const { return kind == Runtime::LlamaCpp || kind == Runtime::Ollama; }
     // vLLM, SGLang and TensorRT-LLM: a preallocated KV pool, tensor parallel within a node.
