@@ -71,6 +71,12 @@ private slots:
             QVERIFY2(!bf16.change.empty() && bf16.change.find("FP8") == std::string::npos,
                      bf16.change.c_str());
         }
+        // Where no other precision runs as it is, the lowest with what it takes: Llama 3 70B on
+        // 16 GB T4s, INT4 (about 70.6e9 × 4.25 / 8 = 37.5 GB, hand count) on more of them.
+        const RunRow big = runOn("llama-3-70b", "fp8", "t4-16gb", Runtime::Sglang);
+        QVERIFY2(big.change.rfind("INT4 (group 128) weights and ", 0) == 0 &&
+                     big.change.find("more GPUs") != std::string::npos,
+                 big.change.c_str());
         const RunRow a100 = runOn("llama-3-8b", "fp8", "a100-sxm-80gb", Runtime::TensorRtLlm);
         QCOMPARE(runVerdictKey(a100.verdict), std::string_view("no"));
         QVERIFY2(a100.note.find("compute capability 8.9 or newer") != std::string::npos,

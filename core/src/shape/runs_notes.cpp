@@ -8,6 +8,7 @@
 #include "runs_internal.h"
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -159,11 +160,25 @@ void applyPrecisionSupport(RunRow& row, const RunModel& m, const Precision& p, c
     row.machine.reset();
     row.flags.clear();
     row.change.clear();
+    // The highest other precision that runs here as it is; else the last (lowest) with what
+    // it takes ("INT4 (group 128) weights and 3 more GPUs (4 in all)").
+    std::string fallback;
     for (const Precision& other : runPrecisions(q.runtime, m.shipped_precision)) {
-        if (other.id != p.id && evaluateRun(m, other, q).verdict != RunVerdict::No) {
+        if (other.id == p.id || !precisionRunsOn(q.runtime, g, other)) {
+            continue;
+        }
+        const RunRow r = evaluateRun(m, other, q);
+        if (r.verdict != RunVerdict::No) {
             row.change = other.label + " weights";
             break;
         }
+        if (!r.change.empty()) {
+            const bool moreGpus = std::isdigit(static_cast<unsigned char>(r.change.front())) != 0;
+            fallback = other.label + " weights" + (moreGpus ? " and " : "; and ") + r.change;
+        }
+    }
+    if (row.change.empty()) {
+        row.change = fallback;
     }
     row.note = q.runtime.label + "'s FP8 needs CUDA compute capability " + text::fixed(least, 1) +
                " or newer, the " + g.name + " has " + text::fixed(*g.compute_capability, 1) + " (" +
