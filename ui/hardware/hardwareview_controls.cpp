@@ -149,7 +149,7 @@ void HardwareView::buildControls()
     m_sglangShare->setAccessibleName(tr("SGLang mem fraction static"));
     m_sglangShare->setToolTip(tr("--mem-fraction-static: the share of each GPU SGLang takes for "
                                  "its weights and KV pool; auto is SGLang 0.5.18's, from the GPU's "
-                                 "memory less a reserve for activations and CUDA graphs (0.829 on "
+                                 "memory less a reserve for activations and CUDA graphs (0.830 on "
                                  "one H100). docs/memory.md"));
     m_customGpus = new QPushButton(tr("Custom GPUs…"), this);
     m_customGpus->setToolTip(tr("Add, edit or remove your own GPUs"));

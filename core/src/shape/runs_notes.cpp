@@ -39,6 +39,27 @@ std::string layoutText(const RunQuery& q, const Placement& pl)
     return std::to_string(pl.gpus) + " GPUs (layers split between them)";
 }
 
+// A row that runs nothing, whatever the memory says: the verdict and every figure of a run
+// cleared, the memory it would take kept.
+void runsNothing(RunRow& row)
+{
+    row.verdict = RunVerdict::No;
+    row.tight = false;
+    row.gpus = 0;
+    row.gpu_layers = 0;
+    row.cpu_moe_layers = 0;
+    row.max_context = 0;
+    row.gpus_needed = 0;
+    row.decode_tokens_per_s.reset();
+    row.prefill_tokens_per_s.reset();
+    row.decode_terms = {};
+    row.prefill_terms = {};
+    row.machine.reset();
+    row.flags.clear();
+    row.change.clear();
+    row.context_note.clear(); // no context runs: Ollama's retry is no answer either
+}
+
 } // namespace
 
 std::string fitsNote(const RunRow& row, const Placement& pl, const RunModel& m, const RunQuery& q)
@@ -147,19 +168,7 @@ void applyPrecisionSupport(RunRow& row, const RunModel& m, const Precision& p, c
     if (precisionRunsOn(q.runtime, g, p) || row.arch_support == ArchSupport::Unsupported) {
         return;
     }
-    row.verdict = RunVerdict::No;
-    row.tight = false;
-    row.gpus = 0;
-    row.gpu_layers = 0;
-    row.max_context = 0;
-    row.gpus_needed = 0;
-    row.decode_tokens_per_s.reset();
-    row.prefill_tokens_per_s.reset();
-    row.decode_terms = {};
-    row.prefill_terms = {};
-    row.machine.reset();
-    row.flags.clear();
-    row.change.clear();
+    runsNothing(row);
     // The highest other precision that runs here as it is; else the last (lowest) with what
     // it takes ("INT4 (group 128) weights and 3 more GPUs (4 in all)").
     std::string fallback;
@@ -203,20 +212,7 @@ void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q)
     if (s.status == ArchSupport::Newer || (s.status == ArchSupport::Unknown && !s.note.empty())) {
         row.note = s.note + "; " + row.note;
     } else if (s.status == ArchSupport::Unsupported) {
-        row.verdict = RunVerdict::No;
-        row.tight = false;
-        row.gpus = 0;
-        row.gpu_layers = 0;
-        row.cpu_moe_layers = 0;
-        row.max_context = 0;
-        row.gpus_needed = 0;
-        row.decode_tokens_per_s.reset();
-        row.prefill_tokens_per_s.reset();
-        row.decode_terms = {};
-        row.prefill_terms = {};
-        row.machine.reset();
-        row.flags.clear();
-        row.context_note.clear(); // no context runs: Ollama's retry is no answer either
+        runsNothing(row);
         // The runtimes named are ones that run on this device and run this architecture (GPT-J
         // on a Mac: not llama.cpp or MLX, but transformers); the device's own list for a type
         // the table does not hold.

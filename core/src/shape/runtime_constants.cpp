@@ -174,7 +174,7 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "(memory − reserve) ÷ memory, to 3 decimals; reserve = 512 MiB + 1.5 MiB × "
                      "max(chunked_prefill_size, 2048) + 1 GiB × TP × PP ÷ 8 + 2 MiB × "
                      "cuda_graph_max_bs + 8 MiB a prefill graph size (MLA models: 1.5 GiB), at "
-                     "least 10 GiB on GPUs above 60 GiB (H100 alone: 0.830; 8 × H100: 0.812); on "
+                     "least 10 GiB on GPUs above 60 GiB (H100 alone: 0.830; 8 × H100: 0.813); on "
                      "ROCm no prefill graphs, and × 0.85 above 8,192 tokens (aiter)",
                      "sgl-project/sglang python/sglang/srt/server_args.py "
                      "_handle_gpu_memory_settings, reserve_for_graph_mb, v0.5.18 (v0.4.0–v0.4.7: "
