@@ -140,6 +140,19 @@ private slots:
                  r.note.c_str());
     }
 
+    // On ROCm a server launched above 8,192 tokens has 0.85 of the share (aiter): DeepSeek-V3
+    // BF16 (1.34 TB, 168 GB a GPU) on 8 × MI300X runs at 8,192 tokens and not at 8,193, and a
+    // shorter query's longest context says so rather than counting the longer one at the full
+    // share.
+    void rocmShareByContext()
+    {
+        const Placement at4k = placeOn("mi300x-192gb", "deepseek-v3", "bf16", 8, 4096);
+        QVERIFY(at4k.fits);
+        QCOMPARE(at4k.max_context, u64(8192));
+        QVERIFY(placeOn("mi300x-192gb", "deepseek-v3", "bf16", 8, 8192).fits);
+        QVERIFY(!placeOn("mi300x-192gb", "deepseek-v3", "bf16", 8, 8193).fits);
+    }
+
     // The table by hand. At 8,192 tokens the pool's tokens over the context × 512 is above
     // 4,096, so 4,097 rows of 8,196 int32: 134,316,048 bytes. At 1,000,000 tokens it is under
     // 2,048, so 2,049 rows of 1,000,004: 8,196,032,784 bytes, 8,061,716,736 more of each GPU.

@@ -219,16 +219,32 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
     e.activation = activationPeak(c, tokens, seqs, tp, perLogit, v1);
     const u64 nonTorch = tp > 1 ? rt.vllm.non_torch_tp_bytes : rt.vllm.non_torch_bytes;
     u64 sglangSlack = 0; // what SGLang's share leaves beside the activations and graphs
-    if (rt.kind == Runtime::Sglang) {
-        // The share is of what is free before the weights load (the setup's buffers, NCCL's
-        // among them, already in use): pool = share × that − weights.
-        const u64 preLoad = visible - std::min(visible, sglang.setup_bytes);
-        e.budget = mulCeil(preLoad, sglang.mem_fraction_static);
-        e.kvSpace = e.budget > weights ? e.budget - weights : 0;
-        const u64 rest = preLoad - std::min(preLoad, e.budget);
+    // SGLang's pool and slack for a server launched at `ctx` tokens: the share is of what is
+    // free before the weights load (the setup's buffers, NCCL's among them, already in use),
+    // pool = share × that − weights; on ROCm the share depends on the context (aiter's × 0.85
+    // above 8,192), so a longer context is held against its own.
+    struct SglangPool {
+        u64 budget = 0, kvSpace = 0, slack = 0;
+        bool graphsFit = true;
+    };
+    const auto sglangPool = [&](u64 ctx) {
+        const SglangMemory mem = sglangMemory(rt.sglang, sglangEngine(q, c, split, ctx));
+        const u64 preLoad = visible - std::min(visible, mem.setup_bytes);
+        SglangPool pool;
+        pool.budget = mulCeil(preLoad, mem.mem_fraction_static);
+        pool.kvSpace = pool.budget > weights ? pool.budget - weights : 0;
+        const u64 rest = preLoad - std::min(preLoad, pool.budget);
         const u64 engine = add(e.activation, rt.vllm.cuda_graph_bytes);
-        e.graphsFit = rest >= engine;
-        sglangSlack = rest - std::min(rest, engine);
+        pool.graphsFit = rest >= engine;
+        pool.slack = rest - std::min(rest, engine);
+        return pool;
+    };
+    if (rt.kind == Runtime::Sglang) {
+        const SglangPool pool = sglangPool(context);
+        e.budget = pool.budget;
+        e.kvSpace = pool.kvSpace;
+        e.graphsFit = pool.graphsFit;
+        sglangSlack = pool.slack;
         e.reserve = add(sglang.setup_bytes, rt.vllm.cuda_graph_bytes);
         e.total = std::min(visible, add(add(e.budget, e.activation), e.reserve));
     } else if (rt.kind == Runtime::TensorRtLlm) {
@@ -286,6 +302,11 @@ Placement servingPlacement(const RunModel& m, const Precision& p, const RunQuery
         return mul(mul(reqs + 1, add(ctx, 4)), 4);
     };
     const auto holds = [&](u64 t) {
+        if (rt.kind == Runtime::Sglang && (t > 8192) != (context > 8192)) {
+            const SglangPool pool = sglangPool(t);
+            return pool.graphsFit && mul(kvNeed(t), batch) <= pool.kvSpace &&
+                   requestTable(t) <= pool.slack;
+        }
         return mul(kvNeed(t), batch) <= e.kvSpace && requestTable(t) <= sglangSlack;
     };
     // The longest sequence the pool holds for `batch` sequences at once.
