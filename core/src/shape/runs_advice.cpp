@@ -165,9 +165,13 @@ std::string smallestChange(const RunModel& m, const Precision& p, const RunQuery
                          sglangEngine(q, runtimeConfig(m.config, q.runtime), dflt.split, context))
                 .mem_fraction_static.value();
         const double set = q.runtime.sglang.mem_fraction_static.value();
-        const Placement mine = placeModel(m, p, q, context, machine, false);
-        if (q.runtime.sglang.mem_fraction_static.num != 0 && set > byDefault &&
-            mine.kv_tokens > 0 && mine.max_context == 0) {
+        // The placement at the share set, only when one is set above the default (at the
+        // default it is dflt).
+        const auto graphsCrowded = [&] {
+            const Placement mine = placeModel(m, p, q, context, machine, false);
+            return mine.kv_tokens > 0 && mine.max_context == 0;
+        };
+        if (q.runtime.sglang.mem_fraction_static.num != 0 && set > byDefault && graphsCrowded()) {
             const std::string why = " (the share asked for leaves too little beside it for the "
                                     "activations and CUDA graphs)";
             for (auto k = std::min<u64>(static_cast<u64>(std::ceil(set * 100)) - 1, 95);
