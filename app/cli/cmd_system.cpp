@@ -68,7 +68,7 @@ int runSystem(const QStringList& args)
     printLine("CPU     " +
               (info.cpu_model.empty() ? std::string("unknown") : safe(info.cpu_model)) + ", " +
               std::to_string(info.cpu_cores) + " cores, " + std::to_string(info.cpu_threads) +
-              " threads");
+              " threads; " + cpuPeakText(info));
     printLine("RAM     " + gb(info.ram_total_bytes) + " (" +
               formatBytes(info.ram_total_bytes, ByteUnits::Binary, 1) + "), " +
               gb(info.ram_available_bytes) + " available");

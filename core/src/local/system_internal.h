@@ -24,6 +24,8 @@ std::string normalBusId(std::string id);
 MemoryModules readMemoryModules(const std::filesystem::path& root);
 // The value after "key:" on a line of /proc text, trimmed; false when there is no colon.
 bool keyValue(const std::string& line, std::string* key, std::string* value);
+// The CPU's FP32 peak from its cores' clocks under sys/devices/system/cpu (system_cpu.cpp).
+CpuPeak readCpuPeak(const std::filesystem::path& root, const CpuInfo& cpu);
 // The GPUs into info.gpus, in bus order, and what failed into info.notes (system_gpus.cpp).
 void readGpus(const ProbeOptions& o, SystemInfo& info);
 

@@ -11,6 +11,15 @@ nlohmann::json systemToJson(const SystemInfo& info)
     j["root"] = info.root;
     j["cpu"] = {
         {"model", info.cpu_model}, {"threads", info.cpu_threads}, {"cores", info.cpu_cores}};
+    const CpuPeak& p = info.cpu_peak;
+    j["cpu"]["fp32_peak"] = {{"gflops", p.gflops > 0 ? nlohmann::json(p.gflops) : nullptr},
+                             {"cores", p.cores},
+                             {"efficiency_cores", p.efficiency_cores},
+                             {"max_ghz", p.max_ghz},
+                             {"flop_per_clock", p.flop_per_clock},
+                             {"power_limit_w", p.power_limit_w},
+                             {"base_clock", p.base_clock},
+                             {"text", cpuPeakText(info)}};
     j["ram_total_bytes"] = info.ram_total_bytes;
     j["ram_available_bytes"] = info.ram_available_bytes;
     const MemoryModules& m = info.memory;

@@ -154,32 +154,6 @@ MemInfo parseMeminfo(const std::string& text)
     return m;
 }
 
-CpuInfo parseCpuinfo(const std::string& text)
-{
-    CpuInfo c;
-    std::set<std::pair<std::string, std::string>> cores;
-    std::string physical;
-    for (const std::string& line : detail::splitLines(text)) {
-        std::string key;
-        std::string value;
-        if (!keyValue(line, &key, &value)) {
-            continue;
-        }
-        if (key == "processor") {
-            ++c.threads;
-            physical.clear();
-        } else if ((key == "model name" || key == "Model") && c.model.empty()) {
-            c.model = value;
-        } else if (key == "physical id") {
-            physical = value;
-        } else if (key == "core id") {
-            cores.insert({physical, value});
-        }
-    }
-    c.cores = cores.empty() ? c.threads : cores.size();
-    return c;
-}
-
 std::map<std::string, std::string> processEnvironment()
 {
     std::map<std::string, std::string> env;
@@ -213,6 +187,7 @@ SystemInfo detectSystem(const ProbeOptions& o)
         info.cpu_model = c.model;
         info.cpu_threads = c.threads;
         info.cpu_cores = c.cores;
+        info.cpu_peak = detail::readCpuPeak(o.root, c);
     } else {
         info.notes.push_back("/proc/cpuinfo: " + why);
     }

@@ -52,11 +52,28 @@ struct MemoryModules {
     std::string source;           // what was read, or why the default
 };
 
+// The CPU's FP32 vector peak: each physical core's clock × the FP32 FLOP it does in a clock
+// (docs/local.md, "The CPU's peak"). 0 when a clock or the vector width could not be read.
+struct CpuPeak {
+    double gflops = 0;
+    std::uint64_t cores = 0;            // physical cores counted
+    std::uint64_t efficiency_cores = 0; // of them, Intel's E-cores (/sys/devices/cpu_atom/cpus)
+    double max_ghz = 0;                 // the highest core clock counted
+    std::uint32_t flop_per_clock = 0;   // a performance core's, by /proc/cpuinfo's flags
+    // The package's long-term power limit (RAPL PL1), W; 0 unread. At or under
+    // kPowerLimitedWatts the cores are counted at their base clock.
+    double power_limit_w = 0;
+    bool base_clock = false; // counted at base clocks (power-limited)
+    std::string why;         // why there is no peak ("" when there is one)
+};
+inline constexpr double kPowerLimitedWatts = 30.0;
+
 struct SystemInfo {
     std::string root; // the root that was read ("/" normally)
     std::string cpu_model;
     std::uint64_t cpu_threads = 0; // logical processors
     std::uint64_t cpu_cores = 0;   // physical cores (distinct physical id × core id)
+    CpuPeak cpu_peak;              // its FP32 vector peak, where the clocks could be read
     std::uint64_t ram_total_bytes = 0;
     std::uint64_t ram_available_bytes = 0;
     MemoryModules memory;
@@ -81,8 +98,18 @@ struct CpuInfo {
     std::string model;
     std::uint64_t threads = 0;
     std::uint64_t cores = 0;
+    // FP32 FLOP a core does in a clock by the first processor's "flags": 32 with FMA and AVX2 or
+    // AVX-512F (two 256-bit FMA pipes, or one 512-bit), 16 with AVX alone, 8 with SSE; 0 without
+    // a flags line (ARM kernels list "Features").
+    std::uint32_t fp32_flop_per_clock = 0;
+    // Each physical core's first processor number, in core order (its clock is read there).
+    std::vector<std::uint64_t> core_processors;
 };
 CpuInfo parseCpuinfo(const std::string& text);
+// The peak as a line: "FP32 peak 2.92 TFLOPS: 16 cores × 5.70 GHz × 32 FLOP a clock".
+std::string cpuPeakText(const SystemInfo& info);
+// A kernel CPU list ("0-7,16-23", sysfs's cpulist format); nothing on a malformed one.
+std::vector<std::uint64_t> parseCpuList(const std::string& text);
 // nvidia-smi --query-gpu=name,memory.total,pci.bus_id --format=csv,noheader: one GPU a line,
 // "NVIDIA GeForce RTX 4090, 24564 MiB, 00000000:01:00.0". Lines that do not parse are named in
 // *problems.
