@@ -24,8 +24,18 @@ data = json.loads((root / "docs/data/speed-cpu.json").read_text())
 cpus = {c["id"]: c for c in data["cpus"]}
 
 
+POWER_LIMITED_W = 30  # system.h kPowerLimitedWatts
+
+
+def clock(c):
+    """The clock the app counts: the base clock of a part held to 30 W or less, if stated."""
+    if c.get("tdp_w", 1e9) <= POWER_LIMITED_W and c.get("base_ghz"):
+        return c["base_ghz"]
+    return c["boost_ghz"]
+
+
 def device(c):
-    tflops = c["cpu_cores"] * c["boost_ghz"] * c["fp32_flop_per_clock"] / 1000
+    tflops = c["cpu_cores"] * clock(c) * c["fp32_flop_per_clock"] / 1000
     return {"id": c["id"], "name": c["name"], "vendor": "CPU", "category": "other",
             "memory_gib": 64, "usable_fraction": 0.9, "memory_type": c["memory_type"],
             "unified_memory": True, "cpu_cores": c["cpu_cores"],
@@ -41,7 +51,7 @@ catalog.close()
 def run(m):
     cmd = [cli, "runs", "--user-gpus", catalog.name, "--gpu", m["cpu"], "--gpus", "1",
            "--runtime", "llama.cpp", "--context", "640", "--prompt", "512", "--preset",
-           m["preset"], "--json"]
+           m["preset"], "--precisions", m["precision"], "--json"]
     out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
     for r in out["rows"]:
         if r["precision"] == m["precision"]:
@@ -52,7 +62,7 @@ def run(m):
 def prefill_rate(t, pc, cores_half, ddr):
     eff = pc / (1 + t["cpu_cores"] / cores_half) if cores_half > 0 else pc
     mem = t["ddr_s"] / ddr * (1 + t.get("quantized_share", 0) * (1 / 0.85 - 1))
-    return 512 / max(mem, t["compute_s"] / eff)
+    return 512 / max(mem, t["compute_s"] * t.get("kernel_slowdown", 1) / eff)
 
 
 rows = [(m, *run(m)) for m in data["rows"]]

@@ -46,6 +46,7 @@ nlohmann::json termsJson(const StepTerms& t)
             {"instinct", t.instinct},
             {"hops", t.hops},
             {"compute_s", t.compute_s},
+            {"kernel_slowdown", t.kernel_slowdown},
             {"prefill_class", t.prefill_class},
             {"cpu_cores", t.cpu_cores},
             {"quantized_share", t.quantized_share}};
@@ -202,7 +203,8 @@ nlohmann::json runQueryJson(const RunQuery& q)
                             {"prefill_datacenter", sc.prefill_datacenter},
                             {"prefill_unified", sc.prefill_unified},
                             {"prefill_cpu", sc.prefill_cpu},
-                            {"prefill_cpu_cores", sc.prefill_cpu_cores}};
+                            {"prefill_cpu_cores", sc.prefill_cpu_cores},
+                            {"cpu_kernel_rate", sc.cpu_kernel_rate}};
     return j;
 }
 

@@ -57,6 +57,11 @@ void addRuntimeOptions(QCommandLineParser& parser)
          QStringLiteral("llama.cpp multi-GPU: layer (default) or row."), QStringLiteral("M")},
         {QStringLiteral("kv-precision"), QStringLiteral("KV cache precision (default fp16)."),
          QStringLiteral("P")},
+        {QStringLiteral("precisions"),
+         QStringLiteral("The weight precisions to list, comma-separated, in place of the "
+                        "runtime's own: llama.cpp and Ollama take any GGUF file type (q4_0, "
+                        "q4_k_s, q5_k_s, q3_k_s …) or fp16, other runtimes some of theirs."),
+         QStringLiteral("LIST")},
     });
 }
 
@@ -87,6 +92,17 @@ void applyRuntimeOptions(const QCommandLineParser& parser, RunQuery& q, bool loc
         }
     };
     q.runtime = named("runtime", [&runtime](const std::string&) { return runtimeById(runtime); });
+    if (parser.isSet(QStringLiteral("precisions"))) {
+        std::vector<std::string> ids;
+        for (const QString& id :
+             parser.value(QStringLiteral("precisions")).split(QLatin1Char(','))) {
+            ids.push_back(id.trimmed().toStdString());
+        }
+        named("precisions", [&](const std::string&) {
+            choosePrecisions(q.runtime, ids, "precisions");
+            return 0;
+        });
+    }
     if (parser.isSet(QStringLiteral("kv-precision"))) {
         q.kv = named("kv-precision", [](const std::string& v) { return kvPrecisionById(v); });
     }

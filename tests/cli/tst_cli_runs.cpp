@@ -309,10 +309,35 @@ private slots:
         QTest::newRow("SGLang share out of range")
             << "runs --gpu h100-sxm-80gb --runtime sglang --mem-fraction-static 1.5"
             << "error: --mem-fraction-static must be a number from 0.05 to 1 (got '1.5')";
+        QTest::newRow("precision a runtime does not run")
+            << "runs --gpu h100-sxm-80gb --runtime vllm --precisions bf16,q4_0"
+            << "error: --precisions: vLLM does not run 'q4_0' weights (it runs bf16, fp8, int8, "
+               "int4_g128)";
+        QTest::newRow("precision twice") << "runs --gpu rtx-4090-24gb --precisions q4_0,q8_0,q4_0"
+                                         << "error: --precisions: 'q4_0' is given twice";
+        QTest::newRow("empty precision") << "runs --gpu rtx-4090-24gb --precisions q4_0,,q8_0"
+                                         << "error: --precisions: an empty item in the list";
+        QTest::newRow("unknown precision") << "runs --gpu rtx-4090-24gb --precisions q4_k_x"
+                                           << "error: --precisions: unknown precision 'q4_k_x'";
         QTest::newRow("gpu layers without precision")
             << "memory --preset llama-3-8b --gpu-layers 4"
             << "error: --gpu-layers needs --precision (one precision at a time)";
     }
+    // Any GGUF file type llama.cpp reads, in the order given: a Q4_0 file of Llama 3 8B holds
+    // 32 layers of Q4_0 and its output in Q6_K, and Q5_K_S every layer in Q5_K.
+    void precisionsListed()
+    {
+        const Run r = runCli({QStringLiteral("runs"), QStringLiteral("--gpu"),
+                              QStringLiteral("rtx-4090-24gb"), QStringLiteral("--preset"),
+                              QStringLiteral("llama-3-8b"), QStringLiteral("--precisions"),
+                              QStringLiteral("q5_k_s,q4_0"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const nlohmann::json j = nlohmann::json::parse(r.out.toStdString());
+        QCOMPARE(j.at("rows").size(), std::size_t(2));
+        QCOMPARE(j.at("rows")[0].at("precision"), "q5_k_s");
+        QCOMPARE(j.at("rows")[1].at("precision"), "q4_0");
+    }
+
     void usageErrors()
     {
         QFETCH(QString, line);

@@ -1,11 +1,13 @@
 // The speed model on CPU-only machines against published llama-bench runs (docs/compute.md,
 // "CPU-only machines"; docs/data/speed-cpu.json): each CPU entered as its maker lists it (cores,
-// max boost clock, FP32 FLOP a clock, memory channels), the calibration rows within 15 % of
-// their pp512, and the held-out rows within the errors the app and the CLI state
+// max boost clock, or its base clock when it is held to 30 W or less, as a detected machine is
+// counted; FP32 FLOP a clock, memory channels), the calibration rows within 15 % of their pp512,
+// and the held-out rows within the issue's bounds and the errors the app and the CLI state
 // (calibrationSummary).
 #include "llmsizer/catalog/preset.h"
 #include "llmsizer/catalog/preset_runs.h"
 #include "llmsizer/json/jsonio.h"
+#include "llmsizer/local/system.h"
 #include "llmsizer/shape/runs.h"
 #include "support/bundled_data.h"
 #include "support/test_main.h"
@@ -42,8 +44,11 @@ RunRow estimate(const json& m)
     const json& c = cpuEntry(m.at("cpu").get<std::string>());
     GpuSpec g = testsupport::bundledCatalog().at("cpu-ddr5-5600-2ch-64gb");
     g.cpu_cores = c.at("cpu_cores").get<std::uint32_t>();
-    g.bf16_tflops = c.at("cpu_cores").get<double>() * c.at("boost_ghz").get<double>() *
-                    c.at("fp32_flop_per_clock").get<double>() / 1000;
+    const bool base = c.at("tdp_w").get<double>() <= kPowerLimitedWatts && c.contains("base_ghz") &&
+                      c.at("base_ghz").is_number();
+    const double ghz = c.at(base ? "base_ghz" : "boost_ghz").get<double>();
+    g.bf16_tflops =
+        c.at("cpu_cores").get<double>() * ghz * c.at("fp32_flop_per_clock").get<double>() / 1000;
     g.bandwidth_gb_s = c.at("bandwidth_gb_s").get<double>();
     RunQuery q;
     q.hardware.gpu = g;
@@ -93,13 +98,10 @@ private slots:
         QCOMPARE(n, 5);
     }
 
-    // The held-out rows: every CPU above 15 W within 30 % in prefill and 20 % in decode (the
-    // 15 W and 6 W parts run far below the boost clock their peak is counted at, and are
-    // estimated up to twice too fast: said in docs/compute.md); a K-quant file other than Q4_K
-    // is held to the decode bound only: mainline llama.cpp had no fast CPU matrix kernel for it
-    // (Q5_K_S on a 7950X prefilled at 75.88 t/s where Q4_0 ran at 153.52, ik_llama.cpp PR 132 and
-    // discussion 164), which the estimate does not model. The medians of all rows are the
-    // figures the app and the CLI state.
+    // The held-out rows against the bounds of the speed model's issue: medians of at most 20 %
+    // (prefill) and 10 % (decode), no prefill beyond ±60 % and no decode beyond ±35 %, but for
+    // one part: the 6 W N100, whose maker states no base clock to count it at (85 % and 73 %
+    // fast, said in docs/compute.md). The medians are the figures the app and the CLI state.
     void heldOutError()
     {
         std::vector<double> decode;
@@ -109,23 +111,22 @@ private slots:
                 continue;
             }
             const RunRow r = estimate(m);
-            const bool powerLimited = cpuEntry(m.at("cpu").get<std::string>()).at("tdp_w") <= 15;
+            const bool noBaseClock = cpuEntry(m.at("cpu").get<std::string>()).at("tdp_w") <= 6;
             if (!m.at("pp").is_null()) {
                 QVERIFY2(r.prefill_tokens_per_s.has_value(), qPrintable(what(m)));
                 const double mp = m.at("pp").get<double>();
                 prefill.push_back(std::abs(*r.prefill_tokens_per_s - mp) / mp);
-                const std::string type = m.at("published_precision").get<std::string>();
-                const bool slowKQuant = type.rfind("Q5_K", 0) == 0 || type.rfind("Q6_K", 0) == 0 ||
-                                        type.rfind("Q3_K", 0) == 0 || type.rfind("Q2_K", 0) == 0;
-                QVERIFY2(powerLimited || slowKQuant || prefill.back() <= 0.30, qPrintable(what(m)));
+                QVERIFY2(noBaseClock || prefill.back() <= 0.60, qPrintable(what(m)));
             }
             if (!m.at("tg").is_null()) {
                 QVERIFY2(r.decode_tokens_per_s.has_value(), qPrintable(what(m)));
                 const double md = m.at("tg").get<double>();
                 decode.push_back(std::abs(*r.decode_tokens_per_s - md) / md);
-                QVERIFY2(powerLimited || decode.back() <= 0.20, qPrintable(what(m)));
+                QVERIFY2(noBaseClock || decode.back() <= 0.35, qPrintable(what(m)));
             }
         }
+        QVERIFY(median(prefill) <= 0.20);
+        QVERIFY(median(decode) <= 0.10);
         const CalibrationSummary s = calibrationSummary();
         QCOMPARE(static_cast<int>(decode.size()), s.cpu_decode_measurements);
         QCOMPARE(static_cast<int>(prefill.size()), s.cpu_prefill_measurements);

@@ -51,10 +51,21 @@ SpeedConstants llamaCppSpeed()
     // share that falls with the cores. Both fitted (least squares on the log) to three CPUs of
     // 4, 16 and 32 cores: the mainline column of ikawrakow/ik_llama.cpp PR 54 (Sep 2024), Llama
     // 3.1 8B Q4_0 and Q8_0 pp512 on a Ryzen 9 7950X (123.46, 141.30) and a Threadripper PRO
-    // 5975WX (139.09, 162.21), and a Core i3-14100 (Q4_K_M 32.62, brand-o/normiebench issue 36);
-    // held-out rows in docs/compute.md ("CPU-only machines"), docs/data/speed-cpu.json.
-    s.prefill_cpu = 0.94;
-    s.prefill_cpu_cores = 37;
+    // 5975WX (139.09, 162.21), and a Core i3-14100 (Q4_K_M 32.62, brand-o/normiebench issue 36),
+    // each file's weight types at their kernel rates (below); held-out rows in docs/compute.md
+    // ("CPU-only machines"), docs/data/speed-cpu.json.
+    s.prefill_cpu = 1.05;
+    s.prefill_cpu_cores = 30;
+    // The types without a tiled x86 kernel at this version (ggml-cpu repack.cpp's
+    // ggml_repack_get_optimal_repack_type: Q4_0, Q4_K, IQ4_NL, MXFP4 on AVX2, Q2_K on
+    // AVX-512; llamafile sgemm.cpp: F32, F16, BF16, Q8_0, Q4_0, Q5_0, IQ4_NL), at their
+    // measured share of the tiled rate: mainline build 3441 on a Ryzen 9 7950X, Llama 3 8B
+    // pp512 (ikawrakow/ik_llama.cpp README, July 2024: Q2_K_S 110.11, Q3_K_S 77.42, Q5_K_S
+    // 69.44, Q6_K 74.89, Q4_1 57.83, Q5_1 50.85, IQ4_XS 68.98 t/s) over the geometric mean of
+    // its tiled types (Q8_0 118.07, Q4_0 104.46, F16 112.37: 111.5). Held out on the same CPU
+    // at build 4384 (docs/compute.md, "CPU-only machines").
+    s.cpu_kernel_rate = {{"Q2_K", 0.99}, {"Q3_K", 0.69}, {"Q5_K", 0.62},  {"Q6_K", 0.67},
+                         {"Q4_1", 0.52}, {"Q5_1", 0.46}, {"IQ4_XS", 0.62}};
     return s;
 }
 

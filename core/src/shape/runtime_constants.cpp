@@ -257,6 +257,17 @@ std::vector<RuntimeConstant> runtimeConstants(const RuntimeProfile& p)
                      "fitted to llama-bench pp512 on CPUs of 4, 16 and 32 cores (calibration "
                      "set, docs/compute.md \"CPU-only machines\")"});
     }
+    if (!s.cpu_kernel_rate.empty()) {
+        std::string rates;
+        for (const auto& [type, rate] : s.cpu_kernel_rate) {
+            rates += (rates.empty() ? "" : ", ") + type + " " + text::fixed(rate, 2);
+        }
+        c.push_back({"CPU-only prefill by weight type",
+                     rates + " of the tiled kernels' rate (Q4_0, Q4_K, Q8_0, 16-bit: 1)",
+                     "llama-bench pp512 by type on one CPU, mainline build 3441 "
+                     "(ikawrakow/ik_llama.cpp README, July 2024); the types without a tiled x86 "
+                     "kernel in ggml-cpu's repack.cpp and llamafile's sgemm.cpp"});
+    }
     if (p.servingEngine()) {
         c.push_back({"all-reduce (tensor parallel)", text::fixed(s.allreduce_us, 0) + " µs",
                      "held at vLLM's custom all-reduce latency"});

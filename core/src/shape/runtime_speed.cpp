@@ -115,6 +115,36 @@ bool blockQuantized(const Precision& p)
     return false;
 }
 
+// A CPU's prefill in a GGUF file: the matrix FLOPs of each weight type at its kernel's rate
+// (SpeedConstants::cpu_kernel_rate), by the file's tensor mix. A token's FLOPs go through every
+// matrix but the token embedding (a lookup, unless it is also the output: tied) and through
+// experts_per_token of a MoE's routed experts.
+double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const SpeedConstants& s)
+{
+    if (s.cpu_kernel_rate.empty() || w.tensors.empty()) {
+        return 1.0;
+    }
+    const bool tied =
+        std::none_of(w.tensors.begin(), w.tensors.end(),
+                     [](const TensorAssignment& t) { return t.name == "output.weight"; });
+    const double expertShare = c.isMoe() && c.moe.n_routed_experts > 0
+                                   ? static_cast<double>(c.moe.experts_per_token) /
+                                         static_cast<double>(c.moe.n_routed_experts)
+                                   : 1.0;
+    double flops = 0;
+    double time = 0;
+    for (const TensorAssignment& t : w.tensors) {
+        if ((t.name == "token_embd.weight" && !tied) || t.name == "per_layer_token_embd.weight") {
+            continue;
+        }
+        const double f = static_cast<double>(t.params) * (t.expert ? expertShare : 1.0);
+        const auto rate = s.cpu_kernel_rate.find(t.type);
+        flops += f;
+        time += rate != s.cpu_kernel_rate.end() && rate->second > 0 ? f / rate->second : f;
+    }
+    return flops > 0 ? time / flops : 1.0;
+}
+
 bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 {
     return pl.split.tensor_parallel > 1 && (rt.servingEngine() || rt.llama_cpp.row_split);
@@ -137,7 +167,8 @@ double stepSeconds(const StepTerms& t, const SpeedConstants& s, bool prefill)
          t.moe_dispatches * s.moe_dispatch_us + t.hops * s.hop_us +
          t.expert_visits * s.expert_visit_us + t.latent_layers * s.latent_layer_us) *
         (t.instinct > 0 ? s.instinct_fixed_factor : 1.0) * 1e-6;
-    const double compute = t.compute_s > 0 ? t.compute_s / prefillEfficiency(s, t) : 0.0;
+    const double compute =
+        t.compute_s > 0 ? t.compute_s * t.kernel_slowdown / prefillEfficiency(s, t) : 0.0;
     (void)prefill;
     return std::max(memory, compute) + fixed;
 }
@@ -238,6 +269,9 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     // matrices go through the tiled matrix-matrix kernels, whose reads are not a decode's, so
     // they stay in the class's one term.
     const WeightMemory w = weightMemory(c, m.count, p);
+    if (g.cpuOnly() && rt.llamaCppFamily()) {
+        t.kernel_slowdown = cpuKernelSlowdown(c, w, rt.speed);
+    }
     addBytes(t, g, rt, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
     t.layers = chunks * static_cast<double>(c.n_layers);
     if (tp > 1) {

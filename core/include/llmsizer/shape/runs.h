@@ -112,6 +112,9 @@ struct StepTerms {
     // 1 on an AMD Instinct GPU: the fixed costs above × instinct_fixed_factor.
     double instinct = 0;
     double compute_s = 0; // FLOPs / (peak FLOP/s of the class), before efficiency
+    // A CPU's prefill: Σ over the weight types of (share of the matrix FLOPs / the type's
+    // SpeedConstants::cpu_kernel_rate); 1 elsewhere. compute_s is multiplied by it.
+    double kernel_slowdown = 1;
     // Share of the streamed bytes that are block-quantized weights (dequantized on the fly,
     // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).
     double quantized_share = 0;

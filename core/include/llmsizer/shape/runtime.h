@@ -4,6 +4,7 @@
 #include "llmsizer/memory/memory.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -269,6 +270,11 @@ struct SpeedConstants {
     // the count (a 64-core Threadripper prefilled at half the rate per core of a 16-core Ryzen).
     // 0: no such fall.
     double prefill_cpu_cores = 0;
+    // A CPU's prefill rate in a ggml type whose matrix products llama.cpp runs on its plain
+    // dot-product path, as a share of its tiled kernels' rate (Q4_0 and Q4_K repacked, Q8_0,
+    // Q5_0 and 16-bit through llamafile's sgemm, IQ4_NL and MXFP4 repacked): a type absent here
+    // runs at 1. By ggml type name ("Q6_K"); llama.cpp and Ollama only.
+    std::map<std::string, double> cpu_kernel_rate;
     bool operator==(const SpeedConstants&) const = default;
 };
 
@@ -348,8 +354,8 @@ void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
 // The share a prefill reaches on this device: prefillEfficiency, on a CPU-only machine divided by
 // (1 + cores / prefill_cpu_cores).
 double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu);
-// A CPU-only machine's prefill share in words, as the CLI and My hardware give it: "66% of its
-// FP32 vector peak (0.94 / (1 + 16 cores / 37))", and beyond the 64 cores of the runs it was
+// A CPU-only machine's prefill share in words, as the CLI and My hardware give it: "68% of its
+// FP32 vector peak (1.05 / (1 + 16 cores / 30))", and beyond the 64 cores of the runs it was
 // held against, that it is not measured there. Empty on a GPU.
 std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu);
 
@@ -359,6 +365,13 @@ const std::vector<RuntimeProfile>& runtimeProfiles();
 const RuntimeProfile& runtimeProfile(Runtime kind);
 // Throws InputError("", field, "unknown runtime 'x' (known: …)").
 const RuntimeProfile& runtimeById(std::string_view id, const std::string& field = "runtime");
+
+// The weight precisions `runs` lists for this profile, in this order, in place of its own:
+// llama.cpp and Ollama take any GGUF file type this app knows (q4_0, q4_k_s, q5_k_s …) and
+// fp16; another runtime a subset of its own. Throws InputError naming `field` for an unknown or
+// foreign id, a repeated one, or an empty list.
+void choosePrecisions(RuntimeProfile& profile, const std::vector<std::string>& ids,
+                      const std::string& field = "precisions");
 
 // A constant of a profile as the Runtime menu, `runs` and docs/memory.md show it.
 struct RuntimeConstant {
