@@ -47,6 +47,7 @@ nlohmann::json termsJson(const StepTerms& t)
             {"hops", t.hops},
             {"compute_s", t.compute_s},
             {"kernel_slowdown", t.kernel_slowdown},
+            {"slow_kernel_types", t.slow_kernel_types},
             {"prefill_class", t.prefill_class},
             {"cpu_cores", t.cpu_cores},
             {"quantized_share", t.quantized_share}};

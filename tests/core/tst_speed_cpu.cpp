@@ -151,6 +151,35 @@ private slots:
                             QString::number(published)));
     }
 
+    // The slowdown follows the file's mix, and the row says so. Llama 3 8B's matrices, the token
+    // embedding (a lookup) aside: 32 layers × (4096 × 10240 attention + 3 × 4096 × 14336 MLP) +
+    // 4096 × 128256 output = 7,504,658,432 weights. Q6_K holds all of them: 1 / 0.67 = 1.4925.
+    // Q4_K_M holds in Q6_K the output (525,336,576) and, in the 16 layers of use_more_bits
+    // (0–3, 6, 9 … 27, 28–31), attn_v (4,194,304) and ffn_down (58,720,256): 1,531,969,536, a
+    // share of 0.20414; 0.79586 + 0.20414 / 0.67 = 1.1005 (hand count).
+    void slowdownByMix_data()
+    {
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<double>("slowdown");
+        QTest::addColumn<QString>("types");
+        QTest::newRow("Q6_K") << "q6_k" << 1.0 / 0.67 << "Q6_K";
+        QTest::newRow("Q4_K_M") << "q4_k_m" << 0.79586 + 0.20414 / 0.67 << "Q6_K";
+        QTest::newRow("Q8_0") << "q8_0" << 1.0 << "";
+    }
+    void slowdownByMix()
+    {
+        QFETCH(QString, precision);
+        QFETCH(double, slowdown);
+        QFETCH(QString, types);
+        const RunRow r = llama3OnCpu(precision.toUtf8().constData());
+        QVERIFY2(std::abs(r.prefill_terms.kernel_slowdown - slowdown) < 0.001,
+                 qPrintable(QString::number(r.prefill_terms.kernel_slowdown)));
+        const bool named = r.note.find("runs its " + types.toStdString() +
+                                       " weights on its plain "
+                                       "dot-product path") != std::string::npos;
+        QCOMPARE(named, !types.isEmpty());
+    }
+
     // On a GPU the CPU kernels' rates play no part: Q6_K and Q8_0 prefill alike on an RTX 4090
     // (both bound by the same FP16 tensor-core peak).
     void gpuUnaffected()

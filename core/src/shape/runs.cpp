@@ -362,7 +362,8 @@ RunRow evaluateRun(const RunModel& m, const Precision& p, const RunQuery& q)
         const RunModel model{m.config, dropsTowers ? textOnly : m.count, m.shipped_precision,
                              m.fp8};
         RunRow row = evaluate(model, p, known);
-        row.note += ggufKindNote(p, q.runtime) + ggufFallbackNote(m.config, p, q.runtime);
+        row.note += ggufKindNote(p, q.runtime) + ggufFallbackNote(m.config, p, q.runtime) +
+                    cpuKernelNote(row.prefill_terms);
         if (dropsTowers) {
             row.note += "; mlx-lm loads the language model only, not the " +
                         shortCount(m.count.total - textOnly.total) +

@@ -84,6 +84,8 @@ std::string ggufKindNote(const Precision& p, const RuntimeProfile& runtime);
 std::string ggufFallbackNote(const ModelConfig& config, const Precision& p,
                              const RuntimeProfile& runtime);
 void applyArchSupport(RunRow& row, const ModelConfig& config, const RunQuery& q);
+// A CPU's prefill slowed by weight types without a tiled kernel: by how much ("" when under 2 %).
+std::string cpuKernelNote(const StepTerms& prefill);
 
 StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
                        const Placement& pl, std::uint64_t prompt);

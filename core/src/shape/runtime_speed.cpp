@@ -119,7 +119,8 @@ bool blockQuantized(const Precision& p)
 // (SpeedConstants::cpu_kernel_rate), by the file's tensor mix. A token's FLOPs go through every
 // matrix but the token embedding (a lookup, unless it is also the output: tied) and through
 // experts_per_token of a MoE's routed experts.
-double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const SpeedConstants& s)
+double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const SpeedConstants& s,
+                         std::vector<std::string>& slowTypes)
 {
     if (s.cpu_kernel_rate.empty() || w.tensors.empty()) {
         return 1.0;
@@ -139,8 +140,12 @@ double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const Spee
         }
         const double f = static_cast<double>(t.params) * (t.expert ? expertShare : 1.0);
         const auto rate = s.cpu_kernel_rate.find(t.type);
+        const bool slow = rate != s.cpu_kernel_rate.end() && rate->second > 0 && rate->second < 1;
         flops += f;
-        time += rate != s.cpu_kernel_rate.end() && rate->second > 0 ? f / rate->second : f;
+        time += slow ? f / rate->second : f;
+        if (slow && std::find(slowTypes.begin(), slowTypes.end(), t.type) == slowTypes.end()) {
+            slowTypes.push_back(t.type);
+        }
     }
     return flops > 0 ? time / flops : 1.0;
 }
@@ -270,7 +275,7 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     // they stay in the class's one term.
     const WeightMemory w = weightMemory(c, m.count, p);
     if (g.cpuOnly() && rt.llamaCppFamily()) {
-        t.kernel_slowdown = cpuKernelSlowdown(c, w, rt.speed);
+        t.kernel_slowdown = cpuKernelSlowdown(c, w, rt.speed, t.slow_kernel_types);
     }
     addBytes(t, g, rt, chunks * static_cast<double>(w.bytes) / static_cast<double>(tp));
     t.layers = chunks * static_cast<double>(c.n_layers);

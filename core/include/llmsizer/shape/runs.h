@@ -115,6 +115,7 @@ struct StepTerms {
     // A CPU's prefill: Σ over the weight types of (share of the matrix FLOPs / the type's
     // SpeedConstants::cpu_kernel_rate); 1 elsewhere. compute_s is multiplied by it.
     double kernel_slowdown = 1;
+    std::vector<std::string> slow_kernel_types; // those types, in the file's order ("Q6_K")
     // Share of the streamed bytes that are block-quantized weights (dequantized on the fly,
     // at SpeedConstants::quantized_efficiency of the bandwidth a 16-bit matrix reaches).
     double quantized_share = 0;
