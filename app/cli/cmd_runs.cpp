@@ -284,6 +284,10 @@ int runRuns(const QStringList& args)
         archNotes.push_back("* every row: " + device.note);
     }
     bool mxfp4Gguf = false; // gpt-oss's two kinds of GGUF file among the rows
+    // A CPU's prefill slowed by weight types without a tiled kernel: per precision, the least
+    // and most over the models, and the types.
+    KernelSlowdowns slowdowns;
+    std::vector<std::string> slowTypes;
     for (const ModelRuns& m : models) {
         const bool merged = runsNowhere(m);
         for (const RunRow& r : m.rows) {
@@ -298,6 +302,21 @@ int runRuns(const QStringList& args)
                 continue;
             }
             lines.push_back(runsTableLine(m, r, merged));
+            if (r.prefill_terms.kernel_slowdown >= 1.02 && r.prefill_tokens_per_s) {
+                const double k = r.prefill_terms.kernel_slowdown;
+                auto it = std::find_if(slowdowns.begin(), slowdowns.end(),
+                                       [&r](const auto& s) { return s.first == r.precision_id; });
+                if (it == slowdowns.end()) {
+                    slowdowns.push_back({r.precision_id, {k, k}});
+                } else {
+                    it->second = {std::min(it->second.first, k), std::max(it->second.second, k)};
+                }
+                for (const std::string& t : r.prefill_terms.slow_kernel_types) {
+                    if (std::find(slowTypes.begin(), slowTypes.end(), t) == slowTypes.end()) {
+                        slowTypes.push_back(t);
+                    }
+                }
+            }
             const std::string arch = "* " + terminalSafe(m.name, false) + ": " + r.arch_note;
             if (!r.arch_note.empty() && device.status != ArchSupport::Unsupported &&
                 r.arch_note != device.note &&
@@ -358,6 +377,9 @@ int runRuns(const QStringList& args)
     }
     if (q.runtime.kind == Runtime::TensorRtLlm) {
         printLine(tensorRtSpeedNote());
+    }
+    if (!slowdowns.empty()) {
+        printLine(runsKernelLine(slowdowns, slowTypes));
     }
     printLine(runsLegend(q));
     return kOk;

@@ -115,7 +115,10 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
         out.push_back("A CPU-only machine: its RAM is the memory (GB/GPU), " +
                       (q.hardware.ram_bytes > 0 ? gb(q.hardware.ram_bytes) + " GB here (--ram)"
                                                 : std::string("--ram sets its size")) +
-                      ". Its prefill runs at " + cpuPrefillShareText(q.runtime.speed, g) + ".");
+                      ". Its prefill runs at " + cpuPrefillShareText(q.runtime.speed, g) + "." +
+                      (g.notes.empty() || g.id != "detected-cpu"
+                           ? std::string()
+                           : " " + terminalSafe(g.notes, false) + "."));
     } else if (unified && q.runtime.offloads()) {
         out.push_back(std::string(q.hardware.ram_bytes > 0
                                       ? "Unified memory: --ram is the same memory as the GPU's, "
@@ -130,6 +133,26 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
         out.push_back("Unified memory: --ram is the same memory as the GPU's, counted once.");
     }
     return out;
+}
+
+std::string runsKernelLine(const KernelSlowdowns& slowdowns, const std::vector<std::string>& types)
+{
+    std::string line = "prefill by weight type: ";
+    for (std::size_t i = 0; i < slowdowns.size(); ++i) {
+        const auto& [id, range] = slowdowns[i];
+        line += (i == 0 ? "" : ", ") + id + " " + text::fixed(range.first, 2) +
+                (range.second - range.first >= 0.005 ? "–" + text::fixed(range.second, 2)
+                                                     : std::string()) +
+                " ×";
+    }
+    std::string list;
+    for (std::size_t i = 0; i < types.size(); ++i) {
+        list += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + types[i];
+    }
+    return line +
+           " the time of weights with tiled kernels (Q4_0, Q4_K, Q8_0): llama.cpp's CPU "
+           "backend runs their " +
+           list + " weights on its plain dot-product path (docs/compute.md).";
 }
 
 std::string runsLegend(const RunQuery& q)

@@ -33,5 +33,10 @@ std::vector<std::string> runsMachineLines(const RunQuery& q);
 // The line under it: what the verdicts, columns and speeds mean, and the speed model's error on
 // its held-out runs (the CPU-only ones on a CPU-only machine).
 std::string runsLegend(const RunQuery& q);
+// Per precision, the least and most kernel_slowdown of a CPU's prefill over the models listed.
+using KernelSlowdowns = std::vector<std::pair<std::string, std::pair<double, double>>>;
+// The line under the table on a CPU whose prefill some weight types slow: "prefill by weight
+// type: q6_k 1.49 ×, … the time of weights with tiled kernels …".
+std::string runsKernelLine(const KernelSlowdowns& slowdowns, const std::vector<std::string>& types);
 
 } // namespace llmsizer::cli

@@ -126,6 +126,11 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            std::to_string(held.prefill_measurements) + "); see docs/compute.md, \"" +
            (held.cpu_runs ? "CPU-only machines" : "Speed model") + "\"." +
            (runtime.kind == Runtime::TensorRtLlm ? " " + tensorRtSpeedNote() : std::string()) +
+           // The detected CPU's cores, memory and how its peak was counted (base clocks,
+           // E-cores left out): the figures its prefill stands on.
+           (cpu && gpu.id == "detected-cpu" && !gpu.notes.empty()
+                ? " This machine's CPU: " + gpu.notes + "."
+                : std::string()) +
            everyRow(runtime, gpu);
 }
 

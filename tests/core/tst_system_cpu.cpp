@@ -169,14 +169,14 @@ private slots:
         QTest::addColumn<int>("pkhz");
         QTest::addColumn<int>("ekhz");
         QTest::addColumn<double>("gflops");
-        // 8 P-cores with two threads (processors 0–15), 8 Gracemont E-cores (16–23) of two
-        // 128-bit FMA pipes: 8 × 5.4 × 32 + 8 × 4.2 × 16 = 1,382.4 + 537.6.
+        // The P-cores only: llama.cpp's default threads on a hybrid part under Linux
+        // (cpu_get_num_math, common.cpp) skip the E-cores. 8 P-cores with two threads
+        // (processors 0–15) and 8 E-cores (16–23): 8 × 5.4 × 32.
         QTest::newRow("i7-13700K") << "13th Gen Intel(R) Core(TM) i7-13700K" << 8 << 8 << 8
-                                   << 5400000 << 4200000 << 1920.0;
-        // Arrow Lake: 8 P-cores without SMT (0–7), 16 Skymont E-cores (8–23) of four:
-        // 8 × 5.7 × 32 + 16 × 4.6 × 32 = 1,459.2 + 2,355.2.
+                                   << 5400000 << 4200000 << 1382.4;
+        // Arrow Lake: 8 P-cores without SMT (0–7), 16 E-cores (8–23): 8 × 5.7 × 32.
         QTest::newRow("Core Ultra 9 285K")
-            << "Intel(R) Core(TM) Ultra 9 285K" << 8 << 0 << 16 << 5700000 << 4600000 << 3814.4;
+            << "Intel(R) Core(TM) Ultra 9 285K" << 8 << 0 << 16 << 5700000 << 4600000 << 1459.2;
     }
     void hybridCores()
     {
@@ -200,6 +200,77 @@ private slots:
         QVERIFY(qAbs(info.cpu_peak.gflops - gflops) < 1e-6);
     }
 
+    // The vector width the flags do not tell, by family and name (each maker's core
+    // descriptions): Zen and Zen+ run AVX2 on two 128-bit pipes, Alder Lake-N's Gracemont cores
+    // too; Zen 5 on a desktop and Xeon Scalable Platinum have two 512-bit FMA pipes, a Ryzen AI
+    // laptop's Zen 5 256-bit ones.
+    void flopByFamily_data()
+    {
+        QTest::addColumn<QString>("cpuinfo");
+        QTest::addColumn<uint>("flop");
+        const QString avx2 = QStringLiteral("flags\t: sse2 avx fma avx2\n");
+        const QString avx512 = QStringLiteral("flags\t: sse2 avx fma avx2 avx512f\n");
+        const auto amd = [](int family, int model, const char* name) {
+            return QStringLiteral("vendor_id\t: AuthenticAMD\ncpu family\t: %1\nmodel\t\t: %2\n"
+                                  "model name\t: %3\n")
+                .arg(family)
+                .arg(model)
+                .arg(QLatin1String(name));
+        };
+        const auto intel = [](const char* name) {
+            return QStringLiteral("vendor_id\t: GenuineIntel\nmodel name\t: %1\n")
+                .arg(QLatin1String(name));
+        };
+        QTest::newRow("Ryzen 7 1700 (Zen)") << amd(23, 1, "AMD Ryzen 7 1700") + avx2 << 16u;
+        QTest::newRow("Ryzen 9 3950X (Zen 2)") << amd(23, 113, "AMD Ryzen 9 3950X") + avx2 << 32u;
+        QTest::newRow("N100") << intel("Intel(R) N100") + avx2 << 16u;
+        QTest::newRow("i3-N305") << intel("Intel(R) Core(TM) i3-N305") + avx2 << 16u;
+        QTest::newRow("Ryzen 9 9950X (Zen 5)") << amd(26, 68, "AMD Ryzen 9 9950X") + avx512 << 64u;
+        QTest::newRow("Ryzen AI 9 HX 370")
+            << amd(26, 36, "AMD Ryzen AI 9 HX 370 w/ Radeon 890M") + avx512 << 32u;
+        QTest::newRow("Ryzen 9 7950X (Zen 4)") << amd(25, 97, "AMD Ryzen 9 7950X") + avx512 << 32u;
+        QTest::newRow("Xeon Platinum 8380")
+            << intel("Intel(R) Xeon(R) Platinum 8380 CPU @ 2.30GHz") + avx512 << 64u;
+        QTest::newRow("Xeon Silver 4210")
+            << intel("Intel(R) Xeon(R) Silver 4210 CPU") + avx512 << 32u;
+    }
+    void flopByFamily()
+    {
+        QFETCH(QString, cpuinfo);
+        QFETCH(uint, flop);
+        const CpuInfo c = parseCpuinfo("processor\t: 0\n" + cpuinfo.toStdString());
+        QCOMPARE(c.fp32_flop_per_clock, flop);
+    }
+
+    void implausibleInputs()
+    {
+        // A clock of 1 kHz or 20 GHz is no core's: the peak falls back to 150 GFLOP/s a core
+        // and says why; a power limit under 1 W is ignored.
+        for (const int khz : {1, 20000000}) {
+            QTemporaryDir dir;
+            const fs::path root = dir.path().toStdString();
+            write(root / "proc/cpuinfo", cpuinfo("X", 4, 0, kAvx2));
+            clocks(root, 0, 4, khz, 0);
+            const SystemInfo info = detect(root);
+            QCOMPARE(info.cpu_peak.gflops, 0.0);
+            QVERIFY(info.cpu_peak.why.find("a clock of 0.2 to 7 GHz") != std::string::npos);
+        }
+        QTemporaryDir dir;
+        const fs::path root = dir.path().toStdString();
+        write(root / "proc/cpuinfo", cpuinfo("X", 4, 0, kAvx2));
+        clocks(root, 0, 4, 4000000, 1800000);
+        write(root / "sys/class/powercap/intel-rapl:0/constraint_0_name", "long_term\n");
+        write(root / "sys/class/powercap/intel-rapl:0/constraint_0_power_limit_uw", "1\n");
+        const SystemInfo info = detect(root);
+        QVERIFY(!info.cpu_peak.base_clock);
+        QCOMPARE(info.cpu_peak.gflops, 512.0); // 4 × 4.0 × 32
+        // No /proc/cpuinfo: no peak, and the line says so.
+        QTemporaryDir empty;
+        const SystemInfo none = detect(empty.path().toStdString());
+        QVERIFY2(cpuPeakText(none).rfind("FP32 peak unknown (/proc/cpuinfo: no such file)", 0) == 0,
+                 cpuPeakText(none).c_str());
+    }
+
     void withoutClocks()
     {
         // No cpufreq (a virtual machine): 150 GFLOP/s a core, and the note says why.
@@ -212,7 +283,7 @@ private slots:
         QCOMPARE(*g.bf16_tflops, 0.3);
         QVERIFY2(g.notes.find("FP32 peak taken as 150 GFLOP/s a core "
                               "(/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq could not "
-                              "be read)") != std::string::npos,
+                              "be read as a clock of 0.2 to 7 GHz)") != std::string::npos,
                  g.notes.c_str());
     }
 };

@@ -327,6 +327,39 @@ private slots:
         QCOMPARE(ram->value(), 68.7);
     }
 
+    // A CPU's prefill share is above 1 (llama.cpp's fitted 1.02: int8 dot products pass the FP32
+    // rate): the field shows it, and changing another field leaves it the runtime's own.
+    void cpuPrefillShareAboveOne()
+    {
+        test::WindowFixture f(QStringLiteral("llama-3-8b"));
+        HardwareView* view = f.window->hardwareView();
+        HardwareModel* m = view->model();
+        HardwareChoice cpu = rtx4090();
+        cpu.gpu = QStringLiteral("cpu-ddr5-5600-2ch-64gb");
+        m->setChoice(cpu);
+        QDoubleSpinBox* prefill = nullptr;
+        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
+            prefill = b->accessibleName() == QStringLiteral("Prefill efficiency") ? b : prefill;
+        }
+        QVERIFY(prefill != nullptr);
+        const double fitted = runtimeProfile(Runtime::LlamaCpp).speed.prefill_cpu;
+        QVERIFY(fitted > 1);
+        QVERIFY(std::abs(prefill->value() - fitted) < 0.006);
+        QSpinBox* batch = nullptr;
+        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
+            batch = b->accessibleName() == QStringLiteral("Concurrent sequences") ? b : batch;
+        }
+        QVERIFY(batch != nullptr);
+        batch->setValue(2);
+        emit batch->editingFinished();
+        QTRY_COMPARE(m->choice().batch, std::uint64_t{2});
+        QCOMPARE(m->choice().prefill_efficiency, 0.0);
+        // Set by hand above 1, it is kept.
+        prefill->setValue(1.5);
+        emit prefill->editingFinished();
+        QTRY_COMPARE(m->choice().prefill_efficiency, 1.5);
+    }
+
     void choiceKeptInTheSettings()
     {
         HardwareChoice c = rtx4090();

@@ -106,7 +106,7 @@ void HardwareView::buildControls()
     m_decodeEfficiency = new QDoubleSpinBox(this);
     m_prefillEfficiency = new QDoubleSpinBox(this);
     for (QDoubleSpinBox* e : {m_decodeEfficiency, m_prefillEfficiency}) {
-        e->setRange(0.05, 1.0);
+        e->setRange(0.05, e == m_decodeEfficiency ? 1.0 : kMaxPrefillEfficiency);
         e->setSingleStep(0.05);
         e->setDecimals(2);
     }

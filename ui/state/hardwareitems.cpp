@@ -103,7 +103,9 @@ QString hardwareItemsProblem(const QStringList& items)
         } else if (key == QLatin1String("decodeEfficiency") ||
                    key == QLatin1String("prefillEfficiency")) {
             // 0: the runtime's own figure, as the settings keep an efficiency left alone
-            problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, 1);
+            const double most =
+                key == QLatin1String("prefillEfficiency") ? kMaxPrefillEfficiency : 1.0;
+            problem = value == QLatin1String("0") ? QString() : numberProblem(value, 0.05, most);
         } else {
             return QStringLiteral("unknown item '%1' (known: gpu, gpus, ram, ramGB, "
                                   "ramBandwidth, osReserve, runtime, backend, context, batch, "

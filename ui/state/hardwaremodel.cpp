@@ -121,7 +121,7 @@ HardwareChoice HardwareChoice::fromStrings(const QStringList& items)
         } else if (key == QLatin1String("decodeEfficiency")) {
             c.decode_efficiency = toDouble(value, 0, 0, 1);
         } else if (key == QLatin1String("prefillEfficiency")) {
-            c.prefill_efficiency = toDouble(value, 0, 0, 1);
+            c.prefill_efficiency = toDouble(value, 0, 0, kMaxPrefillEfficiency);
         } else if (key == QLatin1String("vllmUtilization")) {
             c.vllm_utilization = toDouble(value, 0, 0, 1);
         } else if (key == QLatin1String("vllmMaxSeqs")) {

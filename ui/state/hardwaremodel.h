@@ -36,7 +36,7 @@ struct HardwareChoice {
     std::uint64_t batch = 1;
     // 0: the runtime's calibrated efficiency (runs.h); else the user's (0 < e <= 1).
     double decode_efficiency = 0;
-    double prefill_efficiency = 0;
+    double prefill_efficiency = 0; // up to kMaxPrefillEfficiency
     // vLLM's own settings: its share of each GPU (0: its 0.9), the sequences its sampler
     // profile holds (0: its default for the device) and FlashInfer's sampler in place of the
     // sort (runtime.h VllmSettings).

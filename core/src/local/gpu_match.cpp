@@ -270,7 +270,9 @@ GpuSpec cpuMachine(const SystemInfo& info)
     s.bandwidth_gb_s = mem.bandwidth_gb_s;
     const CpuPeak& peak = info.cpu_peak;
     if (info.cpu_cores != 0) {
-        s.cpu_cores = static_cast<std::uint32_t>(std::min<std::uint64_t>(info.cpu_cores, 4096));
+        // The cores llama.cpp runs on by default (a hybrid part's P-cores), where counted.
+        const std::uint64_t counted = peak.gflops > 0 ? peak.cores : info.cpu_cores;
+        s.cpu_cores = static_cast<std::uint32_t>(std::min<std::uint64_t>(counted, 4096));
         // Without its clocks, 150 GFLOP/s a core: a core of two 256-bit FMA pipes at 4.7 GHz.
         s.bf16_tflops =
             peak.gflops > 0 ? peak.gflops / 1000.0 : 0.15 * static_cast<double>(info.cpu_cores);

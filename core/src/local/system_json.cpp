@@ -14,7 +14,9 @@ nlohmann::json systemToJson(const SystemInfo& info)
     const CpuPeak& p = info.cpu_peak;
     j["cpu"]["fp32_peak"] = {{"gflops", p.gflops > 0 ? nlohmann::json(p.gflops) : nullptr},
                              {"cores", p.cores},
-                             {"efficiency_cores", p.efficiency_cores},
+                             {"efficiency_cores_left_out", p.efficiency_cores},
+                             {"efficiency_only", p.efficiency_only},
+                             {"min_ghz", p.min_ghz},
                              {"max_ghz", p.max_ghz},
                              {"flop_per_clock", p.flop_per_clock},
                              {"power_limit_w", p.power_limit_w},

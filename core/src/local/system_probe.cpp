@@ -182,7 +182,9 @@ SystemInfo detectSystem(const ProbeOptions& o)
     } else {
         info.notes.push_back("/proc/meminfo: " + why);
     }
-    if (const auto cpu = readSmallFile(detail::underRoot(o.root, "/proc/cpuinfo"), &why)) {
+    // A two-socket server of 768 threads writes over 1 MiB of it.
+    if (const auto cpu =
+            readSmallFile(detail::underRoot(o.root, "/proc/cpuinfo"), &why, 16u << 20)) {
         const CpuInfo c = parseCpuinfo(*cpu);
         info.cpu_model = c.model;
         info.cpu_threads = c.threads;
@@ -190,6 +192,7 @@ SystemInfo detectSystem(const ProbeOptions& o)
         info.cpu_peak = detail::readCpuPeak(o.root, c);
     } else {
         info.notes.push_back("/proc/cpuinfo: " + why);
+        info.cpu_peak.why = "/proc/cpuinfo: " + why;
     }
     info.memory = detail::readMemoryModules(o.root);
     detail::readGpus(o, info);

@@ -54,8 +54,8 @@ SpeedConstants llamaCppSpeed()
     // 5975WX (139.09, 162.21), and a Core i3-14100 (Q4_K_M 32.62, brand-o/normiebench issue 36),
     // each file's weight types at their kernel rates (below); held-out rows in docs/compute.md
     // ("CPU-only machines"), docs/data/speed-cpu.json.
-    s.prefill_cpu = 1.05;
-    s.prefill_cpu_cores = 30;
+    s.prefill_cpu = 1.02;
+    s.prefill_cpu_cores = 31;
     // The types without a tiled x86 kernel at this version (ggml-cpu repack.cpp's
     // ggml_repack_get_optimal_repack_type: Q4_0, Q4_K, IQ4_NL, MXFP4 on AVX2, Q2_K on
     // AVX-512; llamafile sgemm.cpp: F32, F16, BF16, Q8_0, Q4_0, Q5_0, IQ4_NL), at their
@@ -63,9 +63,10 @@ SpeedConstants llamaCppSpeed()
     // pp512 (ikawrakow/ik_llama.cpp README, July 2024: Q2_K_S 110.11, Q3_K_S 77.42, Q5_K_S
     // 69.44, Q6_K 74.89, Q4_1 57.83, Q5_1 50.85, IQ4_XS 68.98 t/s) over the geometric mean of
     // its tiled types (Q8_0 118.07, Q4_0 104.46, F16 112.37: 111.5). Held out on the same CPU
-    // at build 4384 (docs/compute.md, "CPU-only machines").
-    s.cpu_kernel_rate = {{"Q2_K", 0.99}, {"Q3_K", 0.69}, {"Q5_K", 0.62},  {"Q6_K", 0.67},
-                         {"Q4_1", 0.52}, {"Q5_1", 0.46}, {"IQ4_XS", 0.62}};
+    // at build 4384 (docs/compute.md, "CPU-only machines"). BF16, absent from that table: the
+    // one later table's (discussion 164, build 4384: 78.58 against Q8_0 147.92), not held out.
+    s.cpu_kernel_rate = {{"Q2_K", 0.99}, {"Q3_K", 0.69}, {"Q5_K", 0.62},   {"Q6_K", 0.67},
+                         {"Q4_1", 0.52}, {"Q5_1", 0.46}, {"IQ4_XS", 0.62}, {"BF16", 0.53}};
     return s;
 }
 
@@ -401,12 +402,20 @@ std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu)
     // The CPU-only runs the share was fitted to (4 to 32 cores) and held against (to 64):
     // docs/compute.md, "CPU-only machines".
     constexpr double kMostCoresMeasured = 64;
+    if (!gpu.bf16_tflops || *gpu.bf16_tflops <= 0) {
+        return "a share of its FP32 vector peak, which is not known here: no prefill estimate";
+    }
     const double cores = gpu.cpuCores();
-    std::string out =
-        std::to_string(std::lround(100 * prefillShareOn(s, gpu))) + "% of its FP32 vector peak";
+    const double share = prefillShareOn(s, gpu);
+    std::string out = std::to_string(std::lround(100 * share)) + "% of its FP32 vector peak of " +
+                      text::fixed(*gpu.bf16_tflops, 2) + " TFLOPS";
     if (s.prefill_cpu_cores > 0) {
         out += " (" + text::fixed(prefillEfficiency(s, gpu), 2) + " / (1 + " +
-               text::fixed(cores, 0) + " cores / " + text::fixed(s.prefill_cpu_cores, 0) + "))";
+               text::fixed(cores, 0) + (cores == 1 ? " core / " : " cores / ") +
+               text::fixed(s.prefill_cpu_cores, 0) + "))";
+        if (share > 1) {
+            out += ", above it: the quantized kernels' int8 dot products pass the FP32 rate";
+        }
         if (cores > kMostCoresMeasured) {
             out += "; no run it was checked on had more than 64 cores";
         }

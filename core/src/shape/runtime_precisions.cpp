@@ -19,19 +19,27 @@ void choosePrecisions(RuntimeProfile& profile, const std::vector<std::string>& i
         if (raw.empty()) {
             throw InputError("", field, "an empty item in the list");
         }
+        if (raw.size() > 40) {
+            throw InputError("", field, "'" + raw.substr(0, 40) + "…' is no precision");
+        }
         const std::optional<Precision> p = findPrecision(raw);
         if (!p) {
             throw InputError("", field, "unknown precision '" + raw + "'");
         }
         const bool own = std::find(profile.precisions.begin(), profile.precisions.end(), p->id) !=
                          profile.precisions.end();
-        const bool gguf = profile.llamaCppFamily() && isGgufFileType(p->id);
+        // A GGUF file: a file type (Q4_K_M), one block type throughout (IQ4_XS, llama-quantize
+        // --pure) or 16/32-bit floats.
+        const bool gguf =
+            profile.llamaCppFamily() &&
+            (p->kind == PrecisionKind::GgufFile || p->kind == PrecisionKind::GgmlBlock ||
+             p->id == "fp16" || p->id == "bf16" || p->id == "fp32");
         if (!own && !gguf) {
             std::string why = profile.label + " does not run '" + raw + "' weights (it runs ";
             for (std::size_t i = 0; i < profile.precisions.size(); ++i) {
                 why += (i == 0 ? "" : ", ") + profile.precisions[i];
             }
-            why += profile.llamaCppFamily() ? " and every GGUF file type)" : ")";
+            why += profile.llamaCppFamily() ? " and any GGUF file type or ggml block type)" : ")";
             throw InputError("", field, why);
         }
         if (std::find(chosen.begin(), chosen.end(), p->id) != chosen.end()) {

@@ -116,18 +116,27 @@ bool blockQuantized(const Precision& p)
 }
 
 // A CPU's prefill in a GGUF file: the matrix FLOPs of each weight type at its kernel's rate
-// (SpeedConstants::cpu_kernel_rate), by the file's tensor mix. A token's FLOPs go through every
-// matrix but the token embedding (a lookup, unless it is also the output: tied) and through
-// experts_per_token of a MoE's routed experts.
+// (SpeedConstants::cpu_kernel_rate), by the file's tensor mix. Every prompt token goes through
+// the layers' matrices, and through experts_per_token of a MoE's routed experts; not through the
+// token embedding (a lookup) nor the output matrix, which a prompt pass applies to its last
+// token only (llama.cpp's llama_batch_allocr::init: "return the output only for the last
+// token").
 double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const SpeedConstants& s,
                          std::vector<std::string>& slowTypes)
 {
-    if (s.cpu_kernel_rate.empty() || w.tensors.empty()) {
+    if (s.cpu_kernel_rate.empty()) {
         return 1.0;
     }
-    const bool tied =
-        std::none_of(w.tensors.begin(), w.tensors.end(),
-                     [](const TensorAssignment& t) { return t.name == "output.weight"; });
+    if (w.tensors.empty()) {
+        // A 16-bit file: every matrix in the one type.
+        const std::string type = w.precision_id == "bf16" ? "BF16" : "";
+        const auto rate = s.cpu_kernel_rate.find(type);
+        if (rate == s.cpu_kernel_rate.end() || rate->second <= 0 || rate->second >= 1) {
+            return 1.0;
+        }
+        slowTypes.push_back(type);
+        return 1.0 / rate->second;
+    }
     const double expertShare = c.isMoe() && c.moe.n_routed_experts > 0
                                    ? static_cast<double>(c.moe.experts_per_token) /
                                          static_cast<double>(c.moe.n_routed_experts)
@@ -135,7 +144,8 @@ double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const Spee
     double flops = 0;
     double time = 0;
     for (const TensorAssignment& t : w.tensors) {
-        if ((t.name == "token_embd.weight" && !tied) || t.name == "per_layer_token_embd.weight") {
+        if (t.name == "token_embd.weight" || t.name == "per_layer_token_embd.weight" ||
+            t.name == "output.weight") {
             continue;
         }
         const double f = static_cast<double>(t.params) * (t.expert ? expertShare : 1.0);

@@ -52,14 +52,18 @@ struct MemoryModules {
     std::string source;           // what was read, or why the default
 };
 
-// The CPU's FP32 vector peak: each physical core's clock × the FP32 FLOP it does in a clock
-// (docs/local.md, "The CPU's peak"). 0 when a clock or the vector width could not be read.
+// The CPU's FP32 vector peak: each counted physical core's clock × the FP32 FLOP it does in a
+// clock (docs/local.md, "The CPU's peak"). 0 when a clock or the vector width could not be read.
+// On an Intel hybrid part only the P-cores count: llama.cpp's default threads on Linux
+// (cpu_get_num_math) leave the E-cores out.
 struct CpuPeak {
     double gflops = 0;
     std::uint64_t cores = 0;            // physical cores counted
-    std::uint64_t efficiency_cores = 0; // of them, Intel's E-cores (/sys/devices/cpu_atom/cpus)
-    double max_ghz = 0;                 // the highest core clock counted
-    std::uint32_t flop_per_clock = 0;   // a performance core's, by /proc/cpuinfo's flags
+    std::uint64_t efficiency_cores = 0; // E-cores (/sys/devices/cpu_atom/cpus) left out
+    bool efficiency_only = false;       // every core an E-core (counted, at their FLOP a clock)
+    double min_ghz = 0;                 // the lowest and highest clock counted (base or
+    double max_ghz = 0;                 // boost: base_clock says which)
+    std::uint32_t flop_per_clock = 0;   // a counted core's, by /proc/cpuinfo
     // The package's long-term power limit (RAPL PL1), W; 0 unread. At or under
     // kPowerLimitedWatts the cores are counted at their base clock.
     double power_limit_w = 0;
@@ -100,8 +104,13 @@ struct CpuInfo {
     std::uint64_t cores = 0;
     // FP32 FLOP a core does in a clock by the first processor's "flags": 32 with FMA and AVX2 or
     // AVX-512F (two 256-bit FMA pipes, or one 512-bit), 16 with AVX alone, 8 with SSE; 0 without
-    // a flags line (ARM kernels list "Features").
+    // a flags line (ARM kernels list "Features"); corrected by family and name where the flags do
+    // not tell (Zen and Zen+, Intel's E-core-only parts: 16; Zen 5 and Xeon Scalable with
+    // AVX-512: 64).
     std::uint32_t fp32_flop_per_clock = 0;
+    std::string vendor;             // "GenuineIntel", "AuthenticAMD" (vendor_id)
+    std::uint64_t family = 0;       // "cpu family"
+    std::uint64_t model_number = 0; // "model"
     // Each physical core's first processor number, in core order (its clock is read there).
     std::vector<std::uint64_t> core_processors;
 };

@@ -278,6 +278,11 @@ struct SpeedConstants {
     bool operator==(const SpeedConstants&) const = default;
 };
 
+// A prefill's share of the FP32 peak may pass 1: a CPU's quantized matrix products run on int8
+// dot products (llama.cpp's fitted share is 1.02, docs/compute.md "CPU-only machines"). The
+// most a user may set.
+inline constexpr double kMaxPrefillEfficiency = 2.0;
+
 struct RuntimeProfile {
     Runtime kind = Runtime::LlamaCpp;
     std::string id;      // "llama.cpp", "ollama", "vllm", "sglang", "tensorrt-llm", "mlx",
@@ -354,8 +359,8 @@ void setPrefillEfficiency(SpeedConstants& s, const GpuSpec& gpu, double value);
 // The share a prefill reaches on this device: prefillEfficiency, on a CPU-only machine divided by
 // (1 + cores / prefill_cpu_cores).
 double prefillShareOn(const SpeedConstants& s, const GpuSpec& gpu);
-// A CPU-only machine's prefill share in words, as the CLI and My hardware give it: "68% of its
-// FP32 vector peak (1.05 / (1 + 16 cores / 30))", and beyond the 64 cores of the runs it was
+// A CPU-only machine's prefill share in words, as the CLI and My hardware give it: "67% of its
+// FP32 vector peak (1.02 / (1 + 16 cores / 31))", and beyond the 64 cores of the runs it was
 // held against, that it is not measured there. Empty on a GPU.
 std::string cpuPrefillShareText(const SpeedConstants& s, const GpuSpec& gpu);
 
@@ -367,8 +372,9 @@ const RuntimeProfile& runtimeProfile(Runtime kind);
 const RuntimeProfile& runtimeById(std::string_view id, const std::string& field = "runtime");
 
 // The weight precisions `runs` lists for this profile, in this order, in place of its own:
-// llama.cpp and Ollama take any GGUF file type this app knows (q4_0, q4_k_s, q5_k_s …) and
-// fp16; another runtime a subset of its own. Throws InputError naming `field` for an unknown or
+// llama.cpp and Ollama take any GGUF file type this app knows (q4_0, q4_k_s, q5_k_s …), any
+// ggml block type throughout (iq4_xs, iq4_nl) and 16/32-bit floats; another runtime a subset of
+// its own. Throws InputError naming `field` for an unknown or
 // foreign id, a repeated one, or an empty list.
 void choosePrecisions(RuntimeProfile& profile, const std::vector<std::string>& ids,
                       const std::string& field = "precisions");
