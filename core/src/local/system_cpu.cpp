@@ -77,19 +77,21 @@ bool efficiencyCoresOnly(const std::string& model)
 std::uint32_t corrected(const CpuInfo& c, std::uint32_t flop, bool avx512)
 {
     const std::string& m = c.model;
-    if (c.vendor == "AuthenticAMD" && c.family == 23 && c.model_number < 0x30 && flop > 16) {
+    const bool amd = c.vendor == "AuthenticAMD" || (c.vendor.empty() && contains(m, "AMD"));
+    const bool intel = c.vendor == "GenuineIntel" || (c.vendor.empty() && contains(m, "Intel"));
+    if (amd && c.family == 23 && c.model_number < 0x30 && flop > 16) {
         return 16;
     }
-    if (c.vendor == "GenuineIntel" && efficiencyCoresOnly(m) && flop > 16) {
+    if (intel && efficiencyCoresOnly(m) && flop > 16) {
         return 16;
     }
     if (!avx512) {
         return flop;
     }
-    if (c.vendor == "AuthenticAMD" && c.family == 26) {
+    if (amd && c.family == 26) {
         return contains(m, "Ryzen AI") && !contains(m, "Max") ? 32 : 64;
     }
-    if (c.vendor == "GenuineIntel" && contains(m, "Xeon")) {
+    if (intel && contains(m, "Xeon")) {
         for (const char* one : {"Silver", "Bronze", "Gold 51", "Gold 52", "Xeon(R) E-",
                                 "Xeon(R) D-", "Xeon(R) W-1", "Xeon(R) W-2"}) {
             if (contains(m, one)) {
