@@ -45,6 +45,17 @@ QString cell(const HardwareRow& r, HardwareColumn c)
     return hardwareCell(r, c);
 }
 
+// A field of the view by its accessible name, nullptr when there is none.
+template <typename Field> Field* field(const QWidget* view, const char* name)
+{
+    for (Field* b : view->findChildren<Field*>()) {
+        if (b->accessibleName() == QLatin1String(name)) {
+            return b;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
 
 class TestUiHardware : public QObject {
@@ -193,11 +204,7 @@ private slots:
         const double rocmDecode =
             rocm->cells.at(static_cast<std::size_t>(HardwareColumn::Decode)).sort;
         const SpeedConstants& s = runtimeProfile(Runtime::LlamaCpp).speed;
-        QDoubleSpinBox* efficiency = nullptr;
-        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
-            efficiency =
-                b->accessibleName() == QStringLiteral("Decode efficiency") ? b : efficiency;
-        }
+        QDoubleSpinBox* efficiency = field<QDoubleSpinBox>(view, "Decode efficiency");
         QVERIFY(efficiency != nullptr);
         QVERIFY(std::abs(efficiency->value() - s.bandwidth_gddr_amd) < 0.006);
         QVERIFY(hardwareSpeedNote(m->runtime(), m->query().hardware.gpu).find("routed experts") ==
@@ -261,13 +268,8 @@ private slots:
         mac.gpu = QStringLiteral("m3-max-64gb");
         m->setChoice(mac);
         m->computeNow();
-        QDoubleSpinBox* keeps = nullptr;
-        QDoubleSpinBox* ram = nullptr;
-        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
-            keeps =
-                b->accessibleName() == QStringLiteral("Memory the system keeps, GiB") ? b : keeps;
-            ram = b->accessibleName() == QStringLiteral("System RAM for offloading, GB") ? b : ram;
-        }
+        QDoubleSpinBox* keeps = field<QDoubleSpinBox>(view, "Memory the system keeps, GiB");
+        QDoubleSpinBox* ram = field<QDoubleSpinBox>(view, "System RAM for offloading, GB");
         QVERIFY(keeps != nullptr && ram != nullptr);
         QVERIFY(keeps->isEnabled() && !keeps->isHidden() && !ram->isEnabled());
         QCOMPARE(keeps->value(), 2.0);
@@ -337,18 +339,12 @@ private slots:
         HardwareChoice cpu = rtx4090();
         cpu.gpu = QStringLiteral("cpu-ddr5-5600-2ch-64gb");
         m->setChoice(cpu);
-        QDoubleSpinBox* prefill = nullptr;
-        for (QDoubleSpinBox* b : view->findChildren<QDoubleSpinBox*>()) {
-            prefill = b->accessibleName() == QStringLiteral("Prefill efficiency") ? b : prefill;
-        }
+        QDoubleSpinBox* prefill = field<QDoubleSpinBox>(view, "Prefill efficiency");
         QVERIFY(prefill != nullptr);
         const double fitted = runtimeProfile(Runtime::LlamaCpp).speed.prefill_cpu;
         QVERIFY(fitted > 1);
         QVERIFY(std::abs(prefill->value() - fitted) < 0.006);
-        QSpinBox* batch = nullptr;
-        for (QSpinBox* b : view->findChildren<QSpinBox*>()) {
-            batch = b->accessibleName() == QStringLiteral("Concurrent sequences") ? b : batch;
-        }
+        QSpinBox* batch = field<QSpinBox>(view, "Concurrent sequences");
         QVERIFY(batch != nullptr);
         batch->setValue(2);
         emit batch->editingFinished();
