@@ -197,7 +197,8 @@ private slots:
                            {"gpu_custom", false},
                            {"gpus", 0},
                            {"gpu_memory_bytes", 0},
-                           {"ram_bytes", 12288000000ull},
+                           // A CPU-only machine's RAM is its size: MemTotal 16,303,412 KiB.
+                           {"ram_bytes", 16694693888ull},
                            {"ram_bandwidth_gb_s", 89.6},
                            {"cpu_only", true},
                            {"notes", json::array({"no GPU: the CPU runs models in system RAM"})}};

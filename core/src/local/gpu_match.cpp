@@ -320,6 +320,10 @@ DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& cata
         if (info.ram_total_bytes != 0) {
             m.cpu_only = true;
             m.hardware.gpu = cpuMachine(info);
+            // Its RAM is its size, as My hardware takes it: all of it, of which the device's
+            // usable share leaves the system its part (the free RAM moves from one run to the
+            // next, and every row's headroom with it).
+            m.hardware.ram_bytes = info.ram_total_bytes;
             m.hardware.gpus = 1;
             m.notes.emplace_back("no GPU: the CPU runs models in system RAM");
         }
