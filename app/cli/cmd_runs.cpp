@@ -187,10 +187,14 @@ int runRuns(const QStringList& args)
         const SystemInfo info = detectFromOptions(parser, catalog);
         const DetectedMachine m = machineFromSystem(info, catalog);
         if (!m.has_gpu && !m.cpu_only) {
+            // Without a GPU the CPU would run models in the RAM, whose size could not be read.
             throw UsageError("no GPU was detected" +
                              (parser.isSet(QStringLiteral("sysroot"))
                                   ? " under " + fileOption(parser, QStringLiteral("sysroot"))
                                   : std::string(" on this machine")) +
+                             (info.ram_total_bytes == 0
+                                  ? std::string(", nor the size of its RAM (/proc/meminfo)")
+                                  : std::string()) +
                              " (llm-sizer-cli system says what was found); give --gpu ID (run "
                              "'llm-sizer-cli gpus' to list the ids)");
         }

@@ -265,8 +265,9 @@ private slots:
         QCOMPARE(none.exitCode, 2);
         QCOMPARE(QString::fromUtf8(none.err).split(QLatin1Char('\n')).front(),
                  QStringLiteral("error: no GPU was detected under ") + nothing +
-                     QStringLiteral(" (llm-sizer-cli system says what was found); give --gpu ID "
-                                    "(run 'llm-sizer-cli gpus' to list the ids)"));
+                     QStringLiteral(", nor the size of its RAM (/proc/meminfo) (llm-sizer-cli "
+                                    "system says what was found); give --gpu ID (run "
+                                    "'llm-sizer-cli gpus' to list the ids)"));
         const Run both = runCli({QStringLiteral("runs"), QStringLiteral("--gpu"),
                                  QStringLiteral("h100-sxm-80gb"), QStringLiteral("--detect")});
         QCOMPARE(both.exitCode, 2);
