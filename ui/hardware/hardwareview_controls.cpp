@@ -201,7 +201,9 @@ void HardwareView::buildControls()
     layout->addWidget(m_machine);
 
     m_search = new QLineEdit(this);
-    m_search->setPlaceholderText(tr("Filter by name or family…"));
+    // Short enough for presentation mode's larger type at 1240 px; the tooltip says the rest.
+    m_search->setPlaceholderText(tr("Filter by name…"));
+    m_search->setToolTip(tr("Shows the models whose name or family holds this text"));
     m_search->setClearButtonEnabled(true);
     m_search->setAccessibleName(tr("Filter by name"));
     m_family = new QComboBox(this);
