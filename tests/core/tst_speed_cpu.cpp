@@ -33,9 +33,9 @@ GpuSpec cpu(std::uint32_t cores, double boost_ghz, double bandwidth_gb_s)
     return g;
 }
 
-RunRow llama3OnCpu(const char* precision, const GpuSpec& machine = cpu(16, 5.7, 89.6))
+RunRow onCpu(const char* preset, const char* precision, const GpuSpec& machine)
 {
-    const Preset& p = testsupport::bundledPresetEntry("llama-3-8b");
+    const Preset& p = testsupport::bundledPresetEntry(preset);
     RunQuery q;
     q.hardware.gpu = machine;
     q.hardware.gpus = 1;
@@ -45,6 +45,11 @@ RunRow llama3OnCpu(const char* precision, const GpuSpec& machine = cpu(16, 5.7, 
     return evaluateRun(
         RunModel{p.config, countParameters(p.config), p.shipped_precision, presetFp8Checkpoint(p)},
         precisionById(precision), q);
+}
+
+RunRow llama3OnCpu(const char* precision, const GpuSpec& machine = cpu(16, 5.7, 89.6))
+{
+    return onCpu("llama-3-8b", precision, machine);
 }
 
 } // namespace
@@ -180,6 +185,22 @@ private slots:
                                        " weights on its plain "
                                        "dot-product path") != std::string::npos;
         QCOMPARE(named, !types.isEmpty());
+    }
+
+    // gpt-oss keeps its experts in MXFP4 (tiled) in every GGUF file type; Q5_K_M's other
+    // matrices, 2,880 wide, fall back from Q5_K to Q5_1 where their rows are no multiple of 256.
+    // Per token: q 424.67M and k 53.08M in Q5_1, v 53.08M (half Q8_0, half Q5_1), o 424.67M in
+    // Q5_K, 4 of 128 experts of 114.66B (3,583.1M, MXFP4), the router 13.27M (F32):
+    // (477.75 + 26.54) / 0.46 + 424.67 / 0.62 + 26.54 + 3,583.1 + 13.27 = 5,404 over 4,552, 1.187
+    // (hand count); with its experts counted in Q5_1, as a file of another model would hold
+    // them, it had read 1.96.
+    void gptOssExpertsStayTiled()
+    {
+        const RunRow r = onCpu("gpt-oss-120b", "q5_k_m",
+                               testsupport::bundledCatalog().at("cpu-ddr5-4800-12ch-768gb"));
+        QVERIFY(r.prefill_tokens_per_s.has_value());
+        QVERIFY2(std::abs(r.prefill_terms.kernel_slowdown - 1.187) < 0.005,
+                 qPrintable(QString::number(r.prefill_terms.kernel_slowdown)));
     }
 
     // On a GPU the CPU kernels' rates play no part: Q6_K and Q8_0 prefill alike on an RTX 4090

@@ -77,6 +77,10 @@ std::uint64_t maxContextOn(const RunModel& m, const Precision& p, const RunQuery
 std::uint64_t maxContextWithExperts(const RunModel& m, const Precision& p, const RunQuery& q,
                                     std::uint64_t gpus, std::uint64_t layers);
 
+// A GGUF of a checkpoint that ships its experts in MXFP4 (gpt-oss) keeps them so in every file
+// type (QuantMixParams::keep_experts_mxfp4).
+bool keepsExpertsMxfp4(const RunModel& m, const Precision& p);
+
 // What a row says beyond its placement (runs_notes.cpp): gpt-oss's two kinds of GGUF file, the
 // tensors a GGUF file type stores in a fallback type, and the runtime's support of the
 // architecture (an unsupported one clears the row's placement and speeds).

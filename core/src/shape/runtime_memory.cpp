@@ -89,9 +89,7 @@ LlamaInputs llamaInputs(const RunModel& m, const Precision& p, const RunQuery& q
     in.sequences =
         q.batch * (q.runtime.kind == Runtime::Ollama ? q.runtime.ollama.num_parallel : 1);
     in.params.weights = p;
-    in.params.weight_params.gguf.keep_experts_mxfp4 =
-        m.shipped_precision == "mxfp4_experts" &&
-        (p.kind == PrecisionKind::GgufFile || p.kind == PrecisionKind::GgmlBlock);
+    in.params.weight_params.gguf.keep_experts_mxfp4 = keepsExpertsMxfp4(m, p);
     in.params.kv = q.kv;
     in.params.context = context;
     in.params.batch = in.sequences;
@@ -389,6 +387,12 @@ Placement llamaPlacement(const RunModel& m, const Precision& p, const RunQuery& 
 }
 
 } // namespace
+
+bool keepsExpertsMxfp4(const RunModel& m, const Precision& p)
+{
+    return m.shipped_precision == "mxfp4_experts" &&
+           (p.kind == PrecisionKind::GgufFile || p.kind == PrecisionKind::GgmlBlock);
+}
 
 ModelConfig runtimeConfig(const ModelConfig& config, const RuntimeProfile& runtime)
 {

@@ -160,6 +160,14 @@ double cpuKernelSlowdown(const ModelConfig& c, const WeightMemory& w, const Spee
     return flops > 0 ? time / flops : 1.0;
 }
 
+// The weights as the row places them: a gpt-oss GGUF keeps its experts in MXFP4.
+WeightMemory runWeights(const RunModel& m, const Precision& p)
+{
+    WeightParams wp;
+    wp.gguf.keep_experts_mxfp4 = keepsExpertsMxfp4(m, p);
+    return weightMemory(m.config, m.count, p, wp);
+}
+
 bool tensorSplit(const RuntimeProfile& rt, const Placement& pl)
 {
     return pl.split.tensor_parallel > 1 && (rt.servingEngine() || rt.llama_cpp.row_split);
@@ -208,7 +216,7 @@ StepTerms decodeTerms(const RunModel& m, const Precision& p, const RunQuery& q, 
                                ? E * (1.0 - std::pow(1.0 - k / E, static_cast<double>(batch)))
                                : k;
     if (c.isMoe() && batch > 1 && E > k) {
-        const WeightMemory w = weightMemory(c, m.count, p);
+        const WeightMemory w = runWeights(m, p);
         const double perExpert = static_cast<double>(w.bytes - w.active_bytes) / (E - k);
         const double more = perExpert * std::max(0.0, visited - k);
         gpuBytes += more;
@@ -283,7 +291,7 @@ StepTerms prefillTerms(const RunModel& m, const Precision& p, const RunQuery& q,
     // Each chunk streams the weights once (a long prompt visits every expert); its expert
     // matrices go through the tiled matrix-matrix kernels, whose reads are not a decode's, so
     // they stay in the class's one term.
-    const WeightMemory w = weightMemory(c, m.count, p);
+    const WeightMemory w = runWeights(m, p);
     if (g.cpuOnly() && rt.llamaCppFamily()) {
         t.kernel_slowdown = cpuKernelSlowdown(c, w, rt.speed, t.slow_kernel_types);
     }
