@@ -60,7 +60,8 @@ void addRuntimeOptions(QCommandLineParser& parser)
         {QStringLiteral("precisions"),
          QStringLiteral("The weight precisions to list, comma-separated, in place of the "
                         "runtime's own: llama.cpp and Ollama take any GGUF file type (q4_0, "
-                        "q4_k_s, q5_k_s, q3_k_s …) or fp16, other runtimes some of theirs."),
+                        "q4_k_s, q5_k_s, q3_k_s …), ggml block type (iq4_xs, iq4_nl) or fp16, "
+                        "bf16, fp32; other runtimes some of theirs."),
          QStringLiteral("LIST")},
     });
 }
