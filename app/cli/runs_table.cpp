@@ -2,6 +2,7 @@
 #include "runs_table.h"
 
 #include "llmsizer/catalog/preset_runs.h"
+#include "llmsizer/local/gpu_match.h"
 #include "llmsizer/text/format.h"
 #include "llmsizer/text/text.h"
 #include "runs_json.h"
@@ -116,7 +117,7 @@ std::vector<std::string> runsMachineLines(const RunQuery& q)
                       (q.hardware.ram_bytes > 0 ? gb(q.hardware.ram_bytes) + " GB here (--ram)"
                                                 : std::string("--ram sets its size")) +
                       ". Its prefill runs at " + cpuPrefillShareText(q.runtime.speed, g) + "." +
-                      (g.notes.empty() || g.id != "detected-cpu"
+                      (g.notes.empty() || g.id != kDetectedCpuId
                            ? std::string()
                            : " " + terminalSafe(g.notes, false) + "."));
     } else if (unified && q.runtime.offloads()) {
@@ -145,14 +146,10 @@ std::string runsKernelLine(const KernelSlowdowns& slowdowns, const std::vector<s
                                                      : std::string()) +
                 " ×";
     }
-    std::string list;
-    for (std::size_t i = 0; i < types.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + types[i];
-    }
     return line +
            " the time of weights with tiled kernels (Q4_0, Q4_K, Q8_0): llama.cpp's CPU "
            "backend runs their " +
-           list + " weights on its plain dot-product path (docs/compute.md).";
+           andList(types) + " weights on its plain dot-product path (docs/compute.md).";
 }
 
 std::string runsLegend(const RunQuery& q)

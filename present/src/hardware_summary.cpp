@@ -1,5 +1,6 @@
 // My hardware's lines about the machine: the summary above the table and the note on speeds
 // under it (hardware_view.h).
+#include "llmsizer/local/gpu_match.h"
 #include "llmsizer/present/hardware_view.h"
 #include "llmsizer/text/text.h"
 
@@ -128,7 +129,7 @@ std::string hardwareSpeedNote(const RuntimeProfile& runtime, const GpuSpec& gpu)
            (runtime.kind == Runtime::TensorRtLlm ? " " + tensorRtSpeedNote() : std::string()) +
            // The detected CPU's cores, memory and how its peak was counted (base clocks,
            // E-cores left out): the figures its prefill stands on.
-           (cpu && gpu.id == "detected-cpu" && !gpu.notes.empty()
+           (cpu && gpu.id == kDetectedCpuId && !gpu.notes.empty()
                 ? " This machine's CPU: " + gpu.notes + "."
                 : std::string()) +
            everyRow(runtime, gpu);

@@ -250,7 +250,7 @@ GpuSpec customGpu(const DetectedGpu& gpu)
 GpuSpec cpuMachine(const SystemInfo& info)
 {
     GpuSpec s;
-    s.id = "detected-cpu";
+    s.id = std::string(kDetectedCpuId);
     const MemoryModules& mem = info.memory;
     const std::string channels =
         std::to_string(mem.channels) + "-channel " + mem.type + "-" + std::to_string(mem.speed_mts);

@@ -151,12 +151,8 @@ std::string ggufFallbackNote(const ModelConfig& config, const Precision& p,
     if (tensors == 0) {
         return {};
     }
-    std::string list;
-    for (std::size_t i = 0; i < types.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + types[i];
-    }
     return "; " + withThousands(tensors) + " of its " + withThousands(all) +
-           " weight matrices are stored in " + list +
+           " weight matrices are stored in " + andList(types) +
            " instead: their rows are no multiple of the file type's blocks (llama-quantize's "
            "fallback)";
 }
@@ -166,15 +162,10 @@ std::string cpuKernelNote(const StepTerms& prefill)
     if (prefill.kernel_slowdown < 1.02) {
         return {};
     }
-    const std::vector<std::string>& types = prefill.slow_kernel_types;
-    std::string list;
-    for (std::size_t i = 0; i < types.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == types.size() ? " and " : ", ") + types[i];
-    }
     return "; its prefill takes " + text::fixed(prefill.kernel_slowdown, 2) +
            " × the time of weights with tiled kernels (Q4_0, Q4_K, Q8_0): llama.cpp's CPU backend "
            "runs its " +
-           list +
+           andList(prefill.slow_kernel_types) +
            " weights on its plain dot-product path (docs/compute.md, "
            "\"CPU-only machines\")";
 }

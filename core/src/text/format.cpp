@@ -74,6 +74,15 @@ std::string countOf(std::uint64_t n, std::string_view singular, std::string_view
     return withThousands(n) + ' ' + std::string(n == 1 ? singular : plural);
 }
 
+std::string andList(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+    }
+    return out;
+}
+
 std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals)
 {
     const bool binary = units == ByteUnits::Binary;

@@ -5,6 +5,7 @@
 #include "llmsizer/shape/runs.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 // Which catalog GPU each detected GPU is, and the machine the runs table answers for.
@@ -35,10 +36,14 @@ struct DetectedMachine {
 };
 DetectedMachine machineFromSystem(const SystemInfo& info, const GpuCatalog& catalog);
 
+// The id of this machine's CPU as a device (cpuMachine).
+inline constexpr std::string_view kDetectedCpuId = "detected-cpu";
+
 // This machine's CPU and RAM as a device for `runs`, as the catalog's CPU-only entries are: one
 // pool of the RAM (total), 90 % of it usable, at the bandwidth of its memory modules (or the
-// dual-channel DDR5-5600 default, said in its note); the BF16 rate scaled from the catalog's
-// 8-core desktop (1.2 TFLOPS) by the physical cores [uncertain]. Id "detected-cpu".
+// dual-channel DDR5-5600 default, said in its note); the FP32 peak of the cores llama.cpp runs on
+// (SystemInfo::cpu_peak; without their clocks, 150 GFLOP/s a core) [uncertain], the peak's line
+// in its notes. Id kDetectedCpuId.
 GpuSpec cpuMachine(const SystemInfo& info);
 
 } // namespace llmsizer

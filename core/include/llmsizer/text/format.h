@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace llmsizer {
 
@@ -19,6 +20,8 @@ std::string signedThousands(bool negative, std::uint64_t magnitude, std::string_
 std::string countWithShort(std::uint64_t n);
 // A count and its noun, singular for one: "1 GPU", "2 GPUs", "0 models", "1,024 tokens".
 std::string countOf(std::uint64_t n, std::string_view singular, std::string_view plural);
+// Items as a sentence lists them: "Q6_K", "Q5_K and Q6_K", "Q3_K, Q5_K and Q6_K".
+std::string andList(const std::vector<std::string>& items);
 // Bytes in decimal or binary units with the unit named: "140.00 GB", "130.39 GiB".
 enum class ByteUnits { Decimal, Binary };
 std::string formatBytes(std::uint64_t bytes, ByteUnits units, int decimals = 2);
